@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/**
+ * A grid square as stored in files and documents: integer column `x` (0 = west edge) and row `y`
+ * (0 = north edge). `src/grid/` brands it as `Cell` once validated.
+ */
+export const CellSchema = z.object({ x: z.number().int().min(0), y: z.number().int().min(0) });
+export type CellData = z.infer<typeof CellSchema>;
+
+/** Which side a combatant fights on; any two different sides are hostile to each other. */
+export const SideSchema = z.enum(['party', 'foes']);
+export type Side = z.infer<typeof SideSchema>;

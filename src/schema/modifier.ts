@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * Where a boon or curse came from. The battlefield adds the first three (grid/attackContext),
+ * statuses and abilities add theirs, and the GM can always add a manual one.
+ */
+export const BOON_CURSE_SOURCES = [
+  'height-advantage',
+  'height-disadvantage',
+  'ranged-adjacent-foe',
+  'status',
+  'ability',
+  'gm',
+] as const;
+export const BoonCurseSourceSchema = z.enum(BOON_CURSE_SOURCES);
+export type BoonCurseSource = z.infer<typeof BoonCurseSourceSchema>;
+
+/** A boon or curse on a roll, with the reason the log shows ("target stands 2 levels higher"). */
+export const RollModifierSchema = z.object({
+  kind: z.enum(['boon', 'curse']),
+  count: z.number().int().positive(),
+  source: BoonCurseSourceSchema,
+  reason: z.string().min(1),
+});
+export type RollModifier = z.infer<typeof RollModifierSchema>;
