@@ -1,0 +1,122 @@
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { WebsocketProvider } from 'y-websocket';
+
+/**
+ * The traffic of `npm run load`: per room one GM client moving a token `rate` times a second and
+ * `clients - 1` other clients receiving it. A move's latency is the time from the GM's write to
+ * the moment the LAST receiver in the room has applied it (all clients live in this process, so
+ * one clock measures both ends).
+ */
+
+export interface RoomAccess {
+  readonly docName: string;
+  readonly writerToken: string;
+  readonly readerTokens: readonly string[];
+}
+
+export interface TrafficResult {
+  readonly latenciesMs: number[];
+  readonly sent: number;
+  readonly incomplete: number;
+}
+
+interface Move {
+  readonly seq: number;
+  readonly sentAt: number;
+}
+
+interface Pending {
+  readonly sentAt: number;
+  remaining: number;
+}
+
+interface Client {
+  readonly doc: Y.Doc;
+  readonly provider: WebsocketProvider;
+  readonly synced: Promise<void>;
+}
+
+function connect(wsUrl: string, docName: string, token: string): Client {
+  const doc = new Y.Doc();
+  const provider = new WebsocketProvider(wsUrl, docName, doc, {
+    params: { token },
+    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    disableBc: true,
+  });
+  const synced = new Promise<void>((resolve) => provider.on('sync', (isSynced: boolean) => isSynced && resolve()));
+  return { doc, provider, synced };
+}
+
+export async function runTraffic(
+  wsUrl: string,
+  rooms: readonly RoomAccess[],
+  options: { seconds: number; rate: number; warmupSeconds: number },
+): Promise<TrafficResult> {
+  const latenciesMs: number[] = [];
+  let sent = 0;
+  let incomplete = 0;
+  const all: Client[] = [];
+  const perRoom = rooms.map((room) => {
+    const writer = connect(wsUrl, room.docName, room.writerToken);
+    const readers = room.readerTokens.map((token) => connect(wsUrl, room.docName, token));
+    all.push(writer, ...readers);
+    return { writer, readers, pending: new Map<number, Pending>(), timer: undefined as NodeJS.Timeout | undefined };
+  });
+  await Promise.all(all.map((client) => client.synced));
+
+  let measuring = false;
+  for (const room of perRoom) {
+    for (const reader of room.readers) {
+      reader.doc.getMap<Move>('benchMoves').observe((event) => {
+        if (!event.keysChanged.has('token')) return;
+        const move = reader.doc.getMap<Move>('benchMoves').get('token');
+        const pending = move && room.pending.get(move.seq);
+        if (!move || !pending) return;
+        pending.remaining -= 1;
+        if (pending.remaining === 0) {
+          room.pending.delete(move.seq);
+          if (measuring) latenciesMs.push(performance.now() - pending.sentAt);
+        }
+      });
+    }
+  }
+
+  const start = performance.now();
+  const warmupEnd = start + options.warmupSeconds * 1000;
+  const end = warmupEnd + options.seconds * 1000;
+  let seq = 0;
+  const intervalMs = 1000 / options.rate;
+  // Stagger rooms across the interval, as independent tables would be.
+  const timers = perRoom.map((room, index) =>
+    setTimeout(() => {
+      const tick = (): void => {
+        const now = performance.now();
+        if (now >= end) return;
+        measuring = now >= warmupEnd;
+        seq += 1;
+        room.pending.set(seq, { sentAt: now, remaining: room.readers.length });
+        if (measuring) sent += 1;
+        room.writer.doc.getMap<Move>('benchMoves').set('token', { seq, sentAt: now });
+        room.timer = setTimeout(tick, Math.max(0, now + intervalMs - performance.now()));
+      };
+      tick();
+    }, (index * intervalMs) / perRoom.length),
+  );
+  await new Promise((resolve) => setTimeout(resolve, end - performance.now() + 1000));
+  timers.forEach(clearTimeout);
+  for (const room of perRoom) {
+    clearTimeout(room.timer);
+    incomplete += room.pending.size;
+  }
+  for (const client of all) {
+    client.provider.destroy();
+    client.doc.destroy();
+  }
+  return { latenciesMs, sent, incomplete };
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

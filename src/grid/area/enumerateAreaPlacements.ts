@@ -1,0 +1,124 @@
+import type { AreaPattern } from '../../schema/area';
+import type { CellData } from '../../schema/cell';
+import type { Battlefield } from '../battlefield';
+import { footprintDistance, occupantById } from '../battlefield';
+import type { Cell } from '../cell';
+import { ORTHOGONAL_STEPS, cell } from '../cell';
+import { terrainOf } from '../terrain';
+import type { AreaOptions, AreaPlacement, ShapePlacement } from './areaPlacement';
+import type { AreaResult } from './placeArea';
+import { newAreaEvalCache, placeArea } from './placeArea';
+import type { ShapeContext } from './shapeSquares';
+import { arcProblem } from './shapeSquares';
+
+/**
+ * Every legal placement of a pattern for a caster, with its result (for the UI's targeting
+ * overlay). Arcs are built square by square instead (see `arcNextSquares`); combined patterns whose
+ * secondary needs its own placement (Line, Arc, Close blast) are listed with the primary only and
+ * marked illegal by `placeArea`, so they are left out here.
+ */
+export function enumerateAreaPlacements(
+  bf: Battlefield,
+  casterId: string,
+  pattern: AreaPattern,
+  opts: AreaOptions = {},
+): { placement: AreaPlacement; result: AreaResult }[] {
+  const caster = occupantById(bf, casterId);
+  const t = terrainOf(bf.map);
+  const { x: ox, y: oy } = caster.cell;
+  const s = caster.size;
+  const X = pattern.primary.size;
+  const ranged = opts.range !== undefined && !opts.self;
+  const candidates: ShapePlacement[] = [];
+  const centers = (x0: number, y0: number, x1: number, y1: number, keep: (c: CellData) => boolean) => {
+    for (let y = Math.max(0, y0); y <= Math.min(t.height - 1, y1); y++) {
+      for (let x = Math.max(0, x0); x <= Math.min(t.width - 1, x1); x++) if (keep({ x, y })) candidates.push(...make({ x, y }));
+    }
+  };
+  let make: (c: CellData) => ShapePlacement[] = () => [];
+  switch (pattern.primary.kind) {
+    case 'blast': {
+      make = (center) => [{ kind: 'blast', center }];
+      if (!ranged) centers(ox, oy, ox + s - 1, oy + s - 1, () => true);
+      else {
+        const r = opts.range!;
+        centers(ox - r, oy - r, ox + s - 1 + r, oy + s - 1 + r, (c) => footprintDistance(caster.cell, s, c, 1) > X);
+      }
+      break;
+    }
+    case 'close-blast':
+      make = (center) => [{ kind: 'close-blast', center }];
+      centers(ox - X - 1, oy - X - 1, ox + s + X, oy + s + X, () => true);
+      break;
+    case 'cross':
+      if (!ranged) candidates.push({ kind: 'cross' });
+      else {
+        const r = opts.range!;
+        make = (center) => [{ kind: 'cross', center }];
+        centers(ox - r, oy - r, ox + s - 1 + r, oy + s - 1 + r, () => true);
+      }
+      break;
+    case 'line':
+      for (const step of ORTHOGONAL_STEPS) {
+        for (let i = 0; i < s; i++) {
+          const start =
+            step.name === 'north'
+              ? { x: ox + i, y: oy - 1 }
+              : step.name === 'south'
+                ? { x: ox + i, y: oy + s }
+                : step.name === 'east'
+                  ? { x: ox + s, y: oy + i }
+                  : { x: ox - 1, y: oy + i };
+          candidates.push({ kind: 'line', start, direction: step.name });
+        }
+      }
+      break;
+    case 'arc':
+      return [];
+  }
+  const cache = newAreaEvalCache();
+  const out: { placement: AreaPlacement; result: AreaResult }[] = [];
+  for (const primary of candidates) {
+    const placement: AreaPlacement = { primary };
+    const result = placeArea(bf, casterId, pattern, placement, opts, cache);
+    if (result.legal) out.push({ placement, result });
+  }
+  return out;
+}
+
+/** Squares that may be added next to a partly built Arc (the UI offers these, one at a time). */
+export function arcNextSquares(
+  bf: Battlefield,
+  casterId: string,
+  size: number,
+  squares: readonly CellData[],
+  opts: AreaOptions = {},
+): Cell[] {
+  if (squares.length >= size) return [];
+  const caster = occupantById(bf, casterId);
+  const t = terrainOf(bf.map);
+  const ctx: ShapeContext = {
+    width: t.width,
+    height: t.height,
+    origin: { cell: caster.cell, size: caster.size },
+    ...(opts.range !== undefined ? { range: opts.range } : {}),
+    self: opts.self ?? false,
+  };
+  if (arcProblem(ctx, squares)) return [];
+  const options = new Map<string, Cell>();
+  const around: CellData[] = squares.length
+    ? squares.flatMap((c) => ORTHOGONAL_STEPS.map((d) => ({ x: c.x + d.dx, y: c.y + d.dy })))
+    : firstArcCandidates(ctx);
+  for (const c of around) {
+    if (!arcProblem(ctx, [...squares, c])) options.set(`${c.x},${c.y}`, cell(c.x, c.y));
+  }
+  return [...options.values()].sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
+function firstArcCandidates(ctx: ShapeContext): CellData[] {
+  const { cell: o, size } = ctx.origin;
+  const r = ctx.range !== undefined && !ctx.self ? ctx.range : 1;
+  const list: CellData[] = [];
+  for (let y = o.y - r; y < o.y + size + r; y++) for (let x = o.x - r; x < o.x + size + r; x++) list.push({ x, y });
+  return list;
+}

@@ -1,0 +1,158 @@
+import type { AreaPattern } from '../../schema/area';
+import type { CellData } from '../../schema/cell';
+import type { Battlefield } from '../battlefield';
+import { occupancyGrid, occupantById } from '../battlefield';
+import type { Cell } from '../cell';
+import type { Footprint } from '../lineOfSight';
+import { sightBetween } from '../lineOfSight';
+import { terrainOf } from '../terrain';
+import type { AreaOptions, AreaPlacement } from './areaPlacement';
+import type { ShapeContext } from './shapeSquares';
+import { shapeSquares } from './shapeSquares';
+
+export interface AffectedCharacter {
+  id: string;
+  /** Stands in the attack space: the attack roll is made against this character. */
+  inAttackSpace: boolean;
+  /** Cover judged from the origin (rulebook: cover for AoE is determined by the origin point). */
+  cover: boolean;
+  /** The origin has line of sight to this character (informational; the area hits regardless). */
+  lineOfSight: boolean;
+}
+
+export interface AreaResult {
+  legal: boolean;
+  reason?: string;
+  /** Null when the pattern has no character to attack (e.g. a Line with nobody in it). */
+  attackSpace: Cell | null;
+  /** Cross without a listed range: every square tied for "first character"; attacker's choice. */
+  attackSpaceChoices: Cell[];
+  /** Primary then secondary squares, no repeats. */
+  areaSpaces: Cell[];
+  secondarySpaces: Cell[];
+  affected: AffectedCharacter[];
+}
+
+/** Per-call caches shared across many placements (used by the enumerator). */
+export interface AreaEvalCache {
+  cover: Map<number, { cover: boolean; lineOfSight: boolean }>;
+  sight: Map<number, boolean>;
+}
+export const newAreaEvalCache = (): AreaEvalCache => ({ cover: new Map(), sight: new Map() });
+
+const fail = (reason: string): AreaResult => ({
+  legal: false,
+  reason,
+  attackSpace: null,
+  attackSpaceChoices: [],
+  areaSpaces: [],
+  secondarySpaces: [],
+  affected: [],
+});
+
+/**
+ * Judges one placement of an AoE pattern for a caster (rulebook: Area of effect, AoE patterns):
+ * legality with a reason, the attack space, area spaces, and the characters affected with cover
+ * from the origin. The caster is affected only by abilities with a listed range that are not "(self)".
+ */
+export function placeArea(
+  bf: Battlefield,
+  casterId: string,
+  pattern: AreaPattern,
+  placement: AreaPlacement,
+  opts: AreaOptions = {},
+  cache: AreaEvalCache = newAreaEvalCache(),
+): AreaResult {
+  const caster = occupantById(bf, casterId);
+  const t = terrainOf(bf.map);
+  const origin: Footprint = { cell: caster.cell, size: caster.size };
+  const ctx: ShapeContext = {
+    width: t.width,
+    height: t.height,
+    origin,
+    ...(opts.range !== undefined ? { range: opts.range } : {}),
+    self: opts.self ?? false,
+  };
+  const primary = shapeSquares(ctx, pattern.primary, placement.primary);
+  if (!primary.ok) return fail(primary.reason);
+  if (primary.sightTo) {
+    const key = primary.sightTo.y * t.width + primary.sightTo.x;
+    let seen = cache.sight.get(key);
+    if (seen === undefined) {
+      seen = sightBetween(bf.map, origin, { cell: primary.sightTo, size: 1 }).visible;
+      cache.sight.set(key, seen);
+    }
+    if (!seen) return fail(`no line of sight from the origin to (${primary.sightTo.x},${primary.sightTo.y})`);
+  }
+  const grid = occupancyGrid(bf);
+  const casterIndex = bf.occupants.indexOf(caster) + 1;
+  const whoAt = (c: CellData) => {
+    const i = grid[c.y * t.width + c.x]!;
+    return i !== 0 && i !== casterIndex && !bf.occupants[i - 1]!.incapacitated ? i : 0;
+  };
+  let attackSpace: Cell | null = null;
+  let attackSpaceChoices: Cell[] = [];
+  if (primary.attack === 'first-character') {
+    attackSpace = primary.ordered.find((c) => whoAt(c) !== 0) ?? null;
+    if (attackSpace) attackSpaceChoices = [attackSpace];
+  } else if (primary.attack === 'nearest-character') {
+    const firstRing = primary.ordered.findIndex((c) => whoAt(c) !== 0);
+    if (firstRing >= 0) {
+      const ring = primary.rings[firstRing];
+      attackSpaceChoices = primary.ordered.filter((c, i) => primary.rings[i] === ring && whoAt(c) !== 0);
+      attackSpace = attackSpaceChoices[0]!;
+    }
+  } else {
+    attackSpace = primary.attack;
+    attackSpaceChoices = [attackSpace];
+  }
+  let secondarySpaces: Cell[] = [];
+  if (pattern.secondary) {
+    // Rulebook: the secondary pattern starts from the primary's attack space (a Line with nobody
+    // in it: from its last square — docs/rules-geometry.md "Combined patterns").
+    const from = attackSpace ?? (primary.attack === 'first-character' ? primary.ordered.at(-1) : undefined);
+    if (!from) return fail(`the ${pattern.primary.kind} has no attack space to start the secondary pattern from`);
+    const secCtx: ShapeContext = { width: t.width, height: t.height, origin: { cell: from, size: 1 }, self: true };
+    const kind = pattern.secondary.kind;
+    const secPlacement =
+      kind === 'blast' ? { kind, center: from } : kind === 'cross' ? { kind } : placement.secondary;
+    if (!secPlacement) return fail(`place the secondary ${kind} (it starts at (${from.x},${from.y}))`);
+    const secondary = shapeSquares(secCtx, pattern.secondary, secPlacement);
+    if (!secondary.ok) return fail(`secondary ${kind}: ${secondary.reason}`);
+    secondarySpaces = secondary.ordered;
+  }
+  const seenSquares = new Set<number>();
+  const areaSpaces: Cell[] = [];
+  for (const c of [...primary.ordered, ...secondarySpaces]) {
+    const key = c.y * t.width + c.x;
+    if (!seenSquares.has(key)) {
+      seenSquares.add(key);
+      areaSpaces.push(c);
+    }
+  }
+  const affectsCaster = opts.range !== undefined && !opts.self;
+  const hit = new Set<number>();
+  for (const c of areaSpaces) {
+    const i = grid[c.y * t.width + c.x]!;
+    if (i !== 0 && (i !== casterIndex || affectsCaster)) hit.add(i);
+  }
+  const affected: AffectedCharacter[] = [];
+  for (const i of [...hit].sort((a, b) => a - b)) {
+    const o = bf.occupants[i - 1]!;
+    let seen = cache.cover.get(i);
+    if (!seen) {
+      const s = i === casterIndex ? { visible: true, cover: false } : sightBetween(bf.map, origin, o);
+      seen = { cover: s.visible && s.cover, lineOfSight: s.visible };
+      cache.cover.set(i, seen);
+    }
+    const inAttackSpace =
+      attackSpace !== null &&
+      attackSpace.x >= o.cell.x &&
+      attackSpace.x < o.cell.x + o.size &&
+      attackSpace.y >= o.cell.y &&
+      attackSpace.y < o.cell.y + o.size;
+    affected.push({ id: o.id, inAttackSpace, cover: seen.cover, lineOfSight: seen.lineOfSight });
+  }
+  return { legal: true, attackSpace, attackSpaceChoices, areaSpaces, secondarySpaces, affected };
+}
+

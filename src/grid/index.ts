@@ -1,0 +1,53 @@
+/**
+ * Public API of the battlefield geometry (pure: runs the same in Node, the browser and tests).
+ * Rules and interpretations: docs/rules-geometry.md "Battlefield geometry".
+ */
+export type { Cell, WorldPoint, Direction } from './cell';
+export {
+  CELL_SIZE_PX,
+  ORTHOGONAL_STEPS,
+  asCell,
+  cell,
+  cellCenterToWorld,
+  cellKey,
+  cellToWorld,
+  sameCell,
+  worldPoint,
+  worldToCell,
+} from './cell';
+export type { Occupant, OccupantInput } from './occupant';
+export { OccupantSchema, areHostile } from './occupant';
+export type { Battlefield, BattlefieldInput } from './battlefield';
+export {
+  BattlefieldError,
+  BattlefieldSchema,
+  elevationOf,
+  footprintCells,
+  footprintDistance,
+  footprintElevation,
+  footprintsAdjacent,
+  footprintsOverlap,
+  makeBattlefield,
+  occupancyGrid,
+  occupantById,
+} from './battlefield';
+export type { Terrain } from './terrain';
+export { SPACE, heightAt, inBounds, spaceTypeAt, terrainOf } from './terrain';
+export type { MoveOptions, ReachResult } from './reach';
+export { pathTo, reach } from './reach';
+export type { PathCheck } from './checkPath';
+export { checkPath } from './checkPath';
+export type { MovementEvent } from './movementEvents';
+export { movementEvents } from './movementEvents';
+export { distanceBetween, heightRangeBonus } from './range';
+export type { Footprint, SightBlockReason, SightResult } from './lineOfSight';
+export { lineOfSight, lineOfSightBetweenCells, sightBetween } from './lineOfSight';
+export { traceLine } from './traceLine';
+export type { AttackContext, AttackOptions } from './attackContext';
+export { attackContext } from './attackContext';
+export type { AreaOptions, AreaPlacement, ShapePlacement } from './area/areaPlacement';
+export type { AffectedCharacter, AreaResult } from './area/placeArea';
+export { placeArea } from './area/placeArea';
+export { arcNextSquares, enumerateAreaPlacements } from './area/enumerateAreaPlacements';
+export { DESTRUCTIBLE_HP_PER_LEVEL, destructibleMaxHp, heightAfterDamage, withTerrainHeight } from './destructible';
+export { parseAsciiMap } from './asciiMap';

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { CellSchema, SideSchema } from '../schema/cell';
+
+/**
+ * What the geometry needs to know about a piece on the battlefield. `cell` is the north-west square
+ * of its Size×Size footprint; elevation is not stored but read from the map (see `elevationOf`).
+ */
+export const OccupantSchema = z.object({
+  id: z.string().min(1),
+  cell: CellSchema,
+  size: z.number().int().min(1).max(10),
+  side: SideSchema,
+  /** Incapacitated characters neither engage nor obstruct (rulebook: Victory and defeat). */
+  incapacitated: z.boolean().default(false),
+});
+export type Occupant = z.infer<typeof OccupantSchema>;
+export type OccupantInput = z.input<typeof OccupantSchema>;
+
+/** Any two different sides are hostile. */
+export function areHostile(a: Pick<Occupant, 'side'>, b: Pick<Occupant, 'side'>): boolean {
+  return a.side !== b.side;
+}

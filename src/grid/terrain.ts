@@ -1,0 +1,63 @@
+import type { MapData, SpaceType } from '../schema/map';
+import { spaceTypeOfCode } from '../schema/map';
+
+/** Space types as small integers for the typed-array grids (index = y * width + x). */
+export const SPACE = { ground: 0, difficult: 1, dangerous: 2, impassable: 3, edge: 4 } as const;
+const SPACE_NAMES: readonly SpaceType[] = ['ground', 'difficult', 'dangerous', 'impassable', 'edge'];
+
+/**
+ * A map unpacked into flat typed arrays once, so movement and sight loops never parse strings.
+ * Treat as read-only; it is cached per map object.
+ */
+export interface Terrain {
+  readonly width: number;
+  readonly height: number;
+  /** SPACE code per square. */
+  readonly type: Uint8Array;
+  /** Terrain height 0–3 per square (0 = level ground). */
+  readonly level: Uint8Array;
+  /** 1 where the square is destructible terrain. */
+  readonly destructible: Uint8Array;
+}
+
+const cache = new WeakMap<MapData, Terrain>();
+
+/** The unpacked grids of a validated map (cached: maps are treated as immutable values). */
+export function terrainOf(map: MapData): Terrain {
+  const hit = cache.get(map);
+  if (hit) return hit;
+  const { width, height } = map;
+  const type = new Uint8Array(width * height);
+  const level = new Uint8Array(width * height);
+  const destructible = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = map.cells[y] ?? '';
+    const levels = map.heights[y] ?? '';
+    for (let x = 0; x < width; x++) {
+      const name = spaceTypeOfCode(row[x] ?? '.') ?? 'ground';
+      type[y * width + x] = SPACE[name];
+      level[y * width + x] = Number(levels[x] ?? '0') || 0;
+    }
+  }
+  for (const c of map.destructible) destructible[c.y * width + c.x] = 1;
+  const terrain: Terrain = { width, height, type, level, destructible };
+  cache.set(map, terrain);
+  return terrain;
+}
+
+export function inBounds(t: { width: number; height: number }, x: number, y: number): boolean {
+  return x >= 0 && y >= 0 && x < t.width && y < t.height;
+}
+
+/** Rulebook space type of one square (off the map reads as impassable). */
+export function spaceTypeAt(map: MapData, x: number, y: number): SpaceType {
+  const t = terrainOf(map);
+  if (!inBounds(t, x, y)) return 'impassable';
+  return SPACE_NAMES[t.type[y * t.width + x]!]!;
+}
+
+/** Terrain height 0–3 of one square (0 off the map). */
+export function heightAt(map: MapData, x: number, y: number): number {
+  const t = terrainOf(map);
+  return inBounds(t, x, y) ? t.level[y * t.width + x]! : 0;
+}

@@ -1,0 +1,49 @@
+/**
+ * Browser composition root. `?room=<id>&token=<token>` opens a live room (GM or player, as the
+ * token says); `?demo=<map file>&tokens=<n>` opens an offline demo table (used by the render
+ * benchmark); no parameters shows the GM's "create a room" screen.
+ */
+import './ui/styles.css';
+import { api, unwrap } from './ui/api';
+import { mountCreateRoomScreen } from './ui/CreateRoomScreen';
+import { builtInDemoMap, demoTokens } from './ui/demoScene';
+import { el } from './ui/dom';
+import { localSession } from './ui/localSession';
+import { parseMapFile } from './ui/mapFile';
+import { connectRemoteSession } from './ui/remoteSession';
+import { mountTableScreen } from './ui/TableScreen';
+
+async function start(): Promise<void> {
+  const root = document.getElementById('app');
+  if (!root) throw new Error('index.html has no #app element');
+  const params = new URLSearchParams(window.location.search);
+  const room = params.get('room');
+  const token = params.get('token');
+  const demo = params.get('demo');
+  try {
+    if (room && token) {
+      root.replaceChildren(el('div', { class: 'create' }, 'Connecting to the room…'));
+      const session = await connectRemoteSession(room, token);
+      await mountTableScreen(root, session);
+    } else if (demo !== null) {
+      let map = builtInDemoMap();
+      if (demo) {
+        const text = JSON.stringify(unwrap(await api.getMap(demo), 'map'));
+        const parsed = parseMapFile(text, demo);
+        if (!parsed.ok) throw new Error(parsed.error);
+        map = parsed.map;
+      }
+      const n = Number(params.get('tokens') ?? '8');
+      await mountTableScreen(root, localSession(map, demoTokens(map, n)));
+    } else {
+      await mountCreateRoomScreen(root);
+    }
+  } catch (e) {
+    root.replaceChildren(
+      el('div', { class: 'create', 'data-testid': 'fatal' }, el('h1', {}, 'Could not open the table'), el('div', { class: 'error' }, (e as Error).message)),
+    );
+    document.body.dataset['ready'] = 'error';
+  }
+}
+
+void start();

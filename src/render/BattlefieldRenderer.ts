@@ -1,0 +1,195 @@
+import { Application, Container, Point, UPDATE_PRIORITY } from 'pixi.js';
+import { Viewport } from 'pixi-viewport';
+import { CursorLayer, type RemoteCursor } from './CursorLayer';
+import { ReachOverlay, type PathPreview, type ReachCell } from './ReachOverlay';
+import { TerrainLayer } from './TerrainLayer';
+import type { TerrainGrid } from './TerrainGrid';
+import { TokenLayer } from './TokenLayer';
+import type { TokenView } from './TokenView';
+
+/** Camera state: world pixel at the screen centre and the zoom factor. */
+export interface Camera {
+  readonly x: number;
+  readonly y: number;
+  readonly zoom: number;
+}
+
+/**
+ * The PixiJS stage: a pan/zoom viewport (drag, wheel, pinch) holding the terrain, reach, token
+ * and cursor layers. It only draws what it is given; input is handled by `src/ui/`.
+ */
+export class BattlefieldRenderer {
+  readonly app = new Application();
+  viewport!: Viewport;
+  terrain!: TerrainLayer;
+  tokens!: TokenLayer;
+  reach!: ReachOverlay;
+  cursors!: CursorLayer;
+  private grid: TerrainGrid | undefined;
+  /** Milliseconds between the last frames (for the render benchmark). */
+  readonly frameTimes: number[] = [];
+  /** Something changed since the last drawn frame (see requestRender). */
+  private dirty = true;
+  /** Frames actually drawn (the stage is only redrawn when something changed). */
+  framesDrawn = 0;
+
+  constructor(readonly cellPx: number) {}
+
+  async init(host: HTMLElement): Promise<void> {
+    await this.app.init({
+      resizeTo: host,
+      background: 0x2b2d31,
+      // MSAA is very expensive on software GL (SwiftShader); tokens are round enough without it.
+      antialias: new URLSearchParams(window.location.search).get('aa') === '1',
+      preference: 'webgl',
+      autoDensity: true,
+      resolution: Math.min(2, window.devicePixelRatio || 1),
+    });
+    host.appendChild(this.app.canvas);
+    this.viewport = new Viewport({
+      screenWidth: host.clientWidth,
+      screenHeight: host.clientHeight,
+      events: this.app.renderer.events,
+      passiveWheel: false,
+    });
+    this.viewport.drag({ mouseButtons: 'all' }).pinch().wheel({ smooth: 4 }).decelerate({ friction: 0.9 });
+    this.viewport.clampZoom({ minScale: 0.1, maxScale: 4 });
+    this.app.stage.addChild(this.viewport);
+    this.terrain = new TerrainLayer(this.cellPx);
+    this.reach = new ReachOverlay(this.cellPx);
+    this.tokens = new TokenLayer(this.cellPx);
+    this.cursors = new CursorLayer(this.app.ticker);
+    const world = new Container();
+    world.addChild(this.terrain.container, this.reach.container, this.tokens.container, this.cursors.container);
+    this.viewport.addChild(world);
+    this.viewport.on('moved', () => this.cull());
+    this.viewport.on('zoomed', () => this.cull());
+    this.app.renderer.on('resize', (w: number, h: number) => {
+      this.viewport.resize(w, h);
+      this.dirty = true;
+      this.cull();
+    });
+    // Render on demand: a still battlefield costs nothing (software GL in CI is fill-rate bound).
+    this.app.ticker.remove(this.app.render, this.app);
+    this.app.ticker.add(
+      (t) => {
+        this.frameTimes.push(t.deltaMS);
+        if (this.frameTimes.length > 2000) this.frameTimes.splice(0, 1000);
+        if (this.dirty || this.viewport.dirty || this.cursors.animating()) {
+          this.dirty = false;
+          this.viewport.dirty = false;
+          this.framesDrawn++;
+          this.app.render();
+        }
+      },
+      undefined,
+      UPDATE_PRIORITY.LOW,
+    );
+  }
+
+  setTerrain(grid: TerrainGrid): void {
+    this.dirty = true;
+    const first = !this.grid || this.grid.width !== grid.width || this.grid.height !== grid.height;
+    this.grid = grid;
+    this.terrain.setGrid(grid);
+    if (first) {
+      this.viewport.worldWidth = grid.width * this.cellPx;
+      this.viewport.worldHeight = grid.height * this.cellPx;
+      this.fit();
+    }
+    this.cull();
+  }
+
+  setTokens(tokens: readonly TokenView[]): void {
+    this.dirty = true;
+    this.tokens.setTokens(tokens);
+  }
+
+  setReach(cells: readonly ReachCell[] | undefined): void {
+    this.dirty = true;
+    this.reach.setReach(cells);
+  }
+
+  setPath(p: PathPreview | undefined): void {
+    this.dirty = true;
+    this.reach.setPath(p);
+  }
+
+  setBrush(cells: readonly { x: number; y: number }[] | undefined): void {
+    this.dirty = true;
+    this.reach.setBrush(cells);
+  }
+
+  setCursors(list: readonly RemoteCursor[]): void {
+    this.dirty = true;
+    this.cursors.setCursors(list);
+  }
+
+  /** Fit the whole map on screen (zoom capped so small maps do not become huge). */
+  fit(): void {
+    if (!this.grid) return;
+    const w = this.grid.width * this.cellPx;
+    const h = this.grid.height * this.cellPx;
+    const scale = Math.min(1.5, this.viewport.findFit(w + this.cellPx, h + this.cellPx));
+    this.viewport.setZoom(scale, true);
+    this.viewport.moveCenter(w / 2, h / 2);
+    this.cull();
+  }
+
+  camera(): Camera {
+    const c = this.viewport.center;
+    return { x: c.x, y: c.y, zoom: this.viewport.scale.x };
+  }
+
+  setCamera(cam: Camera): void {
+    this.viewport.setZoom(cam.zoom, true);
+    this.viewport.moveCenter(cam.x, cam.y);
+    this.cull();
+  }
+
+  /** Screen (canvas CSS pixel) point → world pixels. */
+  toWorld(sx: number, sy: number): { x: number; y: number } {
+    const p = this.viewport.toWorld(new Point(sx, sy));
+    return { x: p.x, y: p.y };
+  }
+
+  /** World pixels → canvas CSS pixels. */
+  toScreen(wx: number, wy: number): { x: number; y: number } {
+    const p = this.viewport.toScreen(new Point(wx, wy));
+    return { x: p.x, y: p.y };
+  }
+
+  /** Stop the camera following the pointer while the UI drags a token or paints. */
+  setPanEnabled(on: boolean): void {
+    if (on) this.viewport.plugins.resume('drag');
+    else this.viewport.plugins.pause('drag');
+  }
+
+  /** Drag preview: draw a token at (x, y) without changing data; undefined puts it back. */
+  previewToken(id: string, x: number | undefined, y: number | undefined): void {
+    this.tokens.preview(id, x, y);
+    this.dirty = true;
+  }
+
+  selectToken(id: string | undefined): void {
+    this.tokens.select(id);
+    this.dirty = true;
+  }
+
+  /** A ping ring at a world point. */
+  ping(x: number, y: number, colour: number): void {
+    this.cursors.ping(x, y, colour);
+    this.dirty = true;
+  }
+
+  /** Ask for a redraw on the next frame (after changing a layer directly). */
+  requestRender(): void {
+    this.dirty = true;
+  }
+
+  private cull(): void {
+    this.dirty = true;
+    const b = this.viewport.getVisibleBounds();
+    this.terrain.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
+  }
+}

@@ -1,0 +1,155 @@
+import { Container, Graphics, Text } from 'pixi.js';
+import { SIDE_COLOURS } from './heightRamp';
+import { hpBar, initials, type TokenView } from './TokenView';
+
+const BLIGHT_COLOURS = [0xff7a1a, 0x66ccff, 0x7bd15a, 0xb36bff];
+
+interface Drawn {
+  readonly view: TokenView;
+  readonly key: string;
+  readonly container: Container;
+}
+
+/**
+ * Tokens: footprint in side colour, initials and name, HP bar with vigor above it, wound pips,
+ * status and blight badges, bloodied ring, incapacitated cross, elevation badge. A token is
+ * rebuilt only when its drawn data changed; a pure move just repositions it.
+ */
+export class TokenLayer {
+  readonly container = new Container({ label: 'tokens' });
+  private drawn = new Map<string, Drawn>();
+  private selectedId: string | undefined;
+  /** Token rebuilds since creation (tests check that a move does not rebuild). */
+  rebuilds = 0;
+
+  constructor(private readonly cellPx: number) {}
+
+  setTokens(tokens: readonly TokenView[]): void {
+    const seen = new Set<string>();
+    for (const t of tokens) {
+      seen.add(t.id);
+      const key = drawKey(t, t.id === this.selectedId);
+      const old = this.drawn.get(t.id);
+      if (old && old.key === key) {
+        old.container.position.set(t.x * this.cellPx, t.y * this.cellPx);
+        this.drawn.set(t.id, { ...old, view: t });
+        continue;
+      }
+      if (old) old.container.destroy({ children: true });
+      const container = this.build(t, t.id === this.selectedId);
+      this.container.addChild(container);
+      this.drawn.set(t.id, { view: t, key, container });
+    }
+    for (const [id, d] of this.drawn) {
+      if (!seen.has(id)) {
+        d.container.destroy({ children: true });
+        this.drawn.delete(id);
+      }
+    }
+  }
+
+  select(id: string | undefined): void {
+    this.selectedId = id;
+    this.setTokens([...this.drawn.values()].map((d) => d.view));
+  }
+
+  /** Move a token's drawing without changing data (drag preview); undefined puts it back. */
+  preview(id: string, x: number | undefined, y: number | undefined): void {
+    const d = this.drawn.get(id);
+    if (!d) return;
+    const px = x ?? d.view.x;
+    const py = y ?? d.view.y;
+    d.container.position.set(px * this.cellPx, py * this.cellPx);
+    d.container.alpha = x === undefined ? baseAlpha(d.view) : 0.75;
+  }
+
+  private build(t: TokenView, selected: boolean): Container {
+    this.rebuilds++;
+    const px = this.cellPx;
+    const s = t.size * px;
+    const c = new Container({ label: `token ${t.id}` });
+    c.position.set(t.x * px, t.y * px);
+    c.alpha = baseAlpha(t);
+    const g = new Graphics();
+    const colour = SIDE_COLOURS[t.side];
+    const inset = px * 0.08;
+    // Footprint square (faint) + disc.
+    g.rect(1, 1, s - 2, s - 2).fill({ color: colour, alpha: 0.15 });
+    g.circle(s / 2, s / 2, s / 2 - inset).fill(t.incapacitated ? 0x777777 : colour);
+    g.circle(s / 2, s / 2, s / 2 - inset).stroke({
+      width: selected ? 4 : 2,
+      color: selected ? 0xffd23f : t.mine ? 0xffffff : 0x1a1a1a,
+    });
+    if (t.bloodied && !t.incapacitated) {
+      g.circle(s / 2, s / 2, s / 2 - inset + 3).stroke({ width: 3, color: 0xb00020, alpha: 0.95 });
+    }
+    if (t.incapacitated) {
+      const a = s * 0.25;
+      g.moveTo(a, a).lineTo(s - a, s - a).moveTo(s - a, a).lineTo(a, s - a).stroke({ width: 4, color: 0x222222 });
+    }
+    c.addChild(g);
+    const label = new Text({
+      text: initials(t.name),
+      style: { fontFamily: 'Arial', fontSize: Math.round(px * 0.36 * Math.min(t.size, 2)), fontWeight: 'bold', fill: 0xffffff },
+    });
+    label.anchor.set(0.5);
+    label.position.set(s / 2, s / 2);
+    c.addChild(label);
+    const name = new Text({
+      text: t.name + (t.hidden ? ' (hidden)' : ''),
+      style: {
+        fontFamily: 'Arial',
+        fontSize: Math.round(px * 0.24),
+        fill: 0xffffff,
+        stroke: { color: 0x000000, width: 3 },
+      },
+    });
+    name.anchor.set(0.5, 0);
+    name.position.set(s / 2, s - 2);
+    c.addChild(name);
+    const bar = hpBar(t);
+    const badges = new Graphics();
+    if (bar) {
+      const bw = s - 8;
+      const by = -9;
+      badges.rect(4, by, bw, 6).fill(0x222222);
+      badges.rect(4, by, bw * bar.hp, 6).fill(bar.hp < 0.5 ? 0xd83a3a : 0x3fbf5f);
+      if (bar.vigor > 0) badges.rect(4, by - 4, bw * bar.vigor, 4).fill(0x4fc3ff);
+    }
+    // Wound pips: up to 4 dark dots along the top right.
+    for (let w = 0; w < Math.min(4, t.wounds ?? 0); w++) {
+      badges.circle(s - 7 - w * 9, 8, 4).fill(0x3a0000).stroke({ width: 1, color: 0xffffff });
+    }
+    // Blights: coloured diamonds along the bottom left.
+    t.blights.slice(0, 4).forEach((_, i) => {
+      const bx = 7 + i * 10;
+      const byy = s - 10;
+      badges.poly([bx, byy - 5, bx + 4, byy, bx, byy + 5, bx - 4, byy]).fill(BLIGHT_COLOURS[i] ?? 0xffffff);
+    });
+    c.addChild(badges);
+    // Statuses: small lettered chips on the right edge.
+    t.statuses.slice(0, 4).forEach((st, i) => {
+      const chip = new Graphics().roundRect(s - 16, 14 + i * 13, 15, 12, 3).fill(0xffe08a).stroke({ width: 1, color: 0x333333 });
+      const txt = new Text({ text: st.slice(0, 2).toUpperCase(), style: { fontFamily: 'Arial', fontSize: 8, fill: 0x222222 } });
+      txt.position.set(s - 14, 15 + i * 13);
+      c.addChild(chip, txt);
+    });
+    if (t.elevation > 0) {
+      const eg = new Graphics().roundRect(1, 1, 20, 14, 4).fill(0x2a1a0c);
+      const et = new Text({ text: `▲${t.elevation}`, style: { fontFamily: 'Arial', fontSize: 10, fill: 0xffffff } });
+      et.position.set(3, 2);
+      c.addChild(eg, et);
+    }
+    return c;
+  }
+}
+
+function baseAlpha(t: TokenView): number {
+  return t.hidden ? 0.5 : t.incapacitated ? 0.7 : 1;
+}
+
+/** Everything drawn except the position; equal keys mean no rebuild is needed. */
+function drawKey(t: TokenView, selected: boolean): string {
+  const { x: _x, y: _y, ...rest } = t;
+  return JSON.stringify(rest) + (selected ? '*' : '');
+}

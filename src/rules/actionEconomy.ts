@@ -1,0 +1,224 @@
+import type { Ability } from '../schema/ability';
+import type { Combatant } from '../schema/combatant';
+import type { StatusCatalog } from '../schema/status';
+import type { Refusal } from './health';
+import { isOutOfAction } from './health';
+import { actionsPerTurn, effectiveSpeed, statusPrevents } from './statuses';
+
+/** The basic actions every character has ("Actions on a turn"). */
+export const BASIC_ACTIONS = ['run', 'dash', 'interact', 'rescue', 'basic-attack', 'whack'] as const;
+export type BasicActionName = (typeof BASIC_ACTIONS)[number];
+
+/** Action cost of each basic action; the basic heavy attack is the only one with the attack tag. */
+export const BASIC_ACTION_COST: Record<BasicActionName, number> = {
+  run: 1,
+  dash: 2,
+  interact: 1,
+  rescue: 1,
+  'basic-attack': 2,
+  whack: 1,
+};
+
+/** Foes may not use these ("Foes can make a standard move, run, dash, interact, or use abilities"). */
+const PC_ONLY: readonly BasicActionName[] = ['rescue', 'whack', 'basic-attack'];
+
+/** Something a combatant wants to do. */
+export type ActionRequest =
+  | { kind: 'move'; squares: number }
+  | { kind: 'basic'; action: BasicActionName }
+  | { kind: 'ability'; ability: Ability };
+
+/** Where the request happens. */
+export interface ActionContext {
+  /** It is this combatant's own turn. */
+  onOwnTurn: boolean;
+  /** TurnOrder.turnSerial of the turn in progress (for "once during any turn"). */
+  turnSerial: number;
+  catalog: StatusCatalog;
+}
+
+/** What a legal request costs. */
+export interface ActionCharge {
+  /** Name counted by the no-repeats rule ('move' for the standard move). */
+  name: string;
+  actions: number;
+  /** Uses up the standard move (2-actions-and-move abilities). */
+  spendsMove: boolean;
+  /** Squares of the standard move used (move requests). */
+  moveSquares: number;
+  /** Squares the action lets you move: run = half Speed rounded up, dash = Speed. */
+  grantsMovement: number;
+  /** Movement that ignores engagement and does not trigger interrupts (dash). */
+  ignoresEngagement: boolean;
+  attack: boolean;
+  interrupt: boolean;
+}
+
+function requestName(request: ActionRequest): string {
+  if (request.kind === 'move') return 'move';
+  if (request.kind === 'basic') return request.action;
+  return request.ability.name;
+}
+
+/**
+ * Checks a request against the action economy ("Actions on a turn", "Attacks"): move up to Speed and
+ * two actions per turn; one attack per round; no repeats in a turn unless X/turn or X/round;
+ * interrupts X times between your turns and once per any turn; foes have no rescue, whack or basic
+ * attack. Returns the charge, or a refusal with a reason a player can read.
+ */
+export function checkAction(
+  combatant: Combatant,
+  request: ActionRequest,
+  context: ActionContext,
+): { ok: true; charge: ActionCharge } | Refusal {
+  const refuse = (reason: string): Refusal => ({ ok: false, reason });
+  if (isOutOfAction(combatant)) return refuse(`${combatant.name} is defeated and cannot act`);
+  const name = requestName(request);
+  const speed = effectiveSpeed(combatant, context.catalog);
+  const prevents = statusPrevents(combatant, context.catalog);
+  const charge: ActionCharge = {
+    name,
+    actions: 0,
+    spendsMove: false,
+    moveSquares: 0,
+    grantsMovement: 0,
+    ignoresEngagement: false,
+    attack: false,
+    interrupt: false,
+  };
+
+  if (request.kind === 'ability' && request.ability.tags.interrupt !== null) {
+    const ability = request.ability;
+    const times = ability.tags.interrupt ?? 1;
+    if (prevents.interrupts) return refuse(`cannot use interrupts while ${prevents.interrupts}`);
+    if (combatant.interruptLastTurn[name] === context.turnSerial) {
+      return refuse(`already used ${name} during this turn`);
+    }
+    if ((combatant.interruptsSinceTurn[name] ?? 0) >= times) {
+      return refuse(`${name} is Interrupt ${times}: already used ${times}× since your last turn`);
+    }
+    if (ability.tags.attack && combatant.attackedThisRound) return refuse('already attacked this round');
+    if (ability.tags.attack && prevents.attacks) return refuse(`cannot attack while ${prevents.attacks}`);
+    return { ok: true, charge: { ...charge, interrupt: true, attack: ability.tags.attack } };
+  }
+
+  if (!context.onOwnTurn) return refuse('it is not your turn');
+
+  if (request.kind === 'move') {
+    if (!Number.isInteger(request.squares) || request.squares < 1) return refuse('move at least 1 square');
+    if (combatant.turn.moveSpent) return refuse('your standard move is already spent this turn');
+    const left = speed - combatant.turn.movementUsed;
+    if (request.squares > left) return refuse(`only ${left} of ${speed} squares of movement left`);
+    return { ok: true, charge: { ...charge, moveSquares: request.squares } };
+  }
+
+  const isFoe = combatant.statBlock.kind === 'foe';
+  let actions: number;
+  let spendsMove = false;
+  let attack: boolean;
+  let limited = null as Ability['tags']['limited'];
+  if (request.kind === 'basic') {
+    if (isFoe && PC_ONLY.includes(request.action)) return refuse(`foes cannot use ${request.action}`);
+    actions = BASIC_ACTION_COST[request.action];
+    attack = request.action === 'basic-attack';
+    if (request.action === 'run') charge.grantsMovement = Math.ceil(speed / 2);
+    if (request.action === 'dash') {
+      charge.grantsMovement = speed;
+      charge.ignoresEngagement = true;
+    }
+  } else {
+    const { cost, tags } = request.ability;
+    actions = cost === 'free' ? 0 : cost === '1-action' ? 1 : 2;
+    spendsMove = cost === '2-actions-and-move';
+    attack = tags.attack;
+    limited = tags.limited;
+  }
+
+  if (attack && combatant.attackedThisRound) return refuse('already attacked this round');
+  if (attack && prevents.attacks) return refuse(`cannot attack while ${prevents.attacks}`);
+  const usedThisTurn = combatant.turn.used[name] ?? 0;
+  if (limited?.per === 'round') {
+    if ((combatant.usedThisRound[name] ?? 0) >= limited.times) {
+      return refuse(`${name} is limited to ${limited.times}/round`);
+    }
+  } else if (limited?.per === 'turn') {
+    if (usedThisTurn >= limited.times) return refuse(`${name} is limited to ${limited.times}/turn`);
+  } else if (usedThisTurn >= 1) {
+    return refuse(`already used ${name} this turn`);
+  }
+  const left = actionsPerTurn(combatant, context.catalog) - combatant.turn.actionsUsed;
+  if (actions > left)
+    return refuse(`${name} needs ${actions} action${actions === 1 ? '' : 's'}, ${left} left`);
+  if (spendsMove && (combatant.turn.moveSpent || combatant.turn.movementUsed > 0)) {
+    return refuse(`${name} needs your standard move, which is already used`);
+  }
+  return { ok: true, charge: { ...charge, actions, spendsMove, attack } };
+}
+
+/** Records a checked charge on the combatant (pure). */
+export function spendAction(combatant: Combatant, charge: ActionCharge, turnSerial: number): Combatant {
+  if (charge.interrupt) {
+    return {
+      ...combatant,
+      interruptsSinceTurn: {
+        ...combatant.interruptsSinceTurn,
+        [charge.name]: (combatant.interruptsSinceTurn[charge.name] ?? 0) + 1,
+      },
+      interruptLastTurn: { ...combatant.interruptLastTurn, [charge.name]: turnSerial },
+      attackedThisRound: combatant.attackedThisRound || charge.attack,
+      usedThisRound: {
+        ...combatant.usedThisRound,
+        [charge.name]: (combatant.usedThisRound[charge.name] ?? 0) + 1,
+      },
+    };
+  }
+  if (charge.name === 'move') {
+    return {
+      ...combatant,
+      turn: { ...combatant.turn, movementUsed: combatant.turn.movementUsed + charge.moveSquares },
+    };
+  }
+  return {
+    ...combatant,
+    turn: {
+      ...combatant.turn,
+      actionsUsed: combatant.turn.actionsUsed + charge.actions,
+      moveSpent: combatant.turn.moveSpent || charge.spendsMove,
+      used: { ...combatant.turn.used, [charge.name]: (combatant.turn.used[charge.name] ?? 0) + 1 },
+    },
+    usedThisRound: {
+      ...combatant.usedThisRound,
+      [charge.name]: (combatant.usedThisRound[charge.name] ?? 0) + 1,
+    },
+    attackedThisRound: combatant.attackedThisRound || charge.attack,
+  };
+}
+
+/** Checks and records in one step. */
+export function useAction(
+  combatant: Combatant,
+  request: ActionRequest,
+  context: ActionContext,
+): { ok: true; combatant: Combatant; charge: ActionCharge } | Refusal {
+  const checked = checkAction(combatant, request, context);
+  if (!checked.ok) return checked;
+  return {
+    ok: true,
+    combatant: spendAction(combatant, checked.charge, context.turnSerial),
+    charge: checked.charge,
+  };
+}
+
+/** Start of the combatant's own turn: fresh actions and move; interrupt counts restart. */
+export function resetForTurn(combatant: Combatant): Combatant {
+  return {
+    ...combatant,
+    turn: { actionsUsed: 0, movementUsed: 0, moveSpent: false, used: {} },
+    interruptsSinceTurn: {},
+  };
+}
+
+/** Start of a round: the one-attack and X/round counts restart; slow-turn choices are made anew. */
+export function resetForRound(combatant: Combatant): Combatant {
+  return { ...combatant, usedThisRound: {}, attackedThisRound: false, slowTurn: false };
+}

@@ -1,0 +1,111 @@
+import type { Dice } from '../lib/dice';
+import type { Ability, EffectComponent } from '../schema/ability';
+import { AbilitySchema } from '../schema/ability';
+import type { Combatant } from '../schema/combatant';
+import type { RollModifier } from '../schema/modifier';
+import type { RoomSettings } from '../schema/settings';
+import type { PlayerCharacter } from '../schema/statBlock';
+import type { ComponentLabel, EffectOutcome } from './applyEffect';
+import { applyEffect } from './applyEffect';
+import type { AttackRoll } from './rollAttack';
+import { rollAttack } from './rollAttack';
+import { statusAttackModifiers } from './statuses';
+
+/** The basic heavy attack as an ability: 2 actions, attack; hit = heavy damage, miss = light. */
+export function basicAttackAbility(pc: PlayerCharacter, kind: 'melee' | 'ranged'): Ability {
+  const basic = pc.basicAttacks[kind];
+  return AbilitySchema.parse({
+    name: 'basic-attack',
+    cost: '2-actions',
+    tags: { attack: true },
+    range: basic.range,
+    damageType: basic.damageType,
+    attack: { kind, onHit: { damage: { tier: 'heavy' } }, onMiss: { damage: { tier: 'light' } } },
+    description: `Basic ${kind} attack`,
+  });
+}
+
+/** Everything an attack did, in order: roll, then each component applied. */
+export interface AttackOutcome {
+  kind: 'attack';
+  ability: string;
+  attackerId: string;
+  targetId: string;
+  /** All boons/curses: the caller's (battlefield, ability, GM) plus those from statuses. */
+  modifiers: RollModifier[];
+  /** Cover was claimed and counted (ranged attacks only). */
+  cover: boolean;
+  roll: AttackRoll;
+  result: 'miss' | 'hit' | 'critical';
+  effects: EffectOutcome[];
+  /** The target after the attack. */
+  target: Combatant;
+}
+
+/**
+ * Resolves one attack ("Attacks"): to-hit roll with the given boons/curses plus status ones, then
+ * the ability's on-hit (boosted one tier on a critical) plus on-critical, or its on-miss. Battlefield
+ * boons/curses and cover come from src/grid as inputs. Dice order: d20, boon/curse d6s, damage dice.
+ */
+export function resolveAttack(
+  input: {
+    attacker: Combatant;
+    target: Combatant;
+    ability: Ability;
+    modifiers: readonly RollModifier[];
+    cover: boolean;
+    settings: RoomSettings;
+  },
+  dice: Dice,
+): AttackOutcome {
+  const { attacker, ability, settings } = input;
+  const attack = ability.attack;
+  if (!attack) throw new Error(`${ability.name} has no attack component to resolve`);
+  const modifiers = [...input.modifiers, ...statusAttackModifiers(attacker, input.target, settings.statuses)];
+  const roll = rollAttack(
+    { attackBonus: attacker.statBlock.attackBonus, defense: input.target.statBlock.defense, modifiers },
+    dice,
+    settings,
+  );
+  const cover = attack.kind === 'ranged' && input.cover;
+  const delivery = {
+    damageType: ability.damageType,
+    pierce: ability.tags.pierce,
+    ranged: attack.kind === 'ranged',
+    cover,
+    critical: roll.critical,
+  };
+  const effects: EffectOutcome[] = [];
+  let target = input.target;
+  const parts: [ComponentLabel, EffectComponent][] = [];
+  if (roll.hit) {
+    parts.push(['onHit', attack.onHit]);
+    if (roll.critical && attack.onCritical) parts.push(['onCritical', attack.onCritical]);
+  } else if (attack.onMiss) parts.push(['onMiss', attack.onMiss]);
+  for (const [label, component] of parts) {
+    // Only the on-hit damage is boosted by the critical; on-critical extras are as written.
+    const applied = applyEffect(
+      attacker,
+      target,
+      label,
+      component,
+      { ...delivery, critical: label === 'onHit' && roll.critical },
+      dice,
+      settings,
+    );
+    effects.push(applied.outcome);
+    target = applied.target;
+  }
+  return {
+    kind: 'attack',
+    ability: ability.name,
+    attackerId: attacker.id,
+    targetId: input.target.id,
+    modifiers,
+    cover,
+    roll,
+    result: roll.critical ? 'critical' : roll.hit ? 'hit' : 'miss',
+    effects,
+    target,
+  };
+}

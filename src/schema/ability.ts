@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { AreaPatternSchema } from './area';
+
+/** What using an ability costs on your turn ("Actions on a turn"). */
+export const ABILITY_COSTS = ['1-action', '2-actions', '2-actions-and-move', 'free'] as const;
+export const AbilityCostSchema = z.enum(ABILITY_COSTS);
+export type AbilityCost = z.infer<typeof AbilityCostSchema>;
+
+/** Damage types ("Damage"): godly ignores armor, resistance and vigor. */
+export const DAMAGE_TYPES = ['physical', 'magical', 'godly'] as const;
+export const DamageTypeSchema = z.enum(DAMAGE_TYPES);
+export type DamageType = z.infer<typeof DamageTypeSchema>;
+
+/**
+ * Damage tiers. `fray` is the class's fixed fray damage alone; light/heavy/critical add one/two/three
+ * damage dice to it (interpretation: docs/rules.md#damage).
+ */
+export const DAMAGE_TIERS = ['fray', 'light', 'heavy', 'critical'] as const;
+export const DamageTierSchema = z.enum(DAMAGE_TIERS);
+export type DamageTier = z.infer<typeof DamageTierSchema>;
+
+/** Melee or ranged: cover only resists ranged attacks, and ranged attacks next to a foe take a curse. */
+export const AttackKindSchema = z.enum(['melee', 'ranged']);
+export type AttackKind = z.infer<typeof AttackKindSchema>;
+
+/** "X/turn" or "X/round": how many times the ability may be repeated in that span. */
+export const AbilityLimitSchema = z.object({
+  times: z.number().int().min(1),
+  per: z.enum(['turn', 'round']),
+});
+export type AbilityLimit = z.infer<typeof AbilityLimitSchema>;
+
+/** The tags the engine acts on; anything else goes in `keywords` for display. */
+export const AbilityTagsSchema = z.object({
+  /** The attack tag: only one such ability per round. */
+  attack: z.boolean().default(false),
+  /** Ignores armor. */
+  pierce: z.boolean().default(false),
+  /** "Interrupt X": usable X times between your turns, once per any turn; null = not an interrupt. */
+  interrupt: z.number().int().min(1).nullable().default(null),
+  /** "X/turn" or "X/round"; null = the no-repeats rule applies. */
+  limited: AbilityLimitSchema.nullable().default(null),
+  /** Other tags shown as-is ("mark", "delay", "stance"...). */
+  keywords: z.array(z.string().min(1)).default([]),
+});
+export type AbilityTags = z.infer<typeof AbilityTagsSchema>;
+
+/** A damage instruction: a tier of the user's damage, plus bonus/boost counts, or a flat amount. */
+export const DamageSpecSchema = z.object({
+  /** null = no rolled damage (only `flat`). */
+  tier: DamageTierSchema.nullable().default(null),
+  /** Extra dice rolled, keeping the highest normal count (ignored for fray). */
+  bonus: z.number().int().min(0).default(0),
+  /** Tier steps up (ignored for fray). */
+  boost: z.number().int().min(0).default(0),
+  /** Fixed damage added after rolling, e.g. Whack's 1. */
+  flat: z.number().int().min(0).default(0),
+  /** Overrides the ability's damage type for this component. */
+  type: DamageTypeSchema.optional(),
+});
+export type DamageSpec = z.infer<typeof DamageSpecSchema>;
+
+/** One component of an ability ("On hit:", "Miss:", "Effect:", "Area effect:"), as data plus text. */
+export const EffectComponentSchema = z.object({
+  damage: DamageSpecSchema.optional(),
+  /** Status ids from the room's catalog (see status.ts). */
+  statuses: z.array(z.string().min(1)).default([]),
+  /** Applied statuses that are ongoing (cannot be saved off). */
+  ongoing: z.boolean().default(false),
+  /** Blight ids (see status.ts BLIGHT_IDS). */
+  blights: z.array(z.string().min(1)).default([]),
+  /** Vigor granted, in multiples of the receiver's Health. */
+  vigor: z.number().int().min(0).default(0),
+  /** Free text for everything the engine does not model (push, mark, teleport...). */
+  text: z.string().default(''),
+});
+export type EffectComponent = z.infer<typeof EffectComponentSchema>;
+
+/** The to-hit part: rolled against the single target (or the attack space of an area). */
+export const AttackComponentSchema = z.object({
+  kind: AttackKindSchema,
+  onHit: EffectComponentSchema,
+  onMiss: EffectComponentSchema.optional(),
+  /** Extra result on a critical hit, beyond the automatic damage boost. */
+  onCritical: EffectComponentSchema.optional(),
+});
+export type AttackComponent = z.infer<typeof AttackComponentSchema>;
+
+/** An ability as data. Names are unique within a stat block (the no-repeats rule counts by name). */
+export const AbilitySchema = z
+  .object({
+    name: z.string().min(1),
+    cost: AbilityCostSchema,
+    tags: AbilityTagsSchema.default({
+      attack: false,
+      pierce: false,
+      interrupt: null,
+      limited: null,
+      keywords: [],
+    }),
+    /** Range in squares; null = no listed range (melee reach / self-origin areas). */
+    range: z.number().int().min(0).nullable().default(null),
+    /** "(self)": an area whose origin is the user and which may overlap the user. */
+    self: z.boolean().default(false),
+    area: AreaPatternSchema.optional(),
+    damageType: DamageTypeSchema.default('physical'),
+    attack: AttackComponentSchema.optional(),
+    /** Applies to the area spaces of an area ability. */
+    areaEffect: EffectComponentSchema.optional(),
+    /** Happens without a roll (possibly conditional, see text). */
+    effect: EffectComponentSchema.optional(),
+    /** Trigger text for interrupts. */
+    trigger: z.string().optional(),
+    description: z.string().default(''),
+  })
+  .refine((ability) => !ability.tags.attack || ability.attack !== undefined, {
+    message: 'an ability tagged attack needs an attack component (kind, onHit)',
+    path: ['attack'],
+  })
+  .refine((ability) => ability.tags.interrupt === null || ability.trigger !== undefined, {
+    message: 'an interrupt needs a trigger',
+    path: ['trigger'],
+  });
+export type Ability = z.infer<typeof AbilitySchema>;
+export type AbilityInput = z.input<typeof AbilitySchema>;

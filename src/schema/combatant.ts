@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { SideSchema } from './cell';
+import { StatBlockSchema } from './statBlock';
+import { BlightIdSchema } from './status';
+
+/** A status on a combatant; `ongoing` ones cannot be saved off (e.g. from the bearer's own ability). */
+export const AppliedStatusSchema = z.object({
+  id: z.string().min(1),
+  ongoing: z.boolean().default(false),
+  /** Who or what applied it, for the log. */
+  source: z.string().optional(),
+});
+export type AppliedStatus = z.infer<typeof AppliedStatusSchema>;
+
+/** What a combatant has spent on its current turn; reset at the start of its turn. */
+export const TurnUsageSchema = z.object({
+  /** Actions spent of the two per turn. */
+  actionsUsed: z.number().int().min(0).max(2).default(0),
+  /** Squares of the standard move already used. */
+  movementUsed: z.number().int().min(0).default(0),
+  /** The standard move is gone (spent by a 2-actions-and-move ability). */
+  moveSpent: z.boolean().default(false),
+  /** Times each action/ability (by name) was used this turn — the no-repeats rule. */
+  used: z.record(z.string(), z.number().int().min(0)).default({}),
+});
+export type TurnUsage = z.infer<typeof TurnUsageSchema>;
+
+/** A combatant's live state in an encounter, beside its stat block. Position lives on its token. */
+export const CombatantSchema = z.object({
+  id: z.string().min(1),
+  /** Display name ("Goblin 2"); defaults to the stat block's. */
+  name: z.string().min(1),
+  side: SideSchema,
+  statBlock: StatBlockSchema,
+  hp: z.number().int().min(0),
+  vigor: z.number().int().min(0).default(0),
+  /** 0..3; a fourth wound kills a PC instead. */
+  wounds: z.number().int().min(0).max(3).default(0),
+  statuses: z.array(AppliedStatusSchema).default([]),
+  /** Distinct blight kinds, at most four. */
+  blights: z
+    .array(BlightIdSchema)
+    .max(4)
+    .refine((list) => new Set(list).size === list.length, 'blights must be distinct')
+    .default([]),
+  incapacitated: z.boolean().default(false),
+  defeated: z.boolean().default(false),
+  dead: z.boolean().default(false),
+  surrendered: z.boolean().default(false),
+  /** Chose (or was forced into) a slow turn this round. */
+  slowTurn: z.boolean().default(false),
+  turn: TurnUsageSchema.default({ actionsUsed: 0, movementUsed: 0, moveSpent: false, used: {} }),
+  /** Uses per ability name this round (for X/round limits). */
+  usedThisRound: z.record(z.string(), z.number().int().min(0)).default({}),
+  /** Used an attack-tag ability or basic attack this round. */
+  attackedThisRound: z.boolean().default(false),
+  /** Interrupt uses per ability name since the start of this combatant's last turn. */
+  interruptsSinceTurn: z.record(z.string(), z.number().int().min(0)).default({}),
+  /** Per interrupt name, the turn serial (TurnOrder.turnSerial) it was last used in: once per any turn. */
+  interruptLastTurn: z.record(z.string(), z.number().int().min(0)).default({}),
+  elixirs: z.number().int().min(0).default(2),
+});
+export type Combatant = z.infer<typeof CombatantSchema>;
+export type CombatantInput = z.input<typeof CombatantSchema>;

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+
+/**
+ * Turns zod issues into lines a person can act on: "abilities.0.cost: expected one of ...".
+ * `where` names the file (or document) so the message says where to look.
+ */
+export function formatIssues(error: z.ZodError, where?: string): string {
+  const lines = error.issues.map((issue) => {
+    const path = issue.path.length ? issue.path.map(String).join('.') : '(root)';
+    return `${path}: ${issue.message}`;
+  });
+  return where ? `${where}:\n  ${lines.join('\n  ')}` : lines.join('\n');
+}
+
+/** Thrown by `parseOrThrow`; `issues` keeps the individual "path: message" lines for UIs. */
+export class SchemaError extends Error {
+  constructor(
+    message: string,
+    readonly issues: readonly string[],
+  ) {
+    super(message);
+    this.name = 'SchemaError';
+  }
+}
+
+/** Validates `data` against `schema`; on failure throws a SchemaError naming `where` and every bad path. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown, where: string): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map(
+    (issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(root)'}: ${issue.message}`,
+  );
+  throw new SchemaError(formatIssues(result.error, where), issues);
+}

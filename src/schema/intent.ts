@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { CellSchema } from './cell';
+import { RollModifierSchema } from './modifier';
+
+const Id = z.string().min(1).max(64);
+
+/** Standard move, Run (1 action, half Speed rounded up) or Dash (2 actions, ignores engagement). */
+export const MoveIntentSchema = z.object({
+  kind: z.literal('move'),
+  tokenId: Id,
+  /** Squares entered in order, not including the start square; orthogonal steps only. */
+  path: z.array(CellSchema).min(1).max(200),
+  mode: z.enum(['move', 'run', 'dash']).default('move'),
+});
+
+/** The basic attacks every PC has, besides the attack abilities of its stat block. */
+export const BASIC_ATTACK_IDS = ['basic-melee', 'basic-ranged', 'basic-heavy'] as const;
+
+/** A single-target attack: a basic attack or an ability with the attack tag. */
+export const AttackIntentSchema = z.object({
+  kind: z.literal('attack'),
+  attackerId: Id,
+  targetId: Id,
+  abilityId: Id,
+  /** Extra boons/curses the GM grants (source 'gm'); refused from players. */
+  modifiers: z.array(RollModifierSchema).max(10).default([]),
+});
+
+const DirectionSchema = z.enum(['north', 'east', 'south', 'west']);
+
+/**
+ * Where one shape of an area pattern is put (the grid's ShapePlacement): Line by its first square
+ * and direction, Blast/Close blast by centre, Arc square by square, Cross by centre (when ranged).
+ */
+export const ShapePlacementSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('line'), start: CellSchema, direction: DirectionSchema }),
+  z.object({ kind: z.literal('blast'), center: CellSchema }),
+  z.object({ kind: z.literal('close-blast'), center: CellSchema }),
+  z.object({ kind: z.literal('arc'), squares: z.array(CellSchema).min(1).max(60) }),
+  z.object({ kind: z.literal('cross'), center: CellSchema.optional() }),
+]);
+
+/** An area ability placed on the map (Line, Blast, Close blast, Arc, Cross, combined). */
+export const AreaIntentSchema = z.object({
+  kind: z.literal('area'),
+  casterId: Id,
+  abilityId: Id,
+  placement: z.object({ primary: ShapePlacementSchema, secondary: ShapePlacementSchema.optional() }),
+  /** For a Cross with no listed range: which tied square is the attack space (attacker's choice). */
+  attackSpace: CellSchema.optional(),
+  modifiers: z.array(RollModifierSchema).max(10).default([]),
+});
+
+/** End-of-turn save against one status. */
+export const SaveIntentSchema = z.object({
+  kind: z.literal('save'),
+  tokenId: Id,
+  statusId: Id,
+});
+
+/** The side whose turn it is chooses who acts (players: one of theirs; GM: a foe). */
+export const StartTurnIntentSchema = z.object({
+  kind: z.literal('start-turn'),
+  tokenId: Id,
+  /** Take a slow turn (after all non-slow turns). */
+  slow: z.boolean().default(false),
+});
+
+export const EndTurnIntentSchema = z.object({
+  kind: z.literal('end-turn'),
+  tokenId: Id,
+});
+
+/** Interact, Rescue or Whack (1 action each). */
+export const BasicActionIntentSchema = z.object({
+  kind: z.literal('basic-action'),
+  tokenId: Id,
+  action: z.enum(['interact', 'rescue', 'whack']),
+  targetId: Id.optional(),
+  /** What is interacted with ("pull the lever"), shown in the log. */
+  note: z.string().max(200).optional(),
+});
+
+/** A chat line, or (GM only) a note in the log. */
+export const ChatIntentSchema = z.object({
+  kind: z.literal('chat'),
+  text: z.string().trim().min(1).max(2000),
+});
+
+// --- GM only -------------------------------------------------------------------------------
+
+/** The GM's manual damage or healing (positive = damage), bypassing dice. */
+export const AdjustHpIntentSchema = z.object({
+  kind: z.literal('adjust-hp'),
+  tokenId: Id,
+  amount: z.number().int().min(-999).max(999),
+  reason: z.string().max(200).default('GM adjustment'),
+});
+
+export const StatusIntentSchema = z.object({
+  kind: z.enum(['add-status', 'remove-status']),
+  tokenId: Id,
+  statusId: Id,
+});
+
+/** Move a token between the secrets doc (hidden) and the public doc (revealed). */
+export const VisibilityIntentSchema = z.object({
+  kind: z.enum(['reveal', 'hide']),
+  tokenId: Id,
+});
+
+/** Start combat (resets turn order) or end it (clears blights, statuses stay per the rules). */
+export const CombatIntentSchema = z.object({
+  kind: z.enum(['start-combat', 'end-combat']),
+});
+
+/**
+ * Everything a client can ask the server to do. Players send intents; the server checks
+ * permission and legality, rolls the dice and writes the outcome. Who may send which kind:
+ * `INTENT_ROLES` below and docs/table.md.
+ */
+export const IntentSchema = z.discriminatedUnion('kind', [
+  MoveIntentSchema,
+  AttackIntentSchema,
+  AreaIntentSchema,
+  SaveIntentSchema,
+  StartTurnIntentSchema,
+  EndTurnIntentSchema,
+  BasicActionIntentSchema,
+  ChatIntentSchema,
+  AdjustHpIntentSchema,
+  StatusIntentSchema,
+  VisibilityIntentSchema,
+  CombatIntentSchema,
+]);
+export type Intent = z.infer<typeof IntentSchema>;
+export type IntentKind = Intent['kind'];
+export type IntentOf<K extends IntentKind> = Extract<Intent, { kind: K }>;
+
+/** 'any' = players (for their own characters) and the GM; 'gm' = GM only. */
+export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
+  move: 'any',
+  attack: 'any',
+  area: 'any',
+  save: 'any',
+  'start-turn': 'any',
+  'end-turn': 'any',
+  'basic-action': 'any',
+  chat: 'any',
+  'adjust-hp': 'gm',
+  'add-status': 'gm',
+  'remove-status': 'gm',
+  reveal: 'gm',
+  hide: 'gm',
+  'start-combat': 'gm',
+  'end-combat': 'gm',
+};
+
+/** What the server answers: the outcome written to the log, or why it was refused. */
+export const IntentResultSchema = z.union([
+  z.object({ ok: z.literal(true), outcome: z.unknown() }),
+  z.object({ ok: z.literal(false), reason: z.string() }),
+]);
+export type IntentResult = z.infer<typeof IntentResultSchema>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { DEFAULT_STATUS_CATALOG, StatusCatalogSchema } from './status';
+
+/**
+ * Rule interpretations where reasonable tables differ, one switch each. Defaults are what we think
+ * a GM expects; docs/rules.md explains each one.
+ */
+export const RoomSettingsSchema = z.object({
+  /** Order of the reductions before vigor: armor first (default) or resistance first. */
+  damageOrder: z.enum(['armor-then-resistance', 'resistance-then-armor']).default('armor-then-resistance'),
+  /** Several resistances (type + cover) halve once (false) or once each (true). */
+  resistanceStacks: z.boolean().default(false),
+  /** Light/heavy/critical add the fray damage to the dice (true) or are dice only (false). */
+  frayAddsToDice: z.boolean().default(true),
+  /** A critical (total ≥ 20) hits even when the target's Defense is above the total. */
+  criticalAlwaysHits: z.boolean().default(true),
+  /** Max vigor as a multiple of Health before wounds (each wound lowers it by one Health). */
+  maxVigorHealthMultiple: z.number().int().min(0).default(4),
+  /** Blights stop at this many HP ("cannot reduce past 1"). */
+  blightFloorHp: z.number().int().min(0).default(1),
+  /** Elixirs each character starts an expedition with. */
+  elixirsPerExpedition: z.number().int().min(0).default(2),
+  /** Which side starts round 1 ("A player character takes the first turn"). */
+  firstSide: z.enum(['party', 'foes']).default('party'),
+  /** The room's status catalog; GMs add or edit entries. */
+  statuses: StatusCatalogSchema.default(DEFAULT_STATUS_CATALOG),
+});
+export type RoomSettings = z.infer<typeof RoomSettingsSchema>;
+export type RoomSettingsInput = z.input<typeof RoomSettingsSchema>;
+
+/** Settings with every default filled in. */
+export const DEFAULT_ROOM_SETTINGS: RoomSettings = RoomSettingsSchema.parse({});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { CellSchema, SideSchema } from './cell';
+
+/**
+ * A piece on the battlefield. `cell` is the top-left (north-west) square of its footprint; a
+ * Size N token covers N×N squares. Tokens of hidden/unrevealed characters live in the secrets doc
+ * only (hiding = not sending), so there is no "hidden" flag here.
+ */
+export const TokenSchema = z.object({
+  id: z.string().min(1).max(64),
+  name: z.string().min(1).max(80),
+  cell: CellSchema,
+  size: z.number().int().min(1).max(5),
+  side: SideSchema,
+  /** Player-character ids whose players may command this token (a PC token lists its own id). */
+  ownerIds: z.array(z.string().min(1)).default([]),
+  /** Key of this token's stat block in the `statBlocks` map (public or secrets doc); none for props. */
+  statBlockId: z.string().min(1).optional(),
+  /** False for props and markers, which have no combatant state and take no turns. */
+  combatant: z.boolean().default(true),
+});
+export type Token = z.infer<typeof TokenSchema>;

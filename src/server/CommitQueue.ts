@@ -1,0 +1,47 @@
+import type { Store } from './store';
+
+interface PendingCommit {
+  readonly doc: string;
+  readonly update: Uint8Array;
+  /** Runs after the commit: the broadcast. Never before. */
+  readonly onCommitted: () => void;
+  readonly onFailed: (error: unknown) => void;
+}
+
+/**
+ * Group commit. Updates that arrive in the same event-loop turn are appended in ONE SQLite
+ * transaction (one fsync under DURABILITY=full), and only after it commits are they broadcast.
+ * Anything that sends doc content by another path (a sync step 2 reply, an intent's answer, an
+ * export) calls `flush()` first, so no byte of a doc leaves the server before it is on disk.
+ */
+export class CommitQueue {
+  private pending: PendingCommit[] = [];
+  private scheduled: NodeJS.Immediate | undefined;
+
+  constructor(private readonly store: Store) {}
+
+  add(commit: PendingCommit): void {
+    this.pending.push(commit);
+    this.scheduled ??= setImmediate(() => this.flush());
+  }
+
+  get size(): number {
+    return this.pending.length;
+  }
+
+  /** Commit everything queued, then run its broadcasts in arrival order. Synchronous. */
+  flush(): void {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = undefined;
+    const batch = this.pending;
+    if (!batch.length) return;
+    this.pending = [];
+    try {
+      this.store.transaction(() => batch.forEach((commit) => this.store.appendUpdate(commit.doc, commit.update)));
+    } catch (error) {
+      batch.forEach((commit) => commit.onFailed(error));
+      return;
+    }
+    batch.forEach((commit) => commit.onCommitted());
+  }
+}

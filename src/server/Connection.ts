@@ -1,0 +1,150 @@
+import * as Y from 'yjs';
+import * as awarenessProtocol from 'y-protocols/awareness';
+import type { WebSocket } from 'ws';
+import type { Session } from './auth';
+import type { DocListener, SharedDoc } from './SharedDoc';
+import { checkAwarenessClaims, mayWriteDoc, wouldChangeDoc } from './permissions';
+import {
+  CLOSE_MALFORMED,
+  CLOSE_REFUSED,
+  encodeRefused,
+  encodeSyncStep1,
+  encodeSyncStep2,
+  parseAwarenessUpdate,
+  parseClientMessage,
+} from './protocol';
+
+/** Close a socket whose unsent backlog exceeds this many bytes (a client that stopped reading). */
+export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+/** Ping interval (ms); a socket that missed a whole interval without a pong is closed. */
+export const PING_INTERVAL_MS = 30_000;
+
+/**
+ * One websocket on one doc. Thin: it parses frames, asks `permissions` what is allowed, and
+ * applies or refuses. Players never write a doc (contract in docs/server.md).
+ */
+export class Connection implements DocListener {
+  readonly ownedIds = new Set<number>();
+  readonly tokenHash: string;
+  private closed = false;
+  private alive = true;
+  private readonly pinger: NodeJS.Timeout;
+
+  constructor(
+    private readonly ws: WebSocket,
+    readonly session: Session,
+    private readonly shared: SharedDoc,
+  ) {
+    this.tokenHash = session.tokenHash;
+    shared.listeners.add(this);
+    ws.on('message', (data, isBinary) => this.onFrame(data, isBinary));
+    ws.on('close', () => this.dispose());
+    ws.on('error', () => this.close(1011, 'socket error'));
+    ws.on('pong', () => (this.alive = true));
+    this.pinger = setInterval(() => {
+      if (!this.alive) return this.close(1001, 'ping timeout');
+      this.alive = false;
+      ws.ping();
+    }, PING_INTERVAL_MS);
+    this.pinger.unref();
+    // Same opening as y-websocket's server: our sync step 1, then who is present.
+    this.send(encodeSyncStep1(Y.encodeStateVector(shared.doc)));
+    const presence = shared.awarenessFrame();
+    if (presence) this.send(presence);
+  }
+
+  send(frame: Uint8Array): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) return this.close(1013, 'too far behind');
+    this.ws.send(frame, (error) => {
+      if (error) this.close(1011, 'send failed');
+    });
+  }
+
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.dispose();
+    try {
+      this.ws.close(code, reason.slice(0, 120));
+    } catch {
+      this.ws.terminate();
+    }
+  }
+
+  private dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.pinger);
+    this.shared.removeListener(this);
+  }
+
+  /** A refused write: tell the client why, then close so it resyncs from a fresh doc. */
+  private refuse(reason: string): void {
+    this.send(encodeRefused(reason));
+    this.close(CLOSE_REFUSED, reason);
+  }
+
+  private onFrame(data: unknown, isBinary: boolean): void {
+    if (this.closed) return;
+    if (!isBinary || !Buffer.isBuffer(data)) return this.close(CLOSE_MALFORMED, 'expected a binary frame');
+    let message;
+    try {
+      message = parseClientMessage(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    } catch (error) {
+      return this.close(CLOSE_MALFORMED, `malformed frame: ${(error as Error).message}`);
+    }
+    try {
+      switch (message.type) {
+        case 'sync-step-1':
+          this.shared.flush(); // the reply carries doc content: it must be on disk first
+          return this.send(encodeSyncStep2(Y.encodeStateAsUpdate(this.shared.doc, message.stateVector)));
+        case 'sync-update':
+          return this.onUpdate(message.update);
+        case 'awareness':
+          return this.onAwareness(message.update);
+        case 'query-awareness': {
+          const presence = this.shared.awarenessFrame();
+          if (presence) this.send(presence);
+          return;
+        }
+        case 'auth':
+          return;
+      }
+    } catch (error) {
+      // A payload that parsed as a frame but not as Yjs/awareness data: this socket only.
+      this.close(CLOSE_MALFORMED, `malformed ${message.type}: ${(error as Error).message}`);
+    }
+  }
+
+  private onUpdate(update: Uint8Array): void {
+    if (mayWriteDoc(this.session)) {
+      Y.applyUpdate(this.shared.doc, update, this);
+      return;
+    }
+    // A player's provider answers our sync step 1 with what it has that we lack: normally
+    // nothing. Harmless no-ops pass silently; a real change is a write and is refused.
+    if (wouldChangeDoc(this.shared.doc, update)) this.refuse('players cannot write the table; send an intent');
+  }
+
+  private onAwareness(update: Uint8Array): void {
+    const entries = parseAwarenessUpdate(update);
+    const verdict = checkAwarenessClaims(
+      entries,
+      this,
+      (id) => this.shared.ownerOf(id),
+      this.shared.doc.clientID,
+    );
+    if (!verdict.ok) return this.refuse(verdict.reason);
+    for (const { clientID, state } of entries) {
+      if (state === null) {
+        this.ownedIds.delete(clientID);
+        continue;
+      }
+      // Take the id over from an older socket of the same person (e.g. before a reconnect).
+      const previous = this.shared.ownerOf(clientID);
+      if (previous && previous !== this) previous.ownedIds.delete(clientID);
+      this.ownedIds.add(clientID);
+    }
+    awarenessProtocol.applyAwarenessUpdate(this.shared.awareness, update, this);
+  }
+}

@@ -1,0 +1,134 @@
+import * as Y from 'yjs';
+import { CommitQueue } from './CommitQueue';
+import type { Store } from './store';
+import { SharedDoc } from './SharedDoc';
+import { docNameOf } from './permissions';
+import type { DocKind } from './permissions';
+
+/** A loaded room: its public doc (everyone) and secrets doc (GM only). */
+export class Room {
+  readonly public: SharedDoc;
+  readonly secrets: SharedDoc;
+  /** ms timestamp of the last connection or intent; idle rooms are unloaded. */
+  lastActive = Date.now();
+
+  constructor(
+    readonly id: string,
+    store: Store,
+    commits: CommitQueue,
+    onFailure: (room: Room, error: unknown) => void,
+  ) {
+    this.public = new SharedDoc(docNameOf(id, 'public'), store, commits, (error) => onFailure(this, error));
+    this.secrets = new SharedDoc(docNameOf(id, 'secrets'), store, commits, (error) => onFailure(this, error));
+  }
+
+  doc(kind: DocKind): SharedDoc {
+    return kind === 'secrets' ? this.secrets : this.public;
+  }
+
+  get listenerCount(): number {
+    return this.public.listeners.size + this.secrets.listeners.size;
+  }
+}
+
+/** Unload a room this long (ms) after its last listener left and no intent arrived. */
+export const IDLE_UNLOAD_MS = 60_000;
+
+/**
+ * Loads rooms from the store on first use (synchronously, so a room is complete before its first
+ * sync), keeps them while used and unloads idle ones after compacting their logs.
+ */
+export class RoomManager {
+  private readonly rooms = new Map<string, Room>();
+  private readonly timer: NodeJS.Timeout;
+  /** Shared by every loaded doc: one transaction per event-loop turn. */
+  readonly commits: CommitQueue;
+
+  constructor(
+    private readonly store: Store,
+    private readonly idleMs = IDLE_UNLOAD_MS,
+  ) {
+    this.commits = new CommitQueue(store);
+    this.timer = setInterval(() => this.unloadIdle(), Math.max(1_000, Math.min(idleMs, 10_000)));
+    this.timer.unref();
+  }
+
+  /** The loaded room, loading it from the store; undefined when no such room exists. */
+  get(roomId: string): Room | undefined {
+    const loaded = this.rooms.get(roomId);
+    if (loaded) {
+      loaded.lastActive = Date.now();
+      return loaded;
+    }
+    if (!this.store.getRoom(roomId)) return undefined;
+    const room = new Room(roomId, this.store, this.commits, (failed, error) => this.fail(failed, error));
+    this.rooms.set(roomId, room);
+    return room;
+  }
+
+  /**
+   * Create a room whose docs start from the given initial updates, stored in one commit with
+   * `extra` (e.g. the GM token), so a crash leaves either the whole room or nothing.
+   */
+  create(roomId: string, initial: { public: Uint8Array; secrets: Uint8Array }, settings: unknown, extra: () => void): void {
+    this.store.transaction(() => {
+      this.store.createRoom(roomId, settings);
+      this.store.appendUpdate(docNameOf(roomId, 'public'), initial.public);
+      this.store.appendUpdate(docNameOf(roomId, 'secrets'), initial.secrets);
+      extra();
+    });
+  }
+
+  get loadedCount(): number {
+    return this.rooms.size;
+  }
+
+  unloadIdle(now = Date.now()): void {
+    for (const room of this.rooms.values()) {
+      if (room.listenerCount === 0 && now - room.lastActive >= this.idleMs) this.unload(room);
+    }
+  }
+
+  private unload(room: Room): void {
+    this.rooms.delete(room.id);
+    room.public.compact();
+    room.secrets.compact();
+    room.public.destroy();
+    room.secrets.destroy();
+  }
+
+  /** A write to disk failed: drop the room from memory (clients reconnect and get the disk state). */
+  private fail(room: Room, error: unknown): void {
+    console.error(`room ${room.id}: could not store an update, unloading it:`, error);
+    this.rooms.delete(room.id);
+    for (const shared of [room.public, room.secrets]) {
+      for (const listener of shared.listeners) listener.close(1011, 'storage failure');
+    }
+    queueMicrotask(() => {
+      room.public.destroy();
+      room.secrets.destroy();
+    });
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.commits.flush();
+    for (const room of [...this.rooms.values()]) this.unload(room);
+  }
+}
+
+/** Encode a fresh pair of docs after `fill` wrote into them (used when seeding or importing). */
+export function initialUpdates(fill: (publicDoc: Y.Doc, secretsDoc: Y.Doc) => void): {
+  public: Uint8Array;
+  secrets: Uint8Array;
+} {
+  const publicDoc = new Y.Doc();
+  const secretsDoc = new Y.Doc();
+  try {
+    fill(publicDoc, secretsDoc);
+    return { public: Y.encodeStateAsUpdate(publicDoc), secrets: Y.encodeStateAsUpdate(secretsDoc) };
+  } finally {
+    publicDoc.destroy();
+    secretsDoc.destroy();
+  }
+}

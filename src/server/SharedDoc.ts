@@ -1,0 +1,120 @@
+import * as Y from 'yjs';
+import * as awarenessProtocol from 'y-protocols/awareness';
+import type { CommitQueue } from './CommitQueue';
+import type { Store } from './store';
+import { encodeAwarenessMessage, encodeSyncUpdate } from './protocol';
+
+/** Someone who receives a doc's broadcasts (a websocket connection). */
+export interface DocListener {
+  send(frame: Uint8Array): void;
+  /** Awareness client ids this listener speaks for; removed from awareness when it leaves. */
+  readonly ownedIds: Set<number>;
+  readonly tokenHash: string;
+  close(code: number, reason: string): void;
+}
+
+/** Compact a doc's stored log once it holds this many updates (merge into one row). */
+export const COMPACT_AFTER_UPDATES = 500;
+
+/**
+ * One authoritative Y.Doc on the server with its awareness and listeners. Every update is
+ * committed to the store (CommitQueue, same event-loop turn) and only then broadcast, so
+ * anything a client has received is already on disk (docs/server.md, "Durability").
+ */
+export class SharedDoc {
+  readonly doc: Y.Doc;
+  readonly awareness: awarenessProtocol.Awareness;
+  readonly listeners = new Set<DocListener>();
+  private storedRows: number;
+  private failed = false;
+
+  constructor(
+    readonly name: string,
+    private readonly store: Store,
+    private readonly commits: CommitQueue,
+    private readonly onFailure: (error: unknown) => void,
+  ) {
+    this.doc = new Y.Doc();
+    // Load everything before any listener exists: no client can see a half-loaded doc.
+    const { updates } = store.readUpdates(name);
+    if (updates.length) this.doc.transact(() => updates.forEach((update) => Y.applyUpdate(this.doc, update)));
+    this.storedRows = updates.length;
+    if (this.storedRows > COMPACT_AFTER_UPDATES) this.compact();
+
+    this.awareness = new awarenessProtocol.Awareness(this.doc);
+    this.awareness.setLocalState(null);
+    this.awareness.on('update', this.onAwarenessUpdate);
+    this.doc.on('update', this.onDocUpdate);
+  }
+
+  private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
+    if (this.failed) return;
+    this.commits.add({
+      doc: this.name,
+      update,
+      onCommitted: () => {
+        this.storedRows += 1;
+        const frame = encodeSyncUpdate(update);
+        for (const listener of this.listeners) if (listener !== origin) listener.send(frame);
+        if (this.storedRows > COMPACT_AFTER_UPDATES) this.compact();
+      },
+      onFailed: (error) => {
+        // Not on disk ⇒ must not reach anyone. Drop the in-memory doc; the room reloads from disk.
+        if (this.failed) return;
+        this.failed = true;
+        this.onFailure(error);
+      },
+    });
+  };
+
+  /** Commit pending updates now: call before sending doc content by any path but the broadcast. */
+  flush(): void {
+    this.commits.flush();
+  }
+
+  private readonly onAwarenessUpdate = (
+    { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
+  ): void => {
+    // Ownership of ids is tracked by the connection (it checks claims before applying).
+    const changed = added.concat(updated, removed);
+    const frame = encodeAwarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed));
+    for (const listener of this.listeners) listener.send(frame);
+  };
+
+  /** The listener currently speaking for an awareness client id, if any. */
+  ownerOf(clientID: number): DocListener | undefined {
+    for (const listener of this.listeners) if (listener.ownedIds.has(clientID)) return listener;
+    return undefined;
+  }
+
+  /** Full awareness state for a newly joined listener, or undefined when nobody is present. */
+  awarenessFrame(): Uint8Array | undefined {
+    const ids = [...this.awareness.getStates().keys()];
+    if (!ids.length) return undefined;
+    return encodeAwarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, ids));
+  }
+
+  removeListener(listener: DocListener): void {
+    if (!this.listeners.delete(listener)) return;
+    const ids = [...listener.ownedIds].filter((id) => !this.ownerOfOther(id, listener));
+    if (ids.length) awarenessProtocol.removeAwarenessStates(this.awareness, ids, null);
+  }
+
+  private ownerOfOther(clientID: number, except: DocListener): boolean {
+    for (const listener of this.listeners) if (listener !== except && listener.ownedIds.has(clientID)) return true;
+    return false;
+  }
+
+  /** Merge the stored log into one row holding the live doc's full state. */
+  compact(): void {
+    if (this.failed) return;
+    this.commits.flush();
+    this.store.compact(this.name, Number.MAX_SAFE_INTEGER, Y.encodeStateAsUpdate(this.doc));
+    this.storedRows = 1;
+  }
+
+  destroy(): void {
+    this.awareness.destroy();
+    this.doc.destroy();
+  }
+}

@@ -1,0 +1,73 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Store } from './store';
+
+/**
+ * Access tokens. A token is 256 random bits (base64url); the store keeps only its SHA-256, so a
+ * leaked database does not leak working links. Lookup is by hash, then a constant-time compare.
+ */
+
+/** Who is on the other end of a request or socket, as proved by their token. */
+export interface Session {
+  readonly roomId: string;
+  readonly role: 'gm' | 'player';
+  readonly name: string;
+  readonly characterIds: readonly string[];
+  /** Stable per token: two sockets of one person share it (used for awareness ownership). */
+  readonly tokenHash: string;
+}
+
+export const TOKEN_BYTES = 32;
+export const ROOM_ID_BYTES = 16;
+
+export function newToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+/** 128-bit room ids: not secret (the token is), but not enumerable either. */
+export function newRoomId(): string {
+  return randomBytes(ROOM_ID_BYTES).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Tokens are base64url; anything else is refused before touching the store. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The session a token grants, or undefined for a missing/unknown/malformed token. */
+export function authenticate(store: Store, token: string | null | undefined): Session | undefined {
+  if (!token || !TOKEN_SHAPE.test(token)) return undefined;
+  const hash = hashToken(token);
+  const row = store.getToken(hash);
+  if (!row) return undefined;
+  // The index lookup already matched; compare again in constant time so no timing path
+  // depends on how many leading characters of a guess were right.
+  if (!timingSafeEqual(Buffer.from(row.tokenHash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
+  return {
+    roomId: row.roomId,
+    role: row.role,
+    name: row.name,
+    characterIds: row.characterIds,
+    tokenHash: row.tokenHash,
+  };
+}
+
+/** Issue a token for a room; returns the plaintext (shown once, in a link). */
+export function issueToken(
+  store: Store,
+  roomId: string,
+  role: 'gm' | 'player',
+  name: string,
+  characterIds: readonly string[] = [],
+): string {
+  const token = newToken();
+  store.insertToken({ tokenHash: hashToken(token), roomId, role, name, characterIds: [...characterIds] });
+  return token;
+}
+
+/** `Authorization: Bearer <token>` → token, or undefined. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,46 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { HttpError } from './http/json';
+
+/**
+ * The sample files shipped in maps/ and encounters/, served read-only to the "create a room"
+ * screen. Each is validated on every read so a broken file gives a clear error, never half data.
+ */
+
+/** Plain file names only: no folders, no `..`, always `.json`. */
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*\.json$/;
+
+export type Validator = (data: unknown, where: string) => unknown;
+
+export function listJsonFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && FILE_NAME.test(entry.name))
+      .map((entry) => entry.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Read and validate one file; 404 when absent, 500 naming the file and path when invalid. */
+export function readCatalogFile(dir: string, file: string, validate: Validator, label: string): unknown {
+  if (!FILE_NAME.test(file)) throw new HttpError(400, `${label} file name "${file}": expected a plain name ending in .json`);
+  let text: string;
+  try {
+    text = readFileSync(join(dir, file), 'utf8');
+  } catch {
+    throw new HttpError(404, `no ${label} file named ${file}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(500, `${label}s/${file}: not valid JSON (${(error as Error).message})`);
+  }
+  try {
+    return validate(data, `${label}s/${file}`);
+  } catch (error) {
+    throw new HttpError(500, (error as Error).message);
+  }
+}

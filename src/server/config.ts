@@ -1,0 +1,74 @@
+import { fixedDice, randomDice, seededDice } from '../lib/dice';
+import type { Dice } from '../lib/dice';
+import type { Durability } from './store';
+
+/** Everything `main.ts` needs, from the command line and the environment. */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly durability: Durability;
+  readonly dice: Dice;
+  /** Set when a test-only dice flag was used; main prints it as a loud warning. */
+  readonly diceWarning?: string;
+  readonly demo: boolean;
+}
+
+/**
+ * Parse `--port=N`/`--port N`, `--fixed-dice=1,20,6`, `--seed=N`, `--no-demo`, `--dev`, and the
+ * env vars PORT, HOST, DATA_DIR, DURABILITY. Dice flags exist ONLY on the command line, so no
+ * HTTP request or env var can make the server's dice predictable. Throws with a clear message.
+ */
+export function parseServerConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ServerConfig {
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!match) throw new Error(`unexpected argument "${arg}" (flags look like --port=8080)`);
+    const [, name, value] = match as unknown as [string, string, string | undefined];
+    if (value !== undefined) flags.set(name, value);
+    else if (name === 'port' && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) flags.set(name, argv[++i]!);
+    else flags.set(name, true);
+  }
+  const known = new Set(['port', 'fixed-dice', 'seed', 'no-demo', 'dev']);
+  for (const name of flags.keys()) if (!known.has(name)) throw new Error(`unknown flag --${name}`);
+
+  const portText = flags.get('port') ?? env.PORT ?? '8080';
+  const port = Number(portText);
+  if (typeof portText !== 'string' || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`port: expected an integer 0..65535, got "${String(portText)}"`);
+  }
+  const durability = env.DURABILITY ?? 'process';
+  if (durability !== 'full' && durability !== 'process') {
+    throw new Error(`DURABILITY: expected "full" or "process", got "${durability}"`);
+  }
+
+  const fixed = flags.get('fixed-dice');
+  const seed = flags.get('seed');
+  if (fixed !== undefined && seed !== undefined) throw new Error('use either --fixed-dice or --seed, not both');
+  let dice: Dice = randomDice();
+  let diceWarning: string | undefined;
+  if (fixed !== undefined) {
+    const results = typeof fixed === 'string' ? fixed.split(',').map((part) => Number(part.trim())) : [];
+    if (!results.length || results.some((value) => !Number.isInteger(value) || value < 1)) {
+      throw new Error(`--fixed-dice: expected a comma list of positive integers, got "${String(fixed)}"`);
+    }
+    dice = fixedDice(results);
+    diceWarning = `TEST MODE: the server's dice are FIXED (${results.length} results: ${results.join(',')}). Never use this for a real game.`;
+  } else if (seed !== undefined) {
+    const value = Number(seed);
+    if (typeof seed !== 'string' || !Number.isInteger(value)) throw new Error(`--seed: expected an integer, got "${String(seed)}"`);
+    dice = seededDice(value);
+    diceWarning = `TEST MODE: the server's dice are SEEDED (--seed=${value}); every roll is predictable. Never use this for a real game.`;
+  }
+
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: env.DATA_DIR ?? './data',
+    durability,
+    dice,
+    ...(diceWarning ? { diceWarning } : {}),
+    demo: !flags.has('no-demo'),
+  };
+}

@@ -1,0 +1,22 @@
+import type { Dice } from '../lib/dice';
+import type { RoomManager } from './RoomManager';
+import type { Store } from './store';
+
+/** What request handlers share: storage, loaded rooms, the server's dice and where files live. */
+export interface ServerContext {
+  readonly store: Store;
+  readonly rooms: RoomManager;
+  readonly dice: Dice;
+  /** Project root: maps/ and encounters/ are read from here. */
+  readonly rootDir: string;
+  /** The built client (dist/). */
+  readonly distDir: string;
+}
+
+/** `http://host:port/?room=<roomId>&token=<token>`, the link a GM or player opens. */
+export function joinLink(origin: string, roomId: string, token: string): string {
+  const url = new URL('/', origin);
+  url.searchParams.set('room', roomId);
+  url.searchParams.set('token', token);
+  return url.toString();
+}

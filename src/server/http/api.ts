@@ -1,0 +1,177 @@
+import { join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { IntentSchema } from '../../schema/intent';
+import { formatIssues } from '../../schema/formatIssues';
+import { authenticate, bearerToken, issueToken, newRoomId } from '../auth';
+import type { Session } from '../auth';
+import { listJsonFiles, readCatalogFile } from '../catalog';
+import { joinLink } from '../context';
+import type { ServerContext } from '../context';
+import { initialUpdates } from '../RoomManager';
+import { exportRoom, importRoomUpdates, resolveIntent, seedDocs, validateCatalogFile } from '../tableBridge';
+import type { Actor } from '../tableBridge';
+import { HttpError, readJsonBody, sendJson } from './json';
+
+const CreateRoomBodySchema = z.object({
+  map: z.unknown().refine((value) => typeof value === 'object' && value !== null, 'expected a map object'),
+  encounter: z.unknown().optional(),
+  party: z.unknown().optional(),
+});
+
+const InviteBodySchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  characterIds: z.array(z.string().min(1).max(64)).max(20),
+});
+
+/** Intents are small; 64 KiB leaves room for a large Arc placement. */
+const MAX_INTENT_BYTES = 64 * 1024;
+
+/** Handle `/api/*`; every failure becomes JSON `{ ok: false, reason }` with a fitting status. */
+export async function handleApi(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    await route(ctx, req, res);
+  } catch (error) {
+    if (error instanceof HttpError) return sendJson(res, error.status, { ok: false, reason: error.message });
+    console.error('api error:', error);
+    sendJson(res, 500, { ok: false, reason: `server error: ${(error as Error).message}` });
+  }
+}
+
+async function route(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent); // ['api', ...]
+  const method = req.method ?? 'GET';
+  const origin = originOf(req);
+  const [, first, second, third] = parts;
+
+  if (method === 'GET' && first === 'health' && parts.length === 2) return sendJson(res, 200, { ok: true });
+
+  if (method === 'GET' && first === 'session' && parts.length === 2) {
+    const session = requireSession(ctx, req);
+    return sendJson(res, 200, {
+      roomId: session.roomId,
+      role: session.role,
+      characterIds: session.characterIds,
+      name: session.name,
+    });
+  }
+
+  if ((first === 'maps' || first === 'encounters') && method === 'GET') {
+    const dir = join(ctx.rootDir, first);
+    const label = first === 'maps' ? 'map' : 'encounter';
+    if (parts.length === 2) return sendJson(res, 200, { files: listJsonFiles(dir) });
+    if (parts.length === 3 && second) {
+      return sendJson(res, 200, readCatalogFile(dir, second, (data, where) => validateCatalogFile(label, data, where), label));
+    }
+  }
+
+  if (first === 'rooms') {
+    if (method === 'POST' && parts.length === 2) return createRoom(ctx, req, res, origin);
+    if (method === 'POST' && parts.length === 3 && second === 'import') return importRoom(ctx, req, res, origin);
+    if (second && parts.length === 4) {
+      if (method === 'POST' && third === 'invites') return createInvite(ctx, req, res, second, origin);
+      if (method === 'GET' && third === 'export') return exportRoomRoute(ctx, req, res, second);
+      if (method === 'POST' && third === 'intents') return postIntent(ctx, req, res, second);
+    }
+  }
+  throw new HttpError(404, `no API route ${method} ${url.pathname}`);
+}
+
+function originOf(req: IncomingMessage): string {
+  const host = req.headers.host ?? 'localhost';
+  return `http://${host}`;
+}
+
+function requireSession(ctx: ServerContext, req: IncomingMessage): Session {
+  const token = bearerToken(req.headers.authorization);
+  if (!token) throw new HttpError(401, 'missing "Authorization: Bearer <token>" header');
+  const session = authenticate(ctx.store, token);
+  if (!session) throw new HttpError(401, 'unknown token');
+  return session;
+}
+
+function requireRoomAccess(ctx: ServerContext, req: IncomingMessage, roomId: string, gmOnly: boolean): Session {
+  const session = requireSession(ctx, req);
+  if (session.roomId !== roomId) throw new HttpError(403, 'this token belongs to another room');
+  if (gmOnly && session.role !== 'gm') throw new HttpError(403, 'only the GM may do this');
+  return session;
+}
+
+function parseBody<S extends z.ZodType>(schema: S, body: unknown, where: string): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new HttpError(400, formatIssues(result.error, where));
+  return result.data;
+}
+
+/** Anyone may create a room and becomes its GM. */
+async function createRoom(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
+  const body = parseBody(CreateRoomBodySchema, await readJsonBody(req), 'request body');
+  let initial;
+  try {
+    initial = initialUpdates((publicDoc, secretsDoc) => seedDocs(publicDoc, secretsDoc, body));
+  } catch (error) {
+    throw new HttpError(400, (error as Error).message);
+  }
+  const roomId = newRoomId();
+  let gmToken = '';
+  ctx.rooms.create(roomId, initial, {}, () => {
+    gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
+  });
+  sendJson(res, 200, { roomId, gmToken, gmLink: joinLink(origin, roomId, gmToken) });
+}
+
+async function importRoom(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
+  const body = await readJsonBody(req);
+  let initial;
+  try {
+    initial = importRoomUpdates(body);
+  } catch (error) {
+    throw new HttpError(400, (error as Error).message);
+  }
+  const roomId = newRoomId();
+  let gmToken = '';
+  ctx.rooms.create(roomId, initial, {}, () => {
+    gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
+  });
+  sendJson(res, 200, { roomId, gmToken, gmLink: joinLink(origin, roomId, gmToken) });
+}
+
+async function createInvite(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  roomId: string,
+  origin: string,
+): Promise<void> {
+  requireRoomAccess(ctx, req, roomId, true);
+  const body = parseBody(InviteBodySchema, await readJsonBody(req, MAX_INTENT_BYTES), 'request body');
+  const token = issueToken(ctx.store, roomId, 'player', body.name, body.characterIds);
+  sendJson(res, 200, { token, link: joinLink(origin, roomId, token) });
+}
+
+function exportRoomRoute(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, roomId: string): void {
+  requireRoomAccess(ctx, req, roomId, true);
+  const room = ctx.rooms.get(roomId);
+  if (!room) throw new HttpError(404, `no room ${roomId}`);
+  ctx.rooms.commits.flush();
+  sendJson(res, 200, exportRoom(room.public.doc, room.secrets.doc));
+}
+
+async function postIntent(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, roomId: string): Promise<void> {
+  const session = requireRoomAccess(ctx, req, roomId, false);
+  const intent = parseBody(IntentSchema, await readJsonBody(req, MAX_INTENT_BYTES), 'intent');
+  const room = ctx.rooms.get(roomId);
+  if (!room) throw new HttpError(404, `no room ${roomId}`);
+  const actor: Actor = session.role === 'gm' ? { role: 'gm' } : { role: 'player', characterIds: session.characterIds };
+  // Resolved and written synchronously in one transaction (origin 'server').
+  let result;
+  try {
+    result = resolveIntent({ publicDoc: room.public.doc, secretsDoc: room.secrets.doc }, actor, intent, ctx.dice, session.name);
+  } catch (error) {
+    // E.g. the test-only fixed dice ran out: a server problem, not the sender's.
+    throw new HttpError(500, `could not resolve the intent: ${(error as Error).message}`);
+  }
+  ctx.rooms.commits.flush(); // stored (and broadcast) before the answer goes out
+  sendJson(res, 200, result);
+}

@@ -1,0 +1,105 @@
+import * as Y from 'yjs';
+import type { Session } from './auth';
+import type { AwarenessEntry } from './protocol';
+
+/**
+ * Who may do what over the websocket (the HTTP side checks roles in its routes). Pure decisions;
+ * the connection code only carries them out. The contract is in docs/server.md.
+ */
+
+export type DocKind = 'public' | 'secrets';
+
+/** The secrets doc of room R is named `R~secrets`; everything else is a public doc name. */
+export const SECRETS_SUFFIX = '~secrets';
+
+export function parseDocName(docName: string): { roomId: string; kind: DocKind } {
+  return docName.endsWith(SECRETS_SUFFIX)
+    ? { roomId: docName.slice(0, -SECRETS_SUFFIX.length), kind: 'secrets' }
+    : { roomId: docName, kind: 'public' };
+}
+
+export function docNameOf(roomId: string, kind: DocKind): string {
+  return kind === 'secrets' ? roomId + SECRETS_SUFFIX : roomId;
+}
+
+/** HTTP status for opening a doc: 200 allowed, 401 no/unknown token, 403 not yours. */
+export function canOpenDoc(session: Session | undefined, roomId: string, kind: DocKind): 200 | 401 | 403 {
+  if (!session) return 401;
+  if (session.roomId !== roomId) return 403;
+  if (kind === 'secrets' && session.role !== 'gm') return 403;
+  return 200;
+}
+
+/** GMs write the docs directly; players only ever read them (their writes are intents). */
+export function mayWriteDoc(session: Session): boolean {
+  return session.role === 'gm';
+}
+
+/**
+ * Would applying `update` change `doc`? A player's provider always answers the server's sync
+ * step 1 with a sync step 2; for an up-to-date client that carries no new structs, only deletes
+ * the server already has (Yjs always sends the whole delete set). Such a frame is harmless and is
+ * ignored; anything that adds a struct or deletes something not yet deleted is a write.
+ * Throws when the update cannot be decoded.
+ */
+export function wouldChangeDoc(doc: Y.Doc, update: Uint8Array): boolean {
+  const { structs, ds } = Y.decodeUpdate(update);
+  for (const struct of structs) {
+    const known = Y.getState(doc.store, struct.id.client);
+    if (struct.id.clock + struct.length > known) return true;
+  }
+  if (ds.clients.size === 0) return false;
+  const serverDeletes = Y.createDeleteSetFromStructStore(doc.store);
+  for (const [client, ranges] of ds.clients) {
+    const known = Y.getState(doc.store, client);
+    const covered = serverDeletes.clients.get(client) ?? [];
+    for (const range of ranges) {
+      if (range.len === 0) continue;
+      if (range.clock + range.len > known) return true;
+      if (!isCovered(covered, range.clock, range.clock + range.len)) return true;
+    }
+  }
+  return false;
+}
+
+/** Is [from, to) inside the union of sorted, non-overlapping delete ranges? */
+function isCovered(ranges: readonly { clock: number; len: number }[], from: number, to: number): boolean {
+  let cursor = from;
+  for (const range of ranges) {
+    if (range.clock + range.len <= cursor) continue;
+    if (range.clock > cursor) return false;
+    cursor = range.clock + range.len;
+    if (cursor >= to) return true;
+  }
+  return cursor >= to;
+}
+
+/** The most awareness client ids one socket may speak for (one per open tab/doc, with slack). */
+export const MAX_AWARENESS_IDS_PER_CONNECTION = 4;
+
+/**
+ * Awareness forgery check. Each socket speaks for the client ids it announced first; claiming
+ * (updating or removing) an id that another person's socket already speaks for, or the server's
+ * own id, is forgery. The same person (same token) may take over their id, e.g. after a reconnect.
+ */
+export function checkAwarenessClaims(
+  entries: readonly AwarenessEntry[],
+  claimant: { readonly tokenHash: string; readonly ownedIds: ReadonlySet<number> },
+  ownerOf: (clientID: number) => { readonly tokenHash: string } | undefined,
+  serverClientId: number,
+): { ok: true } | { ok: false; reason: string } {
+  const newIds = new Set<number>();
+  for (const { clientID } of entries) {
+    if (clientID === serverClientId) return { ok: false, reason: `awareness client ${clientID} is the server's` };
+    if (claimant.ownedIds.has(clientID)) continue;
+    const owner = ownerOf(clientID);
+    if (owner && owner.tokenHash !== claimant.tokenHash) {
+      return { ok: false, reason: `awareness client ${clientID} belongs to another user` };
+    }
+    newIds.add(clientID);
+  }
+  if (claimant.ownedIds.size + newIds.size > MAX_AWARENESS_IDS_PER_CONNECTION) {
+    return { ok: false, reason: `one connection may speak for at most ${MAX_AWARENESS_IDS_PER_CONNECTION} awareness clients` };
+  }
+  return { ok: true };
+}

@@ -1,0 +1,114 @@
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+
+/**
+ * The y-websocket wire format (what `WebsocketProvider` speaks): every frame starts with a
+ * varUint message type. Sync frames then carry a varUint sync step and a varUint8Array payload;
+ * awareness frames carry a varUint8Array awareness update. MESSAGE_REFUSED is ours (see
+ * docs/server.md): varUint 20 then a varString JSON `{reason}`.
+ */
+export const MESSAGE_SYNC = 0;
+export const MESSAGE_AWARENESS = 1;
+export const MESSAGE_AUTH = 2;
+export const MESSAGE_QUERY_AWARENESS = 3;
+export const MESSAGE_REFUSED = 20;
+
+export const SYNC_STEP_1 = 0;
+export const SYNC_STEP_2 = 1;
+export const SYNC_UPDATE = 2;
+
+/** Close codes. 4403: a refused write (the client resyncs); 4400: a frame we cannot parse. */
+export const CLOSE_REFUSED = 4403;
+export const CLOSE_MALFORMED = 4400;
+
+export type ClientMessage =
+  | { readonly type: 'sync-step-1'; readonly stateVector: Uint8Array }
+  | { readonly type: 'sync-update'; readonly step: 'step-2' | 'update'; readonly update: Uint8Array }
+  | { readonly type: 'awareness'; readonly update: Uint8Array }
+  | { readonly type: 'query-awareness' }
+  | { readonly type: 'auth' };
+
+/** Parse one frame from a client; throws on anything malformed (trailing bytes included). */
+export function parseClientMessage(frame: Uint8Array): ClientMessage {
+  const decoder = decoding.createDecoder(frame);
+  const type = decoding.readVarUint(decoder);
+  let message: ClientMessage;
+  switch (type) {
+    case MESSAGE_SYNC: {
+      const step = decoding.readVarUint(decoder);
+      const payload = decoding.readVarUint8Array(decoder);
+      if (step === SYNC_STEP_1) message = { type: 'sync-step-1', stateVector: payload };
+      else if (step === SYNC_STEP_2) message = { type: 'sync-update', step: 'step-2', update: payload };
+      else if (step === SYNC_UPDATE) message = { type: 'sync-update', step: 'update', update: payload };
+      else throw new Error(`unknown sync step ${step}`);
+      break;
+    }
+    case MESSAGE_AWARENESS:
+      message = { type: 'awareness', update: decoding.readVarUint8Array(decoder) };
+      break;
+    case MESSAGE_QUERY_AWARENESS:
+      return { type: 'query-awareness' };
+    case MESSAGE_AUTH:
+      return { type: 'auth' };
+    default:
+      throw new Error(`unknown message type ${type}`);
+  }
+  if (decoding.hasContent(decoder)) throw new Error('trailing bytes after message');
+  return message;
+}
+
+export function encodeSyncStep1(stateVector: Uint8Array): Uint8Array {
+  return encodeSync(SYNC_STEP_1, stateVector);
+}
+
+export function encodeSyncStep2(update: Uint8Array): Uint8Array {
+  return encodeSync(SYNC_STEP_2, update);
+}
+
+export function encodeSyncUpdate(update: Uint8Array): Uint8Array {
+  return encodeSync(SYNC_UPDATE, update);
+}
+
+function encodeSync(step: number, payload: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_SYNC);
+  encoding.writeVarUint(encoder, step);
+  encoding.writeVarUint8Array(encoder, payload);
+  return encoding.toUint8Array(encoder);
+}
+
+export function encodeAwarenessMessage(awarenessUpdate: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_AWARENESS);
+  encoding.writeVarUint8Array(encoder, awarenessUpdate);
+  return encoding.toUint8Array(encoder);
+}
+
+export function encodeRefused(reason: string): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_REFUSED);
+  encoding.writeVarString(encoder, JSON.stringify({ reason }));
+  return encoding.toUint8Array(encoder);
+}
+
+/** One entry of an awareness update: who it claims to be, its clock, its state (null = left). */
+export interface AwarenessEntry {
+  readonly clientID: number;
+  readonly clock: number;
+  readonly state: unknown;
+}
+
+/** Decode an awareness update (y-protocols/awareness layout); throws when malformed. */
+export function parseAwarenessUpdate(update: Uint8Array): AwarenessEntry[] {
+  const decoder = decoding.createDecoder(update);
+  const count = decoding.readVarUint(decoder);
+  const entries: AwarenessEntry[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const clientID = decoding.readVarUint(decoder);
+    const clock = decoding.readVarUint(decoder);
+    const state: unknown = JSON.parse(decoding.readVarString(decoder));
+    entries.push({ clientID, clock, state });
+  }
+  if (decoding.hasContent(decoder)) throw new Error('trailing bytes after awareness update');
+  return entries;
+}

@@ -1,0 +1,134 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import type { Dice } from '../lib/dice';
+import { authenticate } from './auth';
+import { Connection } from './Connection';
+import type { ServerContext } from './context';
+import { handleApi } from './http/api';
+import { serveStatic } from './http/staticFiles';
+import { canOpenDoc, parseDocName } from './permissions';
+import { RoomManager } from './RoomManager';
+import { Store } from './store';
+import type { Durability } from './store';
+
+/** Frames larger than this (bytes) close the socket with 1009; a full 200×200 map sync fits. */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
+export interface ServerOptions {
+  readonly port: number;
+  readonly host?: string;
+  readonly dataDir: string;
+  readonly dice: Dice;
+  readonly rootDir?: string;
+  readonly distDir?: string;
+  readonly durability?: Durability;
+  readonly idleUnloadMs?: number;
+}
+
+export interface RunningServer {
+  readonly port: number;
+  readonly origin: string;
+  readonly ctx: ServerContext;
+  readonly http: Server;
+  close(): Promise<void>;
+}
+
+/** Start the HTTP + websocket server; resolves once it listens. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const rootDir = options.rootDir ?? process.cwd();
+  const store = new Store(options.dataDir, options.durability ?? 'process');
+  const rooms = new RoomManager(store, options.idleUnloadMs);
+  const ctx: ServerContext = {
+    store,
+    rooms,
+    dice: options.dice,
+    rootDir,
+    distDir: options.distDir ?? `${rootDir}/dist`,
+  };
+
+  const http = createServer((req, res) => {
+    if ((req.url ?? '').startsWith('/api/')) {
+      void handleApi(ctx, req, res);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end();
+      return;
+    }
+    serveStatic(ctx.distDir, req, res);
+  });
+  // A client that sends garbage instead of HTTP gets a 400 and is dropped; nobody else notices.
+  http.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const verdict = admit(ctx, req);
+    if (verdict.status !== 200) {
+      socket.end(`HTTP/1.1 ${verdict.status} ${verdict.text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const room = ctx.rooms.get(verdict.roomId);
+      if (!room) return ws.close(4404, 'room unloaded');
+      room.lastActive = Date.now();
+      new Connection(ws, verdict.session, room.doc(verdict.kind));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  const shownHost = !options.host || options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+  return {
+    port,
+    origin: `http://${shownHost}:${port}`,
+    ctx,
+    http,
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeAllConnections();
+      rooms.close();
+      store.close();
+    },
+  };
+}
+
+type Admission =
+  | { status: 200; text: 'OK'; roomId: string; kind: 'public' | 'secrets'; session: NonNullable<ReturnType<typeof authenticate>> }
+  | { status: 400 | 401 | 403 | 404; text: string };
+
+/** Decide at the HTTP upgrade: `/ws/<docName>?token=<token>`. */
+function admit(ctx: ServerContext, req: IncomingMessage): Admission {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://localhost');
+  } catch {
+    return { status: 400, text: 'Bad Request' };
+  }
+  const match = /^\/ws\/([^/]+)$/.exec(url.pathname);
+  if (!match?.[1]) return { status: 404, text: 'Not Found' };
+  let docName: string;
+  try {
+    docName = decodeURIComponent(match[1]);
+  } catch {
+    return { status: 400, text: 'Bad Request' };
+  }
+  const { roomId, kind } = parseDocName(docName);
+  const session = authenticate(ctx.store, url.searchParams.get('token'));
+  const status = canOpenDoc(session, roomId, kind);
+  if (status === 401) return { status, text: 'Unauthorized' };
+  if (status === 403 || !session) return { status: 403, text: 'Forbidden' };
+  if (!ctx.rooms.get(roomId)) return { status: 404, text: 'Not Found' };
+  return { status: 200, text: 'OK', roomId, kind, session };
+}

@@ -1,0 +1,152 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The embedded store: one SQLite file (`<dataDir>/icon-vtt.sqlite`) holding rooms, access tokens
+ * and an append-only log of Yjs updates per document. See docs/server.md for why SQLite and for
+ * the exact durability guarantee.
+ */
+
+export interface RoomRow {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly settings: string;
+}
+
+export interface TokenRow {
+  readonly tokenHash: string;
+  readonly roomId: string;
+  readonly role: 'gm' | 'player';
+  readonly name: string;
+  readonly characterIds: readonly string[];
+}
+
+/**
+ * `process` (default): every commit is written to the WAL file before it returns, so it survives
+ * kill -9 and any crash of this process; an OS crash or power cut may lose the commits since the
+ * last checkpoint. `full`: also fsync every commit, surviving power loss, at a latency cost
+ * (docs/server.md has the measurements).
+ */
+export type Durability = 'full' | 'process';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS rooms (
+  id TEXT PRIMARY KEY,
+  created_at INTEGER NOT NULL,
+  settings TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS tokens (
+  token_hash TEXT PRIMARY KEY,
+  room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+  role TEXT NOT NULL CHECK (role IN ('gm', 'player')),
+  name TEXT NOT NULL,
+  character_ids TEXT NOT NULL DEFAULT '[]'
+);
+CREATE INDEX IF NOT EXISTS tokens_room ON tokens(room_id);
+CREATE TABLE IF NOT EXISTS updates (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  doc TEXT NOT NULL,
+  data BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS updates_doc ON updates(doc, seq);
+CREATE TABLE IF NOT EXISTS kv (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`;
+
+export class Store {
+  private readonly db: Database.Database;
+  private readonly stmts;
+
+  constructor(dataDir: string, durability: Durability = 'process') {
+    mkdirSync(dataDir, { recursive: true });
+    this.db = new Database(join(dataDir, 'icon-vtt.sqlite'));
+    // WAL: readers never block the writer; appends are sequential writes to the -wal file.
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(durability === 'full' ? 'synchronous = FULL' : 'synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.exec(SCHEMA);
+    this.stmts = {
+      insertRoom: this.db.prepare('INSERT INTO rooms (id, created_at, settings) VALUES (?, ?, ?)'),
+      getRoom: this.db.prepare('SELECT id, created_at AS createdAt, settings FROM rooms WHERE id = ?'),
+      insertToken: this.db.prepare(
+        'INSERT INTO tokens (token_hash, room_id, role, name, character_ids) VALUES (?, ?, ?, ?, ?)',
+      ),
+      getToken: this.db.prepare(
+        'SELECT token_hash AS tokenHash, room_id AS roomId, role, name, character_ids AS characterIds FROM tokens WHERE token_hash = ?',
+      ),
+      append: this.db.prepare('INSERT INTO updates (doc, data) VALUES (?, ?)'),
+      readUpdates: this.db.prepare('SELECT seq, data FROM updates WHERE doc = ? ORDER BY seq'),
+      countUpdates: this.db.prepare('SELECT COUNT(*) AS n FROM updates WHERE doc = ?'),
+      deleteUpTo: this.db.prepare('DELETE FROM updates WHERE doc = ? AND seq <= ?'),
+      getKv: this.db.prepare('SELECT value FROM kv WHERE key = ?'),
+      setKv: this.db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
+    };
+  }
+
+  createRoom(id: string, settings: unknown = {}): void {
+    this.stmts.insertRoom.run(id, Date.now(), JSON.stringify(settings));
+  }
+
+  getRoom(id: string): RoomRow | undefined {
+    return this.stmts.getRoom.get(id) as RoomRow | undefined;
+  }
+
+  insertToken(row: TokenRow): void {
+    this.stmts.insertToken.run(row.tokenHash, row.roomId, row.role, row.name, JSON.stringify(row.characterIds));
+  }
+
+  getToken(tokenHash: string): TokenRow | undefined {
+    const raw = this.stmts.getToken.get(tokenHash) as (Omit<TokenRow, 'characterIds'> & { characterIds: string }) | undefined;
+    if (!raw) return undefined;
+    return { ...raw, characterIds: JSON.parse(raw.characterIds) as string[] };
+  }
+
+  /** Synchronous append: when this returns, the update is committed (see Durability). */
+  appendUpdate(doc: string, update: Uint8Array): number {
+    return Number(this.stmts.append.run(doc, update).lastInsertRowid);
+  }
+
+  /** Every stored update of a document, oldest first, and the last sequence number read. */
+  readUpdates(doc: string): { updates: Uint8Array[]; lastSeq: number } {
+    const rows = this.stmts.readUpdates.all(doc) as { seq: number; data: Buffer }[];
+    return {
+      updates: rows.map((row) => new Uint8Array(row.data.buffer, row.data.byteOffset, row.data.byteLength)),
+      lastSeq: rows.length ? rows[rows.length - 1]!.seq : 0,
+    };
+  }
+
+  countUpdates(doc: string): number {
+    return (this.stmts.countUpdates.get(doc) as { n: number }).n;
+  }
+
+  /**
+   * Compaction: replace every update of `doc` up to `uptoSeq` by one merged update, atomically.
+   * `merged` must contain at least the state of those rows (the caller passes the live doc's state).
+   */
+  compact(doc: string, uptoSeq: number, merged: Uint8Array): void {
+    this.db.transaction(() => {
+      this.stmts.deleteUpTo.run(doc, uptoSeq);
+      this.stmts.append.run(doc, merged);
+    })();
+  }
+
+  getKv(key: string): string | undefined {
+    return (this.stmts.getKv.get(key) as { value: string } | undefined)?.value;
+  }
+
+  setKv(key: string, value: string): void {
+    this.stmts.setKv.run(key, value);
+  }
+
+  /** Several writes as one atomic commit (room creation: room + token + seed updates). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

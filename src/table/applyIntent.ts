@@ -1,0 +1,77 @@
+import type { Dice } from '../lib/dice';
+import type { Intent, IntentKind, IntentOf, IntentResult } from '../schema/intent';
+import { INTENT_ROLES, IntentSchema } from '../schema/intent';
+import type { TableDocs } from './docLayout';
+import { SERVER_ORIGIN, transactBoth } from './docLayout';
+import { readSnapshot } from './snapshot';
+import type { Actor, IntentHandler } from './intents/IntentContext';
+import { recordingDice, refuse } from './intents/IntentContext';
+import { intentWrites } from './intents/IntentWrites';
+import { moveIntent } from './intents/moveIntent';
+import { chatIntent } from './intents/chatIntent';
+import { endTurnIntent, startTurnIntent, combatIntent } from './intents/turnIntents';
+import { attackIntent } from './intents/attackIntent';
+import { areaIntent } from './intents/areaIntent';
+import { saveIntent } from './intents/saveIntent';
+import { basicActionIntent } from './intents/basicActionIntent';
+import { adjustHpIntent, statusIntent, visibilityIntent } from './intents/gmIntents';
+
+export type { Actor } from './intents/IntentContext';
+
+const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
+  move: moveIntent,
+  attack: attackIntent,
+  area: areaIntent,
+  save: saveIntent,
+  'start-turn': startTurnIntent,
+  'end-turn': endTurnIntent,
+  'basic-action': basicActionIntent,
+  chat: chatIntent,
+  'adjust-hp': adjustHpIntent,
+  'add-status': statusIntent,
+  'remove-status': statusIntent,
+  reveal: visibilityIntent,
+  hide: visibilityIntent,
+  'start-combat': combatIntent,
+  'end-combat': combatIntent,
+};
+
+/**
+ * Resolves one intent against the room's authoritative docs (the server holds both): checks the
+ * sender may send it, that it is legal (grid + rules engine), rolls `dice`, and writes the outcome
+ * in ONE transaction per doc with origin 'server'. Refusals write nothing.
+ */
+export function applyIntent(
+  docs: TableDocs,
+  actor: Actor,
+  input: unknown,
+  dice: Dice,
+  opts: { now?: number; senderName?: string } = {},
+): IntentResult {
+  const parsed = IntentSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.map(String).join('.') : 'intent';
+    return refuse(`malformed intent: ${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  const intent: Intent = parsed.data;
+  if (INTENT_ROLES[intent.kind] === 'gm' && actor.role !== 'gm') {
+    return refuse(`only the GM may send '${intent.kind}'`);
+  }
+  const snapshot = readSnapshot(docs.public, docs.secrets);
+  if (!snapshot.map) return refuse('this room has no map yet');
+  const ctx = {
+    actor,
+    snapshot,
+    dice: recordingDice(dice),
+    now: opts.now ?? Date.now(),
+    senderName: opts.senderName ?? (actor.role === 'gm' ? 'GM' : 'Player'),
+  };
+  const handler = HANDLERS[intent.kind] as IntentHandler<Intent>;
+  const resolution = handler(ctx, intent);
+  if (!resolution.ok) return resolution;
+  const writes = intentWrites(docs, ctx.now, ctx.dice.rolls);
+  resolution.commit(writes);
+  transactBoth(docs, SERVER_ORIGIN, () => writes.apply());
+  return { ok: true, outcome: resolution.outcome };
+}

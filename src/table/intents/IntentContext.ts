@@ -1,0 +1,115 @@
+import type { Dice } from '../../lib/dice';
+import type { Combatant } from '../../schema/combatant';
+import type { Intent } from '../../schema/intent';
+import type { Battlefield } from '../../grid/battlefield';
+import { makeBattlefield } from '../../grid/battlefield';
+import type { RoomSnapshot, TokenView } from '../snapshot';
+import { combatantOf } from '../snapshot';
+import type { IntentWrites } from './IntentWrites';
+
+/** Who sent an intent, as the server authenticated it. */
+export type Actor = { role: 'gm' } | { role: 'player'; characterIds: readonly string[] };
+
+export interface Refusal {
+  ok: false;
+  reason: string;
+}
+
+/** A resolved intent: what to tell the sender, and the writes to make in ONE transaction. */
+export interface Resolution {
+  ok: true;
+  outcome: unknown;
+  commit(writes: IntentWrites): void;
+}
+
+export type HandlerResult = Resolution | Refusal;
+
+/** Everything an intent handler reads; handlers never touch the docs directly. */
+export interface IntentContext {
+  readonly actor: Actor;
+  /** The server's full view (both docs). */
+  readonly snapshot: RoomSnapshot;
+  /** Dice that record every roll (see `recordingDice`). */
+  readonly dice: Dice & { readonly rolls: [number, number][] };
+  readonly now: number;
+  /** Display name of the sender (for chat). */
+  readonly senderName: string;
+}
+
+export type IntentHandler<I extends Intent> = (ctx: IntentContext, intent: I) => HandlerResult;
+
+export function refuse(reason: string): Refusal {
+  return { ok: false, reason };
+}
+
+/** Wraps dice so every roll is kept as [sides, result] for the log. */
+export function recordingDice(dice: Dice): Dice & { readonly rolls: [number, number][] } {
+  const rolls: [number, number][] = [];
+  return {
+    rolls,
+    roll(sides) {
+      const result = dice.roll(sides);
+      rolls.push([sides, result]);
+      return result;
+    },
+  };
+}
+
+/** The token, if the actor may see it: players only see the public doc's tokens. */
+export function findToken(ctx: IntentContext, tokenId: string): TokenView | Refusal {
+  const token = ctx.snapshot.tokensById[tokenId];
+  if (!token || (token.hidden && ctx.actor.role !== 'gm')) return refuse(`there is no token '${tokenId}'`);
+  return token;
+}
+
+/** A token the actor commands: the GM commands all, a player only the characters of their invite. */
+export function commandedToken(ctx: IntentContext, tokenId: string): TokenView | Refusal {
+  const token = findToken(ctx, tokenId);
+  if ('ok' in token) return token;
+  if (ctx.actor.role === 'player') {
+    const mine = ctx.actor.characterIds;
+    if (!token.ownerIds.some((id) => mine.includes(id))) return refuse(`${token.name} is not your character`);
+  }
+  return token;
+}
+
+/** Full combatant (state + stat block) of a token, or a refusal naming what is missing. */
+export function combatantOfToken(token: TokenView): Combatant | Refusal {
+  const combatant = combatantOf(token);
+  return combatant ?? refuse(`${token.name} has no combat statistics`);
+}
+
+/**
+ * In combat, only the combatant whose turn it is may act on its turn. The GM may act out of
+ * turn (to fix mistakes); outside combat there are no turns.
+ */
+export function checkTurn(ctx: IntentContext, token: TokenView): Refusal | null {
+  const order = ctx.snapshot.turn;
+  if (!order || ctx.actor.role === 'gm') return null;
+  if (order.currentId !== token.id) {
+    const current = order.currentId ? ctx.snapshot.tokensById[order.currentId]?.name : null;
+    return refuse(current ? `not your turn: it is ${current}'s turn` : `not your turn: nobody has started a turn yet`);
+  }
+  return null;
+}
+
+/**
+ * The battlefield the rules see: visible tokens that are combatants (incapacitated ones flagged),
+ * plus `extraIds` when they are hidden tokens (the GM moving an unrevealed foe). Hidden tokens do
+ * not obstruct players: what a player's client can compute must match what the server checks.
+ */
+export function battlefieldOf(ctx: IntentContext, extraIds: string | readonly string[] = []): Battlefield {
+  const extra = typeof extraIds === 'string' ? [extraIds] : extraIds;
+  const map = ctx.snapshot.map;
+  if (!map) throw new Error('room has no map');
+  const occupants = ctx.snapshot.tokens
+    .filter((t) => t.combatant && (!t.hidden || extra.includes(t.id)))
+    .map((t) => ({
+      id: t.id,
+      cell: t.cell,
+      size: t.size,
+      side: t.side,
+      incapacitated: t.state?.incapacitated ?? false,
+    }));
+  return makeBattlefield(map, occupants, ctx.snapshot.chapter);
+}

@@ -1,0 +1,68 @@
+import type { Combatant } from '../../schema/combatant';
+import type { LogEntry } from '../../schema/logEntry';
+import { ChatMessageSchema, LogEntrySchema } from '../../schema/logEntry';
+import type { Token } from '../../schema/token';
+import type { TurnOrder } from '../../schema/turnOrder';
+import type { CombatantState, TableDocs } from '../docLayout';
+import { CombatantStateSchema, newId, publicRootsOf, rootsOf } from '../docLayout';
+import { TokenSchema } from '../../schema/token';
+import { TurnOrderSchema } from '../../schema/turnOrder';
+import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
+
+/** Writes an intent may make; called inside the one server transaction (per doc). */
+export interface IntentWrites {
+  setToken(token: Token): void;
+  /** Stores a combatant's state (the stat block is not part of it and is never rewritten here). */
+  setCombatant(combatant: Combatant | CombatantState): void;
+  setTurn(order: TurnOrder | null): void;
+  log(entry: Pick<LogEntry, 'kind' | 'actor' | 'summary'> & Partial<Pick<LogEntry, 'details' | 'outcome' | 'gmOnly'>>): void;
+  chat(from: string, text: string): void;
+  setHidden(tokenId: string, hidden: boolean): void;
+}
+
+/**
+ * The writer over a room's docs. Calls are validated and BUFFERED; `apply()` then performs them
+ * all inside the caller's transaction, so a bad value throws before anything is written.
+ */
+export function intentWrites(
+  docs: TableDocs,
+  now: number,
+  dice: readonly [number, number][],
+): IntentWrites & { apply(): void } {
+  const ops: (() => void)[] = [];
+  const holder = (id: string) => (docs.secrets && rootsOf(docs.secrets).tokens.has(id) ? docs.secrets : docs.public);
+  return {
+    setToken(token) {
+      const parsed = TokenSchema.parse(token);
+      ops.push(() => rootsOf(holder(parsed.id)).tokens.set(parsed.id, parsed));
+    },
+    setCombatant(combatant) {
+      const { statBlock: _omit, ...rest } = combatant as Combatant;
+      const state = CombatantStateSchema.parse(rest);
+      ops.push(() => rootsOf(holder(state.id)).combatants.set(state.id, state));
+    },
+    setTurn(order) {
+      const parsed = order === null ? null : TurnOrderSchema.parse(order);
+      ops.push(() => publicRootsOf(docs.public).turn.set('order', parsed));
+    },
+    log(input) {
+      const entry = LogEntrySchema.parse({ id: newId('l'), at: now, dice: [...dice], details: [], ...input });
+      // Outcomes are stored as plain JSON (no class instances, no undefined).
+      const stored = JSON.parse(JSON.stringify(entry)) as LogEntry;
+      ops.push(() => {
+        const doc = stored.gmOnly && docs.secrets ? docs.secrets : docs.public;
+        rootsOf(doc).log.push([stored]);
+      });
+    },
+    chat(from, text) {
+      const line = ChatMessageSchema.parse({ id: newId('c'), at: now, from, text });
+      ops.push(() => publicRootsOf(docs.public).chat.push([line]));
+    },
+    setHidden(tokenId, hidden) {
+      ops.push(() => setTokenHiddenInTransaction(docs, tokenId, hidden));
+    },
+    apply() {
+      for (const op of ops) op();
+    },
+  };
+}

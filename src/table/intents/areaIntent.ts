@@ -1,0 +1,159 @@
+import type { IntentOf } from '../../schema/intent';
+import type { Combatant } from '../../schema/combatant';
+import type { EffectOutcome } from '../../rules/applyEffect';
+import { applyEffect } from '../../rules/applyEffect';
+import type { AttackOutcome } from '../../rules/resolveAttack';
+import { resolveAttack } from '../../rules/resolveAttack';
+import { checkAction, spendAction } from '../../rules/actionEconomy';
+import { explainAttack, explainDamageApplication } from '../../rules/explainOutcome';
+import { attackContext } from '../../grid/attackContext';
+import { placeArea } from '../../grid/area/placeArea';
+import { formatAreaPattern } from '../../schema/area';
+import type { IntentHandler } from './IntentContext';
+import { battlefieldOf, checkTurn, combatantOfToken, commandedToken, refuse } from './IntentContext';
+import { findAbility } from './findAbility';
+
+/**
+ * An area ability ("Area of effect"): the pattern is placed and judged by src/grid; the attack
+ * part is rolled once against the character in the attack space (with that character's cover from
+ * the origin); the area effect applies to every other affected character. Without an attack part,
+ * the area effect (or the plain effect) applies to everyone in the area. See docs/table.md.
+ */
+export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
+  const casterToken = commandedToken(ctx, intent.casterId);
+  if ('ok' in casterToken) return casterToken;
+  const notTurn = checkTurn(ctx, casterToken);
+  if (notTurn) return notTurn;
+  const caster = combatantOfToken(casterToken);
+  if ('ok' in caster) return caster;
+  if (intent.modifiers.length && ctx.actor.role !== 'gm') return refuse('only the GM may add boons or curses');
+  const found = findAbility(caster, intent.abilityId);
+  if ('ok' in found) return found;
+  const { ability } = found;
+  if (!ability.area) return refuse(`${ability.name} has no area pattern`);
+
+  const order = ctx.snapshot.turn;
+  let spentCaster = caster;
+  if (order) {
+    const actionContext = { onOwnTurn: true, turnSerial: order.turnSerial, catalog: ctx.snapshot.statusCatalog };
+    const checked = checkAction(caster, { kind: 'ability', ability }, actionContext);
+    if (!checked.ok) return checked;
+    spentCaster = spendAction(caster, checked.charge, order.turnSerial);
+  }
+
+  const bf = battlefieldOf(ctx, casterToken.id);
+  const placed = placeArea(bf, casterToken.id, ability.area, intent.placement, {
+    ...(ability.range !== null ? { range: ability.range } : {}),
+    self: ability.self,
+  });
+  if (!placed.legal) return refuse(placed.reason ?? `${formatAreaPattern(ability.area)} cannot go there`);
+
+  let attackSpace = placed.attackSpace;
+  if (intent.attackSpace) {
+    const choice = placed.attackSpaceChoices.find((c) => c.x === intent.attackSpace!.x && c.y === intent.attackSpace!.y);
+    if (!choice) return refuse(`(${intent.attackSpace.x},${intent.attackSpace.y}) is not one of the attack space choices`);
+    attackSpace = choice;
+  }
+  const standingOn = (cell: { x: number; y: number } | null) =>
+    cell
+      ? bf.occupants.find(
+          (o) => cell.x >= o.cell.x && cell.x < o.cell.x + o.size && cell.y >= o.cell.y && cell.y < o.cell.y + o.size,
+        )?.id
+      : undefined;
+  const attackTargetId = ability.attack ? standingOn(attackSpace) : undefined;
+
+  // Combatants as they change through the resolution (the caster may be hit by its own area).
+  const current = new Map<string, Combatant>();
+  current.set(caster.id, spentCaster);
+  const get = (id: string): Combatant | null => {
+    const known = current.get(id);
+    if (known) return known;
+    const token = ctx.snapshot.tokensById[id];
+    const state = token?.state && token.statBlock ? { ...token.state, statBlock: token.statBlock } : null;
+    if (state) current.set(id, state);
+    return state;
+  };
+
+  const details: string[] = [`pattern ${formatAreaPattern(ability.area)}: ${placed.areaSpaces.length} squares`];
+  let attack: AttackOutcome | null = null;
+  if (ability.attack && attackTargetId) {
+    const target = get(attackTargetId);
+    const affected = placed.affected.find((a) => a.id === attackTargetId);
+    if (target) {
+      const battlefield = attackContext(bf, casterToken.id, attackTargetId, {
+        kind: ability.attack.kind,
+        range: Math.max(1, ability.range ?? 1),
+      });
+      attack = resolveAttack(
+        {
+          attacker: get(caster.id)!,
+          target,
+          ability,
+          // Height boons/curses still count; the area's own cover (from the origin) replaces the line's.
+          modifiers: [...battlefield.modifiers.filter((m) => m.source !== 'ranged-adjacent-foe'), ...intent.modifiers],
+          cover: affected?.cover ?? false,
+          settings: ctx.snapshot.settings,
+        },
+        ctx.dice,
+      );
+      current.set(attackTargetId, attack.target);
+      const names = { attacker: casterToken.name, target: ctx.snapshot.tokensById[attackTargetId]?.name ?? attackTargetId };
+      details.push(...explainAttack(attack, names).split('\n'));
+    }
+  }
+  const areaComponent = ability.areaEffect ?? (ability.attack ? undefined : ability.effect);
+  const areaEffects: EffectOutcome[] = [];
+  if (areaComponent) {
+    for (const hit of placed.affected) {
+      if (hit.id === attackTargetId) continue;
+      const target = get(hit.id);
+      if (!target) continue;
+      const applied = applyEffect(
+        get(caster.id)!,
+        target,
+        'areaEffect',
+        areaComponent,
+        {
+          damageType: ability.damageType,
+          pierce: ability.tags.pierce,
+          ranged: ability.attack?.kind === 'ranged' || ability.range !== null,
+          cover: hit.cover,
+          critical: false,
+        },
+        ctx.dice,
+        ctx.snapshot.settings,
+      );
+      current.set(hit.id, applied.target);
+      areaEffects.push(applied.outcome);
+      const name = ctx.snapshot.tokensById[hit.id]?.name ?? hit.id;
+      if (applied.outcome.application) details.push(`${name}:`, ...explainDamageApplication(applied.outcome.application, name));
+    }
+  }
+  const outcome = {
+    kind: 'area' as const,
+    ability: ability.name,
+    casterId: caster.id,
+    pattern: formatAreaPattern(ability.area),
+    attackSpace,
+    areaSpaces: placed.areaSpaces,
+    affected: placed.affected,
+    attack,
+    areaEffects,
+  };
+  const hiddenInvolved = [caster.id, ...placed.affected.map((a) => a.id)].some((id) => ctx.snapshot.tokensById[id]?.hidden);
+  return {
+    ok: true,
+    outcome,
+    commit(w) {
+      for (const c of current.values()) w.setCombatant(c);
+      w.log({
+        kind: 'area',
+        actor: caster.id,
+        summary: `${casterToken.name} uses ${ability.name} (${outcome.pattern})${attack ? `: ${attack.result}` : ''}`,
+        details,
+        outcome,
+        gmOnly: hiddenInvolved,
+      });
+    },
+  };
+};

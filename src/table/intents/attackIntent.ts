@@ -1,0 +1,82 @@
+import type { IntentOf } from '../../schema/intent';
+import { attackContext } from '../../grid/attackContext';
+import { checkAction, spendAction } from '../../rules/actionEconomy';
+import { resolveAttack } from '../../rules/resolveAttack';
+import { explainAttack } from '../../rules/explainOutcome';
+import type { IntentHandler } from './IntentContext';
+import { battlefieldOf, checkTurn, combatantOfToken, commandedToken, findToken, refuse } from './IntentContext';
+import { findAbility } from './findAbility';
+
+/**
+ * A single-target attack ("Attacks"): legal by the action economy (one attack per round, action
+ * cost, no repeats) and by the battlefield (range with height bonus, line of sight), then rolled
+ * with the battlefield's boons/curses and cover plus the GM's extra modifiers.
+ */
+export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => {
+  const attackerToken = commandedToken(ctx, intent.attackerId);
+  if ('ok' in attackerToken) return attackerToken;
+  const notTurn = checkTurn(ctx, attackerToken);
+  if (notTurn) return notTurn;
+  const targetToken = findToken(ctx, intent.targetId);
+  if ('ok' in targetToken) return targetToken;
+  if (targetToken.id === attackerToken.id) return refuse('cannot attack yourself');
+  const attacker = combatantOfToken(attackerToken);
+  if ('ok' in attacker) return attacker;
+  const target = combatantOfToken(targetToken);
+  if ('ok' in target) return target;
+  if (intent.modifiers.length && ctx.actor.role !== 'gm') return refuse('only the GM may add boons or curses');
+
+  const found = findAbility(attacker, intent.abilityId);
+  if ('ok' in found) return found;
+  const { ability } = found;
+  if (!ability.attack) return refuse(`${ability.name} is not an attack`);
+  if (ability.area) return refuse(`${ability.name} is an area ability: place its pattern on the map`);
+
+  const order = ctx.snapshot.turn;
+  const actionContext = { onOwnTurn: true, turnSerial: order?.turnSerial ?? 0, catalog: ctx.snapshot.statusCatalog };
+  let spent = attacker;
+  if (order) {
+    const request = found.basic
+      ? ({ kind: 'basic', action: 'basic-attack' } as const)
+      : ({ kind: 'ability', ability } as const);
+    const checked = checkAction(attacker, request, actionContext);
+    if (!checked.ok) return checked;
+    spent = spendAction(attacker, checked.charge, actionContext.turnSerial);
+  }
+
+  const bf = battlefieldOf(ctx, [attackerToken.id, targetToken.id]);
+  const range = ability.range ?? 1;
+  const where = attackContext(bf, attackerToken.id, targetToken.id, { kind: ability.attack.kind, range });
+  if (!where.legal) return refuse(where.reason ?? `${targetToken.name} cannot be attacked from here`);
+
+  const outcome = resolveAttack(
+    {
+      attacker: spent,
+      target,
+      ability,
+      modifiers: [...where.modifiers, ...intent.modifiers],
+      cover: where.cover,
+      settings: ctx.snapshot.settings,
+    },
+    ctx.dice,
+  );
+  const explanation = explainAttack(outcome, { attacker: attackerToken.name, target: targetToken.name });
+  const [summary, ...details] = explanation.split('\n');
+  const result = { ...outcome, distance: where.distance, effectiveRange: where.effectiveRange };
+  return {
+    ok: true,
+    outcome: result,
+    commit(w) {
+      w.setCombatant(spent);
+      w.setCombatant(outcome.target);
+      w.log({
+        kind: 'attack',
+        actor: attackerToken.id,
+        summary: `${summary ?? `${attackerToken.name} attacks ${targetToken.name}`}: ${outcome.result}`,
+        details,
+        outcome: result,
+        gmOnly: attackerToken.hidden || targetToken.hidden,
+      });
+    },
+  };
+};

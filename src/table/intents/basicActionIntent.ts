@@ -1,0 +1,104 @@
+import type { IntentOf } from '../../schema/intent';
+import type { Combatant } from '../../schema/combatant';
+import { footprintDistance } from '../../grid/battlefield';
+import { lineOfSight } from '../../grid/lineOfSight';
+import { checkAction, spendAction } from '../../rules/actionEconomy';
+import { applyDamage } from '../../rules/applyDamage';
+import { rescue } from '../../rules/health';
+import { explainDamageApplication } from '../../rules/explainOutcome';
+import type { IntentHandler } from './IntentContext';
+import { battlefieldOf, checkTurn, combatantOfToken, commandedToken, findToken, refuse } from './IntentContext';
+
+/** Whack reaches 3 squares ("Whack"). */
+const WHACK_RANGE = 3;
+
+/**
+ * Interact, Rescue and Whack ("Actions on a turn"), 1 action each. Rescue: an ADJACENT defeated
+ * ally heals to full minus wounds. Whack: 1 physical damage as an effect (no roll) to a character
+ * within range 3 that the user can see (line of sight: our reading, docs/table.md).
+ */
+export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, intent) => {
+  const token = commandedToken(ctx, intent.tokenId);
+  if ('ok' in token) return token;
+  const notTurn = checkTurn(ctx, token);
+  if (notTurn) return notTurn;
+  const self = combatantOfToken(token);
+  if ('ok' in self) return self;
+  const order = ctx.snapshot.turn;
+  let user: Combatant = self;
+  if (order) {
+    const actionContext = { onOwnTurn: true, turnSerial: order.turnSerial, catalog: ctx.snapshot.statusCatalog };
+    const checked = checkAction(self, { kind: 'basic', action: intent.action }, actionContext);
+    if (!checked.ok) return checked;
+    user = spendAction(self, checked.charge, order.turnSerial);
+  } else if (self.statBlock.kind === 'foe' && intent.action !== 'interact') {
+    return refuse(`foes cannot use ${intent.action}`);
+  }
+
+  if (intent.action === 'interact') {
+    const what = intent.note?.trim() || 'something on the map';
+    const outcome = { kind: 'interact' as const, tokenId: token.id, note: what };
+    return {
+      ok: true,
+      outcome,
+      commit(w) {
+        if (order) w.setCombatant(user);
+        w.log({ kind: 'basic-action', actor: token.id, summary: `${token.name} interacts: ${what}`, outcome, gmOnly: token.hidden });
+      },
+    };
+  }
+
+  if (!intent.targetId) return refuse(`${intent.action} needs a target`);
+  const targetToken = findToken(ctx, intent.targetId);
+  if ('ok' in targetToken) return targetToken;
+  const target = combatantOfToken(targetToken);
+  if ('ok' in target) return target;
+  const distance = footprintDistance(token.cell, token.size, targetToken.cell, targetToken.size);
+
+  if (intent.action === 'rescue') {
+    if (targetToken.id === token.id) return refuse('cannot rescue yourself');
+    if (target.side !== self.side) return refuse(`${targetToken.name} is not an ally`);
+    if (distance !== 1) return refuse(`${targetToken.name} is not adjacent (${distance} squares away)`);
+    const rescued = rescue(target);
+    if (!rescued.ok) return rescued;
+    const outcome = { kind: 'rescue' as const, tokenId: token.id, targetId: targetToken.id, hp: rescued.combatant.hp };
+    return {
+      ok: true,
+      outcome,
+      commit(w) {
+        if (order) w.setCombatant(user);
+        w.setCombatant(rescued.combatant);
+        w.log({
+          kind: 'basic-action',
+          actor: token.id,
+          summary: `${token.name} rescues ${targetToken.name}: back up with ${rescued.combatant.hp} HP`,
+          outcome,
+        });
+      },
+    };
+  }
+
+  // Whack
+  if (targetToken.id === token.id) return refuse('cannot whack yourself');
+  if (distance > WHACK_RANGE) return refuse(`${targetToken.name} is ${distance} squares away; whack reaches ${WHACK_RANGE}`);
+  const sight = lineOfSight(battlefieldOf(ctx, [token.id, targetToken.id]), token.id, targetToken.id);
+  if (!sight.visible) return refuse(`${token.name} cannot see ${targetToken.name}`);
+  const application = applyDamage(target, { amount: 1, type: 'physical' }, ctx.snapshot.settings);
+  const outcome = { kind: 'whack' as const, tokenId: token.id, targetId: targetToken.id, application };
+  return {
+    ok: true,
+    outcome,
+    commit(w) {
+      if (order) w.setCombatant(user);
+      w.setCombatant(application.combatant);
+      w.log({
+        kind: 'basic-action',
+        actor: token.id,
+        summary: `${token.name} whacks ${targetToken.name}: ${application.hpBefore} → ${application.hpAfter} HP`,
+        details: explainDamageApplication(application, targetToken.name),
+        outcome,
+        gmOnly: token.hidden || targetToken.hidden,
+      });
+    },
+  };
+};

@@ -1,0 +1,84 @@
+import type { IntentOf } from '../../schema/intent';
+import { defeat, heal } from '../../rules/health';
+import { applyStatus, removeStatus } from '../../rules/statuses';
+import type { IntentHandler } from './IntentContext';
+import { combatantOfToken, findToken, refuse } from './IntentContext';
+
+/**
+ * GM override of HP: positive = damage taken straight off HP (no armor, resistance or vigor;
+ * reaching 0 defeats as usual), negative = healing up to max HP.
+ */
+export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent) => {
+  const token = findToken(ctx, intent.tokenId);
+  if ('ok' in token) return token;
+  const self = combatantOfToken(token);
+  if ('ok' in self) return self;
+  let after = self;
+  if (intent.amount > 0) {
+    after = { ...self, hp: Math.max(0, self.hp - intent.amount) };
+    if (after.hp === 0 && !self.defeated) after = defeat(after).combatant;
+  } else if (intent.amount < 0) {
+    after = heal(self, -intent.amount).combatant;
+  }
+  const outcome = { kind: 'adjust-hp' as const, tokenId: token.id, amount: intent.amount, hpBefore: self.hp, hpAfter: after.hp };
+  return {
+    ok: true,
+    outcome,
+    commit(w) {
+      w.setCombatant(after);
+      w.log({
+        kind: 'gm',
+        actor: 'gm',
+        summary: `GM: ${token.name} ${self.hp} → ${after.hp} HP (${intent.reason})`,
+        outcome,
+        gmOnly: token.hidden,
+      });
+    },
+  };
+};
+
+/** GM adds or removes a status from the room's catalog. */
+export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'>> = (ctx, intent) => {
+  const token = findToken(ctx, intent.tokenId);
+  if ('ok' in token) return token;
+  const self = combatantOfToken(token);
+  if ('ok' in self) return self;
+  let after = self;
+  if (intent.kind === 'add-status') {
+    const applied = applyStatus(self, intent.statusId, ctx.snapshot.statusCatalog, { source: 'GM' });
+    if (!applied.ok) return applied;
+    after = applied.combatant;
+  } else {
+    if (!self.statuses.some((s) => s.id === intent.statusId)) return refuse(`${token.name} does not have ${intent.statusId}`);
+    after = removeStatus(self, intent.statusId);
+  }
+  const verb = intent.kind === 'add-status' ? 'gains' : 'loses';
+  const outcome = { kind: intent.kind, tokenId: token.id, statusId: intent.statusId };
+  return {
+    ok: true,
+    outcome,
+    commit(w) {
+      w.setCombatant(after);
+      w.log({ kind: 'status', actor: 'gm', summary: `${token.name} ${verb} ${intent.statusId}`, outcome, gmOnly: token.hidden });
+    },
+  };
+};
+
+/** GM reveals a hidden token (secrets → public) or hides a visible one (public → secrets). */
+export const visibilityIntent: IntentHandler<IntentOf<'reveal' | 'hide'>> = (ctx, intent) => {
+  const token = findToken(ctx, intent.tokenId);
+  if ('ok' in token) return token;
+  if (ctx.snapshot.view !== 'gm') return refuse('hiding and revealing need the secrets document');
+  const hide = intent.kind === 'hide';
+  if (token.hidden === hide) return refuse(`${token.name} is already ${hide ? 'hidden' : 'visible'}`);
+  const outcome = { kind: intent.kind, tokenId: token.id };
+  return {
+    ok: true,
+    outcome,
+    commit(w) {
+      w.setHidden(token.id, hide);
+      // A reveal is news for the players; a hide is logged for the GM only (saying it would tell).
+      w.log({ kind: 'reveal', actor: 'gm', summary: `${token.name} ${hide ? 'is hidden' : 'appears'}`, outcome, gmOnly: hide });
+    },
+  };
+};

@@ -1,0 +1,109 @@
+import type { IntentOf } from '../../schema/intent';
+import type { Combatant } from '../../schema/combatant';
+import { checkPath } from '../../grid/checkPath';
+import type { MovementEvent } from '../../grid/movementEvents';
+import type { DamageApplication } from '../../rules/applyDamage';
+import { applyDamage } from '../../rules/applyDamage';
+import { checkAction, spendAction } from '../../rules/actionEconomy';
+import { effectiveSpeed } from '../../rules/statuses';
+import { TokenSchema } from '../../schema/token';
+import type { IntentHandler } from './IntentContext';
+import { battlefieldOf, checkTurn, combatantOfToken, commandedToken, refuse } from './IntentContext';
+
+/** Out of combat nobody counts squares; paths must still be legal (no walking through foes). */
+const FREE_MOVE_BUDGET = 999;
+
+/**
+ * Move / Run / Dash ("Movement", "Actions on a turn"). In combat: a standard move spends squares
+ * of Speed; Run costs 1 action for half Speed (rounded up); Dash costs 2 actions for Speed and
+ * ignores engagement. The path is checked square by square by src/grid; dangerous squares and
+ * falls along it deal their damage at once ("Dangerous", "Falling").
+ */
+export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
+  const token = commandedToken(ctx, intent.tokenId);
+  if ('ok' in token) return token;
+  const notTurn = checkTurn(ctx, token);
+  if (notTurn) return notTurn;
+  const inCombat = ctx.snapshot.turn !== null && token.combatant;
+  const before = token.combatant ? combatantOfToken(token) : null;
+  if (before && 'ok' in before) return before;
+  if (before?.incapacitated) return refuse(`${token.name} is incapacitated and cannot move`);
+
+  let budget = FREE_MOVE_BUDGET;
+  let mover: Combatant | null = before;
+  const catalog = ctx.snapshot.statusCatalog;
+  const order = ctx.snapshot.turn;
+  const actionContext = { onOwnTurn: true, turnSerial: order?.turnSerial ?? 0, catalog };
+  if (inCombat && mover && intent.mode !== 'move') {
+    const checked = checkAction(mover, { kind: 'basic', action: intent.mode }, actionContext);
+    if (!checked.ok) return checked;
+    budget = checked.charge.grantsMovement;
+    mover = spendAction(mover, checked.charge, actionContext.turnSerial);
+  } else if (inCombat && mover) {
+    if (mover.turn.moveSpent) return refuse('your standard move is already spent this turn');
+    budget = Math.max(0, effectiveSpeed(mover, catalog) - mover.turn.movementUsed);
+  }
+
+  const bf = battlefieldOf(ctx, token.id);
+  const path = checkPath(bf, token.id, intent.path, { budget, dash: intent.mode === 'dash' });
+  if (!path.ok) return refuse(path.reason);
+
+  if (inCombat && mover && intent.mode === 'move' && path.cost > 0) {
+    const checked = checkAction(mover, { kind: 'move', squares: path.cost }, actionContext);
+    if (!checked.ok) return checked;
+    mover = spendAction(mover, checked.charge, actionContext.turnSerial);
+  }
+
+  const damage: { event: MovementEvent; application: DamageApplication }[] = [];
+  for (const event of path.events) {
+    if (!mover || event.kind === 'edge') continue;
+    const incoming =
+      event.kind === 'dangerous'
+        ? { amount: event.damage, type: 'physical' as const, pierce: true }
+        : { amount: event.levels, type: 'physical' as const };
+    const application = applyDamage(mover, incoming, ctx.snapshot.settings);
+    damage.push({ event, application });
+    mover = application.combatant;
+  }
+
+  const end = intent.path[intent.path.length - 1]!;
+  const modeName = intent.mode === 'move' ? 'moves' : intent.mode === 'run' ? 'runs' : 'dashes';
+  const details = [
+    `path cost ${path.cost}${inCombat ? ` of ${budget} available` : ''}`,
+    ...path.events.map((e) =>
+      e.kind === 'dangerous'
+        ? `entered dangerous (${e.cell.x},${e.cell.y}): ${e.damage} piercing damage`
+        : e.kind === 'fall'
+          ? `fell ${e.levels} levels at (${e.cell.x},${e.cell.y}): ${e.levels} physical damage`
+          : `ends on an edge: must save at the end of the turn or leave play`,
+    ),
+    ...damage.map((d) => `${token.name}: ${d.application.hpBefore} → ${d.application.hpAfter} HP`),
+  ];
+  const outcome = {
+    kind: 'move' as const,
+    tokenId: token.id,
+    mode: intent.mode,
+    from: token.cell,
+    to: end,
+    cost: path.cost,
+    budget: inCombat ? budget : null,
+    events: path.events,
+    damage,
+  };
+  return {
+    ok: true,
+    outcome,
+    commit(w) {
+      w.setToken(TokenSchema.parse({ ...token, cell: { x: end.x, y: end.y } }));
+      if (mover && (inCombat || damage.length)) w.setCombatant(mover);
+      w.log({
+        kind: 'move',
+        actor: token.id,
+        summary: `${token.name} ${modeName} to (${end.x},${end.y}), cost ${path.cost}`,
+        details,
+        outcome,
+        gmOnly: token.hidden,
+      });
+    },
+  };
+};

@@ -1,0 +1,138 @@
+import type { IntentOf } from '../../schema/intent';
+import type { Combatant } from '../../schema/combatant';
+import type { TurnOrder } from '../../schema/turnOrder';
+import { endCombat } from '../../rules/health';
+import { resetForRound, resetForTurn } from '../../rules/actionEconomy';
+import { startTurnOrder, turnState } from '../../rules/turnOrder';
+import { endTurn, startRound, startTurn } from '../../rules/turnSteps';
+import { explainDamageApplication } from '../../rules/explainOutcome';
+import type { IntentHandler } from './IntentContext';
+import { combatantOfToken, commandedToken, refuse } from './IntentContext';
+import { fightingCombatants, nameOf } from './combatants';
+
+/** GM: start combat (round 1, a PC first by default) or end it (blights, statuses, vigor clear). */
+export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>> = (ctx, intent) => {
+  const fighters = fightingCombatants(ctx);
+  if (intent.kind === 'start-combat') {
+    if (ctx.snapshot.turn) return refuse('combat is already running');
+    const order = startTurnOrder(ctx.snapshot.settings.firstSide);
+    const fresh = fighters.map((c) => resetForTurn(resetForRound(c)));
+    const outcome = { kind: 'start-combat' as const, order };
+    return {
+      ok: true,
+      outcome,
+      commit(w) {
+        w.setTurn(order);
+        fresh.forEach((c) => w.setCombatant(c));
+        w.log({ kind: 'turn', actor: 'gm', summary: `Combat starts: round 1, ${order.roundStartSide} side first`, outcome });
+      },
+    };
+  }
+  if (!ctx.snapshot.turn) return refuse('no combat is running');
+  const cleared = fighters.map(endCombat);
+  const outcome = { kind: 'end-combat' as const, round: ctx.snapshot.turn.round };
+  return {
+    ok: true,
+    outcome,
+    commit(w) {
+      w.setTurn(null);
+      cleared.forEach((c) => w.setCombatant(c));
+      w.log({ kind: 'turn', actor: 'gm', summary: `Combat ends after round ${outcome.round}`, outcome });
+    },
+  };
+};
+
+/**
+ * Choose who acts ("Turn order": the side that is up picks). With `slow`, the combatant declares
+ * a slow turn; it starts now only if the slow turns have begun, otherwise it waits.
+ */
+export const startTurnIntent: IntentHandler<IntentOf<'start-turn'>> = (ctx, intent) => {
+  const token = commandedToken(ctx, intent.tokenId);
+  if ('ok' in token) return token;
+  const self = combatantOfToken(token);
+  if ('ok' in self) return self;
+  let order = ctx.snapshot.turn;
+  if (!order) return refuse('no combat is running');
+  let fighters = fightingCombatants(ctx);
+  const roundStart: Combatant[] = [];
+  if (turnState(order, fighters, ctx.snapshot.statusCatalog).kind === 'round-over') {
+    const next = startRound(order, fighters);
+    order = next.order;
+    fighters = next.combatants;
+    roundStart.push(...next.combatants);
+  }
+  const declaredSlow = intent.slow && !fighters.find((c) => c.id === self.id)?.slowTurn;
+  if (declaredSlow) fighters = fighters.map((c) => (c.id === self.id ? { ...c, slowTurn: true } : c));
+  const started = startTurn(order, fighters, self.id, ctx.snapshot.settings);
+  if ('ok' in started) {
+    if (!declaredSlow) return started;
+    // A slow turn declared before the slow phase: just remember the choice.
+    const waiting = fighters.find((c) => c.id === self.id)!;
+    const outcome = { kind: 'declare-slow' as const, tokenId: self.id, order };
+    return {
+      ok: true,
+      outcome,
+      commit(w) {
+        roundStart.forEach((c) => w.setCombatant(c));
+        if (roundStart.length) w.setTurn(order);
+        w.setCombatant(waiting);
+        w.log({ kind: 'turn', actor: self.id, summary: `${token.name} will take a slow turn`, outcome });
+      },
+    };
+  }
+  const details = started.blights ? explainDamageApplication(started.blights, token.name) : [];
+  return {
+    ok: true,
+    outcome: started,
+    commit(w) {
+      roundStart.forEach((c) => w.setCombatant(c));
+      w.setCombatant(started.combatant);
+      w.setTurn(started.order);
+      if (roundStart.length) {
+        w.log({ kind: 'turn', actor: 'gm', summary: `Round ${started.order.round} begins` });
+      }
+      w.log({
+        kind: 'turn',
+        actor: self.id,
+        summary: `${token.name} starts ${declaredSlow || started.combatant.slowTurn ? 'a slow' : 'their'} turn (round ${started.round})`,
+        details,
+        outcome: started,
+      });
+    },
+  };
+};
+
+/** End the current turn: one save per status, then the order moves on (a new round when all acted). */
+export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) => {
+  const token = commandedToken(ctx, intent.tokenId);
+  if ('ok' in token) return token;
+  const order: TurnOrder | null = ctx.snapshot.turn;
+  if (!order) return refuse('no combat is running');
+  if (order.currentId !== token.id) return refuse(`not your turn: it is ${nameOf(ctx, order.currentId)}'s turn`);
+  const fighters = fightingCombatants(ctx);
+  const ended = endTurn(order, fighters, ctx.dice, ctx.snapshot.settings);
+  if ('ok' in ended) return ended;
+  const catalog = ctx.snapshot.statusCatalog;
+  const details = ended.saves.map((s) =>
+    s.roll
+      ? `save vs ${s.statusId}: ${s.roll.total} — ${s.ended ? 'ends' : 'stays'}`
+      : `${s.statusId} is ongoing: no save`,
+  );
+  const after = fighters.map((c) => (c.id === ended.combatant.id ? ended.combatant : c));
+  const roundOver = turnState(ended.order, after, catalog).kind === 'round-over';
+  const next = roundOver ? startRound(ended.order, after) : null;
+  const outcome = { ...ended, nextRound: next ? next.order.round : null };
+  return {
+    ok: true,
+    outcome,
+    commit(w) {
+      w.setCombatant(ended.combatant);
+      w.setTurn(next ? next.order : ended.order);
+      w.log({ kind: 'turn', actor: token.id, summary: `${token.name} ends their turn`, details, outcome });
+      if (next) {
+        next.combatants.forEach((c) => w.setCombatant(c));
+        w.log({ kind: 'turn', actor: 'gm', summary: `Round ${next.order.round} begins: ${next.order.roundStartSide} side first` });
+      }
+    },
+  };
+};

@@ -1,0 +1,123 @@
+import type * as Y from 'yjs';
+import type { z } from 'zod';
+import type { ChatMessage, LogEntry } from '../schema/logEntry';
+import { ChatMessageSchema, LogEntrySchema } from '../schema/logEntry';
+import type { RoomSettings } from '../schema/settings';
+import { DEFAULT_ROOM_SETTINGS, RoomSettingsSchema } from '../schema/settings';
+import type { StatBlock } from '../schema/statBlock';
+import { StatBlockSchema } from '../schema/statBlock';
+import type { Token } from '../schema/token';
+import { TokenSchema } from '../schema/token';
+import type { TurnOrder } from '../schema/turnOrder';
+import { TurnOrderSchema } from '../schema/turnOrder';
+import type { CombatantState } from './docLayout';
+import { CombatantStateSchema, publicRootsOf, rootsOf, secretRootsOf } from './docLayout';
+
+/**
+ * Typed reads of doc values. Values are plain JSON validated on read; a value that fails is
+ * skipped and reported in `problems` ("tokens.orc-1: cell.x: expected number") instead of
+ * breaking the table. Parsed results are cached per stored object (Yjs hands back the same
+ * object until the entry is replaced), so re-reading an unchanged room is cheap.
+ */
+const parseCache = new WeakMap<object, { schema: z.ZodType; value: unknown } | { schema: z.ZodType; error: string }>();
+
+function parseCached<T>(schema: z.ZodType<T>, raw: unknown, where: string, problems: string[]): T | undefined {
+  if (typeof raw === 'object' && raw !== null) {
+    const hit = parseCache.get(raw);
+    if (hit && hit.schema === schema) {
+      if ('error' in hit) {
+        problems.push(`${where}: ${hit.error}`);
+        return undefined;
+      }
+      return hit.value as T;
+    }
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) {
+    const value = deepFreeze(result.data);
+    if (typeof raw === 'object' && raw !== null) parseCache.set(raw, { schema, value });
+    return value;
+  }
+  const error = result.error.issues
+    .map((i) => `${i.path.length ? i.path.map(String).join('.') : '(value)'}: ${i.message}`)
+    .join('; ');
+  if (typeof raw === 'object' && raw !== null) parseCache.set(raw, { schema, error });
+  problems.push(`${where}: ${error}`);
+  return undefined;
+}
+
+/** Freezes a plain-data value and everything inside it. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function readRecord<T>(map: Y.Map<unknown>, schema: z.ZodType<T>, where: string, problems: string[]) {
+  const out = new Map<string, T>();
+  map.forEach((raw, key) => {
+    const value = parseCached(schema, raw, `${where}.${key}`, problems);
+    if (value !== undefined) out.set(key, value);
+  });
+  return out;
+}
+
+export function readTokens(doc: Y.Doc, where: string, problems: string[]): Map<string, Token> {
+  return readRecord(rootsOf(doc).tokens, TokenSchema, `${where}.tokens`, problems);
+}
+
+export function readStatBlocks(doc: Y.Doc, where: string, problems: string[]): Map<string, StatBlock> {
+  return readRecord(rootsOf(doc).statBlocks, StatBlockSchema, `${where}.statBlocks`, problems);
+}
+
+export function readCombatants(doc: Y.Doc, where: string, problems: string[]): Map<string, CombatantState> {
+  return readRecord(rootsOf(doc).combatants, CombatantStateSchema, `${where}.combatants`, problems);
+}
+
+export function readLog(doc: Y.Doc, where: string, problems: string[]): LogEntry[] {
+  const out: LogEntry[] = [];
+  rootsOf(doc).log.forEach((raw, i) => {
+    const entry = parseCached(LogEntrySchema, raw, `${where}.log.${i}`, problems);
+    if (entry) out.push(entry);
+  });
+  return out;
+}
+
+export function readChat(doc: Y.Doc, problems: string[]): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  publicRootsOf(doc).chat.forEach((raw, i) => {
+    const line = parseCached(ChatMessageSchema, raw, `public.chat.${i}`, problems);
+    if (line) out.push(line);
+  });
+  return out;
+}
+
+/** Turn order, or null when no combat is running. */
+export function readTurnOrder(doc: Y.Doc, problems: string[]): TurnOrder | null {
+  const raw = publicRootsOf(doc).turn.get('order');
+  if (raw === undefined || raw === null) return null;
+  return parseCached(TurnOrderSchema, raw, 'public.turn.order', problems) ?? null;
+}
+
+export function readSettings(doc: Y.Doc, problems: string[]): RoomSettings {
+  const raw = publicRootsOf(doc).settings.get('room');
+  if (raw === undefined) return DEFAULT_ROOM_SETTINGS;
+  return parseCached(RoomSettingsSchema, raw, 'public.settings.room', problems) ?? DEFAULT_ROOM_SETTINGS;
+}
+
+export function readNotes(doc: Y.Doc): Record<string, string> {
+  const out: Record<string, string> = {};
+  secretRootsOf(doc).notes.forEach((text, key) => {
+    if (typeof text === 'string') out[key] = text;
+  });
+  return out;
+}
+
+export function readMeta(doc: Y.Doc): { schemaVersion: number | null; name: string } {
+  const meta = rootsOf(doc).meta;
+  const version = meta.get('schemaVersion');
+  const name = meta.get('name');
+  return { schemaVersion: typeof version === 'number' ? version : null, name: typeof name === 'string' ? name : '' };
+}

@@ -1,0 +1,133 @@
+import type * as Y from 'yjs';
+import { z } from 'zod';
+import type { CellData } from '../schema/cell';
+import { EncounterSchema, migrateEncounter } from '../schema/encounter';
+import { parseOrThrow } from '../schema/formatIssues';
+import type { MapData } from '../schema/map';
+import { MapSchema, migrateMap, TERRAIN_CODES } from '../schema/map';
+import { migrateParty, PartySchema } from '../schema/party';
+import { DEFAULT_ROOM_SETTINGS } from '../schema/settings';
+import type { StatBlock } from '../schema/statBlock';
+import type { Token } from '../schema/token';
+import { rootsOf, publicRootsOf, SYSTEM_ORIGIN, TABLE_SCHEMA_VERSION, transactBoth } from './docLayout';
+import { writeMapContent } from './mapContent';
+import { newCombatantState } from './writers/tokenWriters';
+import { abilitySlug } from './intents/findAbility';
+
+/** What a room is made from (JSON as uploaded: validated here, every problem named). */
+export const SeedInputSchema = z.object({
+  map: z.unknown(),
+  encounter: z.unknown().optional(),
+  party: z.unknown().optional(),
+  name: z.string().min(1).max(120).optional(),
+  /** Foes start visible (demo rooms); by default they start hidden in the secrets doc. */
+  revealFoes: z.boolean().optional(),
+});
+export type SeedInput = z.infer<typeof SeedInputSchema>;
+
+/** A player character's id, used as its token id and in invites: "Maren (Stalwart)" → "maren-stalwart". */
+export function characterIdOf(pc: { name: string }): string {
+  return abilitySlug(pc.name) || 'pc';
+}
+
+/** Thrown when a room cannot be seeded; nothing has been written. */
+export class SeedError extends Error {}
+
+/**
+ * Seeds an EMPTY room: the map, foes of the encounter (hidden in the secrets doc unless
+ * `revealFoes`), the party's PCs at the encounter's party starts (or the nearest free squares),
+ * default settings and the status catalog. Validates everything first; one transaction per doc.
+ */
+export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput): { characterIds: string[] } {
+  const map = parseOrThrow(MapSchema, migrateMap(input.map), 'map');
+  const encounter =
+    input.encounter === undefined ? undefined : parseOrThrow(EncounterSchema, migrateEncounter(input.encounter), 'encounter');
+  const party = input.party === undefined ? undefined : parseOrThrow(PartySchema, migrateParty(input.party), 'party');
+  if (rootsOf(publicDoc).meta.get('schemaVersion') !== undefined) throw new SeedError('this room is already seeded');
+
+  const occupied = new Set<string>();
+  const mark = (cell: CellData, size: number) => {
+    for (let dy = 0; dy < size; dy++) for (let dx = 0; dx < size; dx++) occupied.add(`${cell.x + dx},${cell.y + dy}`);
+  };
+  const placed: { token: Token; statBlock: StatBlock; hidden: boolean }[] = [];
+  for (const [i, foe] of (encounter?.foes ?? []).entries()) {
+    const size = foe.statBlock.size;
+    const problem = footprintProblem(map, foe.cell, size, occupied);
+    if (problem) throw new SeedError(`encounter: foes[${i}] ('${foe.id}') ${problem}`);
+    mark(foe.cell, size);
+    placed.push({
+      token: { id: foe.id, name: foe.statBlock.name, cell: foe.cell, size, side: 'foes', ownerIds: [], combatant: true },
+      statBlock: foe.statBlock,
+      hidden: !input.revealFoes,
+    });
+  }
+  const characterIds: string[] = [];
+  const starts = encounter?.partyStarts ?? [];
+  for (const [i, pc] of (party?.characters ?? []).entries()) {
+    let id = characterIdOf(pc);
+    while (characterIds.includes(id) || placed.some((p) => p.token.id === id)) id += '-2';
+    const wanted = starts[i];
+    const cell =
+      wanted && !footprintProblem(map, wanted, 1, occupied)
+        ? wanted
+        : nearestFree(map, wanted ?? starts[0] ?? { x: Math.floor(map.width / 2), y: Math.floor(map.height / 2) }, occupied);
+    if (!cell) throw new SeedError(`party: no free square left on the map for characters[${i}] ('${pc.name}')`);
+    mark(cell, 1);
+    characterIds.push(id);
+    placed.push({
+      token: { id, name: pc.name, cell, size: 1, side: 'party', ownerIds: [id], combatant: true },
+      statBlock: pc,
+      hidden: false,
+    });
+  }
+
+  transactBoth({ public: publicDoc, secrets: secretsDoc }, SYSTEM_ORIGIN, () => {
+    for (const doc of [publicDoc, secretsDoc]) rootsOf(doc).meta.set('schemaVersion', TABLE_SCHEMA_VERSION);
+    rootsOf(publicDoc).meta.set('name', input.name ?? encounter?.name ?? map.name);
+    writeMapContent(publicDoc, map, encounter?.chapter ?? 1);
+    publicRootsOf(publicDoc).settings.set('room', DEFAULT_ROOM_SETTINGS);
+    publicRootsOf(publicDoc).turn.set('order', null);
+    for (const { token, statBlock, hidden } of placed) {
+      const roots = rootsOf(hidden ? secretsDoc : publicDoc);
+      roots.tokens.set(token.id, token);
+      roots.statBlocks.set(token.id, statBlock);
+      roots.combatants.set(token.id, newCombatantState(token, statBlock));
+    }
+  });
+  return { characterIds };
+}
+
+/** Why a Size×Size footprint cannot stand at `cell`, or null if it can. */
+function footprintProblem(map: MapData, cell: CellData, size: number, occupied: Set<string>): string | null {
+  if (cell.x + size > map.width || cell.y + size > map.height) {
+    return `at (${cell.x},${cell.y}) does not fit on the ${map.width}×${map.height} map`;
+  }
+  for (let dy = 0; dy < size; dy++) {
+    for (let dx = 0; dx < size; dx++) {
+      const x = cell.x + dx;
+      const y = cell.y + dy;
+      const code = map.cells[y]![x];
+      if (code === TERRAIN_CODES.impassable || code === TERRAIN_CODES.edge) return `stands on (${x},${y}), which is not passable`;
+      if (occupied.has(`${x},${y}`)) return `overlaps another character at (${x},${y})`;
+    }
+  }
+  return null;
+}
+
+/** Nearest free passable square to `from` (breadth-first, orthogonal). */
+function nearestFree(map: MapData, from: CellData, occupied: Set<string>): CellData | null {
+  const seen = new Set<string>([`${from.x},${from.y}`]);
+  const queue: CellData[] = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const c = queue[i]!;
+    if (!footprintProblem(map, c, 1, occupied)) return c;
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      const n = { x: c.x + dx, y: c.y + dy };
+      const key = `${n.x},${n.y}`;
+      if (n.x < 0 || n.y < 0 || n.x >= map.width || n.y >= map.height || seen.has(key)) continue;
+      seen.add(key);
+      queue.push(n);
+    }
+  }
+  return null;
+}

@@ -1,0 +1,160 @@
+import type * as Y from 'yjs';
+import type { CellData } from '../schema/cell';
+import type { Combatant } from '../schema/combatant';
+import type { ChatMessage, LogEntry } from '../schema/logEntry';
+import type { MapData } from '../schema/map';
+import type { RoomSettings } from '../schema/settings';
+import type { StatBlock } from '../schema/statBlock';
+import type { StatusCatalog } from '../schema/status';
+import type { Token } from '../schema/token';
+import type { TurnOrder } from '../schema/turnOrder';
+import { footprintCells, footprintElevation } from '../grid/battlefield';
+import { isBloodied, maxHp } from '../rules/health';
+import type { CombatantState } from './docLayout';
+import { TABLE_SCHEMA_VERSION } from './docLayout';
+import { readChapter, readDestructibleHp, readMapContent } from './mapContent';
+import {
+  deepFreeze,
+  readChat,
+  readCombatants,
+  readLog,
+  readMeta,
+  readNotes,
+  readSettings,
+  readStatBlocks,
+  readTokens,
+  readTurnOrder,
+} from './readDoc';
+
+/** A token as the renderer and UI see it: where, how high, whose, and its combatant state. */
+export interface TokenView extends Token {
+  /** True for tokens that live in the secrets doc (only the GM ever sees these). */
+  readonly hidden: boolean;
+  /** Terrain height the token stands at (highest square under its footprint). */
+  readonly elevation: number;
+  readonly footprint: readonly CellData[];
+  readonly state: CombatantState | null;
+  /** Null when the stats are hidden from this reader (or the token has none). */
+  readonly statBlock: StatBlock | null;
+  /** The GM keeps this token's stat block in the secrets doc. */
+  readonly statsHidden: boolean;
+  /** Max HP after wounds, when the stat block is known. */
+  readonly maxHp: number | null;
+  readonly bloodied: boolean;
+}
+
+/** Read-only, frozen view of a room for one reader (GM = both docs, player = public doc). */
+export interface RoomSnapshot {
+  readonly schemaVersion: number | null;
+  readonly roomName: string;
+  /** 'gm' when the secrets doc was read too. */
+  readonly view: 'gm' | 'player';
+  readonly map: MapData | null;
+  readonly chapter: number;
+  /** Remaining HP per destructible square, keyed "x,y". */
+  readonly destructibleHp: Readonly<Record<string, number>>;
+  /** Visible tokens first (sorted by id), then hidden ones (GM only). */
+  readonly tokens: readonly TokenView[];
+  readonly tokensById: Readonly<Record<string, TokenView>>;
+  /** Null when no combat is running. */
+  readonly turn: TurnOrder | null;
+  /** Public entries and (GM) GM-only ones, merged oldest first. */
+  readonly log: readonly LogEntry[];
+  readonly chat: readonly ChatMessage[];
+  readonly settings: RoomSettings;
+  readonly statusCatalog: StatusCatalog;
+  /** GM notes keyed by token id or 'room'; empty for players. */
+  readonly notes: Readonly<Record<string, string>>;
+  /** Stored values that failed validation and were skipped, with their path. */
+  readonly problems: readonly string[];
+}
+
+/** Full combatant (state + stat block), for the rules engine; null when either part is missing. */
+export function combatantOf(view: TokenView): Combatant | null {
+  return view.state && view.statBlock ? { ...view.state, statBlock: view.statBlock } : null;
+}
+
+const mapCache = new WeakMap<Y.Doc, { dirty: boolean; map: MapData | null }>();
+
+/** The map, rebuilt only after a map root changed (painting, resizing), else the same object. */
+function cachedMap(doc: Y.Doc): MapData | null {
+  let entry = mapCache.get(doc);
+  if (!entry) {
+    const fresh = { dirty: true, map: null as MapData | null };
+    const markDirty = () => {
+      fresh.dirty = true;
+    };
+    for (const name of ['map', 'mapRows', 'mapPaint', 'destructible']) doc.getMap(name).observe(markDirty);
+    mapCache.set(doc, fresh);
+    entry = fresh;
+  }
+  if (entry.dirty) {
+    entry.map = deepFreeze(readMapContent(doc));
+    entry.dirty = false;
+  }
+  return entry.map;
+}
+
+/**
+ * Reads a room into a frozen snapshot. Pass the secrets doc for the GM's view (hidden tokens,
+ * hidden stat blocks, notes, GM-only log); players pass only the public doc.
+ */
+export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot {
+  const problems: string[] = [];
+  const meta = readMeta(publicDoc);
+  const map = cachedMap(publicDoc);
+  const publicBlocks = readStatBlocks(publicDoc, 'public', problems);
+  const secretBlocks = secretsDoc ? readStatBlocks(secretsDoc, 'secrets', problems) : new Map<string, StatBlock>();
+  const publicStates = readCombatants(publicDoc, 'public', problems);
+  const secretStates = secretsDoc ? readCombatants(secretsDoc, 'secrets', problems) : new Map<string, CombatantState>();
+
+  const view = (token: Token, hidden: boolean): TokenView => {
+    const state = (hidden ? secretStates.get(token.id) : undefined) ?? publicStates.get(token.id) ?? null;
+    const statsHidden = !publicBlocks.has(token.id) && secretBlocks.has(token.id);
+    const statBlock = publicBlocks.get(token.id) ?? secretBlocks.get(token.id) ?? null;
+    const full = state && statBlock ? { ...state, statBlock } : null;
+    return {
+      ...token,
+      hidden,
+      elevation: map ? footprintElevation(map, token.cell, token.size) : 0,
+      footprint: footprintCells(token.cell, token.size).map((c) => ({ x: c.x, y: c.y })),
+      state,
+      statBlock,
+      statsHidden,
+      maxHp: full ? maxHp(full) : null,
+      bloodied: full ? isBloodied(full) : false,
+    };
+  };
+  const byId = (a: Token, b: Token) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const visible = [...readTokens(publicDoc, 'public', problems).values()].sort(byId).map((t) => view(t, false));
+  const hidden = secretsDoc
+    ? [...readTokens(secretsDoc, 'secrets', problems).values()].sort(byId).map((t) => view(t, true))
+    : [];
+  const tokens = [...visible, ...hidden];
+  const tokensById: Record<string, TokenView> = {};
+  for (const t of tokens) tokensById[t.id] ??= t;
+
+  const log = readLog(publicDoc, 'public', problems);
+  if (secretsDoc) {
+    log.push(...readLog(secretsDoc, 'secrets', problems));
+    log.sort((a, b) => a.at - b.at);
+  }
+  const settings = readSettings(publicDoc, problems);
+  return deepFreeze({
+    schemaVersion: meta.schemaVersion ?? (map ? TABLE_SCHEMA_VERSION : null),
+    roomName: meta.name,
+    view: secretsDoc ? 'gm' : 'player',
+    map,
+    chapter: readChapter(publicDoc),
+    destructibleHp: readDestructibleHp(publicDoc),
+    tokens,
+    tokensById,
+    turn: readTurnOrder(publicDoc, problems),
+    log,
+    chat: readChat(publicDoc, problems),
+    settings,
+    statusCatalog: settings.statuses,
+    notes: secretsDoc ? readNotes(secretsDoc) : {},
+    problems,
+  });
+}

@@ -1,0 +1,61 @@
+import type { CombatantState, TableDocs } from '../docLayout';
+import { CombatantStateSchema, GM_ORIGIN, newId, publicRootsOf, rootsOf, secretRootsOf } from '../docLayout';
+import type { RoomSettingsInput } from '../../schema/settings';
+import { RoomSettingsSchema } from '../../schema/settings';
+import type { LogEntry } from '../../schema/logEntry';
+import { ChatMessageSchema, LogEntrySchema } from '../../schema/logEntry';
+import { formatIssues } from '../../schema/formatIssues';
+import { locateToken, requireSecrets, TableWriteError } from './locateToken';
+
+/**
+ * GM edit of a combatant's live state (HP, vigor, wounds, statuses, blights, flags…): `change`
+ * gets the current state and returns the new one, validated before anything is written.
+ */
+export function updateCombatant(
+  docs: TableDocs,
+  tokenId: string,
+  change: (state: CombatantState) => CombatantState,
+): void {
+  const { doc } = locateToken(docs, tokenId);
+  const combatants = rootsOf(doc).combatants;
+  const current = CombatantStateSchema.safeParse(combatants.get(tokenId));
+  if (!current.success) throw new TableWriteError(`token '${tokenId}' has no combatant state`);
+  const next = CombatantStateSchema.safeParse(change(structuredClone(current.data)));
+  if (!next.success) throw new TableWriteError(formatIssues(next.error, `combatant '${tokenId}'`));
+  doc.transact(() => combatants.set(tokenId, { ...next.data, id: tokenId }), GM_ORIGIN);
+}
+
+/** Replaces the room settings (rule switches and the status catalog). */
+export function setRoomSettings(docs: TableDocs, settings: RoomSettingsInput): void {
+  const parsed = RoomSettingsSchema.safeParse(settings);
+  if (!parsed.success) throw new TableWriteError(formatIssues(parsed.error, 'room settings'));
+  docs.public.transact(() => publicRootsOf(docs.public).settings.set('room', parsed.data), GM_ORIGIN);
+}
+
+/** A GM note on a token (key = token id) or the room (key 'room'); empty text deletes it. */
+export function setNote(docs: TableDocs, key: string, text: string): void {
+  const notes = secretRootsOf(requireSecrets(docs, 'GM notes')).notes;
+  docs.secrets!.transact(() => {
+    if (text.trim()) notes.set(key, text);
+    else notes.delete(key);
+  }, GM_ORIGIN);
+}
+
+/** Renames the room. */
+export function setRoomName(docs: TableDocs, name: string): void {
+  docs.public.transact(() => rootsOf(docs.public).meta.set('name', name.trim().slice(0, 120)), GM_ORIGIN);
+}
+
+/** The GM's own chat line, written directly (players chat through the 'chat' intent). */
+export function postChat(docs: TableDocs, from: string, text: string): void {
+  const line = ChatMessageSchema.safeParse({ id: newId('c'), at: Date.now(), from, text });
+  if (!line.success) throw new TableWriteError(formatIssues(line.error, 'chat line'));
+  docs.public.transact(() => publicRootsOf(docs.public).chat.push([line.data]), GM_ORIGIN);
+}
+
+/** A GM log line; `gmOnly` ones go to the secrets doc. */
+export function postLogNote(docs: TableDocs, summary: string, gmOnly = false): void {
+  const entry: LogEntry = LogEntrySchema.parse({ id: newId('l'), at: Date.now(), kind: 'note', actor: 'gm', summary, gmOnly });
+  const doc = gmOnly ? requireSecrets(docs, 'GM-only log lines') : docs.public;
+  doc.transact(() => rootsOf(doc).log.push([entry]), GM_ORIGIN);
+}

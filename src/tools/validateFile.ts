@@ -1,0 +1,119 @@
+import type { z } from 'zod';
+import type { Encounter } from '../schema/encounter';
+import { EncounterSchema, migrateEncounter } from '../schema/encounter';
+import type { MapData } from '../schema/map';
+import { MapSchema, migrateMap } from '../schema/map';
+import type { Party } from '../schema/party';
+import { PartySchema, migrateParty } from '../schema/party';
+
+/**
+ * Pure validation of the project's data files (maps/, encounters/, parties): text in, either the
+ * parsed value or EVERY problem out, each naming the file, the JSON path and what was expected.
+ * No file system here, so the server, the CLI and the browser can all use it.
+ */
+export interface FileProblem {
+  file: string;
+  /** JSON path in the file, e.g. `cells[3]` or `foes[0].statBlock.health`; `(root)` for the whole file. */
+  path: string;
+  message: string;
+}
+
+export type GameFile =
+  | { kind: 'map'; data: MapData }
+  | { kind: 'encounter'; data: Encounter }
+  | { kind: 'party'; data: Party };
+
+export type FileResult<T> = { ok: true; value: T } | { ok: false; problems: FileProblem[] };
+
+const KINDS = ['map', 'encounter', 'party'] as const;
+
+/** `['cells', 3]` → `cells[3]`; `['foes', 0, 'statBlock', 'health']` → `foes[0].statBlock.health`. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(root)';
+  return path
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`))
+    .join('');
+}
+
+/** One line per problem: `maps/bad.json: cells[3]: expected 12 characters (the map's width), found 11`. */
+export function formatProblem(p: FileProblem): string {
+  return `${p.file}: ${p.path}: ${p.message}`;
+}
+
+function issuesOf(error: z.ZodError, file: string): FileProblem[] {
+  return error.issues.map((issue) => ({ file, path: jsonPath(issue.path), message: issue.message }));
+}
+
+/** Parses and validates one file by its `kind` (after migrating older versions). */
+export function parseGameFile(text: string, file: string): FileResult<GameFile> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problems: [{ file, path: '(root)', message: `not valid JSON (${(error as Error).message})` }] };
+  }
+  const kind = typeof raw === 'object' && raw !== null ? (raw as { kind?: unknown }).kind : undefined;
+  switch (kind) {
+    case 'map': {
+      const result = MapSchema.safeParse(migrateMap(raw));
+      return result.success ? { ok: true, value: { kind, data: result.data } } : { ok: false, problems: issuesOf(result.error, file) };
+    }
+    case 'encounter': {
+      const result = EncounterSchema.safeParse(migrateEncounter(raw));
+      return result.success ? { ok: true, value: { kind, data: result.data } } : { ok: false, problems: issuesOf(result.error, file) };
+    }
+    case 'party': {
+      const result = PartySchema.safeParse(migrateParty(raw));
+      return result.success ? { ok: true, value: { kind, data: result.data } } : { ok: false, problems: issuesOf(result.error, file) };
+    }
+    default:
+      return {
+        ok: false,
+        problems: [
+          {
+            file,
+            path: 'kind',
+            message: `expected one of ${KINDS.map((k) => `"${k}"`).join(', ')}, found ${JSON.stringify(kind) ?? 'nothing'}`,
+          },
+        ],
+      };
+  }
+}
+
+/**
+ * Facts that need both files: every foe's footprint and every party start inside the map, on
+ * squares a character may stand on (not impassable, not an edge), and no two of them overlapping.
+ */
+export function checkEncounterPlacement(encounter: Encounter, map: MapData, file: string): FileProblem[] {
+  const problems: FileProblem[] = [];
+  const owner = new Map<string, string>();
+  const place = (path: string, label: string, x0: number, y0: number, size: number) => {
+    if (x0 + size > map.width || y0 + size > map.height) {
+      const what = size > 1 ? `(${x0},${y0}) with Size ${size} reaches` : `(${x0},${y0}) is`;
+      problems.push({ file, path, message: `${what} outside the ${map.width}×${map.height} map '${encounter.map}'` });
+      return;
+    }
+    for (let y = y0; y < y0 + size; y++) {
+      for (let x = x0; x < x0 + size; x++) {
+        const code = map.cells[y]![x];
+        if (code === '#' || code === '_') {
+          const type = code === '#' ? 'impassable' : 'an edge';
+          problems.push({ file, path, message: `(${x},${y}) is ${type} on map '${encounter.map}'; expected a square to stand on` });
+          return;
+        }
+        const key = `${x},${y}`;
+        const other = owner.get(key);
+        if (other) {
+          problems.push({ file, path, message: `overlaps ${other} at (${x},${y})` });
+          return;
+        }
+      }
+    }
+    for (let y = y0; y < y0 + size; y++) for (let x = x0; x < x0 + size; x++) owner.set(`${x},${y}`, label);
+  };
+  encounter.foes.forEach((foe, i) =>
+    place(`foes[${i}].cell`, `foes[${i}] ('${foe.id}')`, foe.cell.x, foe.cell.y, foe.statBlock.size),
+  );
+  encounter.partyStarts.forEach((start, i) => place(`partyStarts[${i}]`, `partyStarts[${i}]`, start.x, start.y, 1));
+  return problems;
+}

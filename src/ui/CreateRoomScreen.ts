@@ -1,0 +1,75 @@
+import { api, unwrap } from './api';
+import { el, setChildren } from './dom';
+import { parseMapFile } from './mapFile';
+import type { MapData } from '../schema/map';
+
+/**
+ * The GM's start screen: pick a sample map from `maps/` or upload a map file (validated here,
+ * errors shown with their JSON path), optionally an encounter from `encounters/`, then create
+ * the room and go to its GM link.
+ */
+export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
+  const mapSel = el('select', { 'data-testid': 'map-select' });
+  const encSel = el('select', { 'data-testid': 'encounter-select' }, el('option', { value: '' }, '(no encounter)'));
+  const upload = el('input', { type: 'file', accept: '.json,application/json', 'data-testid': 'map-upload' });
+  const errors = el('div', { class: 'error', 'data-testid': 'create-error' });
+  const preview = el('div', { class: 'preview', 'data-testid': 'map-preview' });
+  const create = el('button', { class: 'primary', 'data-testid': 'create-room' }, 'Create room');
+  let uploaded: MapData | undefined;
+
+  setChildren(
+    root,
+    el(
+      'div',
+      { class: 'create', 'data-testid': 'create-screen' },
+      el('h1', {}, 'icon-vtt — new table'),
+      el('p', { class: 'muted' }, 'Create a room for an ICON tactical combat. You will be its GM; invite players from inside the room.'),
+      el(
+        'div',
+        { class: 'cols' },
+        el('div', {}, el('h3', {}, 'Battlefield'), mapSel, el('p', { class: 'muted' }, 'or upload a map file:'), upload, preview),
+        el('div', {}, el('h3', {}, 'Encounter (optional)'), encSel),
+      ),
+      el('div', { class: 'row' }, create),
+      errors,
+    ),
+  );
+
+  try {
+    const [maps, encounters] = await Promise.all([api.listMaps(), api.listEncounters().catch(() => [])]);
+    for (const m of maps) mapSel.append(el('option', { value: m.file }, m.label));
+    for (const e of encounters) encSel.append(el('option', { value: e.file }, e.label));
+  } catch (e) {
+    errors.textContent = `Could not list maps: ${(e as Error).message}`;
+  }
+
+  upload.onchange = async () => {
+    const file = upload.files?.[0];
+    uploaded = undefined;
+    errors.textContent = '';
+    preview.textContent = '';
+    if (!file) return;
+    const parsed = parseMapFile(await file.text(), file.name);
+    if (!parsed.ok) {
+      errors.textContent = parsed.error;
+      return;
+    }
+    uploaded = parsed.map;
+    preview.textContent = `Uploaded “${parsed.map.name}”, ${parsed.map.width}×${parsed.map.height}. It will be used instead of the list.`;
+  };
+
+  create.onclick = async () => {
+    errors.textContent = '';
+    create.disabled = true;
+    try {
+      const map = uploaded ?? unwrap(await api.getMap(mapSel.value), 'map');
+      const encounter = encSel.value ? unwrap(await api.getEncounter(encSel.value), 'encounter') : undefined;
+      const room = await api.createRoom({ map, ...(encounter ? { encounter } : {}) });
+      window.location.href = room.gmLink.startsWith('http') ? new URL(room.gmLink).pathname + new URL(room.gmLink).search : room.gmLink;
+    } catch (e) {
+      errors.textContent = (e as Error).message;
+      create.disabled = false;
+    }
+  };
+  document.body.dataset['ready'] = 'true';
+}

@@ -1,0 +1,203 @@
+import { CELL_SIZE_PX } from '../grid/cell';
+import type { BattlefieldRenderer } from '../render/BattlefieldRenderer';
+import { brushCells, fillCells, rectCells, strokeCells, type CellXY, type EditorTool } from './editorTools';
+import { canCommand, type Scene, type SceneToken } from './Scene';
+import type { Paint, TableSession } from './TableSession';
+import { pathForRefusal, previewPath, reachOf } from './moveRules';
+import type { ReachResult } from '../grid/reach';
+
+/** The editor's current brush, set by the editor panel; undefined = select/move mode. */
+export interface EditorState {
+  tool: EditorTool;
+  paint: Paint;
+  radius: number;
+}
+
+export interface InputCallbacks {
+  select(id: string | undefined): void;
+  status(text: string, kind?: 'ok' | 'refused' | 'info'): void;
+}
+
+type Gesture =
+  | { kind: 'drag'; token: SceneToken; reach: ReachResult | undefined; target?: CellXY; path?: CellXY[]; cost?: number }
+  | { kind: 'paint'; start: CellXY; last: CellXY; cells: Map<string, CellXY> }
+  | undefined;
+
+/**
+ * Pointer input on the battlefield: pick and drag tokens (reach overlay + path preview, drop →
+ * session.move or the GM's write), paint with the editor tools, ping with Alt+click, and publish
+ * the pointer as presence. Panning/zooming is the viewport's; it is paused during a gesture.
+ */
+export class InputController {
+  editor: EditorState | undefined;
+  private gesture: Gesture;
+  private lastPresence = 0;
+  selectedId: string | undefined;
+
+  constructor(
+    private readonly stage: HTMLElement,
+    private readonly renderer: BattlefieldRenderer,
+    private readonly session: TableSession,
+    private readonly cb: InputCallbacks,
+  ) {
+    stage.addEventListener('pointerdown', (e) => this.down(e), { capture: true });
+    stage.addEventListener('pointermove', (e) => this.move(e));
+    window.addEventListener('pointerup', (e) => void this.up(e));
+    stage.addEventListener('contextmenu', (e) => e.preventDefault());
+  }
+
+  private cellAt(e: PointerEvent): CellXY & { wx: number; wy: number } {
+    const r = this.stage.getBoundingClientRect();
+    const w = this.renderer.toWorld(e.clientX - r.left, e.clientY - r.top);
+    return { x: Math.floor(w.x / CELL_SIZE_PX), y: Math.floor(w.y / CELL_SIZE_PX), wx: w.x, wy: w.y };
+  }
+
+  private scene(): Scene {
+    return this.session.scene();
+  }
+
+  tokenAt(c: CellXY): SceneToken | undefined {
+    const list = this.scene().tokens;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const t = list[i]!;
+      if (c.x >= t.cell.x && c.y >= t.cell.y && c.x < t.cell.x + t.size && c.y < t.cell.y + t.size) return t;
+    }
+    return undefined;
+  }
+
+  private inMap(c: CellXY): boolean {
+    const m = this.scene().map;
+    return c.x >= 0 && c.y >= 0 && c.x < m.width && c.y < m.height;
+  }
+
+  private down(e: PointerEvent): void {
+    if (e.button !== 0) return;
+    const c = this.cellAt(e);
+    if (e.altKey) {
+      const ping = { x: c.wx, y: c.wy, at: Date.now() };
+      this.renderer.ping(ping.x, ping.y, 0xffd23f);
+      this.session.setPresence({ pointer: { x: c.wx, y: c.wy }, ping });
+      return;
+    }
+    if (this.editor && this.session.gm && this.inMap(c)) {
+      this.renderer.setPanEnabled(false);
+      if (this.editor.tool === 'fill') {
+        const map = this.scene().map;
+        const key = (x: number, y: number): string => `${map.cells[y]?.[x]}${map.heights[y]?.[x]}`;
+        this.session.gm.paint(fillCells(c, map.width, map.height, key), this.editor.paint);
+        this.cb.status(`Filled from (${c.x}, ${c.y})`, 'ok');
+        return;
+      }
+      this.gesture = { kind: 'paint', start: c, last: c, cells: new Map() };
+      this.extendPaint(c);
+      return;
+    }
+    const t = this.tokenAt(c);
+    if (!t) {
+      this.select(undefined);
+      return;
+    }
+    this.select(t.id);
+    if (!canCommand(this.session.viewer, t)) return;
+    this.renderer.setPanEnabled(false);
+    this.gesture = { kind: 'drag', token: t, reach: reachOf(this.scene(), t.id)?.result };
+  }
+
+  select(id: string | undefined): void {
+    this.selectedId = id;
+    this.renderer.selectToken(id);
+    this.cb.select(id);
+    this.refreshReach();
+  }
+
+  /** Redraw the reach overlay of the selected token (after it or the map changed). */
+  refreshReach(): void {
+    const t = this.scene().tokens.find((x) => x.id === this.selectedId);
+    if (!t || !canCommand(this.session.viewer, t) || t.speed === undefined) {
+      this.renderer.setReach(undefined);
+      return;
+    }
+    this.renderer.setReach(reachOf(this.scene(), t.id)?.cells);
+  }
+
+  private extendPaint(c: CellXY): void {
+    const g = this.gesture;
+    if (g?.kind !== 'paint' || !this.editor) return;
+    const map = this.scene().map;
+    if (this.editor.tool === 'rect') {
+      g.cells.clear();
+      for (const cell of rectCells(g.start, c, map.width, map.height)) g.cells.set(`${cell.x},${cell.y}`, cell);
+    } else {
+      for (const s of strokeCells(g.last, c)) {
+        for (const cell of brushCells(s, this.editor.radius, map.width, map.height)) g.cells.set(`${cell.x},${cell.y}`, cell);
+      }
+    }
+    g.last = c;
+    this.renderer.setBrush([...g.cells.values()]);
+  }
+
+  private move(e: PointerEvent): void {
+    const c = this.cellAt(e);
+    const now = performance.now();
+    if (now - this.lastPresence > 50) {
+      this.lastPresence = now;
+      this.session.setPresence({ pointer: { x: c.wx, y: c.wy } });
+    }
+    const g = this.gesture;
+    if (g?.kind === 'paint') {
+      if (g.last.x !== c.x || g.last.y !== c.y) this.extendPaint(c);
+      return;
+    }
+    if (g?.kind !== 'drag') return;
+    // The pointer holds the token by its north-west square.
+    if (g.target && g.target.x === c.x && g.target.y === c.y) return;
+    g.target = { x: c.x, y: c.y };
+    this.renderer.previewToken(g.token.id, c.x, c.y);
+    const p = g.reach ? previewPath(this.scene(), g.reach, c) : undefined;
+    g.path = p?.path;
+    g.cost = p?.cost;
+    const straight = [g.token.cell, c];
+    this.renderer.setPath({
+      cells: p ? [g.token.cell, ...p.path] : straight,
+      cost: p?.cost,
+      ok: !!p,
+      size: g.token.size,
+      label: p ? `${p.cost}` : this.session.viewer.role === 'gm' ? 'GM place' : 'out of reach',
+    });
+  }
+
+  private async up(e: PointerEvent): Promise<void> {
+    const g = this.gesture;
+    this.gesture = undefined;
+    this.renderer.setPanEnabled(true);
+    if (g?.kind === 'paint') {
+      this.renderer.setBrush(undefined);
+      this.session.gm?.paint([...g.cells.values()], this.editor?.paint ?? {});
+      this.cb.status(`Painted ${g.cells.size} space${g.cells.size === 1 ? '' : 's'}`, 'ok');
+      return;
+    }
+    if (g?.kind !== 'drag') return;
+    this.renderer.setPath(undefined);
+    const c = g.target ?? this.cellAt(e);
+    if (c.x === g.token.cell.x && c.y === g.token.cell.y) {
+      this.renderer.previewToken(g.token.id, undefined, undefined);
+      return;
+    }
+    if (this.session.viewer.role === 'gm' && this.session.gm) {
+      // GM placement is a write, not a rules check (a GM repositions freely).
+      this.session.gm.moveToken(g.token.id, { x: c.x, y: c.y });
+      this.cb.status(`${g.token.name} placed at (${c.x}, ${c.y})${g.path ? `, cost ${g.cost}` : ''}`, 'ok');
+      return;
+    }
+    const path = g.path ?? pathForRefusal(this.scene(), g.token.id, c);
+    this.cb.status(`Moving ${g.token.name}…`, 'info');
+    const result = await this.session.move(g.token.id, path);
+    if (result.ok) {
+      this.cb.status(`${g.token.name} moved to (${c.x}, ${c.y}), cost ${g.cost ?? '?'}`, 'ok');
+    } else {
+      this.renderer.previewToken(g.token.id, undefined, undefined);
+      this.cb.status(`Move refused: ${result.reason}`, 'refused');
+    }
+    this.refreshReach();
+  }
+}

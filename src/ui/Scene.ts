@@ -1,0 +1,74 @@
+import { footprintElevation } from '../grid/battlefield';
+import type { MapData } from '../schema/map';
+import type { TokenView } from '../render/TokenView';
+
+/**
+ * What the table screen shows, independent of where it comes from (a live room or the local
+ * demo): the map and every token this viewer may know about, with combat state flattened in.
+ */
+export interface SceneToken {
+  readonly id: string;
+  readonly name: string;
+  readonly cell: { readonly x: number; readonly y: number };
+  readonly size: number;
+  readonly side: 'party' | 'foes';
+  readonly ownerIds: readonly string[];
+  readonly hp?: number;
+  readonly maxHp?: number;
+  readonly vigor?: number;
+  readonly wounds?: number;
+  /** Squares of standard move per turn (stat block Speed) and already used this turn. */
+  readonly speed?: number;
+  readonly movementUsed?: number;
+  readonly statuses: readonly string[];
+  readonly blights: readonly string[];
+  readonly incapacitated: boolean;
+  /** Only in the GM's scene: lives in the secrets doc, players never receive it. */
+  readonly hidden: boolean;
+}
+
+export interface Scene {
+  readonly map: MapData;
+  readonly tokens: readonly SceneToken[];
+  readonly chapter: number;
+  /** Remaining HP of destructible terrain by "x,y" (missing = undamaged). */
+  readonly destructibleHp?: Readonly<Record<string, number>>;
+}
+
+export interface Viewer {
+  readonly role: 'gm' | 'player';
+  readonly characterIds: readonly string[];
+}
+
+export function canCommand(viewer: Viewer, t: Pick<SceneToken, 'id' | 'ownerIds'>): boolean {
+  return viewer.role === 'gm' || viewer.characterIds.includes(t.id) || t.ownerIds.some((o) => viewer.characterIds.includes(o));
+}
+
+/** Max HP after wounds: 4 × Health, each wound blocks one Health (rulebook: Wound). */
+export function maxHpOf(health: number, wounds: number): number {
+  return Math.max(0, (4 - wounds) * health);
+}
+
+/** Scene tokens → what the token layer draws (elevation read from the map, bloodied below 50%). */
+export function tokenViews(scene: Scene, viewer: Viewer): TokenView[] {
+  return scene.tokens.map((t) => ({
+    id: t.id,
+    name: t.name,
+    x: t.cell.x,
+    y: t.cell.y,
+    size: t.size,
+    side: t.side,
+    elevation: footprintElevation(scene.map, t.cell, t.size),
+    hp: t.hp,
+    maxHp: t.maxHp,
+    vigor: t.vigor,
+    wounds: t.wounds,
+    statuses: t.statuses,
+    blights: t.blights,
+    // Rulebook: "below 50% HP" is bloodied.
+    bloodied: t.hp !== undefined && t.maxHp !== undefined && t.maxHp > 0 && t.hp * 2 < t.maxHp,
+    incapacitated: t.incapacitated,
+    hidden: t.hidden,
+    mine: canCommand(viewer, t),
+  }));
+}

@@ -1,0 +1,148 @@
+import { CELL_SIZE_PX } from '../grid/cell';
+import { BattlefieldRenderer } from '../render/BattlefieldRenderer';
+import { installDebugHook } from './debugHook';
+import { el } from './dom';
+import { editorPanel } from './EditorPanel';
+import { InputController } from './InputController';
+import { invitePanel } from './InvitePanel';
+import { legendPanel } from './LegendPanel';
+import { mapToTerrainGrid } from './mapToTerrainGrid';
+import { reachOf } from './moveRules';
+import { tokenViews, type Scene } from './Scene';
+import type { TableSession } from './TableSession';
+import { TokenPanel } from './TokenPanel';
+
+/**
+ * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
+ * status bar. Same screen for GM and players; the GM gets the editor and invite sections.
+ */
+export async function mountTableScreen(root: HTMLElement, session: TableSession): Promise<void> {
+  const stage = el('div', { class: 'stage', 'data-testid': 'stage' });
+  const toolbar = el('nav', { class: 'toolbar', 'data-testid': 'toolbar' });
+  const panel = el('aside', { class: 'panel', 'data-testid': 'panel' });
+  const statusMsg = el('span', { class: 'msg', 'data-testid': 'status-message' });
+  const statusCell = el('span', { 'data-testid': 'status-cell' });
+  const who = el('span', { 'data-testid': 'status-role' }, `${session.viewer.role === 'gm' ? 'GM' : 'Player'}: ${session.viewer.name}`);
+  const statusbar = el('footer', { class: 'statusbar' }, who, el('span', {}, `Room ${session.roomId}`), statusCell, statusMsg);
+  root.replaceChildren(el('div', { class: 'table', 'data-testid': `table-${session.viewer.role}` }, toolbar, stage, panel, statusbar));
+
+  const renderer = new BattlefieldRenderer(CELL_SIZE_PX);
+  await renderer.init(stage);
+  const status = (text: string, kind: 'ok' | 'refused' | 'info' = 'info'): void => {
+    statusMsg.textContent = text;
+    statusMsg.className = `msg ${kind}`;
+    statusMsg.dataset['kind'] = kind;
+  };
+  let scene: Scene = session.scene();
+  const tokenPanel = new TokenPanel(session, (id) => input.select(id));
+  const input = new InputController(stage, renderer, session, {
+    select: (id) => tokenPanel.select(id),
+    status,
+  });
+  stage.addEventListener('pointermove', (e) => {
+    const r = stage.getBoundingClientRect();
+    const w = renderer.toWorld(e.clientX - r.left, e.clientY - r.top);
+    const x = Math.floor(w.x / CELL_SIZE_PX);
+    const y = Math.floor(w.y / CELL_SIZE_PX);
+    const m = scene.map;
+    statusCell.textContent = x >= 0 && y >= 0 && x < m.width && y < m.height ? `(${x}, ${y}) height ${m.heights[y]?.[x]} ${m.cells[y]?.[x]}` : '';
+  });
+
+  // Toolbar: camera and help buttons (the editor lives in the panel).
+  const tool = (label: string, title: string, testid: string, f: () => void): HTMLButtonElement => {
+    const b = el('button', { title, 'data-testid': testid }, label);
+    b.onclick = f;
+    return b;
+  };
+  toolbar.append(
+    tool('⤢', 'Fit map to screen', 'fit', () => renderer.fit()),
+    tool('+', 'Zoom in', 'zoom-in', () => (renderer.viewport.zoomPercent(0.25, true), renderer.requestRender())),
+    tool('−', 'Zoom out', 'zoom-out', () => (renderer.viewport.zoomPercent(-0.2, true), renderer.requestRender())),
+    el('div', { class: 'sep' }),
+    tool('◎', 'Ping the centre of the view (or Alt+click anywhere)', 'ping', () => {
+      const c = renderer.camera();
+      renderer.ping(c.x, c.y, 0xffd23f);
+      session.setPresence({ ping: { x: c.x, y: c.y, at: Date.now() } });
+    }),
+    tool('?', 'Help', 'help', () =>
+      status('Drag empty space to pan, wheel/pinch to zoom, drag a token to move it, Alt+click to ping, Ctrl+Z / Ctrl+Shift+Z undo/redo (GM).'),
+    ),
+  );
+
+  panel.append(tokenPanel.root);
+  let refreshInvites: (() => void) | undefined;
+  if (session.gm) {
+    const gm = session.gm;
+    panel.append(editorPanel(gm, () => session.scene().map, (state) => {
+      input.editor = state;
+      stage.style.cursor = state ? 'crosshair' : '';
+      status(state ? `Editing: ${state.tool}` : 'Moving tokens');
+    }));
+    const inv = invitePanel(gm, () => session.scene());
+    refreshInvites = (inv as HTMLElement & { refresh: () => void }).refresh;
+    panel.append(inv);
+    window.addEventListener('keydown', (e) => {
+      const target = e.target as HTMLElement | null;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
+        e.preventDefault();
+        if (e.shiftKey) gm.redo();
+        else gm.undo();
+      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'y') {
+        e.preventDefault();
+        gm.redo();
+      }
+    });
+  }
+  panel.append(legendPanel());
+  window.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') input.select(undefined);
+  });
+
+  let partyKey = '';
+  let lastMap: Scene['map'] | undefined;
+  let lastHp: Scene['destructibleHp'];
+  const draw = (s: Scene): void => {
+    scene = s;
+    if (s.map !== lastMap || s.destructibleHp !== lastHp) {
+      lastMap = s.map;
+      lastHp = s.destructibleHp;
+      renderer.setTerrain(mapToTerrainGrid(s.map, s.destructibleHp));
+    }
+    renderer.setTokens(tokenViews(s, session.viewer));
+    if (input.selectedId && !s.tokens.some((t) => t.id === input.selectedId)) input.select(undefined);
+    input.refreshReach();
+    tokenPanel.render(s);
+    const pk = s.tokens.filter((t) => t.side === 'party').map((t) => t.id + t.name).join('|');
+    if (pk !== partyKey) {
+      partyKey = pk;
+      refreshInvites?.();
+    }
+  };
+  draw(scene);
+  session.onScene(draw);
+  session.onPresence((others) =>
+    renderer.setCursors(
+      others
+        .filter((o) => o.pointer)
+        .map((o) => ({ clientId: o.clientId, name: o.name, colour: o.colour, x: o.pointer!.x, y: o.pointer!.y, ping: o.ping })),
+    ),
+  );
+  const hook = installDebugHook(
+    session.viewer.role,
+    renderer,
+    stage,
+    () => scene,
+    () => input.selectedId,
+    (id) => reachOf(scene, id)?.cells ?? [],
+  );
+  status(session.viewer.role === 'gm' ? 'You are the GM. Drag tokens, paint the map, invite players.' : 'Drag your character to move.');
+  // Two animation frames: the first renders the stage, the second runs after it was presented.
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      hook.firstFrameMs = performance.now();
+      hook.ready = true;
+      document.body.dataset['ready'] = 'true';
+    }),
+  );
+}

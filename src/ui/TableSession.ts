@@ -1,0 +1,63 @@
+import type { Scene, Viewer } from './Scene';
+import type { SpaceType } from '../schema/map';
+import type { CellXY } from './editorTools';
+
+/** A user's presence as others see it (Yjs awareness): pointer in world pixels, optional ping. */
+export interface Presence {
+  readonly clientId: number;
+  readonly name: string;
+  readonly colour: number;
+  readonly pointer?: { x: number; y: number };
+  readonly ping?: { x: number; y: number; at: number };
+}
+
+export type MoveResult = { ok: true; note?: string } | { ok: false; reason: string };
+
+/** What a GM can paint onto cells: a space type, a height, or both. */
+export interface Paint {
+  readonly space?: SpaceType;
+  readonly height?: number;
+}
+
+/** The stats a GM may edit from the token panel. */
+export interface TokenEdit {
+  readonly name?: string;
+  readonly hp?: number;
+  readonly vigor?: number;
+  readonly wounds?: number;
+  readonly size?: number;
+  readonly side?: 'party' | 'foes';
+}
+
+/**
+ * Everything the table screen needs from a room: the scene, change notifications, presence, and
+ * the writes it may ask for. GM writes go to table writers (one transaction each, undoable);
+ * player moves go to the server as intents. Implemented by `remoteSession.ts` (a live room) and
+ * `localSession.ts` (the offline demo and the render benchmark).
+ */
+export interface TableSession {
+  readonly viewer: Viewer & { readonly name: string };
+  readonly roomId: string;
+  scene(): Scene;
+  onScene(cb: (scene: Scene) => void): () => void;
+  /** Move a token along `path` (squares entered, start excluded). */
+  move(tokenId: string, path: readonly CellXY[]): Promise<MoveResult>;
+  setPresence(p: { pointer?: { x: number; y: number }; ping?: { x: number; y: number; at: number } }): void;
+  onPresence(cb: (others: readonly Presence[]) => void): () => void;
+  gm?: GmActions;
+  destroy(): void;
+}
+
+export interface GmActions {
+  paint(cells: readonly CellXY[], paint: Paint): void;
+  resize(width: number, height: number): void;
+  placeToken(t: { name: string; side: 'party' | 'foes'; size: number; cell: CellXY; hidden: boolean }): void;
+  /** GM moves are writes, not rule checks: the GM may put a token anywhere. */
+  moveToken(tokenId: string, cell: CellXY): void;
+  setHidden(tokenId: string, hidden: boolean): void;
+  editToken(tokenId: string, edit: TokenEdit): void;
+  removeToken(tokenId: string): void;
+  undo(): void;
+  redo(): void;
+  createInvite(name: string, characterIds: string[]): Promise<{ link: string }>;
+}

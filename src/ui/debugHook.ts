@@ -1,0 +1,68 @@
+import { CELL_SIZE_PX } from '../grid/cell';
+import type { BattlefieldRenderer, Camera } from '../render/BattlefieldRenderer';
+import type { Scene } from './Scene';
+
+/**
+ * `window.__iconVtt`: a read-only window for Playwright tests and the render benchmark. It hands
+ * out copies and measurements, never the live objects, so tests cannot write state through it.
+ */
+export interface IconVttDebug {
+  readonly role: 'gm' | 'player' | 'none';
+  ready: boolean;
+  /** performance.now() (ms since navigation start) when the first frame with the map was on screen. */
+  firstFrameMs: number | undefined;
+  scene(): Scene | undefined;
+  camera(): Camera | undefined;
+  /** Page (CSS) pixel at the centre of a cell, for mouse-driven tests. */
+  cellToPage(x: number, y: number): { x: number; y: number } | undefined;
+  /** Frame durations in ms recorded by the renderer's ticker. */
+  frameTimes(): number[];
+  stats(): { terrainRedraws: number; tokenRebuilds: number; visibleChunks: number } | undefined;
+  /** Move the camera (benchmark only changes the view; it is session state, not document). */
+  setCamera(cam: Camera): void;
+  selectedTokenId(): string | undefined;
+  /** Squares the token could move to now, with costs, as the reach overlay shows them. */
+  reachOf(tokenId: string): Array<{ x: number; y: number; cost: number }>;
+}
+
+declare global {
+  interface Window {
+    __iconVtt?: IconVttDebug;
+  }
+}
+
+export function installDebugHook(
+  role: 'gm' | 'player' | 'none',
+  renderer: BattlefieldRenderer | undefined,
+  stage: HTMLElement | undefined,
+  getScene: () => Scene | undefined,
+  selected: () => string | undefined,
+  reachFor: (tokenId: string) => Array<{ x: number; y: number; cost: number }>,
+): IconVttDebug {
+  const hook: IconVttDebug = {
+    role,
+    ready: false,
+    firstFrameMs: undefined,
+    scene: () => {
+      const s = getScene();
+      return s ? (JSON.parse(JSON.stringify(s)) as Scene) : undefined;
+    },
+    camera: () => renderer?.camera(),
+    cellToPage: (x, y) => {
+      if (!renderer || !stage) return undefined;
+      const p = renderer.toScreen((x + 0.5) * CELL_SIZE_PX, (y + 0.5) * CELL_SIZE_PX);
+      const r = stage.getBoundingClientRect();
+      return { x: r.left + p.x, y: r.top + p.y };
+    },
+    frameTimes: () => [...(renderer?.frameTimes ?? [])],
+    stats: () =>
+      renderer
+        ? { terrainRedraws: renderer.terrain.redraws, tokenRebuilds: renderer.tokens.rebuilds, visibleChunks: renderer.terrain.visibleChunkCount() }
+        : undefined,
+    setCamera: (cam) => renderer?.setCamera(cam),
+    selectedTokenId: selected,
+    reachOf: (id) => reachFor(id).map((c) => ({ ...c })),
+  };
+  Object.defineProperty(window, '__iconVtt', { value: hook, configurable: true, writable: false });
+  return hook;
+}

@@ -1,0 +1,26 @@
+import type { RoomSnapshot } from '../table/snapshot';
+import type { Scene, SceneToken } from './Scene';
+
+/**
+ * A room snapshot → the table screen's scene. Tokens without combat state (props) get no HP bar;
+ * stat blocks hidden from this reader give no Speed (so no reach overlay is drawn for them).
+ */
+export function snapshotToScene(s: RoomSnapshot): Scene {
+  if (!s.map) throw new Error('this room has no map yet');
+  const tokens: SceneToken[] = s.tokens.map((t) => ({
+    id: t.id,
+    name: t.state?.name ?? t.name,
+    cell: { x: t.cell.x, y: t.cell.y },
+    size: t.size,
+    side: t.side,
+    ownerIds: t.ownerIds,
+    ...(t.state ? { hp: t.state.hp, vigor: t.state.vigor, wounds: t.state.wounds, movementUsed: t.state.turn.movementUsed } : {}),
+    ...(t.maxHp !== null ? { maxHp: t.maxHp } : {}),
+    ...(t.statBlock ? { speed: t.statBlock.speed } : {}),
+    statuses: t.state?.statuses.map((st) => st.id) ?? [],
+    blights: t.state ? [...t.state.blights] : [],
+    incapacitated: t.state?.incapacitated ?? false,
+    hidden: t.hidden,
+  }));
+  return { map: s.map, tokens, chapter: s.chapter, destructibleHp: s.destructibleHp };
+}

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { connectClient, createRoom, invite, startTestServer, waitFor } from './helpers';
+import type { TestClient, TestServer } from './helpers';
+
+describe('a GM and three players in one room', () => {
+  let server: TestServer;
+  const clients: TestClient[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    clients.forEach((client) => client.destroy());
+    await server.close();
+  });
+
+  it('converge, and a GM token move reaches every player', async () => {
+    const { roomId, gmToken } = await createRoom(server.origin);
+    const gm = connectClient(server.wsUrl, roomId, gmToken);
+    const players = await Promise.all(
+      ['Ana', 'Bo', 'Cy'].map(async (name) => connectClient(server.wsUrl, roomId, await invite(server.origin, roomId, gmToken, name))),
+    );
+    clients.push(gm, ...players);
+    await Promise.all([gm, ...players].map((client) => client.synced));
+
+    // The GM writes directly (any layout: the server does not interpret the doc).
+    gm.doc.getMap('tokens').set('hero', { x: 1, y: 1 });
+    await waitFor(() => players.every((p) => p.doc.getMap('tokens').get('hero') !== undefined), 'first placement');
+    gm.doc.getMap('tokens').set('hero', { x: 4, y: 2 });
+    await waitFor(
+      () => players.every((p) => (p.doc.getMap('tokens').get('hero') as { x: number } | undefined)?.x === 4),
+      'the move at every player',
+    );
+
+    const room = server.server.ctx.rooms.get(roomId)!;
+    const serverState = Y.encodeStateAsUpdate(room.public.doc);
+    for (const client of [gm, ...players]) {
+      expect(Y.encodeStateVector(client.doc)).toEqual(Y.encodeStateVector(room.public.doc));
+      expect(client.doc.getMap('tokens').toJSON()).toEqual({ hero: { x: 4, y: 2 } });
+    }
+    expect(serverState.length).toBeGreaterThan(0);
+  });
+
+  it('keeps rooms apart: a write in one room never reaches another', async () => {
+    const a = await createRoom(server.origin);
+    const b = await createRoom(server.origin);
+    const gmA = connectClient(server.wsUrl, a.roomId, a.gmToken);
+    const gmB = connectClient(server.wsUrl, b.roomId, b.gmToken);
+    clients.push(gmA, gmB);
+    await Promise.all([gmA.synced, gmB.synced]);
+    gmA.doc.getMap('tokens').set('only-in-a', 1);
+    gmB.doc.getMap('tokens').set('only-in-b', 2);
+    await waitFor(() => server.server.ctx.rooms.get(b.roomId)!.public.doc.getMap('tokens').has('only-in-b'), 'b written');
+    await waitFor(() => server.server.ctx.rooms.get(a.roomId)!.public.doc.getMap('tokens').has('only-in-a'), 'a written');
+    expect(gmA.doc.getMap('tokens').has('only-in-b')).toBe(false);
+    expect(gmB.doc.getMap('tokens').has('only-in-a')).toBe(false);
+  });
+});

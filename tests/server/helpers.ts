@@ -1,0 +1,184 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import * as decoding from 'lib0/decoding';
+import { WebsocketProvider } from 'y-websocket';
+import { fixedDice } from '../../src/lib/dice';
+import type { Dice } from '../../src/lib/dice';
+import { startServer } from '../../src/server/startServer';
+import type { RunningServer } from '../../src/server/startServer';
+import { encodeSyncStep1 } from '../../src/server/protocol';
+
+/** A small valid map (src/schema/map.ts): 8×6 ground with a height-2 block. */
+export const TEST_MAP = {
+  schemaVersion: 1,
+  kind: 'map',
+  name: 'Test yard',
+  width: 8,
+  height: 6,
+  cells: ['........', '........', '...##...', '........', '........', '........'],
+  heights: ['00000000', '00220000', '00000000', '00000000', '00000000', '00000000'],
+};
+
+export interface TestServer {
+  readonly server: RunningServer;
+  readonly origin: string;
+  readonly wsUrl: string;
+  readonly dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(dice: Dice = fixedDice([])): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'icon-vtt-server-'));
+  const server = await startServer({ port: 0, dataDir, dice, durability: 'process' });
+  return {
+    server,
+    origin: server.origin,
+    wsUrl: server.origin.replace('http', 'ws') + '/ws',
+    dataDir,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function api<T = Record<string, unknown>>(
+  origin: string,
+  path: string,
+  options: { method?: string; token?: string; body?: unknown; rawBody?: string } = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(origin + path, {
+    method: options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET'),
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      'content-type': 'application/json',
+    },
+    ...(options.rawBody !== undefined
+      ? { body: options.rawBody }
+      : options.body !== undefined
+        ? { body: JSON.stringify(options.body) }
+        : {}),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export async function createRoom(origin: string, body: unknown = { map: TEST_MAP }): Promise<{ roomId: string; gmToken: string }> {
+  const { status, body: created } = await api<{ roomId: string; gmToken: string; reason?: string }>(origin, '/api/rooms', { body });
+  if (status !== 200) throw new Error(`room creation failed: ${status} ${created.reason}`);
+  return created;
+}
+
+export async function invite(origin: string, roomId: string, gmToken: string, name: string, characterIds: string[] = []): Promise<string> {
+  const { status, body } = await api<{ token: string }>(origin, `/api/rooms/${roomId}/invites`, {
+    token: gmToken,
+    body: { name, characterIds },
+  });
+  if (status !== 200) throw new Error(`invite failed: ${status}`);
+  return body.token;
+}
+
+export interface TestClient {
+  readonly doc: Y.Doc;
+  readonly provider: WebsocketProvider;
+  readonly synced: Promise<void>;
+  destroy(): void;
+}
+
+/** A stock y-websocket client, as the browser uses it. */
+export function connectClient(wsUrl: string, docName: string, token: string): TestClient {
+  const doc = new Y.Doc();
+  const provider = new WebsocketProvider(wsUrl, docName, doc, {
+    params: { token },
+    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    disableBc: true,
+    maxBackoffTime: 200,
+  });
+  const synced = new Promise<void>((resolve) => {
+    if (provider.synced) resolve();
+    provider.on('sync', (isSynced: boolean) => isSynced && resolve());
+  });
+  return {
+    doc,
+    provider,
+    synced,
+    destroy() {
+      provider.destroy();
+      doc.destroy();
+    },
+  };
+}
+
+export async function waitFor(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * A raw websocket that records every frame it receives and can speak the sync protocol by hand:
+ * used to inspect exactly what the server sends and to send frames no stock client would.
+ */
+export class RawClient {
+  readonly frames: Buffer[] = [];
+  closeCode: number | undefined;
+  closeReason = '';
+  readonly opened: Promise<void>;
+  readonly closed: Promise<number>;
+  upgradeStatus: number | undefined;
+
+  constructor(
+    readonly ws: WebSocket,
+  ) {
+    ws.on('message', (data: Buffer) => this.frames.push(Buffer.from(data)));
+    ws.on('unexpected-response', (_req, res) => {
+      this.upgradeStatus = res.statusCode;
+      ws.terminate();
+    });
+    ws.on('error', () => {});
+    this.opened = new Promise((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('close', () => reject(new Error(`socket closed before opening (HTTP ${this.upgradeStatus})`)));
+    });
+    this.opened.catch(() => {});
+    this.closed = new Promise((resolve) =>
+      ws.once('close', (code, reason) => {
+        this.closeCode = code;
+        this.closeReason = reason.toString();
+        resolve(code);
+      }),
+    );
+  }
+
+  static connect(wsUrl: string, docName: string, token: string | undefined): RawClient {
+    const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+    return new RawClient(new WebSocket(`${wsUrl}/${docName}${query}`));
+  }
+
+  send(frame: Uint8Array | string): void {
+    this.ws.send(frame);
+  }
+
+  /** Ask for the whole doc: the server answers with a sync step 2 carrying everything. */
+  requestState(): void {
+    this.send(encodeSyncStep1(Y.encodeStateVector(new Y.Doc())));
+  }
+
+  /** Apply every received sync payload (step 2 and updates) to a fresh doc. */
+  replayInto(doc: Y.Doc): void {
+    for (const frame of this.frames) {
+      const decoder = decoding.createDecoder(frame);
+      if (decoding.readVarUint(decoder) !== 0) continue;
+      const step = decoding.readVarUint(decoder);
+      if (step === 1 || step === 2) Y.applyUpdate(doc, decoding.readVarUint8Array(decoder));
+    }
+  }
+
+  allBytes(): Buffer {
+    return Buffer.concat(this.frames);
+  }
+}

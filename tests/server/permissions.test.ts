@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import * as Y from 'yjs';
+import { canOpenDoc, checkAwarenessClaims, parseDocName, wouldChangeDoc } from '../../src/server/permissions';
+import type { Session } from '../../src/server/auth';
+
+const gm: Session = { roomId: 'r1', role: 'gm', name: 'GM', characterIds: [], tokenHash: 'g' };
+const player: Session = { roomId: 'r1', role: 'player', name: 'P', characterIds: ['pc1'], tokenHash: 'p' };
+
+describe('canOpenDoc', () => {
+  it('lets the GM open both docs, a player only the public one, and nobody another room', () => {
+    expect(canOpenDoc(gm, 'r1', 'public')).toBe(200);
+    expect(canOpenDoc(gm, 'r1', 'secrets')).toBe(200);
+    expect(canOpenDoc(player, 'r1', 'public')).toBe(200);
+    expect(canOpenDoc(player, 'r1', 'secrets')).toBe(403);
+    expect(canOpenDoc(gm, 'r2', 'public')).toBe(403);
+    expect(canOpenDoc(undefined, 'r1', 'public')).toBe(401);
+  });
+
+  it('names docs <roomId> and <roomId>~secrets', () => {
+    expect(parseDocName('abc~secrets')).toEqual({ roomId: 'abc', kind: 'secrets' });
+    expect(parseDocName('abc')).toEqual({ roomId: 'abc', kind: 'public' });
+  });
+});
+
+/** A server doc and a client doc fully synced with it, after some inserts and deletes. */
+function syncedPair(): { server: Y.Doc; client: Y.Doc } {
+  const server = new Y.Doc();
+  const map = server.getMap('tokens');
+  map.set('a', 1);
+  map.set('b', 2);
+  map.delete('a');
+  server.getArray('log').push(['x', 'y', 'z']);
+  server.getArray('log').delete(0, 2);
+  const client = new Y.Doc();
+  Y.applyUpdate(client, Y.encodeStateAsUpdate(server));
+  return { server, client };
+}
+
+describe('wouldChangeDoc', () => {
+  it('treats an up-to-date client sync step 2 (whole delete set, no new structs) as a no-op', () => {
+    const { server, client } = syncedPair();
+    const step2 = Y.encodeStateAsUpdate(client, Y.encodeStateVector(server));
+    expect(Y.decodeUpdate(step2).ds.clients.size).toBeGreaterThan(0); // the deletes ride along
+    expect(wouldChangeDoc(server, step2)).toBe(false);
+    expect(wouldChangeDoc(server, Y.encodeStateAsUpdate(new Y.Doc()))).toBe(false);
+  });
+
+  it('flags a new struct, a new delete, and a delete of unknown items', () => {
+    const { server, client } = syncedPair();
+    const sv = Y.encodeStateVector(server);
+    client.getMap('tokens').set('c', 3);
+    expect(wouldChangeDoc(server, Y.encodeStateAsUpdate(client, sv))).toBe(true);
+
+    const { server: s2, client: c2 } = syncedPair();
+    c2.getMap('tokens').delete('b');
+    expect(wouldChangeDoc(s2, Y.encodeStateAsUpdate(c2, Y.encodeStateVector(s2)))).toBe(true);
+
+    const { server: s3 } = syncedPair();
+    const stranger = new Y.Doc();
+    stranger.getMap('tokens').set('q', 1);
+    stranger.getMap('tokens').delete('q');
+    // Only the delete set of the stranger's doc: deletes items the server never saw.
+    const onlyDeletes = Y.diffUpdate(Y.encodeStateAsUpdate(stranger), Y.encodeStateVector(stranger));
+    expect(wouldChangeDoc(s3, onlyDeletes)).toBe(true);
+  });
+
+  it('agrees with actually applying the update (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('set', 'del', 'push', 'cut'), fc.nat(5)), { maxLength: 12 }),
+        fc.array(fc.tuple(fc.constantFrom('set', 'del', 'push', 'cut'), fc.nat(5)), { maxLength: 6 }),
+        (shared, local) => {
+          const server = new Y.Doc();
+          const run = (doc: Y.Doc, ops: [string, number][]) =>
+            ops.forEach(([op, n]) => {
+              const map = doc.getMap('m');
+              const arr = doc.getArray<number>('a');
+              if (op === 'set') map.set(`k${n}`, n);
+              if (op === 'del') map.delete(`k${n}`);
+              if (op === 'push') arr.push([n]);
+              if (op === 'cut' && arr.length > 0) arr.delete(n % arr.length, 1);
+            });
+          run(server, shared);
+          const client = new Y.Doc();
+          Y.applyUpdate(client, Y.encodeStateAsUpdate(server));
+          run(client, local);
+          const update = Y.encodeStateAsUpdate(client, Y.encodeStateVector(server));
+          const before = Y.encodeStateAsUpdate(server);
+          const verdict = wouldChangeDoc(server, update);
+          const probe = new Y.Doc();
+          Y.applyUpdate(probe, before);
+          Y.applyUpdate(probe, update);
+          const changed = !Buffer.from(Y.encodeStateAsUpdate(probe)).equals(Buffer.from(before));
+          expect(verdict).toBe(changed);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('checkAwarenessClaims', () => {
+  const owners = new Map<number, { tokenHash: string }>([
+    [10, { tokenHash: 'alice' }],
+    [20, { tokenHash: 'bob' }],
+  ]);
+  const ownerOf = (id: number) => owners.get(id);
+  const entry = (clientID: number, state: unknown = {}) => ({ clientID, clock: 1, state });
+
+  it('accepts a new id or one the claimant already speaks for', () => {
+    expect(checkAwarenessClaims([entry(30)], { tokenHash: 'carol', ownedIds: new Set() }, ownerOf, 1)).toEqual({ ok: true });
+    expect(checkAwarenessClaims([entry(10)], { tokenHash: 'alice', ownedIds: new Set([10]) }, ownerOf, 1)).toEqual({ ok: true });
+  });
+
+  it("refuses another user's id (update or removal) and the server's id", () => {
+    const carol = { tokenHash: 'carol', ownedIds: new Set<number>() };
+    expect(checkAwarenessClaims([entry(10)], carol, ownerOf, 1)).toEqual({
+      ok: false,
+      reason: 'awareness client 10 belongs to another user',
+    });
+    expect(checkAwarenessClaims([entry(30), entry(20, null)], carol, ownerOf, 1).ok).toBe(false);
+    expect(checkAwarenessClaims([entry(1)], carol, ownerOf, 1)).toEqual({ ok: false, reason: "awareness client 1 is the server's" });
+  });
+
+  it('lets the same user (same token) take over its id from an older socket', () => {
+    expect(checkAwarenessClaims([entry(10)], { tokenHash: 'alice', ownedIds: new Set() }, ownerOf, 1)).toEqual({ ok: true });
+  });
+
+  it('caps how many ids one socket may speak for', () => {
+    const claims = [entry(31), entry(32), entry(33), entry(34), entry(35)];
+    expect(checkAwarenessClaims(claims, { tokenHash: 'carol', ownedIds: new Set() }, ownerOf, 1).ok).toBe(false);
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { connectClient, createRoom, invite, RawClient, startTestServer, waitFor } from './helpers';
+import type { TestClient, TestServer } from './helpers';
+
+const SECRET_NAME = 'Lurking Basilisk of Zorvath';
+
+describe('GM secrets', () => {
+  let server: TestServer;
+  const clients: TestClient[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    clients.forEach((client) => client.destroy());
+    await server.close();
+  });
+
+  it('never appear in any frame a player socket receives', async () => {
+    const { roomId, gmToken } = await createRoom(server.origin);
+    const playerToken = await invite(server.origin, roomId, gmToken, 'Peeker');
+    const gm = connectClient(server.wsUrl, roomId, gmToken);
+    const gmSecrets = connectClient(server.wsUrl, `${roomId}~secrets`, gmToken);
+    clients.push(gm, gmSecrets);
+    await Promise.all([gm.synced, gmSecrets.synced]);
+
+    // A hidden token exists before the player joins...
+    gmSecrets.doc.getMap('tokens').set('basilisk', { name: SECRET_NAME, x: 5, y: 5 });
+    gmSecrets.provider.awareness.setLocalStateField('hover', { token: 'basilisk', name: SECRET_NAME });
+    await waitFor(() => server.server.ctx.rooms.get(roomId)!.secrets.doc.getMap('tokens').has('basilisk'), 'secret stored');
+
+    const player = RawClient.connect(server.wsUrl, roomId, playerToken);
+    await player.opened;
+    player.requestState();
+    // ...and more secret and public traffic happens while the player watches.
+    gmSecrets.doc.getMap('notes').set('plan', `${SECRET_NAME} ambushes from the north`);
+    gm.doc.getMap('tokens').set('hero', { name: 'Hero', x: 1, y: 1 });
+    gm.provider.awareness.setLocalStateField('cursor', { x: 2, y: 2 });
+    await waitFor(() => {
+      const seen = new Y.Doc();
+      player.replayInto(seen);
+      return seen.getMap('tokens').has('hero');
+    }, 'public move at the player');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const bytes = player.allBytes();
+    expect(player.frames.length).toBeGreaterThan(2);
+    expect(bytes.includes(Buffer.from(SECRET_NAME))).toBe(false);
+    expect(bytes.includes(Buffer.from('Basilisk'))).toBe(false);
+    expect(bytes.includes(Buffer.from('basilisk'))).toBe(false);
+    // The player got the public doc, complete.
+    const seen = new Y.Doc();
+    player.replayInto(seen);
+    expect(seen.getMap('tokens').toJSON()).toEqual({ hero: { name: 'Hero', x: 1, y: 1 } });
+    player.ws.close();
+  });
+
+  it('refuses a player token on the secrets doc at the upgrade (403)', async () => {
+    const { roomId, gmToken } = await createRoom(server.origin);
+    const playerToken = await invite(server.origin, roomId, gmToken, 'Sneak');
+    const sneak = RawClient.connect(server.wsUrl, `${roomId}~secrets`, playerToken);
+    await expect(sneak.opened).rejects.toThrow();
+    expect(sneak.upgradeStatus).toBe(403);
+    // Percent-encoded tilde is the same doc name and is refused the same way.
+    const encoded = RawClient.connect(server.wsUrl, `${roomId}%7Esecrets`, playerToken);
+    await expect(encoded.opened).rejects.toThrow();
+    expect(encoded.upgradeStatus).toBe(403);
+  });
+});
