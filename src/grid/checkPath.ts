@@ -18,7 +18,6 @@ export type PathCheck =
  */
 export function checkPath(bf: Battlefield, moverId: string, path: readonly CellData[], opts: MoveOptions): PathCheck {
   const m = movementModel(bf, moverId, opts.dash ?? false);
-  const { width } = m.terrain;
   const start = cell(m.mover.cell.x, m.mover.cell.y);
   const steps: Cell[] = path.map((c) => cell(c.x, c.y));
   if (steps.length && steps[0]!.x === start.x && steps[0]!.y === start.y) steps.shift();
@@ -34,7 +33,8 @@ export function checkPath(bf: Battlefield, moverId: string, path: readonly CellD
     }
     const toFlags = positionFlags(m, to.x, to.y);
     if (!(toFlags & FLAG_PASSABLE)) return { ok: false, step: i, reason: `${at} is blocked: ${blockReason(m, to)}` };
-    total += stepCost(m, flags, y * width + x, to.y * width + to.x);
+    // The model's window is the whole map here, so window indices are map indices.
+    total += stepCost(m, flags, y * m.window.width + x, to.y * m.window.width + to.x);
     x = to.x;
     y = to.y;
     flags = toFlags;

@@ -34,7 +34,7 @@ export {
 export type { Terrain } from './terrain';
 export { SPACE, heightAt, inBounds, spaceTypeAt, terrainOf } from './terrain';
 export type { MoveOptions, ReachResult } from './reach';
-export { pathTo, reach } from './reach';
+export { pathTo, reach, reachCost } from './reach';
 export type { PathCheck } from './checkPath';
 export { checkPath } from './checkPath';
 export type { MovementEvent } from './movementEvents';

@@ -5,7 +5,7 @@ import { footprintElevation, occupantById } from './battlefield';
 import type { Cell } from './cell';
 import { cell } from './cell';
 import { SPACE, terrainOf } from './terrain';
-import { traceLine } from './traceLine';
+import { segmentTouchesSquare, traceLine } from './traceLine';
 
 /** A footprint that looks or is looked at: north-west square and Size. Elevation comes from the map. */
 export interface Footprint {
@@ -81,11 +81,15 @@ export function sightBetween(map: MapData, viewer: Footprint, target: Footprint)
   // Verdict of the line being traced, written by `judge` (CLEAR, COVER or BLOCKED).
   const state = { verdict: CLEAR };
   // Classifies one touched square for this pair; sets `state.verdict`, returns true to stop at a block.
+  // Squares found blocking earlier lines of this pair (x, y pairs): nearby lines usually hit the
+  // same ones, and testing a square is far cheaper than tracing a line.
+  const blockers: number[] = [];
   const judge = (x: number, y: number): boolean => {
     if (x < 0 || y < 0 || x >= width || y >= t.height) return false;
     const i = y * width + x;
     if (type[i] === SPACE.impassable) {
       state.verdict = BLOCKED;
+      blockers.push(x, y);
       return true;
     }
     const h = level[i]!;
@@ -95,6 +99,7 @@ export function sightBetween(map: MapData, viewer: Footprint, target: Footprint)
     if (dV === 0 || dT === 0) return false;
     if ((dV === 1 && h - eV > viewer.size) || (dT === 1 && h - eT > target.size)) {
       state.verdict = BLOCKED;
+      blockers.push(x, y);
       return true;
     }
     if (targetMayHaveCover && dT === 1 && h - eT === target.size) state.verdict = COVER;
@@ -110,6 +115,11 @@ export function sightBetween(map: MapData, viewer: Footprint, target: Footprint)
       const ay = pv[a + 1]!;
       const bx = pt[b]!;
       const by = pt[b + 1]!;
+      let known = false;
+      for (let k = 0; k < blockers.length && !known; k += 2) {
+        known = segmentTouchesSquare(ax, ay, bx, by, blockers[k]!, blockers[k + 1]!);
+      }
+      if (known) continue;
       traceLine(ax, ay, bx, by, judge);
       if (state.verdict === CLEAR) return result(true, false, [], [], [ax, ay, bx, by]);
       if (state.verdict === COVER) {
@@ -131,7 +141,7 @@ export function sightBetween(map: MapData, viewer: Footprint, target: Footprint)
     return result(true, true, cells, [], coverLine);
   }
   // Not visible: explain with the centre-to-centre line (first sight points of each).
-  const blockers: { cell: Cell; reason: SightBlockReason }[] = [];
+  const explained: { cell: Cell; reason: SightBlockReason }[] = [];
   const line: [number, number, number, number] = [pv[0]!, pv[1]!, pt[0]!, pt[1]!];
   traceLine(line[0], line[1], line[2], line[3], (x, y) => {
     if (x < 0 || y < 0 || x >= width || y >= t.height) return false;
@@ -139,15 +149,15 @@ export function sightBetween(map: MapData, viewer: Footprint, target: Footprint)
     const h = level[i]!;
     const dV = ringDistance(viewer, x, y);
     const dT = ringDistance(target, x, y);
-    if (type[i] === SPACE.impassable) blockers.push({ cell: cell(x, y), reason: 'impassable' });
+    if (type[i] === SPACE.impassable) explained.push({ cell: cell(x, y), reason: 'impassable' });
     else if (h > 0 && dV === 1 && dT !== 0 && h - eV > viewer.size) {
-      blockers.push({ cell: cell(x, y), reason: 'taller-terrain-next-to-viewer' });
+      explained.push({ cell: cell(x, y), reason: 'taller-terrain-next-to-viewer' });
     } else if (h > 0 && dT === 1 && dV !== 0 && h - eT > target.size) {
-      blockers.push({ cell: cell(x, y), reason: 'taller-terrain-next-to-target' });
+      explained.push({ cell: cell(x, y), reason: 'taller-terrain-next-to-target' });
     }
     return false;
   });
-  return result(false, false, [], blockers, line);
+  return result(false, false, [], explained, line);
 }
 
 function result(

@@ -4,26 +4,37 @@ import type { Occupant } from './occupant';
 import { SPACE, terrainOf } from './terrain';
 import type { Terrain } from './terrain';
 
+/** A rectangle of map squares the movement arrays cover (reach only needs `budget` around the mover). */
+export interface Window {
+  readonly x0: number;
+  readonly y0: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 /**
- * Per-position facts for one mover, computed lazily (a position = the north-west square of the
- * mover's footprint, as an index y * width + x). Shared by `reach` and `checkPath` so both
- * charge exactly the same costs.
+ * Per-position facts for one mover, computed lazily. A position is the north-west square of the
+ * mover's footprint, stored at window index (y - y0) * width + (x - x0). Shared by `reach` and
+ * `checkPath` so both charge exactly the same costs.
  */
 export interface MovementModel {
   readonly terrain: Terrain;
   readonly mover: Occupant;
   readonly moverIndex: number;
   readonly dash: boolean;
-  /** Bit flags per position, see FLAG_*; 0 = not computed yet. */
+  readonly window: Window;
+  /** Bit flags per window position, see FLAG_*; 0 = not computed yet. */
   readonly flags: Uint8Array;
-  /** Footprint elevation per position (valid once computed). */
+  /** Footprint elevation per window position (valid once computed). */
   readonly elevation: Uint8Array;
+  /** 1 where a map square inside the window touches a hostile that engages. */
+  readonly threat: Uint8Array;
   readonly occupancy: Int32Array;
   readonly bf: Battlefield;
 }
 
 export const FLAG_KNOWN = 1;
-/** Whole footprint on the map, no impassable square, no obstructing hostile. */
+/** Whole footprint on the map (and window), no impassable square, no obstructing hostile. */
 export const FLAG_PASSABLE = 2;
 /** Some square of the footprint is difficult: leaving costs +1. */
 export const FLAG_DIFFICULT = 4;
@@ -34,57 +45,73 @@ export const FLAG_ENDABLE = 16;
 /** Some square of the footprint is an edge space. */
 export const FLAG_EDGE = 32;
 
-/** Squares next to (or under) any hostile that engages: 1 = leaving a footprint touching it costs +1. */
-function threatGrid(bf: Battlefield, mover: Occupant, t: Terrain): Uint8Array {
-  const grid = new Uint8Array(t.width * t.height);
-  for (const o of bf.occupants) {
-    // Rulebook: incapacitated characters don't cause engagement.
-    if (o.side === mover.side || o.incapacitated || o.id === mover.id) continue;
-    const x0 = Math.max(0, o.cell.x - 1);
-    const y0 = Math.max(0, o.cell.y - 1);
-    const x1 = Math.min(t.width - 1, o.cell.x + o.size);
-    const y1 = Math.min(t.height - 1, o.cell.y + o.size);
-    for (let y = y0; y <= y1; y++) grid.fill(1, y * t.width + x0, y * t.width + x1 + 1);
-  }
-  return grid;
+/** Window of squares a move of `budget` can touch: the footprint grown by `budget` on every side. */
+export function windowAround(t: Terrain, mover: Occupant, budget: number): Window {
+  const x0 = Math.max(0, mover.cell.x - budget);
+  const y0 = Math.max(0, mover.cell.y - budget);
+  const x1 = Math.min(t.width - 1, mover.cell.x + mover.size - 1 + budget);
+  const y1 = Math.min(t.height - 1, mover.cell.y + mover.size - 1 + budget);
+  return { x0, y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
 }
 
-export function movementModel(bf: Battlefield, moverId: string, dash: boolean): MovementModel & { threat: Uint8Array } {
+export function movementModel(bf: Battlefield, moverId: string, dash: boolean, budget?: number): MovementModel {
   const mover = occupantById(bf, moverId);
   const terrain = terrainOf(bf.map);
-  const n = terrain.width * terrain.height;
+  const window =
+    budget === undefined
+      ? { x0: 0, y0: 0, width: terrain.width, height: terrain.height }
+      : windowAround(terrain, mover, budget);
+  const n = window.width * window.height;
+  const threat = new Uint8Array(n);
+  if (!dash) {
+    for (const o of bf.occupants) {
+      // Rulebook: incapacitated characters don't cause engagement.
+      if (o.side === mover.side || o.incapacitated) continue;
+      const x0 = Math.max(window.x0, o.cell.x - 1);
+      const y0 = Math.max(window.y0, o.cell.y - 1);
+      const x1 = Math.min(window.x0 + window.width - 1, o.cell.x + o.size);
+      const y1 = Math.min(window.y0 + window.height - 1, o.cell.y + o.size);
+      for (let y = y0; y <= y1; y++) {
+        const row = (y - window.y0) * window.width - window.x0;
+        threat.fill(1, row + x0, row + x1 + 1);
+      }
+    }
+  }
   return {
     terrain,
     mover,
     moverIndex: bf.occupants.indexOf(mover) + 1,
     dash,
+    window,
     flags: new Uint8Array(n),
     elevation: new Uint8Array(n),
+    threat,
     occupancy: occupancyGrid(bf),
     bf,
-    threat: threatGrid(bf, mover, terrain),
   };
 }
 
-/** Flags of position (x, y), computing them on first use. */
-export function positionFlags(m: MovementModel & { threat: Uint8Array }, x: number, y: number): number {
-  const { terrain: t, mover } = m;
+/** Flags of the position with north-west square (x, y) in map squares, computing them on first use. */
+export function positionFlags(m: MovementModel, x: number, y: number): number {
+  const { terrain: t, mover, window: w } = m;
   const size = mover.size;
-  if (x < 0 || y < 0 || x + size > t.width || y + size > t.height) return FLAG_KNOWN;
-  const p = y * t.width + x;
+  const lx = x - w.x0;
+  const ly = y - w.y0;
+  if (lx < 0 || ly < 0 || lx + size > w.width || ly + size > w.height) return FLAG_KNOWN;
+  const p = ly * w.width + lx;
   const known = m.flags[p]!;
   if (known) return known;
   let flags = FLAG_KNOWN | FLAG_PASSABLE | FLAG_ENDABLE;
   let elevation = 0;
   for (let dy = 0; dy < size; dy++) {
     for (let dx = 0; dx < size; dx++) {
-      const i = p + dy * t.width + dx;
+      const i = (y + dy) * t.width + x + dx;
       const type = t.type[i]!;
       if (type === SPACE.impassable) flags &= ~(FLAG_PASSABLE | FLAG_ENDABLE);
       else if (type === SPACE.difficult) flags |= FLAG_DIFFICULT;
       else if (type === SPACE.edge) flags |= FLAG_EDGE;
       if (t.level[i]! > elevation) elevation = t.level[i]!;
-      if (!m.dash && m.threat[i]) flags |= FLAG_ENGAGED;
+      if (m.threat[p + dy * w.width + dx]) flags |= FLAG_ENGAGED;
       const who = m.occupancy[i]!;
       if (who !== 0 && who !== m.moverIndex) {
         flags &= ~FLAG_ENDABLE;
@@ -100,7 +127,7 @@ export function positionFlags(m: MovementModel & { threat: Uint8Array }, x: numb
 }
 
 /**
- * Cost of one orthogonal step from position `from` to `to` (both passable), in squares of
+ * Cost of one orthogonal step between two window positions (both passable), in squares of
  * movement. Rulebook (Movement): 1, +1 leaving a space next to a hostile (not when dashing), +1
  * leaving difficult terrain, +1 per level climbed; going down is free; all of these stack.
  */

@@ -3,6 +3,7 @@ import type { Cell } from './cell';
 import { cell } from './cell';
 import type { MovementEvent } from './movementEvents';
 import { movementEvents } from './movementEvents';
+import type { Window } from './movementModel';
 import { FLAG_ENDABLE, FLAG_PASSABLE, movementModel, positionFlags, stepCost } from './movementModel';
 
 export interface MoveOptions {
@@ -13,15 +14,16 @@ export interface MoveOptions {
 }
 
 /**
- * Cheapest cost to every position the mover's north-west square can reach. `cost[i]` is -1 when
- * unreachable; `prev[i]` is the position it was reached from (-1 at the start). `spaces` lists
- * the positions where the move may END (not on another character), cheapest first.
+ * Cheapest cost to every position the mover's north-west square can reach, over `window` (the
+ * squares within `budget` of the mover): `cost[i]` is -1 when unreachable, `prev[i]` the window
+ * index it was reached from (-1 at the start). `spaces` lists the positions where the move may
+ * END (not on another character), cheapest first. Use `pathTo` / `reachCost` to read it.
  */
 export interface ReachResult {
   readonly moverId: string;
   readonly size: number;
   readonly start: Cell;
-  readonly width: number;
+  readonly window: Window;
   readonly cost: Int16Array;
   readonly prev: Int32Array;
   readonly spaces: readonly { cell: Cell; cost: number }[];
@@ -33,16 +35,19 @@ export interface ReachResult {
  * integers), so the cost of each position is exact and minimal.
  */
 export function reach(bf: Battlefield, moverId: string, opts: MoveOptions): ReachResult {
-  const m = movementModel(bf, moverId, opts.dash ?? false);
-  const { width } = m.terrain;
-  const n = width * m.terrain.height;
+  const budget = Math.max(0, Math.floor(opts.budget));
+  const m = movementModel(bf, moverId, opts.dash ?? false, budget);
+  const w = m.window;
+  const n = w.width * w.height;
   const cost = new Int16Array(n).fill(-1);
   const prev = new Int32Array(n).fill(-1);
-  const budget = Math.max(0, Math.floor(opts.budget));
-  const start = m.mover.cell.y * width + m.mover.cell.x;
-  positionFlags(m, m.mover.cell.x, m.mover.cell.y);
+  const sx = m.mover.cell.x;
+  const sy = m.mover.cell.y;
+  const start = (sy - w.y0) * w.width + (sx - w.x0);
+  positionFlags(m, sx, sy);
   cost[start] = 0;
-  const buckets: number[][] = Array.from({ length: budget + 1 }, () => []);
+  const buckets: number[][] = [];
+  for (let c = 0; c <= budget; c++) buckets.push([]);
   buckets[0]!.push(start);
   const spaces: { cell: Cell; cost: number }[] = [];
   for (let c = 0; c <= budget; c++) {
@@ -50,15 +55,17 @@ export function reach(bf: Battlefield, moverId: string, opts: MoveOptions): Reac
     for (let k = 0; k < bucket.length; k++) {
       const p = bucket[k]!;
       if (cost[p] !== c) continue; // stale entry
-      const x = p % width;
-      const y = (p - x) / width;
+      const lx = p % w.width;
+      const ly = (p - lx) / w.width;
+      const x = lx + w.x0;
+      const y = ly + w.y0;
       const flags = positionFlags(m, x, y);
       if (flags & FLAG_ENDABLE) spaces.push({ cell: cell(x, y), cost: c });
       for (let d = 0; d < 4; d++) {
         const nx = d === 1 ? x + 1 : d === 3 ? x - 1 : x;
         const ny = d === 0 ? y - 1 : d === 2 ? y + 1 : y;
         if (!(positionFlags(m, nx, ny) & FLAG_PASSABLE)) continue;
-        const q = ny * width + nx;
+        const q = (ny - w.y0) * w.width + (nx - w.x0);
         const next = c + stepCost(m, flags, p, q);
         if (next > budget) continue;
         const old = cost[q]!;
@@ -69,7 +76,16 @@ export function reach(bf: Battlefield, moverId: string, opts: MoveOptions): Reac
       }
     }
   }
-  return { moverId, size: m.mover.size, start: cell(m.mover.cell.x, m.mover.cell.y), width, cost, prev, spaces };
+  return { moverId, size: m.mover.size, start: cell(sx, sy), window: w, cost, prev, spaces };
+}
+
+/** Cheapest cost to put the mover's north-west square on `target`, or -1 if out of reach. */
+export function reachCost(result: ReachResult, target: { x: number; y: number }): number {
+  const w = result.window;
+  const lx = target.x - w.x0;
+  const ly = target.y - w.y0;
+  if (lx < 0 || ly < 0 || lx >= w.width || ly >= w.height) return -1;
+  return result.cost[ly * w.width + lx]!;
 }
 
 /**
@@ -81,14 +97,14 @@ export function pathTo(
   result: ReachResult,
   target: { x: number; y: number },
 ): { path: Cell[]; cost: number; events: MovementEvent[] } | null {
-  if (target.x < 0 || target.y < 0 || target.x >= result.width) return null;
-  const goal = target.y * result.width + target.x;
-  const cost = result.cost[goal];
-  if (cost === undefined || cost < 0) return null;
+  const cost = reachCost(result, target);
+  if (cost < 0) return null;
   if (!result.spaces.some((s) => s.cell.x === target.x && s.cell.y === target.y)) return null;
+  const w = result.window;
   const path: Cell[] = [];
-  for (let p = goal; p !== -1 && result.prev[p] !== -1; p = result.prev[p]!) {
-    path.push(cell(p % result.width, Math.floor(p / result.width)));
+  for (let p = (target.y - w.y0) * w.width + (target.x - w.x0); result.prev[p] !== -1; p = result.prev[p]!) {
+    const lx = p % w.width;
+    path.push(cell(lx + w.x0, (p - lx) / w.width + w.y0));
   }
   path.reverse();
   return { path, cost, events: movementEvents(bf, result.size, result.start, path) };

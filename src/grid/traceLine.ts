@@ -65,3 +65,34 @@ function traceStraight(ax: number, ay: number, bx: number, by: number, visit: (x
   // Horizontal: the same with x and y swapped.
   return traceStraight(ay, ax, by, bx, (y, x) => visit(x, y));
 }
+
+/**
+ * Does the segment touch the closed square (i, j) anywhere except at its end points? The same
+ * rule as `traceLine`, for one square: Liang–Barsky clipping in exact-enough floating point
+ * (all inputs are small integers, so equal fractions compare equal).
+ */
+export function segmentTouchesSquare(ax: number, ay: number, bx: number, by: number, i: number, j: number): boolean {
+  let lo = -Infinity;
+  let hi = Infinity;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const x0 = 2 * i;
+  const y0 = 2 * j;
+  if (dx === 0) {
+    if (ax < x0 || ax > x0 + 2) return false;
+  } else {
+    const a = (x0 - ax) / dx;
+    const b = (x0 + 2 - ax) / dx;
+    lo = Math.min(a, b);
+    hi = Math.max(a, b);
+  }
+  if (dy === 0) {
+    if (ay < y0 || ay > y0 + 2) return false;
+  } else {
+    const a = (y0 - ay) / dy;
+    const b = (y0 + 2 - ay) / dy;
+    lo = Math.max(lo, Math.min(a, b));
+    hi = Math.min(hi, Math.max(a, b));
+  }
+  return lo <= hi && lo < 1 && hi > 0;
+}

@@ -7,6 +7,9 @@ import type { TerrainGrid } from './TerrainGrid';
 import { TokenLayer } from './TokenLayer';
 import type { TokenView } from './TokenView';
 
+/** Smallest zoom the table opens at (a square is then 32 px). */
+const MIN_OPEN_ZOOM = 0.5;
+
 /** Camera state: world pixel at the screen centre and the zoom factor. */
 export interface Camera {
   readonly x: number;
@@ -95,7 +98,7 @@ export class BattlefieldRenderer {
     if (first) {
       this.viewport.worldWidth = grid.width * this.cellPx;
       this.viewport.worldHeight = grid.height * this.cellPx;
-      this.fit();
+      this.openingView();
     }
     this.cull();
   }
@@ -134,6 +137,19 @@ export class BattlefieldRenderer {
     this.viewport.setZoom(scale, true);
     this.viewport.moveCenter(w / 2, h / 2);
     this.cull();
+  }
+
+  /**
+   * Opening view: the whole map when its squares stay readable (≥ MIN_OPEN_ZOOM), else the
+   * centre at that zoom — a 100×100 map fitted on screen has 7-pixel squares nobody can use.
+   */
+  openingView(): void {
+    if (!this.grid) return;
+    const w = this.grid.width * this.cellPx;
+    const h = this.grid.height * this.cellPx;
+    const scale = Math.min(1.5, this.viewport.findFit(w + this.cellPx, h + this.cellPx));
+    if (scale >= MIN_OPEN_ZOOM) return this.fit();
+    this.setCamera({ x: w / 2, y: h / 2, zoom: MIN_OPEN_ZOOM });
   }
 
   camera(): Camera {

@@ -7,12 +7,15 @@ import { changedCells, terrainIndex, type TerrainGrid } from './TerrainGrid';
 interface Chunk {
   readonly id: ChunkId;
   readonly container: Container;
+  /** Drawn for the current grid; false = draw when it next comes into view. */
+  built: boolean;
 }
 
 /**
  * Static battlefield floor: height colours and numbers, space-type patterns, grid lines, height
  * edges and destructible HP. Drawn per 16×16 chunk, each cached as a texture; when the map
- * changes only the chunks holding changed cells are redrawn, and off-camera chunks are hidden.
+ * changes only the chunks holding changed cells are redrawn, off-camera chunks are hidden, and a
+ * chunk is first drawn when it first comes into view (so a big map opens fast).
  */
 export class TerrainLayer {
   readonly container = new Container({ label: 'terrain' });
@@ -35,7 +38,9 @@ export class TerrainLayer {
     const dirty = dirtyChunkKeys(changedCells(prev, grid), grid.width);
     for (const key of dirty) {
       const chunk = this.chunks.get(key);
-      if (chunk) this.drawChunk(chunk, grid);
+      if (!chunk) continue;
+      if (chunk.container.visible) this.drawChunk(chunk, grid);
+      else chunk.built = false;
     }
   }
 
@@ -43,7 +48,11 @@ export class TerrainLayer {
   cull(view: { x: number; y: number; width: number; height: number }): void {
     if (!this.grid) return;
     const visible = visibleChunkKeys(view, this.cellPx, this.grid.width, this.grid.height);
-    for (const [key, chunk] of this.chunks) chunk.container.visible = visible.has(key);
+    for (const [key, chunk] of this.chunks) {
+      const show = visible.has(key);
+      if (show && !chunk.built) this.drawChunk(chunk, this.grid);
+      chunk.container.visible = show;
+    }
   }
 
   visibleChunkCount(): number {
@@ -58,15 +67,16 @@ export class TerrainLayer {
     const ids = chunksOfMap(grid.width, grid.height);
     this.cacheResolution = ids.length <= 16 ? 2 : 1;
     for (const id of ids) {
-      const chunk: Chunk = { id, container: new Container({ label: `chunk ${chunkKey(id)}` }) };
+      const chunk: Chunk = { id, container: new Container({ label: `chunk ${chunkKey(id)}` }), built: false };
+      chunk.container.visible = false;
       this.chunks.set(chunkKey(id), chunk);
       this.container.addChild(chunk.container);
-      this.drawChunk(chunk, grid);
     }
   }
 
   private drawChunk(chunk: Chunk, grid: TerrainGrid): void {
     this.redraws++;
+    chunk.built = true;
     const c = chunk.container;
     if (c.isCachedAsTexture) c.cacheAsTexture(false);
     for (const child of c.removeChildren()) child.destroy();
@@ -129,7 +139,7 @@ export class TerrainLayer {
       }
     }
     c.addChild(g, ...labels);
-    if (!location.search.includes('nocache')) c.cacheAsTexture({ resolution: this.cacheResolution, antialias: true });
+    c.cacheAsTexture({ resolution: this.cacheResolution, antialias: true });
   }
 
   private drawPatterns(g: Graphics, grid: TerrainGrid, rect: { x0: number; y0: number; x1: number; y1: number }): void {

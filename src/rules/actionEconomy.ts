@@ -7,6 +7,7 @@ import { actionsPerTurn, effectiveSpeed, statusPrevents } from './statuses';
 
 /** The basic actions every character has ("Actions on a turn"). */
 export const BASIC_ACTIONS = ['run', 'dash', 'interact', 'rescue', 'basic-attack', 'whack'] as const;
+/** One of the basic actions by name. */
 export type BasicActionName = (typeof BASIC_ACTIONS)[number];
 
 /** Action cost of each basic action; the basic heavy attack is the only one with the attack tag. */

@@ -11,7 +11,7 @@ import { SAMPLE_FOE, SAMPLE_PC } from './samples';
  * Resolves the sample PC's Cleave against the sample foe with seeded dice (same seed, same story)
  * and explains it line by line. The foe stands lower, so the PC gets a height boon.
  */
-export function runDemoAttack(seed = 7): { outcome: AttackOutcome; explanation: string } {
+export function runDemoAttack(seed = 1): { outcome: AttackOutcome; explanation: string } {
   const attacker = createCombatant(SAMPLE_PC, { id: 'pc-1' });
   const target = createCombatant(SAMPLE_FOE, { id: 'foe-1' });
   const ability = SAMPLE_PC.abilities.find((a) => a.name === 'Cleave');

@@ -27,6 +27,7 @@ export type TurnState =
   | { kind: 'round-over'; round: number; nextRoundStartSide: Side }
   | { kind: 'combat-over'; round: number; winner: Side | null };
 
+/** The opposing side. */
 export function otherSide(side: Side): Side {
   return side === 'party' ? 'foes' : 'party';
 }

@@ -3,11 +3,13 @@ import { AreaPatternSchema } from './area';
 
 /** What using an ability costs on your turn ("Actions on a turn"). */
 export const ABILITY_COSTS = ['1-action', '2-actions', '2-actions-and-move', 'free'] as const;
+/** Validator for an ability cost. */
 export const AbilityCostSchema = z.enum(ABILITY_COSTS);
 export type AbilityCost = z.infer<typeof AbilityCostSchema>;
 
 /** Damage types ("Damage"): godly ignores armor, resistance and vigor. */
 export const DAMAGE_TYPES = ['physical', 'magical', 'godly'] as const;
+/** Validator for a damage type. */
 export const DamageTypeSchema = z.enum(DAMAGE_TYPES);
 export type DamageType = z.infer<typeof DamageTypeSchema>;
 
@@ -16,6 +18,7 @@ export type DamageType = z.infer<typeof DamageTypeSchema>;
  * damage dice to it (interpretation: docs/rules.md#damage).
  */
 export const DAMAGE_TIERS = ['fray', 'light', 'heavy', 'critical'] as const;
+/** Validator for a damage tier. */
 export const DamageTierSchema = z.enum(DAMAGE_TIERS);
 export type DamageTier = z.infer<typeof DamageTierSchema>;
 

@@ -103,9 +103,11 @@ export const DEFAULT_STATUS_CATALOG: StatusCatalog = StatusCatalogSchema.parse(D
  * bearer has deals 1 armor-ignoring damage at the start of its turn, never taking it below 1 HP.
  */
 export const BLIGHT_IDS = ['burning', 'frostbite', 'poisoned', 'electrified'] as const;
+/** Validator for a blight kind. */
 export const BlightIdSchema = z.enum(BLIGHT_IDS);
 export type BlightId = z.infer<typeof BlightIdSchema>;
 
+/** What each blight is, for tooltips (our own flavour). */
 export const BLIGHT_DESCRIPTIONS: Record<BlightId, string> = {
   burning: 'On fire: 1 damage at the start of each turn until put out.',
   frostbite: 'Frozen flesh: 1 damage at the start of each turn until thawed.',

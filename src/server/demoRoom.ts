@@ -5,7 +5,7 @@ import { listJsonFiles } from './catalog';
 import { joinLink } from './context';
 import type { ServerContext } from './context';
 import { initialUpdates } from './RoomManager';
-import { seedDocs, TABLE_IMPLEMENTATION } from './tableBridge';
+import { partyCharacterIds, seedDocs, TABLE_IMPLEMENTATION } from './tableBridge';
 import type { RoomInput } from './tableBridge';
 
 const DEMO_KEY = 'demo-room';
@@ -46,12 +46,17 @@ export function openDemoRoom(ctx: ServerContext, origin: string): DemoLinks | un
   if (!input) return undefined;
   const roomId = newRoomId();
   let record: DemoRecord | undefined;
-  const initial = initialUpdates((publicDoc, secretsDoc) => seedDocs(publicDoc, secretsDoc, input.room));
+  let characterIds: string[] = [];
+  const initial = initialUpdates((publicDoc, secretsDoc) => {
+    seedDocs(publicDoc, secretsDoc, input);
+    // The demo player commands the first one or two PCs the seeding placed.
+    characterIds = partyCharacterIds(publicDoc).slice(0, 2);
+  });
   ctx.rooms.create(roomId, initial, { demo: true }, () => {
     const gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
     const playerName = 'Demo player';
-    const playerToken = issueToken(ctx.store, roomId, 'player', playerName, input.characterIds);
-    record = { roomId, gmToken, playerToken, playerName, characterIds: input.characterIds, seededBy: TABLE_IMPLEMENTATION };
+    const playerToken = issueToken(ctx.store, roomId, 'player', playerName, characterIds);
+    record = { roomId, gmToken, playerToken, playerName, characterIds, seededBy: TABLE_IMPLEMENTATION };
     ctx.store.setKv(DEMO_KEY, JSON.stringify(record));
   });
   return links(record!, origin, true);
@@ -72,8 +77,8 @@ function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
 }
 
-/** The sample files, when they exist; the first PC or two of the party get the player link. */
-function demoInput(rootDir: string): { room: RoomInput; characterIds: string[] } | undefined {
+/** The sample files, when they exist: a map (arena.json first), its encounter, the sample party. */
+function demoInput(rootDir: string): RoomInput | undefined {
   const mapsDir = join(rootDir, 'maps');
   const mapFile = existsSync(join(mapsDir, 'arena.json')) ? 'arena.json' : listJsonFiles(mapsDir)[0];
   if (!mapFile) return undefined;
@@ -83,13 +88,6 @@ function demoInput(rootDir: string): { room: RoomInput; characterIds: string[] }
     .map((file) => readJson(join(encountersDir, file)) as { map?: unknown })
     .find((candidate) => candidate.map === mapFile || candidate.map === `maps/${mapFile}`);
   const partyPath = join(encountersDir, 'parties', 'sample-party.json');
-  const party = existsSync(partyPath) ? (readJson(partyPath) as { characters?: { id?: unknown }[] }) : undefined;
-  const characterIds = (party?.characters ?? [])
-    .map((character) => character.id)
-    .filter((id): id is string => typeof id === 'string')
-    .slice(0, 2);
-  return {
-    room: { map, ...(encounter ? { encounter } : {}), ...(party ? { party } : {}) },
-    characterIds,
-  };
+  const party = existsSync(partyPath) ? readJson(partyPath) : undefined;
+  return { map, ...(encounter ? { encounter } : {}), ...(party ? { party } : {}) };
 }

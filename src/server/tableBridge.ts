@@ -9,6 +9,7 @@ import { applyIntent } from '../table/applyIntent';
 import type { Actor } from '../table/applyIntent';
 import { SYSTEM_ORIGIN } from '../table/docLayout';
 import { writeMapContent } from '../table/mapContent';
+import { readSnapshot } from '../table/snapshot';
 
 /**
  * The server's only door into src/table/: seeding a room, resolving an intent, room files. Kept in
@@ -32,6 +33,14 @@ export interface RoomInput {
 export function seedDocs(publicDoc: Y.Doc, _secretsDoc: Y.Doc, input: RoomInput): void {
   const map = parseOrThrow(MapSchema, migrateMap(input.map), 'map');
   publicDoc.transact(() => writeMapContent(publicDoc, map), SYSTEM_ORIGIN);
+}
+
+/** The characters of the party's tokens in a seeded room (who a demo player invite commands). */
+export function partyCharacterIds(publicDoc: Y.Doc): string[] {
+  const ids = readSnapshot(publicDoc)
+    .tokens.filter((token) => token.side === 'party')
+    .flatMap((token) => token.ownerIds);
+  return [...new Set(ids)];
 }
 
 /** Resolve one validated intent for `actor` with the server's dice; writes with origin 'server'. */

@@ -6,7 +6,7 @@ import { SERVER_ORIGIN, transactBoth } from './docLayout';
 import { readSnapshot } from './snapshot';
 import type { Actor, IntentHandler } from './intents/IntentContext';
 import { recordingDice, refuse } from './intents/IntentContext';
-import { intentWrites } from './intents/IntentWrites';
+import { intentWrites, plainOutcome } from './intents/IntentWrites';
 import { moveIntent } from './intents/moveIntent';
 import { chatIntent } from './intents/chatIntent';
 import { endTurnIntent, startTurnIntent, combatIntent } from './intents/turnIntents';
@@ -73,5 +73,5 @@ export function applyIntent(
   const writes = intentWrites(docs, ctx.now, ctx.dice.rolls);
   resolution.commit(writes);
   transactBoth(docs, SERVER_ORIGIN, () => writes.apply());
-  return { ok: true, outcome: resolution.outcome };
+  return { ok: true, outcome: plainOutcome(resolution.outcome) };
 }

@@ -1,6 +1,6 @@
 import { api, unwrap } from './api';
 import { el, setChildren } from './dom';
-import { parseMapFile } from './mapFile';
+import { parseMapFile, parsePartyFile } from './mapFile';
 import type { MapData } from '../schema/map';
 
 /**
@@ -12,10 +12,13 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
   const mapSel = el('select', { 'data-testid': 'map-select' });
   const encSel = el('select', { 'data-testid': 'encounter-select' }, el('option', { value: '' }, '(no encounter)'));
   const upload = el('input', { type: 'file', accept: '.json,application/json', 'data-testid': 'map-upload' });
+  const partyUpload = el('input', { type: 'file', accept: '.json,application/json', 'data-testid': 'party-upload' });
+  const partyInfo = el('div', { class: 'preview', 'data-testid': 'party-preview' });
   const errors = el('div', { class: 'error', 'data-testid': 'create-error' });
   const preview = el('div', { class: 'preview', 'data-testid': 'map-preview' });
   const create = el('button', { class: 'primary', 'data-testid': 'create-room' }, 'Create room');
   let uploaded: MapData | undefined;
+  let party: unknown;
 
   setChildren(
     root,
@@ -28,7 +31,16 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
         'div',
         { class: 'cols' },
         el('div', {}, el('h3', {}, 'Battlefield'), mapSel, el('p', { class: 'muted' }, 'or upload a map file:'), upload, preview),
-        el('div', {}, el('h3', {}, 'Encounter (optional)'), encSel),
+        el(
+          'div',
+          {},
+          el('h3', {}, 'Encounter (optional)'),
+          encSel,
+          el('h3', {}, 'Party file (optional)'),
+          partyUpload,
+          partyInfo,
+          el('p', { class: 'muted' }, 'e.g. encounters/parties/sample-party.json; its characters start on the encounter’s party squares.'),
+        ),
       ),
       el('div', { class: 'row' }, create),
       errors,
@@ -58,13 +70,28 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
     preview.textContent = `Uploaded “${parsed.map.name}”, ${parsed.map.width}×${parsed.map.height}. It will be used instead of the list.`;
   };
 
+  partyUpload.onchange = async () => {
+    const file = partyUpload.files?.[0];
+    party = undefined;
+    errors.textContent = '';
+    partyInfo.textContent = '';
+    if (!file) return;
+    const parsed = parsePartyFile(await file.text(), file.name);
+    if (!parsed.ok) {
+      errors.textContent = parsed.error;
+      return;
+    }
+    party = parsed.party;
+    partyInfo.textContent = `Party “${parsed.party.name}”: ${parsed.party.characters.map((c) => c.name).join(', ')}`;
+  };
+
   create.onclick = async () => {
     errors.textContent = '';
     create.disabled = true;
     try {
       const map = uploaded ?? unwrap(await api.getMap(mapSel.value), 'map');
       const encounter = encSel.value ? unwrap(await api.getEncounter(encSel.value), 'encounter') : undefined;
-      const room = await api.createRoom({ map, ...(encounter ? { encounter } : {}) });
+      const room = await api.createRoom({ map, ...(encounter ? { encounter } : {}), ...(party ? { party } : {}) });
       window.location.href = room.gmLink.startsWith('http') ? new URL(room.gmLink).pathname + new URL(room.gmLink).search : room.gmLink;
     } catch (e) {
       errors.textContent = (e as Error).message;

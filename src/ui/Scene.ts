@@ -31,6 +31,8 @@ export interface Scene {
   readonly map: MapData;
   readonly tokens: readonly SceneToken[];
   readonly chapter: number;
+  /** Null out of combat (then the server lets tokens move freely; see docs/ui.md). */
+  readonly turn?: { readonly round: number; readonly currentId: string | null; readonly acted: readonly string[] } | null;
   /** Remaining HP of destructible terrain by "x,y" (missing = undamaged). */
   readonly destructibleHp?: Readonly<Record<string, number>>;
 }

@@ -2,6 +2,7 @@ import { CELL_SIZE_PX } from '../grid/cell';
 import { BattlefieldRenderer } from '../render/BattlefieldRenderer';
 import { installDebugHook } from './debugHook';
 import { el } from './dom';
+import { CombatPanel } from './CombatPanel';
 import { editorPanel } from './EditorPanel';
 import { InputController } from './InputController';
 import { invitePanel } from './InvitePanel';
@@ -35,8 +36,12 @@ export async function mountTableScreen(root: HTMLElement, session: TableSession)
   };
   let scene: Scene = session.scene();
   const tokenPanel = new TokenPanel(session, (id) => input.select(id));
+  const combatPanel = new CombatPanel(session, status);
   const input = new InputController(stage, renderer, session, {
-    select: (id) => tokenPanel.select(id),
+    select: (id) => {
+      tokenPanel.select(id);
+      combatPanel.select(id);
+    },
     status,
   });
   stage.addEventListener('pointermove', (e) => {
@@ -69,7 +74,7 @@ export async function mountTableScreen(root: HTMLElement, session: TableSession)
     ),
   );
 
-  panel.append(tokenPanel.root);
+  panel.append(combatPanel.root, tokenPanel.root);
   let refreshInvites: (() => void) | undefined;
   if (session.gm) {
     const gm = session.gm;
@@ -113,6 +118,7 @@ export async function mountTableScreen(root: HTMLElement, session: TableSession)
     if (input.selectedId && !s.tokens.some((t) => t.id === input.selectedId)) input.select(undefined);
     input.refreshReach();
     tokenPanel.render(s);
+    combatPanel.render(s);
     const pk = s.tokens.filter((t) => t.side === 'party').map((t) => t.id + t.name).join('|');
     if (pk !== partyKey) {
       partyKey = pk;

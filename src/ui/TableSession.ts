@@ -1,6 +1,7 @@
 import type { Scene, Viewer } from './Scene';
 import type { SpaceType } from '../schema/map';
 import type { CellXY } from './editorTools';
+import type { Intent } from '../schema/intent';
 
 /** A user's presence as others see it (Yjs awareness): pointer in world pixels, optional ping. */
 export interface Presence {
@@ -42,6 +43,8 @@ export interface TableSession {
   onScene(cb: (scene: Scene) => void): () => void;
   /** Move a token along `path` (squares entered, start excluded). */
   move(tokenId: string, path: readonly CellXY[]): Promise<MoveResult>;
+  /** Any other intent (turns, combat); resolved by the server, which answers ok or a reason. */
+  intent(intent: Intent): Promise<MoveResult>;
   setPresence(p: { pointer?: { x: number; y: number }; ping?: { x: number; y: number; at: number } }): void;
   onPresence(cb: (others: readonly Presence[]) => void): () => void;
   gm?: GmActions;

@@ -75,6 +75,7 @@ export function localSession(map: MapData, tokens: SceneToken[], chapter = 1): T
       if (last) patchToken(tokenId, (x) => ({ ...x, cell: { x: last.x, y: last.y } }));
       return Promise.resolve({ ok: true });
     },
+    intent: (i) => Promise.resolve({ ok: false, reason: `the offline demo does not resolve '${i.kind}' (start the server)` }),
     setPresence: () => {},
     onPresence: (cb: (p: readonly Presence[]) => void) => {
       cb([]);

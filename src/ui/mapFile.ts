@@ -1,5 +1,6 @@
 import { SchemaError, parseOrThrow } from '../schema/formatIssues';
 import { MapSchema, migrateMap, TERRAIN_CODES, type MapData, type SpaceType } from '../schema/map';
+import { migrateParty, PartySchema, type Party } from '../schema/party';
 
 /**
  * Parse a map file's text: JSON syntax errors and schema errors both become messages naming the
@@ -14,6 +15,22 @@ export function parseMapFile(text: string, fileName: string): { ok: true; map: M
   }
   try {
     return { ok: true, map: parseOrThrow(MapSchema, migrateMap(data), fileName) };
+  } catch (e) {
+    if (e instanceof SchemaError) return { ok: false, error: e.message };
+    throw e;
+  }
+}
+
+/** Parse a party file the same way (used by the create-room screen). */
+export function parsePartyFile(text: string, fileName: string): { ok: true; party: Party } | { ok: false; error: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `${fileName}: not valid JSON (${(e as Error).message})` };
+  }
+  try {
+    return { ok: true, party: parseOrThrow(PartySchema, migrateParty(data), fileName) };
   } catch (e) {
     if (e instanceof SchemaError) return { ok: false, error: e.message };
     throw e;

@@ -22,5 +22,6 @@ export function snapshotToScene(s: RoomSnapshot): Scene {
     incapacitated: t.state?.incapacitated ?? false,
     hidden: t.hidden,
   }));
-  return { map: s.map, tokens, chapter: s.chapter, destructibleHp: s.destructibleHp };
+  const turn = s.turn ? { round: s.turn.round, currentId: s.turn.currentId, acted: [...s.turn.acted] } : null;
+  return { map: s.map, tokens, chapter: s.chapter, destructibleHp: s.destructibleHp, turn };
 }

@@ -5,6 +5,8 @@ import type { Combatant } from '../../src/schema/combatant';
 import type { RollModifier } from '../../src/schema/modifier';
 import { BLIGHT_IDS } from '../../src/schema/status';
 import { applyDamage } from '../../src/rules/applyDamage';
+import { damageRanges } from '../../src/rules/damageRange';
+import { rollDamage } from '../../src/rules/rollDamage';
 import { startOfTurnBlights } from '../../src/rules/blights';
 import { netBoons, rollBoonsCurses } from '../../src/rules/boonsCurses';
 import { drinkElixir, grantVigor, heal, maxHp, maxVigor, rescue } from '../../src/rules/health';
@@ -46,6 +48,36 @@ describe('properties', () => {
           expect(result.combatant.hp).toBeGreaterThanOrEqual(0);
           expect(result.combatant.vigor).toBeGreaterThanOrEqual(0);
           expect(result.hpLost + result.vigorLost).toBeLessThanOrEqual(Math.max(0, amount));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('every damage roll lands inside the range damageRanges promised for it', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('fray', 'light', 'heavy', 'critical' as const),
+        fc.constantFrom(4, 6, 8, 10, 12),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.boolean(),
+        fc.integer(),
+        (tier, die, fray, bonus, boost, critical, seed) => {
+          const S = settings();
+          const roll = rollDamage(
+            { tier, bonus, boost, flat: 0, type: 'physical', damageDie: die, fray, critical },
+            seededDice(seed),
+            S,
+          );
+          const range = damageRanges({ damageDie: die, fray, bonus, boost: boost + (critical ? 1 : 0) }, S)[
+            tier
+          ];
+          expect(roll.total).toBeGreaterThanOrEqual(range.min);
+          expect(roll.total).toBeLessThanOrEqual(range.max);
+          expect(roll.dice.length).toBe(range.diceRolled);
+          expect(roll.type === 'godly').toBe(range.godly);
         },
       ),
       RUNS,

@@ -9,6 +9,16 @@ import { TokenSchema } from '../../schema/token';
 import { TurnOrderSchema } from '../../schema/turnOrder';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 
+/**
+ * An outcome as stored and sent: plain JSON, with every embedded `statBlock` left out — the rules
+ * engine returns whole combatants, and a foe's hidden stats must not reach players through the
+ * log or the HTTP answer (its state is already in the doc).
+ */
+export function plainOutcome(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  return JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === 'statBlock' ? undefined : inner)));
+}
+
 /** Writes an intent may make; called inside the one server transaction (per doc). */
 export interface IntentWrites {
   setToken(token: Token): void;
@@ -47,8 +57,7 @@ export function intentWrites(
     },
     log(input) {
       const entry = LogEntrySchema.parse({ id: newId('l'), at: now, dice: [...dice], details: [], ...input });
-      // Outcomes are stored as plain JSON (no class instances, no undefined).
-      const stored = JSON.parse(JSON.stringify(entry)) as LogEntry;
+      const stored = plainOutcome(entry) as LogEntry;
       ops.push(() => {
         const doc = stored.gmOnly && docs.secrets ? docs.secrets : docs.public;
         rootsOf(doc).log.push([stored]);

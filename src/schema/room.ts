@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { CombatantSchema } from './combatant';
+import { ChatMessageSchema, LogEntrySchema } from './logEntry';
+import { MapSchema } from './map';
+import { RoomSettingsSchema } from './settings';
+import { StatBlockSchema } from './statBlock';
+import { TokenSchema } from './token';
+import { TurnOrderSchema } from './turnOrder';
+
+/**
+ * A combatant's live state as a room stores it: everything but the stat block, which is kept
+ * apart so the GM can keep a foe's numbers secret while its HP bar stays public.
+ */
+export const CombatantStateSchema = CombatantSchema.omit({ statBlock: true });
+export type CombatantState = z.infer<typeof CombatantStateSchema>;
+
+/** Who a token is, as the server tells a client (`GET /api/session`). */
+export const SessionSchema = z.object({
+  roomId: z.string().min(1),
+  role: z.enum(['gm', 'player']),
+  /** Player characters this connection commands (empty for the GM, who commands all). */
+  characterIds: z.array(z.string()),
+  name: z.string(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+/** Bump with a migration in `migrateRoomFile` when the room file shape changes. */
+export const ROOM_FILE_SCHEMA_VERSION = 1;
+
+const TokenListSchema = z.array(TokenSchema).superRefine((tokens, ctx) => {
+  const seen = new Set<string>();
+  tokens.forEach((t, i) => {
+    if (seen.has(t.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `token id '${t.id}' is used twice` });
+    seen.add(t.id);
+  });
+});
+
+/** The public doc's content as plain JSON. */
+export const PublicContentSchema = z.object({
+  map: MapSchema,
+  chapter: z.number().int().min(1).default(1),
+  /** Remaining HP per destructible square, keyed "x,y". */
+  destructibleHp: z.record(z.string().regex(/^\d+,\d+$/), z.number().int()).default({}),
+  tokens: TokenListSchema,
+  statBlocks: z.record(z.string(), StatBlockSchema).default({}),
+  combatants: z.record(z.string(), CombatantStateSchema).default({}),
+  turn: TurnOrderSchema.nullable().default(null),
+  log: z.array(LogEntrySchema).default([]),
+  chat: z.array(ChatMessageSchema).default([]),
+  settings: RoomSettingsSchema,
+});
+export type PublicContent = z.infer<typeof PublicContentSchema>;
+
+/** The secrets doc's content: hidden tokens and stats, GM-only log, notes. */
+export const SecretContentSchema = z.object({
+  tokens: TokenListSchema.default([]),
+  statBlocks: z.record(z.string(), StatBlockSchema).default({}),
+  combatants: z.record(z.string(), CombatantStateSchema).default({}),
+  log: z.array(LogEntrySchema).default([]),
+  notes: z.record(z.string(), z.string()).default({}),
+});
+export type SecretContent = z.infer<typeof SecretContentSchema>;
+
+/**
+ * A whole room as a JSON file, for backup and for moving between servers (`GET .../export`,
+ * `POST /api/rooms/import`). Documents only: no tokens/credentials.
+ */
+export const RoomFileSchema = z
+  .object({
+    schemaVersion: z.literal(ROOM_FILE_SCHEMA_VERSION),
+    kind: z.literal('room'),
+    name: z.string().max(120),
+    /** Milliseconds since the epoch. */
+    exportedAt: z.number().int().nonnegative(),
+    public: PublicContentSchema,
+    secrets: SecretContentSchema,
+  })
+  .superRefine((file, ctx) => {
+    const visible = new Set(file.public.tokens.map((t) => t.id));
+    file.secrets.tokens.forEach((t, i) => {
+      if (visible.has(t.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['secrets', 'tokens', i, 'id'],
+          message: `token '${t.id}' is both visible and hidden`,
+        });
+      }
+    });
+  });
+export type RoomFile = z.infer<typeof RoomFileSchema>;
+
+/** Migration hook: v1 is the first version, so this passes data through. */
+export function migrateRoomFile(data: unknown): unknown {
+  return data;
+}

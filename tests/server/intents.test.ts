@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { placeToken } from '../../src/table/writers/tokenWriters';
+import { encodeSyncUpdate } from '../../src/server/protocol';
+import { api, connectClient, createRoom, invite, RawClient, startTestServer, waitFor } from './helpers';
+import type { TestClient, TestServer } from './helpers';
+
+type Result = { ok: boolean; reason?: string; outcome?: { kind: string; to: { x: number; y: number }; cost: number } };
+
+/**
+ * Player intents over HTTP against the real server and the table's applyIntent. TEST_MAP row 2 is
+ * `...##...`: (3,2) and (4,2) are impassable.
+ */
+describe('intents over HTTP', () => {
+  let server: TestServer;
+  let roomId: string;
+  let gmToken: string;
+  let anaToken: string;
+  let gm: TestClient;
+  let gmSecrets: TestClient;
+  let watcher: TestClient;
+  const tokenCell = (client: TestClient, id: string) => (client.doc.getMap('tokens').get(id) as { cell: { x: number; y: number } } | undefined)?.cell;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    ({ roomId, gmToken } = await createRoom(server.origin));
+    anaToken = await invite(server.origin, roomId, gmToken, 'Ana', ['ana']);
+    gm = connectClient(server.wsUrl, roomId, gmToken);
+    gmSecrets = connectClient(server.wsUrl, `${roomId}~secrets`, gmToken);
+    watcher = connectClient(server.wsUrl, roomId, await invite(server.origin, roomId, gmToken, 'Watcher'));
+    await Promise.all([gm.synced, gmSecrets.synced, watcher.synced]);
+    // The GM sets the table with the table's own writers, straight into its synced docs.
+    const docs = { public: gm.doc, secrets: gmSecrets.doc };
+    const base = { size: 1, side: 'party' as const, combatant: false };
+    placeToken(docs, { ...base, id: 'ana', name: 'Ana', cell: { x: 0, y: 2 }, ownerIds: ['ana'] });
+    placeToken(docs, { ...base, id: 'bo', name: 'Bo', cell: { x: 0, y: 4 }, ownerIds: ['bo'] });
+    placeToken(docs, { ...base, id: 'lurker', name: 'Lurker', cell: { x: 7, y: 5 }, side: 'foes' }, { hidden: true });
+    const room = server.server.ctx.rooms.get(roomId)!;
+    await waitFor(() => room.public.doc.getMap('tokens').has('bo') && room.secrets.doc.getMap('tokens').has('lurker'), 'tokens placed');
+    await waitFor(() => tokenCell(watcher, 'bo') !== undefined, 'tokens at the watcher');
+  });
+  afterAll(async () => {
+    [gm, gmSecrets, watcher].forEach((client) => client.destroy());
+    await server.close();
+  });
+
+  const post = (token: string, intent: unknown) => api<Result>(server.origin, `/api/rooms/${roomId}/intents`, { token, body: intent });
+  const state = () => {
+    const room = server.server.ctx.rooms.get(roomId)!;
+    return [Y.encodeStateAsUpdate(room.public.doc), Y.encodeStateAsUpdate(room.secrets.doc)];
+  };
+
+  it('accepts a legal move by the player who owns the token and broadcasts it', async () => {
+    const { status, body } = await post(anaToken, { kind: 'move', tokenId: 'ana', path: [{ x: 1, y: 2 }, { x: 2, y: 2 }, { x: 2, y: 3 }] });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.ok, body.reason).toBe(true);
+    expect(body.outcome).toMatchObject({ kind: 'move', to: { x: 2, y: 3 }, cost: 3 });
+    // Already stored and broadcast when the answer arrives; the watcher sees it shortly.
+    expect(server.server.ctx.rooms.get(roomId)!.public.doc.getMap('tokens').get('ana')).toMatchObject({ cell: { x: 2, y: 3 } });
+    await waitFor(() => tokenCell(watcher, 'ana')?.x === 2 && tokenCell(gm, 'ana')?.y === 3, 'the move at the watcher and GM');
+  });
+
+  it('refuses an illegal path, someone else’s token, GM-only intents and a raw forged update, leaving the docs byte-identical', async () => {
+    const before = state();
+    const refusals: [string, unknown, RegExp][] = [
+      ['path through impassable', { kind: 'move', tokenId: 'ana', path: [{ x: 3, y: 3 }, { x: 3, y: 2 }] }, /impassable|cannot|blocked/i],
+      ['path with a jump', { kind: 'move', tokenId: 'ana', path: [{ x: 6, y: 6 }] }, /./],
+      ['someone else’s token', { kind: 'move', tokenId: 'bo', path: [{ x: 1, y: 4 }] }, /not your character/],
+      ['GM-only intent', { kind: 'adjust-hp', tokenId: 'ana', amount: 5 }, /only the GM/],
+      ['GM-only reveal', { kind: 'reveal', tokenId: 'lurker' }, /only the GM/],
+      ['a hidden token', { kind: 'move', tokenId: 'lurker', path: [{ x: 7, y: 4 }] }, /./],
+    ];
+    for (const [what, intent, reason] of refusals) {
+      const { status, body } = await post(anaToken, intent);
+      expect(status, `${what}: ${JSON.stringify(body)}`).toBe(200);
+      expect(body.ok, what).toBe(false);
+      expect(body.reason, what).toMatch(reason);
+    }
+    const raw = RawClient.connect(server.wsUrl, roomId, anaToken);
+    await raw.opened;
+    const forged = new Y.Doc();
+    Y.applyUpdate(forged, before[0]!);
+    const sv = Y.encodeStateVector(forged);
+    forged.getMap('tokens').set('ana', { id: 'ana', name: 'Ana', cell: { x: 7, y: 7 }, size: 1, side: 'party', ownerIds: ['ana'], combatant: false });
+    raw.send(encodeSyncUpdate(Y.encodeStateAsUpdate(forged, sv)));
+    expect(await raw.closed).toBe(4403);
+    expect(state()).toEqual(before);
+  });
+
+  it('answers malformed intents with 400 and bad tokens with 401/403', async () => {
+    expect((await post(anaToken, { kind: 'move', tokenId: 'ana', path: [] })).status).toBe(400);
+    expect((await post('x'.repeat(43), { kind: 'chat', text: 'hi' })).status).toBe(401);
+    const other = await createRoom(server.origin);
+    expect((await post(other.gmToken, { kind: 'chat', text: 'hi' })).status).toBe(403);
+  });
+
+  it('lets the GM post intents too, e.g. moving a hidden foe (which stays in the secrets doc)', async () => {
+    const { body } = await post(gmToken, { kind: 'move', tokenId: 'lurker', path: [{ x: 7, y: 4 }] });
+    expect(body.ok, body.reason).toBe(true);
+    const room = server.server.ctx.rooms.get(roomId)!;
+    expect(room.secrets.doc.getMap('tokens').get('lurker')).toMatchObject({ cell: { x: 7, y: 4 } });
+    expect(room.public.doc.getMap('tokens').has('lurker')).toBe(false);
+  });
+});
