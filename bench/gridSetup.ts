@@ -20,7 +20,13 @@ export function stressBattlefield(count: number, seed = 42): Battlefield {
     if (taken.has(i) || t.type[i] === SPACE.impassable || t.type[i] === SPACE.edge) continue;
     taken.add(i);
     const n = occupants.length;
-    occupants.push({ id: `t${n}`, cell: { x, y }, size: 1, side: n % 2 ? 'foes' : 'party', incapacitated: false });
+    occupants.push({
+      id: `t${n}`,
+      cell: { x, y },
+      size: 1,
+      side: n % 2 ? 'foes' : 'party',
+      incapacitated: false,
+    });
   }
   return makeBattlefield(map, occupants, 1);
 }

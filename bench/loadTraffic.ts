@@ -44,7 +44,9 @@ function connect(wsUrl: string, docName: string, token: string): Client {
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
     disableBc: true,
   });
-  const synced = new Promise<void>((resolve) => provider.on('sync', (isSynced: boolean) => isSynced && resolve()));
+  const synced = new Promise<void>((resolve) =>
+    provider.on('sync', (isSynced: boolean) => isSynced && resolve()),
+  );
   return { doc, provider, synced };
 }
 
@@ -61,7 +63,12 @@ export async function runTraffic(
     const writer = connect(wsUrl, room.docName, room.writerToken);
     const readers = room.readerTokens.map((token) => connect(wsUrl, room.docName, token));
     all.push(writer, ...readers);
-    return { writer, readers, pending: new Map<number, Pending>(), timer: undefined as NodeJS.Timeout | undefined };
+    return {
+      writer,
+      readers,
+      pending: new Map<number, Pending>(),
+      timer: undefined as NodeJS.Timeout | undefined,
+    };
   });
   await Promise.all(all.map((client) => client.synced));
 
@@ -89,19 +96,22 @@ export async function runTraffic(
   const intervalMs = 1000 / options.rate;
   // Stagger rooms across the interval, as independent tables would be.
   const timers = perRoom.map((room, index) =>
-    setTimeout(() => {
-      const tick = (): void => {
-        const now = performance.now();
-        if (now >= end) return;
-        measuring = now >= warmupEnd;
-        seq += 1;
-        room.pending.set(seq, { sentAt: now, remaining: room.readers.length });
-        if (measuring) sent += 1;
-        room.writer.doc.getMap<Move>('benchMoves').set('token', { seq, sentAt: now });
-        room.timer = setTimeout(tick, Math.max(0, now + intervalMs - performance.now()));
-      };
-      tick();
-    }, (index * intervalMs) / perRoom.length),
+    setTimeout(
+      () => {
+        const tick = (): void => {
+          const now = performance.now();
+          if (now >= end) return;
+          measuring = now >= warmupEnd;
+          seq += 1;
+          room.pending.set(seq, { sentAt: now, remaining: room.readers.length });
+          if (measuring) sent += 1;
+          room.writer.doc.getMap<Move>('benchMoves').set('token', { seq, sentAt: now });
+          room.timer = setTimeout(tick, Math.max(0, now + intervalMs - performance.now()));
+        };
+        tick();
+      },
+      (index * intervalMs) / perRoom.length,
+    ),
   );
   await new Promise((resolve) => setTimeout(resolve, end - performance.now() + 1000));
   timers.forEach(clearTimeout);

@@ -26,7 +26,11 @@ export interface BenchSection {
 }
 
 /** Median and 95th percentile (ms) of `fn` over `iterations` runs after `warmup` unmeasured runs. */
-export function measure(fn: (i: number) => unknown, iterations = 200, warmup = 30): { median: number; p95: number } {
+export function measure(
+  fn: (i: number) => unknown,
+  iterations = 200,
+  warmup = 30,
+): { median: number; p95: number } {
   for (let i = 0; i < warmup; i++) fn(i);
   const times: number[] = [];
   for (let i = 0; i < iterations; i++) {
@@ -51,8 +55,14 @@ export function formatTable(title: string, rows: readonly BenchRow[]): string {
   });
   const header = ['measure', 'ours (median)', 'reference (median)', 'ours/ref', 'target', 'result', 'note'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const row = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ').trimEnd();
-  return [`## ${title}`, row(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(row)].join('\n');
+  const row = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join(' | ')
+      .trimEnd();
+  return [`## ${title}`, row(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(row)].join(
+    '\n',
+  );
 }
 
 async function main(): Promise<void> {
@@ -67,6 +77,7 @@ async function main(): Promise<void> {
   process.exitCode = failed ? 1 : 0;
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 // Not awaited: sections import `measure` from this module, which must finish loading first.
 if (invokedDirectly) void main();

@@ -28,7 +28,9 @@ describe('every shipped data file validates', () => {
         'encounters/parties/sample-party.json',
       ]),
     );
-    expect(names.filter((n) => n.startsWith('encounters/') && !n.includes('parties/')).length).toBeGreaterThanOrEqual(3);
+    expect(
+      names.filter((n) => n.startsWith('encounters/') && !n.includes('parties/')).length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it.each(shipped.map((f) => [path.relative(ROOT, f), f]))('%s', async (_name, file) => {
@@ -38,7 +40,9 @@ describe('every shipped data file validates', () => {
 
   it('the stress map is 100×100', async () => {
     const result = await loadGameFile(path.join(ROOT, 'maps/stress-100.json'));
-    expect(result.ok && result.value.kind === 'map' && [result.value.data.width, result.value.data.height]).toEqual([100, 100]);
+    expect(
+      result.ok && result.value.kind === 'map' && [result.value.data.width, result.value.data.height],
+    ).toEqual([100, 100]);
   });
 });
 
@@ -69,7 +73,10 @@ describe('bad files get every problem, with file, JSON path and what was expecte
       name: '',
       cells: ['....', '.#.', '..x_'],
       heights: ['0000', '0014', '0#00', '0000'],
-      destructible: [{ x: 0, y: 0 }, { x: 9, y: 1 }],
+      destructible: [
+        { x: 0, y: 0 },
+        { x: 9, y: 1 },
+      ],
     };
     expect(lines(JSON.stringify(bad))).toEqual([
       'maps/bad.json: name: Too small: expected string to have >=1 characters',
@@ -93,7 +100,9 @@ describe('bad files get every problem, with file, JSON path and what was expecte
 
   it('not JSON, or no known kind', () => {
     expect(lines('{ "kind": "map", ')[0]).toMatch(/^maps\/bad\.json: \(root\): not valid JSON \(/);
-    expect(lines('{ "kind": "castle" }')).toEqual(['maps/bad.json: kind: expected one of "map", "encounter", "party", found "castle"']);
+    expect(lines('{ "kind": "castle" }')).toEqual([
+      'maps/bad.json: kind: expected one of "map", "encounter", "party", found "castle"',
+    ]);
   });
 
   it('encounter: schema problems, including inside a foe stat block', () => {
@@ -104,8 +113,34 @@ describe('bad files get every problem, with file, JSON path and what was expecte
       map: 'arena',
       chapter: 0,
       foes: [
-        { id: 'a', statBlock: { kind: 'foe', name: 'A', health: 0, defense: 8, speed: 4, attackBonus: 1, frayDamage: 1, damageDie: 6 }, cell: { x: 1, y: 1 } },
-        { id: 'a', statBlock: { kind: 'foe', name: 'B', health: 4, defense: 8, speed: 4, attackBonus: 1, frayDamage: 1, damageDie: 7 }, cell: { x: 1, y: -1 } },
+        {
+          id: 'a',
+          statBlock: {
+            kind: 'foe',
+            name: 'A',
+            health: 0,
+            defense: 8,
+            speed: 4,
+            attackBonus: 1,
+            frayDamage: 1,
+            damageDie: 6,
+          },
+          cell: { x: 1, y: 1 },
+        },
+        {
+          id: 'a',
+          statBlock: {
+            kind: 'foe',
+            name: 'B',
+            health: 4,
+            defense: 8,
+            speed: 4,
+            attackBonus: 1,
+            frayDamage: 1,
+            damageDie: 7,
+          },
+          cell: { x: 1, y: -1 },
+        },
       ],
       partyStarts: [],
     };
@@ -124,7 +159,16 @@ describe('bad files get every problem, with file, JSON path and what was expecte
   it('encounter against its map: outside, on impassable or edge squares, overlapping; nothing half-loaded', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'icon-vtt-files-'));
     writeFileSync(path.join(dir, 'tiny.json'), JSON.stringify(goodMap));
-    const foe = { kind: 'foe', name: 'F', health: 4, defense: 8, speed: 4, attackBonus: 1, frayDamage: 1, damageDie: 6 };
+    const foe = {
+      kind: 'foe',
+      name: 'F',
+      health: 4,
+      defense: 8,
+      speed: 4,
+      attackBonus: 1,
+      frayDamage: 1,
+      damageDie: 6,
+    };
     const encounter = {
       schemaVersion: 1,
       kind: 'encounter',
@@ -137,7 +181,10 @@ describe('bad files get every problem, with file, JSON path and what was expecte
         { id: 'ok', statBlock: foe, cell: { x: 0, y: 0 } },
         { id: 'edge', statBlock: foe, cell: { x: 3, y: 2 } },
       ],
-      partyStarts: [{ x: 0, y: 0 }, { x: 0, y: 2 }],
+      partyStarts: [
+        { x: 0, y: 0 },
+        { x: 0, y: 2 },
+      ],
     };
     const file = path.join(dir, 'enc.json');
     writeFileSync(file, JSON.stringify(encounter));
@@ -171,21 +218,30 @@ describe('bad files get every problem, with file, JSON path and what was expecte
     const party = { schemaVersion: 1, kind: 'party', name: 'p', characters: [pc, { ...pc, size: 2 }] };
     expect(lines(JSON.stringify(party), 'parties/p.json')).toEqual([
       'parties/p.json: characters[1].size: Invalid input: expected 1',
+      "parties/p.json: characters[1].name: 'Ana' is used twice",
     ]);
     const twice = { ...party, characters: [pc, pc] };
-    expect(lines(JSON.stringify(twice), 'parties/p.json')).toEqual(["parties/p.json: characters[1].name: 'Ana' is used twice"]);
+    expect(lines(JSON.stringify(twice), 'parties/p.json')).toEqual([
+      "parties/p.json: characters[1].name: 'Ana' is used twice",
+    ]);
   });
 
   it('npm run validate exits 1 and prints every problem of a bad file', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'icon-vtt-cli-'));
     const file = path.join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify({ ...goodMap, cells: ['....', '.#.', '....'] }));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/tools/validate.ts'), file, path.join(ROOT, 'maps/arena.json')], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'src/tools/validate.ts'), file, path.join(ROOT, 'maps/arena.json')],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+      },
+    );
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain(`${path.relative(ROOT, file)}: cells[1]: expected 4 characters (the map's width), found 3`);
+    expect(run.stderr).toContain(
+      `${path.relative(ROOT, file)}: cells[1]: expected 4 characters (the map's width), found 3`,
+    );
     expect(run.stdout).toContain('ok   maps/arena.json (map)');
     expect(run.stdout).toContain('1 of 2 files valid');
   });

@@ -9,7 +9,10 @@ import { cell } from './cell';
  * marks a square of level ground and is returned in `marks` (tests place characters there).
  * Used by tests and by anyone sketching a small map by hand.
  */
-export function parseAsciiMap(picture: string, name = 'ascii map'): { map: MapData; marks: Map<string, Cell[]> } {
+export function parseAsciiMap(
+  picture: string,
+  name = 'ascii map',
+): { map: MapData; marks: Map<string, Cell[]> } {
   const rows = picture
     .split('\n')
     .map((line) => line.replace(/\s+/g, ''))
@@ -19,7 +22,8 @@ export function parseAsciiMap(picture: string, name = 'ascii map'): { map: MapDa
   const cells: string[] = [];
   const heights: string[] = [];
   rows.forEach((row, y) => {
-    if (row.length !== width) throw new Error(`${name}: row ${y} has ${row.length} squares, expected ${width}`);
+    if (row.length !== width)
+      throw new Error(`${name}: row ${y} has ${row.length} squares, expected ${width}`);
     let codes = '';
     let levels = '';
     for (let x = 0; x < width; x++) {
@@ -35,14 +39,25 @@ export function parseAsciiMap(picture: string, name = 'ascii map'): { map: MapDa
         levels += '0';
         marks.set(ch, [...(marks.get(ch) ?? []), cell(x, y)]);
       } else {
-        throw new Error(`${name}: '${ch}' at (${x},${y}) is not a square (expected . ~ ! # _ 1-3 or a letter)`);
+        throw new Error(
+          `${name}: '${ch}' at (${x},${y}) is not a square (expected . ~ ! # _ 1-3 or a letter)`,
+        );
       }
     }
     cells.push(codes);
     heights.push(levels);
   });
   return {
-    map: { schemaVersion: MAP_SCHEMA_VERSION, kind: 'map', name, width, height: rows.length, cells, heights, destructible: [] },
+    map: {
+      schemaVersion: MAP_SCHEMA_VERSION,
+      kind: 'map',
+      name,
+      width,
+      height: rows.length,
+      cells,
+      heights,
+      destructible: [],
+    },
     marks,
   };
 }

@@ -35,7 +35,12 @@ export interface AttackContext {
  * Everything the battlefield says about one attack (rulebook: Attacks; Height advantage, cover,
  * and ranged attacks): range with the height bonus, line of sight, cover, and the boons/curses.
  */
-export function attackContext(bf: Battlefield, attackerId: string, targetId: string, opts: AttackOptions): AttackContext {
+export function attackContext(
+  bf: Battlefield,
+  attackerId: string,
+  targetId: string,
+  opts: AttackOptions,
+): AttackContext {
   const attacker = occupantById(bf, attackerId);
   const target = occupantById(bf, targetId);
   const eA = elevationOf(bf, attacker);
@@ -66,7 +71,9 @@ export function attackContext(bf: Battlefield, attackerId: string, targetId: str
     // Rulebook: a ranged attack made while next to a foe takes +1 curse. The defeated don't count.
     const nextTo = bf.occupants.find(
       (o) =>
-        o.side !== attacker.side && !o.incapacitated && footprintsAdjacent(attacker.cell, attacker.size, o.cell, o.size),
+        o.side !== attacker.side &&
+        !o.incapacitated &&
+        footprintsAdjacent(attacker.cell, attacker.size, o.cell, o.size),
     );
     if (nextTo) {
       modifiers.push({

@@ -35,8 +35,15 @@ export function makeBattlefield(
 /** Thrown for a programming error such as an unknown occupant id (the caller should know its ids). */
 export class BattlefieldError extends Error {}
 
+const byIdCache = new WeakMap<readonly Occupant[], Map<string, Occupant>>();
+
 export function occupantById(bf: Battlefield, id: string): Occupant {
-  const found = bf.occupants.find((o) => o.id === id);
+  let byId = byIdCache.get(bf.occupants);
+  if (!byId) {
+    byId = new Map(bf.occupants.map((o) => [o.id, o]));
+    byIdCache.set(bf.occupants, byId);
+  }
+  const found = byId.get(id);
   if (!found) throw new BattlefieldError(`no occupant with id '${id}' on the battlefield`);
   return found;
 }

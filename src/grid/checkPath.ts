@@ -16,7 +16,12 @@ export type PathCheck =
  * Server-side check of a player's move. `path` lists the footprint positions (north-west squares)
  * after the start; a leading copy of the start is tolerated. Same costs as `reach`.
  */
-export function checkPath(bf: Battlefield, moverId: string, path: readonly CellData[], opts: MoveOptions): PathCheck {
+export function checkPath(
+  bf: Battlefield,
+  moverId: string,
+  path: readonly CellData[],
+  opts: MoveOptions,
+): PathCheck {
   const m = movementModel(bf, moverId, opts.dash ?? false);
   const start = cell(m.mover.cell.x, m.mover.cell.y);
   const steps: Cell[] = path.map((c) => cell(c.x, c.y));
@@ -32,7 +37,8 @@ export function checkPath(bf: Battlefield, moverId: string, path: readonly CellD
       return { ok: false, step: i, reason: `${at} is not one orthogonal square from (${x},${y})` };
     }
     const toFlags = positionFlags(m, to.x, to.y);
-    if (!(toFlags & FLAG_PASSABLE)) return { ok: false, step: i, reason: `${at} is blocked: ${blockReason(m, to)}` };
+    if (!(toFlags & FLAG_PASSABLE))
+      return { ok: false, step: i, reason: `${at} is blocked: ${blockReason(m, to)}` };
     // The model's window is the whole map here, so window indices are map indices.
     total += stepCost(m, flags, y * m.window.width + x, to.y * m.window.width + to.x);
     x = to.x;
@@ -42,7 +48,11 @@ export function checkPath(bf: Battlefield, moverId: string, path: readonly CellD
   const budget = Math.floor(opts.budget);
   if (total > budget) return { ok: false, cost: total, reason: `path costs ${total}, you have ${budget}` };
   if (steps.length && !(flags & FLAG_ENDABLE)) {
-    return { ok: false, cost: total, reason: `cannot end the move at (${x},${y}): another character is there` };
+    return {
+      ok: false,
+      cost: total,
+      reason: `cannot end the move at (${x},${y}): another character is there`,
+    };
   }
   return { ok: true, cost: total, events: movementEvents(bf, m.mover.size, start, steps) };
 }

@@ -32,6 +32,7 @@ export function withTerrainHeight(map: MapData, at: CellData, height: number): M
   if (row === undefined || at.x >= map.width) throw new RangeError(`(${at.x},${at.y}) is outside the map`);
   const heights = map.heights.slice();
   heights[at.y] = row.slice(0, at.x) + String(height) + row.slice(at.x + 1);
-  const destructible = height > 0 ? map.destructible : map.destructible.filter((c) => c.x !== at.x || c.y !== at.y);
+  const destructible =
+    height > 0 ? map.destructible : map.destructible.filter((c) => c.x !== at.x || c.y !== at.y);
   return { ...map, heights, destructible };
 }

@@ -41,13 +41,20 @@ export type { MovementEvent } from './movementEvents';
 export { movementEvents } from './movementEvents';
 export { distanceBetween, heightRangeBonus } from './range';
 export type { Footprint, SightBlockReason, SightResult } from './lineOfSight';
-export { lineOfSight, lineOfSightBetweenCells, sightBetween } from './lineOfSight';
-export { traceLine } from './traceLine';
+export { lineOfSight, lineOfSightBetweenCells, sightBetween, sightBlockers } from './lineOfSight';
+export type { SightTable } from './sightTable';
+export { sightTable } from './sightTable';
+export { segmentTouchesRect, traceLine } from './traceLine';
 export type { AttackContext, AttackOptions } from './attackContext';
 export { attackContext } from './attackContext';
 export type { AreaOptions, AreaPlacement, ShapePlacement } from './area/areaPlacement';
 export type { AffectedCharacter, AreaResult } from './area/placeArea';
 export { placeArea } from './area/placeArea';
 export { arcNextSquares, enumerateAreaPlacements } from './area/enumerateAreaPlacements';
-export { DESTRUCTIBLE_HP_PER_LEVEL, destructibleMaxHp, heightAfterDamage, withTerrainHeight } from './destructible';
+export {
+  DESTRUCTIBLE_HP_PER_LEVEL,
+  destructibleMaxHp,
+  heightAfterDamage,
+  withTerrainHeight,
+} from './destructible';
 export { parseAsciiMap } from './asciiMap';

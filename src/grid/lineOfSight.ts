@@ -1,11 +1,12 @@
 import type { CellData } from '../schema/cell';
 import type { MapData } from '../schema/map';
 import type { Battlefield } from './battlefield';
-import { footprintElevation, occupantById } from './battlefield';
+import { occupantById } from './battlefield';
 import type { Cell } from './cell';
 import { cell } from './cell';
-import { SPACE, terrainOf } from './terrain';
-import { segmentTouchesSquare, traceLine } from './traceLine';
+import { SPACE, impassableRuns, terrainOf } from './terrain';
+import type { Terrain } from './terrain';
+import { segmentTouchesRect, traceLine } from './traceLine';
 
 /** A footprint that looks or is looked at: north-west square and Size. Elevation comes from the map. */
 export interface Footprint {
@@ -13,7 +14,8 @@ export interface Footprint {
   size: number;
 }
 
-export type SightBlockReason = 'impassable' | 'taller-terrain-next-to-viewer' | 'taller-terrain-next-to-target';
+export type SightBlockReason =
+  'impassable' | 'taller-terrain-next-to-viewer' | 'taller-terrain-next-to-target';
 
 export interface SightResult {
   /** Some sight line is clear. */
@@ -22,20 +24,10 @@ export interface SightResult {
   cover: boolean;
   /** Terrain squares giving that cover on the line shown. */
   coverCells: Cell[];
-  /** When not visible: what blocks the centre-to-centre line, in order from the viewer. */
+  /** When not visible: the first block on the centre-to-centre line (all of them: `sightBlockers`). */
   blockedBy: { cell: Cell; reason: SightBlockReason }[];
   /** The line to draw, in squares (x 3.5 = middle of column 3): a clear one if any, else centre to centre. */
   line: { from: { x: number; y: number }; to: { x: number; y: number } };
-}
-
-/** Sight points of a footprint in half squares: centres of its squares first, then all corners. */
-function sightPoints(f: Footprint): number[] {
-  const pts: number[] = [];
-  const x0 = 2 * f.cell.x;
-  const y0 = 2 * f.cell.y;
-  for (let j = 0; j < f.size; j++) for (let i = 0; i < f.size; i++) pts.push(x0 + 2 * i + 1, y0 + 2 * j + 1);
-  for (let j = 0; j <= f.size; j++) for (let i = 0; i <= f.size; i++) pts.push(x0 + 2 * i, y0 + 2 * j);
-  return pts;
 }
 
 /** Chebyshev distance from square (x, y) to a footprint: 0 inside, 1 adjacent. */
@@ -45,9 +37,18 @@ function ringDistance(f: Footprint, x: number, y: number): number {
   return Math.max(gx, gy);
 }
 
+/** Highest terrain under a footprint (see battlefield.ts footprintElevation), from the unpacked grid. */
+function elevationIn(t: Terrain, f: Footprint): number {
+  let best = 0;
+  for (let y = f.cell.y; y < f.cell.y + f.size && y < t.height; y++) {
+    for (let x = f.cell.x; x < f.cell.x + f.size && x < t.width; x++)
+      best = Math.max(best, t.level[y * t.width + x]!);
+  }
+  return best;
+}
+
 /** Does the ring of squares around `f` hold terrain exactly as tall (relative) as f's Size? */
-function hasCoverRing(map: MapData, f: Footprint, elevation: number): boolean {
-  const t = terrainOf(map);
+function hasCoverRing(t: Terrain, f: Footprint, elevation: number): boolean {
   for (let y = f.cell.y - 1; y <= f.cell.y + f.size; y++) {
     for (let x = f.cell.x - 1; x <= f.cell.x + f.size; x++) {
       if (x < 0 || y < 0 || x >= t.width || y >= t.height || ringDistance(f, x, y) !== 1) continue;
@@ -60,6 +61,91 @@ function hasCoverRing(map: MapData, f: Footprint, elevation: number): boolean {
 const CLEAR = 0;
 const COVER = 1;
 const BLOCKED = 2;
+// Local copies: hot loops should not go through module export bindings.
+const IMPASSABLE = SPACE.impassable;
+const trace = traceLine;
+const touchesRect = segmentTouchesRect;
+
+/**
+ * Working state of the pair being judged. sightBetween is synchronous and never re-entered, so one
+ * shared scratch object saves creating a closure and arrays per pair (it runs ~2,500 times for an
+ * all-pairs table).
+ */
+const pair = {
+  t: null as unknown as Terrain,
+  runs: null as unknown as Int16Array,
+  viewer: null as unknown as Footprint,
+  target: null as unknown as Footprint,
+  eV: 0,
+  eT: 0,
+  coverPossible: false,
+  verdict: CLEAR,
+  /** Blocks found by earlier lines of this pair, as rectangles x0, y0, x1, y1. */
+  blockers: [] as number[],
+  /** First block met by the first (centre-to-centre) line: x, y, reason; -1 = none yet. */
+  firstX: -1,
+  firstY: -1,
+  firstReason: 'impassable' as SightBlockReason,
+};
+
+/**
+ * Classifies one square touched by the current line: sets `pair.verdict`, returns true to stop at
+ * a block. An impassable square brings its whole row and column run of impassable squares into
+ * `pair.blockers`, so later lines into the same wall are settled by one rectangle test.
+ */
+function judge(x: number, y: number): boolean {
+  const p = pair;
+  const t = p.t;
+  if (x < 0 || y < 0 || x >= t.width || y >= t.height) return false;
+  const i = y * t.width + x;
+  if (t.type[i] === IMPASSABLE) {
+    p.verdict = BLOCKED;
+    const runs = p.runs;
+    const rowStart = runs[4 * i]!;
+    const rowEnd = runs[4 * i + 1]!;
+    const colStart = runs[4 * i + 2]!;
+    const colEnd = runs[4 * i + 3]!;
+    // A run of one is the square itself and lies inside the other run: keep what adds area.
+    if (rowEnd > rowStart || colEnd === colStart) p.blockers.push(rowStart, y, rowEnd, y);
+    if (colEnd > colStart) p.blockers.push(x, colStart, x, colEnd);
+    if (p.firstX < 0) {
+      p.firstX = x;
+      p.firstY = y;
+      p.firstReason = 'impassable';
+    }
+    return true;
+  }
+  const h = t.level[i]!;
+  if (h === 0) return false;
+  const dV = ringDistance(p.viewer, x, y);
+  const dT = ringDistance(p.target, x, y);
+  if (dV === 0 || dT === 0) return false;
+  const tallForViewer = dV === 1 && h - p.eV > p.viewer.size;
+  if (tallForViewer || (dT === 1 && h - p.eT > p.target.size)) {
+    p.verdict = BLOCKED;
+    p.blockers.push(x, y, x, y);
+    if (p.firstX < 0) {
+      p.firstX = x;
+      p.firstY = y;
+      p.firstReason = tallForViewer ? 'taller-terrain-next-to-viewer' : 'taller-terrain-next-to-target';
+    }
+    return true;
+  }
+  if (p.coverPossible && dT === 1 && h - p.eT === p.target.size) p.verdict = COVER;
+  return false;
+}
+
+/** Sight point k of a footprint in half squares: square centres first (row by row), then corners. */
+function pointX(f: Footprint, k: number): number {
+  const s = f.size;
+  return k < s * s ? 2 * f.cell.x + 2 * (k % s) + 1 : 2 * f.cell.x + 2 * ((k - s * s) % (s + 1));
+}
+function pointY(f: Footprint, k: number): number {
+  const s = f.size;
+  return k < s * s
+    ? 2 * f.cell.y + 2 * Math.floor(k / s) + 1
+    : 2 * f.cell.y + 2 * Math.floor((k - s * s) / (s + 1));
+}
 
 /**
  * Line of sight and cover between two footprints (rulebook: Height advantage, cover, and ranged
@@ -73,91 +159,98 @@ const BLOCKED = 2;
  */
 export function sightBetween(map: MapData, viewer: Footprint, target: Footprint): SightResult {
   const t = terrainOf(map);
-  const { width, type, level } = t;
-  const eV = footprintElevation(map, viewer.cell, viewer.size);
-  const eT = footprintElevation(map, target.cell, target.size);
-  // Cheap pre-check: without cover-height terrain around the target, COVER can never be judged.
-  const targetMayHaveCover = hasCoverRing(map, target, eT);
-  // Verdict of the line being traced, written by `judge` (CLEAR, COVER or BLOCKED).
-  const state = { verdict: CLEAR };
-  // Classifies one touched square for this pair; sets `state.verdict`, returns true to stop at a block.
-  // Squares found blocking earlier lines of this pair (x, y pairs): nearby lines usually hit the
-  // same ones, and testing a square is far cheaper than tracing a line.
-  const blockers: number[] = [];
-  const judge = (x: number, y: number): boolean => {
-    if (x < 0 || y < 0 || x >= width || y >= t.height) return false;
-    const i = y * width + x;
-    if (type[i] === SPACE.impassable) {
-      state.verdict = BLOCKED;
-      blockers.push(x, y);
-      return true;
-    }
-    const h = level[i]!;
-    if (h === 0) return false;
-    const dV = ringDistance(viewer, x, y);
-    const dT = ringDistance(target, x, y);
-    if (dV === 0 || dT === 0) return false;
-    if ((dV === 1 && h - eV > viewer.size) || (dT === 1 && h - eT > target.size)) {
-      state.verdict = BLOCKED;
-      blockers.push(x, y);
-      return true;
-    }
-    if (targetMayHaveCover && dT === 1 && h - eT === target.size) state.verdict = COVER;
-    return false;
-  };
-  const pv = sightPoints(viewer);
-  const pt = sightPoints(target);
+  const p = pair;
+  p.t = t;
+  p.runs = impassableRuns(t);
+  p.viewer = viewer;
+  p.target = target;
+  p.eV = elevationIn(t, viewer);
+  p.eT = elevationIn(t, target);
+  // Without cover-height terrain around the target, COVER can never be judged.
+  p.coverPossible = hasCoverRing(t, target, p.eT);
+  p.blockers.length = 0;
+  p.firstX = -1;
+  const blockers = p.blockers;
+  const nV = viewer.size * viewer.size + (viewer.size + 1) * (viewer.size + 1);
+  const nT = target.size * target.size + (target.size + 1) * (target.size + 1);
   let coverLine: [number, number, number, number] | null = null;
-  for (let a = 0; a < pv.length; a += 2) {
-    for (let b = 0; b < pt.length; b += 2) {
-      state.verdict = CLEAR;
-      const ax = pv[a]!;
-      const ay = pv[a + 1]!;
-      const bx = pt[b]!;
-      const by = pt[b + 1]!;
+  let lastHit = 0;
+  for (let a = 0; a < nV; a++) {
+    const ax = pointX(viewer, a);
+    const ay = pointY(viewer, a);
+    for (let b = 0; b < nT; b++) {
+      const bx = pointX(target, b);
+      const by = pointY(target, b);
+      // The block that stopped the previous line is the likeliest to stop this one: try it first.
       let known = false;
-      for (let k = 0; k < blockers.length && !known; k += 2) {
-        known = segmentTouchesSquare(ax, ay, bx, by, blockers[k]!, blockers[k + 1]!);
+      const count = blockers.length;
+      for (let n = 0; n < count && !known; n += 4) {
+        const k = (lastHit + n) % count;
+        if (touchesRect(ax, ay, bx, by, blockers[k]!, blockers[k + 1]!, blockers[k + 2]!, blockers[k + 3]!)) {
+          known = true;
+          lastHit = k;
+        }
       }
       if (known) continue;
-      traceLine(ax, ay, bx, by, judge);
-      if (state.verdict === CLEAR) return result(true, false, [], [], [ax, ay, bx, by]);
-      if (state.verdict === COVER) {
-        if (!coverLine) coverLine = [ax, ay, bx, by];
-      }
+      p.verdict = CLEAR;
+      trace(ax, ay, bx, by, judge);
+      if (p.verdict === CLEAR) return result(true, false, [], [], [ax, ay, bx, by]);
+      if (p.verdict === COVER && !coverLine) coverLine = [ax, ay, bx, by];
     }
   }
   if (coverLine) {
     const [ax, ay, bx, by] = coverLine;
+    const { eT } = p;
     const cells: Cell[] = [];
-    traceLine(ax, ay, bx, by, (x, y) => {
-      if (x < 0 || y < 0 || x >= width || y >= t.height) return false;
-      const h = level[y * width + x]!;
-      if (h > 0 && ringDistance(target, x, y) === 1 && ringDistance(viewer, x, y) !== 0 && h - eT === target.size) {
+    trace(ax, ay, bx, by, (x, y) => {
+      if (x < 0 || y < 0 || x >= t.width || y >= t.height) return false;
+      const h = t.level[y * t.width + x]!;
+      if (
+        h > 0 &&
+        ringDistance(target, x, y) === 1 &&
+        ringDistance(viewer, x, y) !== 0 &&
+        h - eT === target.size
+      ) {
         cells.push(cell(x, y));
       }
       return false;
     });
     return result(true, true, cells, [], coverLine);
   }
-  // Not visible: explain with the centre-to-centre line (first sight points of each).
-  const explained: { cell: Cell; reason: SightBlockReason }[] = [];
-  const line: [number, number, number, number] = [pv[0]!, pv[1]!, pt[0]!, pt[1]!];
-  traceLine(line[0], line[1], line[2], line[3], (x, y) => {
-    if (x < 0 || y < 0 || x >= width || y >= t.height) return false;
-    const i = y * width + x;
-    const h = level[i]!;
+  // Not visible: the first line traced (centre to centre) explains it with its first block.
+  const line = [pointX(viewer, 0), pointY(viewer, 0), pointX(target, 0), pointY(target, 0)];
+  const blockedBy = p.firstX >= 0 ? [{ cell: cell(p.firstX, p.firstY), reason: p.firstReason }] : [];
+  return result(false, false, [], blockedBy, line);
+}
+
+/**
+ * Everything that blocks the centre-to-centre line between two footprints, in order from the
+ * viewer (for the UI's line-of-sight tool; sightBetween reports only the first).
+ */
+export function sightBlockers(
+  map: MapData,
+  viewer: Footprint,
+  target: Footprint,
+): { cell: Cell; reason: SightBlockReason }[] {
+  const t = terrainOf(map);
+  const eV = elevationIn(t, viewer);
+  const eT = elevationIn(t, target);
+  const found: { cell: Cell; reason: SightBlockReason }[] = [];
+  trace(pointX(viewer, 0), pointY(viewer, 0), pointX(target, 0), pointY(target, 0), (x, y) => {
+    if (x < 0 || y < 0 || x >= t.width || y >= t.height) return false;
+    const i = y * t.width + x;
+    const h = t.level[i]!;
     const dV = ringDistance(viewer, x, y);
     const dT = ringDistance(target, x, y);
-    if (type[i] === SPACE.impassable) explained.push({ cell: cell(x, y), reason: 'impassable' });
+    if (t.type[i] === IMPASSABLE) found.push({ cell: cell(x, y), reason: 'impassable' });
     else if (h > 0 && dV === 1 && dT !== 0 && h - eV > viewer.size) {
-      explained.push({ cell: cell(x, y), reason: 'taller-terrain-next-to-viewer' });
+      found.push({ cell: cell(x, y), reason: 'taller-terrain-next-to-viewer' });
     } else if (h > 0 && dT === 1 && dV !== 0 && h - eT > target.size) {
-      explained.push({ cell: cell(x, y), reason: 'taller-terrain-next-to-target' });
+      found.push({ cell: cell(x, y), reason: 'taller-terrain-next-to-target' });
     }
     return false;
   });
-  return result(false, false, [], explained, line);
+  return found;
 }
 
 function result(

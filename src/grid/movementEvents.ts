@@ -21,7 +21,12 @@ export type MovementEvent =
  * Events of a move whose footprint positions (north-west squares) are `start` then `path`.
  * Entering = a dangerous square under the new footprint that was not under the previous one.
  */
-export function movementEvents(bf: Battlefield, size: number, start: Cell, path: readonly Cell[]): MovementEvent[] {
+export function movementEvents(
+  bf: Battlefield,
+  size: number,
+  start: Cell,
+  path: readonly Cell[],
+): MovementEvent[] {
   const t = terrainOf(bf.map);
   const events: MovementEvent[] = [];
   let prev = start;
@@ -33,13 +38,20 @@ export function movementEvents(bf: Battlefield, size: number, start: Cell, path:
         const y = pos.y + dy;
         const wasUnder = x >= prev.x && x < prev.x + size && y >= prev.y && y < prev.y + size;
         if (!wasUnder && t.type[y * t.width + x] === SPACE.dangerous) {
-          events.push({ kind: 'dangerous', step, cell: cell(x, y), damage: bf.chapter, damageType: 'piercing' });
+          events.push({
+            kind: 'dangerous',
+            step,
+            cell: cell(x, y),
+            damage: bf.chapter,
+            damageType: 'piercing',
+          });
         }
       }
     }
     const elevation = footprintElevation(bf.map, pos, size);
     // Rulebook (Falling): only a drop of MORE than one level in one step hurts.
-    if (prevElevation - elevation > 1) events.push({ kind: 'fall', step, cell: pos, levels: prevElevation - elevation });
+    if (prevElevation - elevation > 1)
+      events.push({ kind: 'fall', step, cell: pos, levels: prevElevation - elevation });
     prev = pos;
     prevElevation = elevation;
   });

@@ -54,7 +54,12 @@ export function windowAround(t: Terrain, mover: Occupant, budget: number): Windo
   return { x0, y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
 }
 
-export function movementModel(bf: Battlefield, moverId: string, dash: boolean, budget?: number): MovementModel {
+export function movementModel(
+  bf: Battlefield,
+  moverId: string,
+  dash: boolean,
+  budget?: number,
+): MovementModel {
   const mover = occupantById(bf, moverId);
   const terrain = terrainOf(bf.map);
   const window =
@@ -71,6 +76,8 @@ export function movementModel(bf: Battlefield, moverId: string, dash: boolean, b
       const y0 = Math.max(window.y0, o.cell.y - 1);
       const x1 = Math.min(window.x0 + window.width - 1, o.cell.x + o.size);
       const y1 = Math.min(window.y0 + window.height - 1, o.cell.y + o.size);
+      // Outside the window: skip (fill() would read a negative end as counted from the back).
+      if (x1 < x0 || y1 < y0) continue;
       for (let y = y0; y <= y1; y++) {
         const row = (y - window.y0) * window.width - window.x0;
         threat.fill(1, row + x0, row + x1 + 1);
@@ -138,4 +145,32 @@ export function stepCost(m: MovementModel, fromFlags: number, from: number, to: 
   const climb = m.elevation[to]! - m.elevation[from]!;
   if (climb > 0) cost += climb;
   return cost;
+}
+
+/**
+ * How many hurts one step brings, for choosing between equally cheap paths: dangerous squares
+ * newly under the footprint, plus 1 for a fall (down more than one level). `from`/`to` are window
+ * indices of the positions (x, y) → (nx, ny), both already passable (flags known).
+ */
+export function stepHurts(
+  m: MovementModel,
+  x: number,
+  y: number,
+  nx: number,
+  ny: number,
+  from: number,
+  to: number,
+): number {
+  const t = m.terrain;
+  const size = m.mover.size;
+  let hurts = m.elevation[from]! - m.elevation[to]! > 1 ? 1 : 0;
+  for (let dy = 0; dy < size; dy++) {
+    for (let dx = 0; dx < size; dx++) {
+      const sx = nx + dx;
+      const sy = ny + dy;
+      const wasUnder = sx >= x && sx < x + size && sy >= y && sy < y + size;
+      if (!wasUnder && t.type[sy * t.width + sx] === SPACE.dangerous) hurts++;
+    }
+  }
+  return hurts;
 }

@@ -4,7 +4,14 @@ import { cell } from './cell';
 import type { MovementEvent } from './movementEvents';
 import { movementEvents } from './movementEvents';
 import type { Window } from './movementModel';
-import { FLAG_ENDABLE, FLAG_PASSABLE, movementModel, positionFlags, stepCost } from './movementModel';
+import {
+  FLAG_ENDABLE,
+  FLAG_PASSABLE,
+  movementModel,
+  positionFlags,
+  stepCost,
+  stepHurts,
+} from './movementModel';
 
 export interface MoveOptions {
   /** Movement left, in squares. */
@@ -32,7 +39,8 @@ export interface ReachResult {
 /**
  * Movement flood (rulebook: Movement): orthogonal steps only, each step's cost from `stepCost`,
  * a step dearer than what is left is not allowed. Dijkstra with a bucket queue (costs are small
- * integers), so the cost of each position is exact and minimal.
+ * integers), so the cost of each position is exact and minimal; among equally cheap paths the
+ * one entering the fewest dangerous squares and falling the fewest times is kept.
  */
 export function reach(bf: Battlefield, moverId: string, opts: MoveOptions): ReachResult {
   const budget = Math.max(0, Math.floor(opts.budget));
@@ -41,6 +49,9 @@ export function reach(bf: Battlefield, moverId: string, opts: MoveOptions): Reac
   const n = w.width * w.height;
   const cost = new Int16Array(n).fill(-1);
   const prev = new Int32Array(n).fill(-1);
+  // Tie-break among equally cheap paths: fewer hurts (dangerous squares entered + falls). Exact:
+  // every step costs ≥ 1, so all of a position's cheapest predecessors are settled before it.
+  const hurts = new Uint16Array(n);
   const sx = m.mover.cell.x;
   const sy = m.mover.cell.y;
   const start = (sy - w.y0) * w.width + (sx - w.x0);
@@ -69,9 +80,18 @@ export function reach(bf: Battlefield, moverId: string, opts: MoveOptions): Reac
         const next = c + stepCost(m, flags, p, q);
         if (next > budget) continue;
         const old = cost[q]!;
-        if (old !== -1 && old <= next) continue;
+        if (old !== -1 && old < next) continue;
+        const hurt = hurts[p]! + stepHurts(m, x, y, nx, ny, p, q);
+        if (old === next) {
+          if (hurt < hurts[q]!) {
+            hurts[q] = hurt;
+            prev[q] = p;
+          }
+          continue;
+        }
         cost[q] = next;
         prev[q] = p;
+        hurts[q] = hurt;
         buckets[next]!.push(q);
       }
     }

@@ -9,7 +9,13 @@
  * squares of a corner crossing come before the diagonal one); returning true stops the trace and
  * makes `traceLine` return true.
  */
-export function traceLine(ax: number, ay: number, bx: number, by: number, visit: (x: number, y: number) => boolean): boolean {
+export function traceLine(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  visit: (x: number, y: number) => boolean,
+): boolean {
   const dx = bx - ax;
   const dy = by - ay;
   if (dx === 0 && dy === 0) return false;
@@ -48,7 +54,13 @@ export function traceLine(ax: number, ay: number, bx: number, by: number, visit:
 }
 
 /** Axis-parallel segments: along a grid line both neighbouring rows/columns are touched. */
-function traceStraight(ax: number, ay: number, bx: number, by: number, visit: (x: number, y: number) => boolean): boolean {
+function traceStraight(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  visit: (x: number, y: number) => boolean,
+): boolean {
   if (ax === bx) {
     const lo = Math.min(ay, by);
     const hi = Math.max(ay, by);
@@ -67,32 +79,43 @@ function traceStraight(ax: number, ay: number, bx: number, by: number, visit: (x
 }
 
 /**
- * Does the segment touch the closed square (i, j) anywhere except at its end points? The same
- * rule as `traceLine`, for one square: Liang–Barsky clipping in exact-enough floating point
- * (all inputs are small integers, so equal fractions compare equal).
+ * Does the segment touch the closed rectangle of squares x0..x1 × y0..y1 anywhere except at its
+ * end points? The same rule as `traceLine`, for a block of squares: Liang–Barsky clipping in
+ * floating point, exact here because all inputs are small integers (equal fractions compare equal).
  */
-export function segmentTouchesSquare(ax: number, ay: number, bx: number, by: number, i: number, j: number): boolean {
+export function segmentTouchesRect(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): boolean {
   let lo = -Infinity;
   let hi = Infinity;
   const dx = bx - ax;
   const dy = by - ay;
-  const x0 = 2 * i;
-  const y0 = 2 * j;
+  const left = 2 * x0;
+  const right = 2 * x1 + 2;
+  const top = 2 * y0;
+  const bottom = 2 * y1 + 2;
   if (dx === 0) {
-    if (ax < x0 || ax > x0 + 2) return false;
+    if (ax < left || ax > right) return false;
   } else {
-    const a = (x0 - ax) / dx;
-    const b = (x0 + 2 - ax) / dx;
-    lo = Math.min(a, b);
-    hi = Math.max(a, b);
+    const a = (left - ax) / dx;
+    const b = (right - ax) / dx;
+    lo = a < b ? a : b;
+    hi = a < b ? b : a;
   }
   if (dy === 0) {
-    if (ay < y0 || ay > y0 + 2) return false;
+    if (ay < top || ay > bottom) return false;
   } else {
-    const a = (y0 - ay) / dy;
-    const b = (y0 + 2 - ay) / dy;
-    lo = Math.max(lo, Math.min(a, b));
-    hi = Math.min(hi, Math.max(a, b));
+    const a = (top - ay) / dy;
+    const b = (bottom - ay) / dy;
+    lo = Math.max(lo, a < b ? a : b);
+    hi = Math.min(hi, a < b ? b : a);
   }
   return lo <= hi && lo < 1 && hi > 0;
 }

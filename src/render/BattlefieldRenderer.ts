@@ -7,6 +7,9 @@ import type { TerrainGrid } from './TerrainGrid';
 import { TokenLayer } from './TokenLayer';
 import type { TokenView } from './TokenView';
 
+/** Newly visible terrain chunks drawn per frame after the first frame (which draws all it shows). */
+const CHUNKS_PER_FRAME = 1;
+
 /** Smallest zoom the table opens at (a square is then 32 px). */
 const MIN_OPEN_ZOOM = 0.5;
 
@@ -33,6 +36,7 @@ export class BattlefieldRenderer {
   readonly frameTimes: number[] = [];
   /** Something changed since the last drawn frame (see requestRender). */
   private dirty = true;
+  private firstFrameDone = false;
   /** Frames actually drawn (the stage is only redrawn when something changed). */
   framesDrawn = 0;
 
@@ -78,6 +82,8 @@ export class BattlefieldRenderer {
       (t) => {
         this.frameTimes.push(t.deltaMS);
         if (this.frameTimes.length > 2000) this.frameTimes.splice(0, 1000);
+        if (this.terrain.buildPending(this.firstFrameDone ? CHUNKS_PER_FRAME : Infinity)) this.dirty = true;
+        this.firstFrameDone = true;
         if (this.dirty || this.viewport.dirty || this.cursors.animating()) {
           this.dirty = false;
           this.viewport.dirty = false;

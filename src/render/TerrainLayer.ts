@@ -25,6 +25,10 @@ export class TerrainLayer {
   private cacheResolution = 2;
   /** How many chunk redraws happened since creation (read by tests and the debug hook). */
   redraws = 0;
+  /** Total milliseconds spent drawing chunks (for the render benchmark). */
+  buildMs = 0;
+  /** Visible chunks still waiting to be drawn (drawn a few per frame by `buildPending`). */
+  private pending: Chunk[] = [];
 
   constructor(private readonly cellPx: number) {}
 
@@ -48,11 +52,27 @@ export class TerrainLayer {
   cull(view: { x: number; y: number; width: number; height: number }): void {
     if (!this.grid) return;
     const visible = visibleChunkKeys(view, this.cellPx, this.grid.width, this.grid.height);
+    this.pending = [];
     for (const [key, chunk] of this.chunks) {
       const show = visible.has(key);
-      if (show && !chunk.built) this.drawChunk(chunk, this.grid);
-      chunk.container.visible = show;
+      if (show && !chunk.built) this.pending.push(chunk);
+      chunk.container.visible = show && chunk.built;
     }
+  }
+
+  /**
+   * Draw up to `maxChunks` waiting chunks, so panning onto an undrawn part of a big map costs one
+   * chunk per frame instead of one long stall (drawing is cheap on the CPU; caching each chunk
+   * into its texture is the GPU cost). Returns true when something was drawn.
+   */
+  buildPending(maxChunks: number): boolean {
+    if (!this.grid || this.pending.length === 0) return false;
+    for (let n = 0; this.pending.length && n < maxChunks; n++) {
+      const chunk = this.pending.shift()!;
+      if (!chunk.built) this.drawChunk(chunk, this.grid);
+      chunk.container.visible = true;
+    }
+    return true;
   }
 
   visibleChunkCount(): number {
@@ -75,6 +95,7 @@ export class TerrainLayer {
   }
 
   private drawChunk(chunk: Chunk, grid: TerrainGrid): void {
+    const t0 = performance.now();
     this.redraws++;
     chunk.built = true;
     const c = chunk.container;
@@ -139,7 +160,9 @@ export class TerrainLayer {
       }
     }
     c.addChild(g, ...labels);
-    c.cacheAsTexture({ resolution: this.cacheResolution, antialias: true });
+    // No MSAA in the cache: multisampled render targets are very slow on software GL.
+    c.cacheAsTexture({ resolution: this.cacheResolution, antialias: false });
+    this.buildMs += performance.now() - t0;
   }
 
   private drawPatterns(g: Graphics, grid: TerrainGrid, rect: { x0: number; y0: number; x1: number; y1: number }): void {

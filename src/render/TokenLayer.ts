@@ -1,4 +1,4 @@
-import { Container, Graphics, Text } from 'pixi.js';
+import { BitmapText, Container, Graphics } from 'pixi.js';
 import { SIDE_COLOURS } from './heightRamp';
 import { hpBar, initials, type TokenView } from './TokenView';
 
@@ -32,6 +32,7 @@ export class TokenLayer {
       const old = this.drawn.get(t.id);
       if (old && old.key === key) {
         old.container.position.set(t.x * this.cellPx, t.y * this.cellPx);
+        old.container.alpha = baseAlpha(t);
         this.drawn.set(t.id, { ...old, view: t });
         continue;
       }
@@ -88,14 +89,14 @@ export class TokenLayer {
       g.moveTo(a, a).lineTo(s - a, s - a).moveTo(s - a, a).lineTo(a, s - a).stroke({ width: 4, color: 0x222222 });
     }
     c.addChild(g);
-    const label = new Text({
+    const label = new BitmapText({
       text: initials(t.name),
       style: { fontFamily: 'Arial', fontSize: Math.round(px * 0.36 * Math.min(t.size, 2)), fontWeight: 'bold', fill: 0xffffff },
     });
     label.anchor.set(0.5);
     label.position.set(s / 2, s / 2);
     c.addChild(label);
-    const name = new Text({
+    const name = new BitmapText({
       text: t.name + (t.hidden ? ' (hidden)' : ''),
       style: {
         fontFamily: 'Arial',
@@ -130,13 +131,13 @@ export class TokenLayer {
     // Statuses: small lettered chips on the right edge.
     t.statuses.slice(0, 4).forEach((st, i) => {
       const chip = new Graphics().roundRect(s - 16, 14 + i * 13, 15, 12, 3).fill(0xffe08a).stroke({ width: 1, color: 0x333333 });
-      const txt = new Text({ text: st.slice(0, 2).toUpperCase(), style: { fontFamily: 'Arial', fontSize: 8, fill: 0x222222 } });
+      const txt = new BitmapText({ text: st.slice(0, 2).toUpperCase(), style: { fontFamily: 'Arial', fontSize: 8, fill: 0x222222 } });
       txt.position.set(s - 14, 15 + i * 13);
       c.addChild(chip, txt);
     });
     if (t.elevation > 0) {
       const eg = new Graphics().roundRect(1, 1, 20, 14, 4).fill(0x2a1a0c);
-      const et = new Text({ text: `▲${t.elevation}`, style: { fontFamily: 'Arial', fontSize: 10, fill: 0xffffff } });
+      const et = new BitmapText({ text: `▲${t.elevation}`, style: { fontFamily: 'Arial', fontSize: 10, fill: 0xffffff } });
       et.position.set(3, 2);
       c.addChild(eg, et);
     }

@@ -26,9 +26,13 @@ export interface TokenView {
   readonly mine: boolean;
 }
 
-/** "Ash Warden" → "AW", "goblin" → "GO": up to two letters shown on the token. */
+/** "Ash Warden" → "AW", "Maren (Stalwart)" → "MS", "goblin" → "GO": two letters on the token. */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const words = name
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   if (words.length >= 2) return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase();
   return (words[0] ?? '?').slice(0, 2).toUpperCase();
 }

@@ -37,7 +37,8 @@ export const EncounterSchema = z
       foes.forEach((foe: unknown, i) => {
         const id = typeof foe === 'object' && foe !== null ? (foe as { id?: unknown }).id : undefined;
         if (typeof id !== 'string') return;
-        if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['foes', i, 'id'], message: `'${id}' is used twice` });
+        if (seen.has(id))
+          ctx.addIssue({ code: 'custom', path: ['foes', i, 'id'], message: `'${id}' is used twice` });
         seen.add(id);
       });
     },

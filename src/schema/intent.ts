@@ -81,6 +81,12 @@ export const BasicActionIntentSchema = z.object({
   note: z.string().max(200).optional(),
 });
 
+/** Drink an elixir (out of combat: heals half of max HP) or surrender (defeated, no wound). */
+export const RecoveryIntentSchema = z.object({
+  kind: z.enum(['drink-elixir', 'surrender']),
+  tokenId: Id,
+});
+
 /** A chat line, or (GM only) a note in the log. */
 export const ChatIntentSchema = z.object({
   kind: z.literal('chat'),
@@ -127,6 +133,7 @@ export const IntentSchema = z.discriminatedUnion('kind', [
   StartTurnIntentSchema,
   EndTurnIntentSchema,
   BasicActionIntentSchema,
+  RecoveryIntentSchema,
   ChatIntentSchema,
   AdjustHpIntentSchema,
   StatusIntentSchema,
@@ -146,6 +153,8 @@ export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
   'start-turn': 'any',
   'end-turn': 'any',
   'basic-action': 'any',
+  'drink-elixir': 'any',
+  surrender: 'any',
   chat: 'any',
   'adjust-hp': 'gm',
   'add-status': 'gm',

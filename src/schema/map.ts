@@ -56,7 +56,8 @@ export const MapSchema = z
       const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
       const width = intOrNull(map.width);
       const height = intOrNull(map.height);
-      const rowsOf = (v: unknown): string[] => (Array.isArray(v) ? v.map((r) => (typeof r === 'string' ? r : '')) : []);
+      const rowsOf = (v: unknown): string[] =>
+        Array.isArray(v) ? v.map((r) => (typeof r === 'string' ? r : '')) : [];
       const cells = rowsOf(map.cells);
       const heights = rowsOf(map.heights);
       const rows = (field: 'cells' | 'heights', list: string[]) => {

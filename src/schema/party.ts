@@ -21,7 +21,12 @@ export const PartySchema = z
       characters.forEach((pc: unknown, i) => {
         const name = typeof pc === 'object' && pc !== null ? (pc as { name?: unknown }).name : undefined;
         if (typeof name !== 'string') return;
-        if (seen.has(name)) ctx.addIssue({ code: 'custom', path: ['characters', i, 'name'], message: `'${name}' is used twice` });
+        if (seen.has(name))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['characters', i, 'name'],
+            message: `'${name}' is used twice`,
+          });
         seen.add(name);
       });
     },

@@ -30,7 +30,8 @@ export const ROOM_FILE_SCHEMA_VERSION = 1;
 const TokenListSchema = z.array(TokenSchema).superRefine((tokens, ctx) => {
   const seen = new Set<string>();
   tokens.forEach((t, i) => {
-    if (seen.has(t.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `token id '${t.id}' is used twice` });
+    if (seen.has(t.id))
+      ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `token id '${t.id}' is used twice` });
     seen.add(t.id);
   });
 });

@@ -37,7 +37,9 @@ export class CommitQueue {
     if (!batch.length) return;
     this.pending = [];
     try {
-      this.store.transaction(() => batch.forEach((commit) => this.store.appendUpdate(commit.doc, commit.update)));
+      this.store.transaction(() =>
+        batch.forEach((commit) => this.store.appendUpdate(commit.doc, commit.update)),
+      );
     } catch (error) {
       batch.forEach((commit) => commit.onFailed(error));
       return;

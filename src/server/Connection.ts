@@ -7,6 +7,7 @@ import { checkAwarenessClaims, mayWriteDoc, wouldChangeDoc } from './permissions
 import {
   CLOSE_MALFORMED,
   CLOSE_REFUSED,
+  encodeAwarenessEntries,
   encodeRefused,
   encodeSyncStep1,
   encodeSyncStep2,
@@ -123,19 +124,20 @@ export class Connection implements DocListener {
     }
     // A player's provider answers our sync step 1 with what it has that we lack: normally
     // nothing. Harmless no-ops pass silently; a real change is a write and is refused.
-    if (wouldChangeDoc(this.shared.doc, update)) this.refuse('players cannot write the table; send an intent');
+    if (wouldChangeDoc(this.shared.doc, update))
+      this.refuse('players cannot write the table; send an intent');
   }
 
   private onAwareness(update: Uint8Array): void {
-    const entries = parseAwarenessUpdate(update);
-    const verdict = checkAwarenessClaims(
-      entries,
-      this,
-      (id) => this.shared.ownerOf(id),
-      this.shared.doc.clientID,
-    );
+    const awareness = this.shared.awareness;
+    const verdict = checkAwarenessClaims(parseAwarenessUpdate(update), this, {
+      ownerOf: (id) => this.shared.ownerOf(id),
+      clockOf: (id) => awareness.meta.get(id)?.clock ?? 0,
+      serverClientId: this.shared.doc.clientID,
+    });
     if (!verdict.ok) return this.refuse(verdict.reason);
-    for (const { clientID, state } of entries) {
+    if (!verdict.accepted.length) return;
+    for (const { clientID, state } of verdict.accepted) {
       if (state === null) {
         this.ownedIds.delete(clientID);
         continue;
@@ -145,6 +147,6 @@ export class Connection implements DocListener {
       if (previous && previous !== this) previous.ownedIds.delete(clientID);
       this.ownedIds.add(clientID);
     }
-    awarenessProtocol.applyAwarenessUpdate(this.shared.awareness, update, this);
+    awarenessProtocol.applyAwarenessUpdate(awareness, encodeAwarenessEntries(verdict.accepted), this);
   }
 }

@@ -70,7 +70,12 @@ export class RoomManager {
    * Create a room whose docs start from the given initial updates, stored in one commit with
    * `extra` (e.g. the GM token), so a crash leaves either the whole room or nothing.
    */
-  create(roomId: string, initial: { public: Uint8Array; secrets: Uint8Array }, settings: unknown, extra: () => void): void {
+  create(
+    roomId: string,
+    initial: { public: Uint8Array; secrets: Uint8Array },
+    settings: unknown,
+    extra: () => void,
+  ): void {
     this.store.transaction(() => {
       this.store.createRoom(roomId, settings);
       this.store.appendUpdate(docNameOf(roomId, 'public'), initial.public);

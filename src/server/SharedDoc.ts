@@ -72,9 +72,15 @@ export class SharedDoc {
     this.commits.flush();
   }
 
-  private readonly onAwarenessUpdate = (
-    { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
-  ): void => {
+  private readonly onAwarenessUpdate = ({
+    added,
+    updated,
+    removed,
+  }: {
+    added: number[];
+    updated: number[];
+    removed: number[];
+  }): void => {
     // Ownership of ids is tracked by the connection (it checks claims before applying).
     const changed = added.concat(updated, removed);
     const frame = encodeAwarenessMessage(awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed));
@@ -101,7 +107,8 @@ export class SharedDoc {
   }
 
   private ownerOfOther(clientID: number, except: DocListener): boolean {
-    for (const listener of this.listeners) if (listener !== except && listener.ownedIds.has(clientID)) return true;
+    for (const listener of this.listeners)
+      if (listener !== except && listener.ownedIds.has(clientID)) return true;
     return false;
   }
 

@@ -25,7 +25,8 @@ export function listJsonFiles(dir: string): string[] {
 
 /** Read and validate one file; 404 when absent, 500 naming the file and path when invalid. */
 export function readCatalogFile(dir: string, file: string, validate: Validator, label: string): unknown {
-  if (!FILE_NAME.test(file)) throw new HttpError(400, `${label} file name "${file}": expected a plain name ending in .json`);
+  if (!FILE_NAME.test(file))
+    throw new HttpError(400, `${label} file name "${file}": expected a plain name ending in .json`);
   let text: string;
   try {
     text = readFileSync(join(dir, file), 'utf8');

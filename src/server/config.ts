@@ -19,7 +19,10 @@ export interface ServerConfig {
  * env vars PORT, HOST, DATA_DIR, DURABILITY. Dice flags exist ONLY on the command line, so no
  * HTTP request or env var can make the server's dice predictable. Throws with a clear message.
  */
-export function parseServerConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ServerConfig {
+export function parseServerConfig(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ServerConfig {
   const flags = new Map<string, string | true>();
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
@@ -27,7 +30,8 @@ export function parseServerConfig(argv: readonly string[], env: Readonly<Record<
     if (!match) throw new Error(`unexpected argument "${arg}" (flags look like --port=8080)`);
     const [, name, value] = match as unknown as [string, string, string | undefined];
     if (value !== undefined) flags.set(name, value);
-    else if (name === 'port' && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) flags.set(name, argv[++i]!);
+    else if (name === 'port' && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--'))
+      flags.set(name, argv[++i]!);
     else flags.set(name, true);
   }
   const known = new Set(['port', 'fixed-dice', 'seed', 'no-demo', 'dev']);
@@ -45,7 +49,8 @@ export function parseServerConfig(argv: readonly string[], env: Readonly<Record<
 
   const fixed = flags.get('fixed-dice');
   const seed = flags.get('seed');
-  if (fixed !== undefined && seed !== undefined) throw new Error('use either --fixed-dice or --seed, not both');
+  if (fixed !== undefined && seed !== undefined)
+    throw new Error('use either --fixed-dice or --seed, not both');
   let dice: Dice = randomDice();
   let diceWarning: string | undefined;
   if (fixed !== undefined) {
@@ -57,7 +62,8 @@ export function parseServerConfig(argv: readonly string[], env: Readonly<Record<
     diceWarning = `TEST MODE: the server's dice are FIXED (${results.length} results: ${results.join(',')}). Never use this for a real game.`;
   } else if (seed !== undefined) {
     const value = Number(seed);
-    if (typeof seed !== 'string' || !Number.isInteger(value)) throw new Error(`--seed: expected an integer, got "${String(seed)}"`);
+    if (typeof seed !== 'string' || !Number.isInteger(value))
+      throw new Error(`--seed: expected an integer, got "${String(seed)}"`);
     dice = seededDice(value);
     diceWarning = `TEST MODE: the server's dice are SEEDED (--seed=${value}); every roll is predictable. Never use this for a real game.`;
   }

@@ -5,7 +5,7 @@ import { listJsonFiles } from './catalog';
 import { joinLink } from './context';
 import type { ServerContext } from './context';
 import { initialUpdates } from './RoomManager';
-import { partyCharacterIds, seedDocs, TABLE_IMPLEMENTATION } from './tableBridge';
+import { seedDocs, TABLE_IMPLEMENTATION } from './tableBridge';
 import type { RoomInput } from './tableBridge';
 
 const DEMO_KEY = 'demo-room';
@@ -48,9 +48,8 @@ export function openDemoRoom(ctx: ServerContext, origin: string): DemoLinks | un
   let record: DemoRecord | undefined;
   let characterIds: string[] = [];
   const initial = initialUpdates((publicDoc, secretsDoc) => {
-    seedDocs(publicDoc, secretsDoc, input);
     // The demo player commands the first one or two PCs the seeding placed.
-    characterIds = partyCharacterIds(publicDoc).slice(0, 2);
+    characterIds = seedDocs(publicDoc, secretsDoc, input).characterIds.slice(0, 2);
   });
   ctx.rooms.create(roomId, initial, { demo: true }, () => {
     const gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
@@ -89,5 +88,6 @@ function demoInput(rootDir: string): RoomInput | undefined {
     .find((candidate) => candidate.map === mapFile || candidate.map === `maps/${mapFile}`);
   const partyPath = join(encountersDir, 'parties', 'sample-party.json');
   const party = existsSync(partyPath) ? readJson(partyPath) : undefined;
-  return { map, ...(encounter ? { encounter } : {}), ...(party ? { party } : {}) };
+  // Foes start revealed in the demo so a first look shows the whole fight.
+  return { map, ...(encounter ? { encounter } : {}), ...(party ? { party } : {}), revealFoes: true };
 }

@@ -16,14 +16,18 @@ async function main(): Promise<void> {
     dice: config.dice,
     durability: config.durability,
   });
-  console.log(`icon-vtt server listening on ${server.origin} (data in ${config.dataDir}, durability ${config.durability})`);
+  console.log(
+    `icon-vtt server listening on ${server.origin} (data in ${config.dataDir}, durability ${config.durability})`,
+  );
   if (config.demo) {
     try {
       const demo = openDemoRoom(server.ctx, server.origin);
       if (demo) {
         console.log(`demo room ${demo.roomId}${demo.created ? ' (created)' : ''}`);
         console.log(`  GM link:     ${demo.gmLink}`);
-        console.log(`  player link: ${demo.playerLink}  (${demo.playerName}: ${demo.characterIds.join(', ') || 'no characters'})`);
+        console.log(
+          `  player link: ${demo.playerLink}  (${demo.playerName}: ${demo.characterIds.join(', ') || 'no characters'})`,
+        );
       } else {
         console.log('no sample map in maps/ yet: demo room not created (create a room from the start page)');
       }

@@ -78,28 +78,48 @@ function isCovered(ranges: readonly { clock: number; len: number }[], from: numb
 export const MAX_AWARENESS_IDS_PER_CONNECTION = 4;
 
 /**
- * Awareness forgery check. Each socket speaks for the client ids it announced first; claiming
- * (updating or removing) an id that another person's socket already speaks for, or the server's
- * own id, is forgery. The same person (same token) may take over their id, e.g. after a reconnect.
+ * Awareness forgery check. Each socket speaks for the client ids it announced first; the same
+ * person (same token) may take an id over from an older socket (a reconnect).
+ *
+ * The stock y-websocket provider echoes every awareness change it hears, including other
+ * people's states with their current clocks, and its stale-state timer sends removals of others.
+ * So an entry about another person's id is not refused for existing: an echo (clock not newer, a
+ * no-op for the receiving awareness) or a removal is dropped; only a NEW state for another
+ * person's id (or for the server's id) is forgery and refuses the frame.
+ * Returns the entries to apply.
  */
 export function checkAwarenessClaims(
   entries: readonly AwarenessEntry[],
   claimant: { readonly tokenHash: string; readonly ownedIds: ReadonlySet<number> },
-  ownerOf: (clientID: number) => { readonly tokenHash: string } | undefined,
-  serverClientId: number,
-): { ok: true } | { ok: false; reason: string } {
+  known: {
+    ownerOf(clientID: number): { readonly tokenHash: string } | undefined;
+    /** The clock the server's awareness holds for an id (0 when unknown). */
+    clockOf(clientID: number): number;
+    readonly serverClientId: number;
+  },
+): { ok: true; accepted: AwarenessEntry[] } | { ok: false; reason: string } {
+  const accepted: AwarenessEntry[] = [];
   const newIds = new Set<number>();
-  for (const { clientID } of entries) {
-    if (clientID === serverClientId) return { ok: false, reason: `awareness client ${clientID} is the server's` };
-    if (claimant.ownedIds.has(clientID)) continue;
-    const owner = ownerOf(clientID);
+  for (const entry of entries) {
+    const { clientID } = entry;
+    if (clientID === known.serverClientId)
+      return { ok: false, reason: `awareness client ${clientID} is the server's` };
+    const owner = claimant.ownedIds.has(clientID) ? undefined : known.ownerOf(clientID);
     if (owner && owner.tokenHash !== claimant.tokenHash) {
-      return { ok: false, reason: `awareness client ${clientID} belongs to another user` };
+      const newer = entry.clock > known.clockOf(clientID);
+      if (newer && entry.state !== null) {
+        return { ok: false, reason: `awareness client ${clientID} belongs to another user` };
+      }
+      continue; // an echo or someone else's removal: never applied
     }
-    newIds.add(clientID);
+    if (!claimant.ownedIds.has(clientID)) newIds.add(clientID);
+    accepted.push(entry);
   }
   if (claimant.ownedIds.size + newIds.size > MAX_AWARENESS_IDS_PER_CONNECTION) {
-    return { ok: false, reason: `one connection may speak for at most ${MAX_AWARENESS_IDS_PER_CONNECTION} awareness clients` };
+    return {
+      ok: false,
+      reason: `one connection may speak for at most ${MAX_AWARENESS_IDS_PER_CONNECTION} awareness clients`,
+    };
   }
-  return { ok: true };
+  return { ok: true, accepted };
 }

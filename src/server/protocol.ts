@@ -112,3 +112,15 @@ export function parseAwarenessUpdate(update: Uint8Array): AwarenessEntry[] {
   if (decoding.hasContent(decoder)) throw new Error('trailing bytes after awareness update');
   return entries;
 }
+
+/** Encode awareness entries back into an awareness update (the inverse of parseAwarenessUpdate). */
+export function encodeAwarenessEntries(entries: readonly AwarenessEntry[]): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, entries.length);
+  for (const { clientID, clock, state } of entries) {
+    encoding.writeVarUint(encoder, clientID);
+    encoding.writeVarUint(encoder, clock);
+    encoding.writeVarString(encoder, JSON.stringify(state));
+  }
+  return encoding.toUint8Array(encoder);
+}

@@ -71,7 +71,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     socket.on('error', () => socket.destroy());
     const verdict = admit(ctx, req);
     if (verdict.status !== 200) {
-      socket.end(`HTTP/1.1 ${verdict.status} ${verdict.text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${verdict.status} ${verdict.text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -87,7 +89,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     http.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
-  const shownHost = !options.host || options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+  const shownHost =
+    !options.host || options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
   return {
     port,
     origin: `http://${shownHost}:${port}`,
@@ -105,7 +108,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 }
 
 type Admission =
-  | { status: 200; text: 'OK'; roomId: string; kind: 'public' | 'secrets'; session: NonNullable<ReturnType<typeof authenticate>> }
+  | {
+      status: 200;
+      text: 'OK';
+      roomId: string;
+      kind: 'public' | 'secrets';
+      session: NonNullable<ReturnType<typeof authenticate>>;
+    }
   | { status: 400 | 401 | 403 | 404; text: string };
 
 /** Decide at the HTTP upgrade: `/ws/<docName>?token=<token>`. */

@@ -82,7 +82,9 @@ export class Store {
       countUpdates: this.db.prepare('SELECT COUNT(*) AS n FROM updates WHERE doc = ?'),
       deleteUpTo: this.db.prepare('DELETE FROM updates WHERE doc = ? AND seq <= ?'),
       getKv: this.db.prepare('SELECT value FROM kv WHERE key = ?'),
-      setKv: this.db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
+      setKv: this.db.prepare(
+        'INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      ),
     };
   }
 
@@ -95,11 +97,18 @@ export class Store {
   }
 
   insertToken(row: TokenRow): void {
-    this.stmts.insertToken.run(row.tokenHash, row.roomId, row.role, row.name, JSON.stringify(row.characterIds));
+    this.stmts.insertToken.run(
+      row.tokenHash,
+      row.roomId,
+      row.role,
+      row.name,
+      JSON.stringify(row.characterIds),
+    );
   }
 
   getToken(tokenHash: string): TokenRow | undefined {
-    const raw = this.stmts.getToken.get(tokenHash) as (Omit<TokenRow, 'characterIds'> & { characterIds: string }) | undefined;
+    const raw = this.stmts.getToken.get(tokenHash) as
+      (Omit<TokenRow, 'characterIds'> & { characterIds: string }) | undefined;
     if (!raw) return undefined;
     return { ...raw, characterIds: JSON.parse(raw.characterIds) as string[] };
   }

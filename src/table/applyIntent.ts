@@ -14,6 +14,7 @@ import { attackIntent } from './intents/attackIntent';
 import { areaIntent } from './intents/areaIntent';
 import { saveIntent } from './intents/saveIntent';
 import { basicActionIntent } from './intents/basicActionIntent';
+import { recoveryIntent } from './intents/recoveryIntent';
 import { adjustHpIntent, statusIntent, visibilityIntent } from './intents/gmIntents';
 
 export type { Actor } from './intents/IntentContext';
@@ -26,6 +27,8 @@ const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   'start-turn': startTurnIntent,
   'end-turn': endTurnIntent,
   'basic-action': basicActionIntent,
+  'drink-elixir': recoveryIntent,
+  surrender: recoveryIntent,
   chat: chatIntent,
   'adjust-hp': adjustHpIntent,
   'add-status': statusIntent,

@@ -1,6 +1,4 @@
-import * as Y from 'yjs';
-import { z } from 'zod';
-import { CombatantSchema } from '../schema/combatant';
+import type * as Y from 'yjs';
 
 /**
  * The Yjs document layout of a room. Two docs per room: the PUBLIC doc every connection receives
@@ -21,12 +19,8 @@ export interface TableDocs {
   readonly secrets?: Y.Doc | undefined;
 }
 
-/**
- * A combatant's live state as stored: everything but the stat block, which is kept apart in
- * `statBlocks` so the GM can keep a foe's numbers secret while its HP bar stays public.
- */
-export const CombatantStateSchema = CombatantSchema.omit({ statBlock: true });
-export type CombatantState = z.infer<typeof CombatantStateSchema>;
+export { CombatantStateSchema } from '../schema/room';
+export type { CombatantState } from '../schema/room';
 
 /** Root types shared by both docs. Values in these maps are plain JSON, validated on read. */
 export function rootsOf(doc: Y.Doc) {

@@ -19,9 +19,17 @@ import { CombatantStateSchema, publicRootsOf, rootsOf, secretRootsOf } from './d
  * breaking the table. Parsed results are cached per stored object (Yjs hands back the same
  * object until the entry is replaced), so re-reading an unchanged room is cheap.
  */
-const parseCache = new WeakMap<object, { schema: z.ZodType; value: unknown } | { schema: z.ZodType; error: string }>();
+const parseCache = new WeakMap<
+  object,
+  { schema: z.ZodType; value: unknown } | { schema: z.ZodType; error: string }
+>();
 
-function parseCached<T>(schema: z.ZodType<T>, raw: unknown, where: string, problems: string[]): T | undefined {
+function parseCached<T>(
+  schema: z.ZodType<T>,
+  raw: unknown,
+  where: string,
+  problems: string[],
+): T | undefined {
   if (typeof raw === 'object' && raw !== null) {
     const hit = parseCache.get(raw);
     if (hit && hit.schema === schema) {
@@ -119,5 +127,8 @@ export function readMeta(doc: Y.Doc): { schemaVersion: number | null; name: stri
   const meta = rootsOf(doc).meta;
   const version = meta.get('schemaVersion');
   const name = meta.get('name');
-  return { schemaVersion: typeof version === 'number' ? version : null, name: typeof name === 'string' ? name : '' };
+  return {
+    schemaVersion: typeof version === 'number' ? version : null,
+    name: typeof name === 'string' ? name : '',
+  };
 }

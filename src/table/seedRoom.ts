@@ -41,13 +41,18 @@ export class SeedError extends Error {}
 export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput): { characterIds: string[] } {
   const map = parseOrThrow(MapSchema, migrateMap(input.map), 'map');
   const encounter =
-    input.encounter === undefined ? undefined : parseOrThrow(EncounterSchema, migrateEncounter(input.encounter), 'encounter');
-  const party = input.party === undefined ? undefined : parseOrThrow(PartySchema, migrateParty(input.party), 'party');
-  if (rootsOf(publicDoc).meta.get('schemaVersion') !== undefined) throw new SeedError('this room is already seeded');
+    input.encounter === undefined
+      ? undefined
+      : parseOrThrow(EncounterSchema, migrateEncounter(input.encounter), 'encounter');
+  const party =
+    input.party === undefined ? undefined : parseOrThrow(PartySchema, migrateParty(input.party), 'party');
+  if (rootsOf(publicDoc).meta.get('schemaVersion') !== undefined)
+    throw new SeedError('this room is already seeded');
 
   const occupied = new Set<string>();
   const mark = (cell: CellData, size: number) => {
-    for (let dy = 0; dy < size; dy++) for (let dx = 0; dx < size; dx++) occupied.add(`${cell.x + dx},${cell.y + dy}`);
+    for (let dy = 0; dy < size; dy++)
+      for (let dx = 0; dx < size; dx++) occupied.add(`${cell.x + dx},${cell.y + dy}`);
   };
   const placed: { token: Token; statBlock: StatBlock; hidden: boolean }[] = [];
   for (const [i, foe] of (encounter?.foes ?? []).entries()) {
@@ -56,7 +61,15 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
     if (problem) throw new SeedError(`encounter: foes[${i}] ('${foe.id}') ${problem}`);
     mark(foe.cell, size);
     placed.push({
-      token: { id: foe.id, name: foe.statBlock.name, cell: foe.cell, size, side: 'foes', ownerIds: [], combatant: true },
+      token: {
+        id: foe.id,
+        name: foe.statBlock.name,
+        cell: foe.cell,
+        size,
+        side: 'foes',
+        ownerIds: [],
+        combatant: true,
+      },
       statBlock: foe.statBlock,
       hidden: !input.revealFoes,
     });
@@ -70,8 +83,13 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
     const cell =
       wanted && !footprintProblem(map, wanted, 1, occupied)
         ? wanted
-        : nearestFree(map, wanted ?? starts[0] ?? { x: Math.floor(map.width / 2), y: Math.floor(map.height / 2) }, occupied);
-    if (!cell) throw new SeedError(`party: no free square left on the map for characters[${i}] ('${pc.name}')`);
+        : nearestFree(
+            map,
+            wanted ?? starts[0] ?? { x: Math.floor(map.width / 2), y: Math.floor(map.height / 2) },
+            occupied,
+          );
+    if (!cell)
+      throw new SeedError(`party: no free square left on the map for characters[${i}] ('${pc.name}')`);
     mark(cell, 1);
     characterIds.push(id);
     placed.push({
@@ -107,7 +125,8 @@ function footprintProblem(map: MapData, cell: CellData, size: number, occupied: 
       const x = cell.x + dx;
       const y = cell.y + dy;
       const code = map.cells[y]![x];
-      if (code === TERRAIN_CODES.impassable || code === TERRAIN_CODES.edge) return `stands on (${x},${y}), which is not passable`;
+      if (code === TERRAIN_CODES.impassable || code === TERRAIN_CODES.edge)
+        return `stands on (${x},${y}), which is not passable`;
       if (occupied.has(`${x},${y}`)) return `overlaps another character at (${x},${y})`;
     }
   }
@@ -121,7 +140,12 @@ function nearestFree(map: MapData, from: CellData, occupied: Set<string>): CellD
   for (let i = 0; i < queue.length; i++) {
     const c = queue[i]!;
     if (!footprintProblem(map, c, 1, occupied)) return c;
-    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
       const n = { x: c.x + dx, y: c.y + dy };
       const key = `${n.x},${n.y}`;
       if (n.x < 0 || n.y < 0 || n.x >= map.width || n.y >= map.height || seen.has(key)) continue;

@@ -104,9 +104,13 @@ export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot
   const meta = readMeta(publicDoc);
   const map = cachedMap(publicDoc);
   const publicBlocks = readStatBlocks(publicDoc, 'public', problems);
-  const secretBlocks = secretsDoc ? readStatBlocks(secretsDoc, 'secrets', problems) : new Map<string, StatBlock>();
+  const secretBlocks = secretsDoc
+    ? readStatBlocks(secretsDoc, 'secrets', problems)
+    : new Map<string, StatBlock>();
   const publicStates = readCombatants(publicDoc, 'public', problems);
-  const secretStates = secretsDoc ? readCombatants(secretsDoc, 'secrets', problems) : new Map<string, CombatantState>();
+  const secretStates = secretsDoc
+    ? readCombatants(secretsDoc, 'secrets', problems)
+    : new Map<string, CombatantState>();
 
   const view = (token: Token, hidden: boolean): TokenView => {
     const state = (hidden ? secretStates.get(token.id) : undefined) ?? publicStates.get(token.id) ?? null;
@@ -126,7 +130,9 @@ export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot
     };
   };
   const byId = (a: Token, b: Token) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  const visible = [...readTokens(publicDoc, 'public', problems).values()].sort(byId).map((t) => view(t, false));
+  const visible = [...readTokens(publicDoc, 'public', problems).values()]
+    .sort(byId)
+    .map((t) => view(t, false));
   const hidden = secretsDoc
     ? [...readTokens(secretsDoc, 'secrets', problems).values()].sort(byId).map((t) => view(t, true))
     : [];

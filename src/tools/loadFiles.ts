@@ -28,7 +28,12 @@ async function readText(filePath: string, file: string): Promise<FileResult<stri
     return { ok: true, value: await readFile(filePath, 'utf8') };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, problems: [{ file, path: '(root)', message: code === 'ENOENT' ? 'file not found' : `cannot read (${code})` }] };
+    return {
+      ok: false,
+      problems: [
+        { file, path: '(root)', message: code === 'ENOENT' ? 'file not found' : `cannot read (${code})` },
+      ],
+    };
   }
 }
 
@@ -59,28 +64,56 @@ async function attachMap(
   const mapName = (opts.displayName ?? relative)(mapPath);
   const text = await readText(mapPath, mapName);
   if (!text.ok) {
-    return { ok: false, problems: [{ file: name, path: 'map', message: `map file '${encounter.map}' not found in ${relative(mapsDir)}/` }] };
+    return {
+      ok: false,
+      problems: [
+        {
+          file: name,
+          path: 'map',
+          message: `map file '${encounter.map}' not found in ${relative(mapsDir)}/`,
+        },
+      ],
+    };
   }
   const parsed = parseGameFile(text.value, mapName);
   if (!parsed.ok) {
     return {
       ok: false,
-      problems: [{ file: name, path: 'map', message: `map '${encounter.map}' is not valid (see below)` }, ...parsed.problems],
+      problems: [
+        { file: name, path: 'map', message: `map '${encounter.map}' is not valid (see below)` },
+        ...parsed.problems,
+      ],
     };
   }
   if (parsed.value.kind !== 'map') {
-    return { ok: false, problems: [{ file: name, path: 'map', message: `'${encounter.map}' is a ${parsed.value.kind}, expected a map` }] };
+    return {
+      ok: false,
+      problems: [
+        { file: name, path: 'map', message: `'${encounter.map}' is a ${parsed.value.kind}, expected a map` },
+      ],
+    };
   }
   const problems = checkEncounterPlacement(encounter, parsed.value.data, name);
-  return problems.length ? { ok: false, problems } : { ok: true, value: { encounter, map: parsed.value.data } };
+  return problems.length
+    ? { ok: false, problems }
+    : { ok: true, value: { encounter, map: parsed.value.data } };
 }
 
 /** For the server: an encounter and its map, fully checked, or a GameFileError listing every problem. */
-export async function loadEncounterOrThrow(filePath: string, opts: LoadOptions = {}): Promise<{ encounter: Encounter; map: MapData }> {
+export async function loadEncounterOrThrow(
+  filePath: string,
+  opts: LoadOptions = {},
+): Promise<{ encounter: Encounter; map: MapData }> {
   const result = await loadGameFile(filePath, opts);
   if (!result.ok) throw new GameFileError(result.problems);
   if (result.value.kind !== 'encounter' || !result.value.map) {
-    throw new GameFileError([{ file: relative(filePath), path: 'kind', message: `expected "encounter", found "${result.value.kind}"` }]);
+    throw new GameFileError([
+      {
+        file: relative(filePath),
+        path: 'kind',
+        message: `expected "encounter", found "${result.value.kind}"`,
+      },
+    ]);
   }
   return { encounter: result.value.data, map: result.value.map };
 }
@@ -96,7 +129,9 @@ export async function loadGameFileOrThrow<K extends GameFile['kind']>(
   const result = await loadGameFile(filePath, opts);
   if (!result.ok) throw new GameFileError(result.problems);
   if (result.value.kind !== kind) {
-    throw new GameFileError([{ file: relative(filePath), path: 'kind', message: `expected "${kind}", found "${result.value.kind}"` }]);
+    throw new GameFileError([
+      { file: relative(filePath), path: 'kind', message: `expected "${kind}", found "${result.value.kind}"` },
+    ]);
   }
   return result.value.data as DataOfKind[K];
 }

@@ -19,9 +19,7 @@ export interface FileProblem {
 }
 
 export type GameFile =
-  | { kind: 'map'; data: MapData }
-  | { kind: 'encounter'; data: Encounter }
-  | { kind: 'party'; data: Party };
+  { kind: 'map'; data: MapData } | { kind: 'encounter'; data: Encounter } | { kind: 'party'; data: Party };
 
 export type FileResult<T> = { ok: true; value: T } | { ok: false; problems: FileProblem[] };
 
@@ -50,21 +48,30 @@ export function parseGameFile(text: string, file: string): FileResult<GameFile> 
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problems: [{ file, path: '(root)', message: `not valid JSON (${(error as Error).message})` }] };
+    return {
+      ok: false,
+      problems: [{ file, path: '(root)', message: `not valid JSON (${(error as Error).message})` }],
+    };
   }
   const kind = typeof raw === 'object' && raw !== null ? (raw as { kind?: unknown }).kind : undefined;
   switch (kind) {
     case 'map': {
       const result = MapSchema.safeParse(migrateMap(raw));
-      return result.success ? { ok: true, value: { kind, data: result.data } } : { ok: false, problems: issuesOf(result.error, file) };
+      return result.success
+        ? { ok: true, value: { kind, data: result.data } }
+        : { ok: false, problems: issuesOf(result.error, file) };
     }
     case 'encounter': {
       const result = EncounterSchema.safeParse(migrateEncounter(raw));
-      return result.success ? { ok: true, value: { kind, data: result.data } } : { ok: false, problems: issuesOf(result.error, file) };
+      return result.success
+        ? { ok: true, value: { kind, data: result.data } }
+        : { ok: false, problems: issuesOf(result.error, file) };
     }
     case 'party': {
       const result = PartySchema.safeParse(migrateParty(raw));
-      return result.success ? { ok: true, value: { kind, data: result.data } } : { ok: false, problems: issuesOf(result.error, file) };
+      return result.success
+        ? { ok: true, value: { kind, data: result.data } }
+        : { ok: false, problems: issuesOf(result.error, file) };
     }
     default:
       return {
@@ -90,7 +97,11 @@ export function checkEncounterPlacement(encounter: Encounter, map: MapData, file
   const place = (path: string, label: string, x0: number, y0: number, size: number) => {
     if (x0 + size > map.width || y0 + size > map.height) {
       const what = size > 1 ? `(${x0},${y0}) with Size ${size} reaches` : `(${x0},${y0}) is`;
-      problems.push({ file, path, message: `${what} outside the ${map.width}×${map.height} map '${encounter.map}'` });
+      problems.push({
+        file,
+        path,
+        message: `${what} outside the ${map.width}×${map.height} map '${encounter.map}'`,
+      });
       return;
     }
     for (let y = y0; y < y0 + size; y++) {
@@ -98,7 +109,11 @@ export function checkEncounterPlacement(encounter: Encounter, map: MapData, file
         const code = map.cells[y]![x];
         if (code === '#' || code === '_') {
           const type = code === '#' ? 'impassable' : 'an edge';
-          problems.push({ file, path, message: `(${x},${y}) is ${type} on map '${encounter.map}'; expected a square to stand on` });
+          problems.push({
+            file,
+            path,
+            message: `(${x},${y}) is ${type} on map '${encounter.map}'; expected a square to stand on`,
+          });
           return;
         }
         const key = `${x},${y}`;
@@ -114,6 +129,8 @@ export function checkEncounterPlacement(encounter: Encounter, map: MapData, file
   encounter.foes.forEach((foe, i) =>
     place(`foes[${i}].cell`, `foes[${i}] ('${foe.id}')`, foe.cell.x, foe.cell.y, foe.statBlock.size),
   );
-  encounter.partyStarts.forEach((start, i) => place(`partyStarts[${i}]`, `partyStarts[${i}]`, start.x, start.y, 1));
+  encounter.partyStarts.forEach((start, i) =>
+    place(`partyStarts[${i}]`, `partyStarts[${i}]`, start.x, start.y, 1),
+  );
   return problems;
 }

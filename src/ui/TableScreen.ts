@@ -10,22 +10,22 @@ import { legendPanel } from './LegendPanel';
 import { mapToTerrainGrid } from './mapToTerrainGrid';
 import { reachOf } from './moveRules';
 import { tokenViews, type Scene } from './Scene';
-import type { TableSession } from './TableSession';
+import type { GmActions, TableSession } from './TableSession';
 import { TokenPanel } from './TokenPanel';
 
 /**
  * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
  * status bar. Same screen for GM and players; the GM gets the editor and invite sections.
  */
-export async function mountTableScreen(root: HTMLElement, session: TableSession): Promise<void> {
+export async function mountTableScreen(root: HTMLElement, rawSession: TableSession): Promise<void> {
   const stage = el('div', { class: 'stage', 'data-testid': 'stage' });
   const toolbar = el('nav', { class: 'toolbar', 'data-testid': 'toolbar' });
   const panel = el('aside', { class: 'panel', 'data-testid': 'panel' });
   const statusMsg = el('span', { class: 'msg', 'data-testid': 'status-message' });
   const statusCell = el('span', { 'data-testid': 'status-cell' });
-  const who = el('span', { 'data-testid': 'status-role' }, `${session.viewer.role === 'gm' ? 'GM' : 'Player'}: ${session.viewer.name}`);
-  const statusbar = el('footer', { class: 'statusbar' }, who, el('span', {}, `Room ${session.roomId}`), statusCell, statusMsg);
-  root.replaceChildren(el('div', { class: 'table', 'data-testid': `table-${session.viewer.role}` }, toolbar, stage, panel, statusbar));
+  const who = el('span', { 'data-testid': 'status-role' }, `${rawSession.viewer.role === 'gm' ? 'GM' : 'Player'}: ${rawSession.viewer.name}`);
+  const statusbar = el('footer', { class: 'statusbar' }, who, el('span', {}, `Room ${rawSession.roomId}`), statusCell, statusMsg);
+  root.replaceChildren(el('div', { class: 'table', 'data-testid': `table-${rawSession.viewer.role}` }, toolbar, stage, panel, statusbar));
 
   const renderer = new BattlefieldRenderer(CELL_SIZE_PX);
   await renderer.init(stage);
@@ -34,6 +34,7 @@ export async function mountTableScreen(root: HTMLElement, session: TableSession)
     statusMsg.className = `msg ${kind}`;
     statusMsg.dataset['kind'] = kind;
   };
+  const session: TableSession = rawSession.gm ? { ...rawSession, gm: guardGm(rawSession.gm, status) } : rawSession;
   let scene: Scene = session.scene();
   const tokenPanel = new TokenPanel(session, (id) => input.select(id));
   const combatPanel = new CombatPanel(session, status);
@@ -151,4 +152,21 @@ export async function mountTableScreen(root: HTMLElement, session: TableSession)
       document.body.dataset['ready'] = 'true';
     }),
   );
+}
+
+/** GM writes refuse bad edits by throwing (e.g. "does not fit on the map"): show that instead. */
+function guardGm(gm: GmActions, status: (text: string, kind: 'refused') => void): GmActions {
+  const wrapped = { ...gm };
+  for (const key of Object.keys(gm) as Array<keyof GmActions>) {
+    const f = gm[key] as (...args: unknown[]) => unknown;
+    (wrapped as Record<string, unknown>)[key] = (...args: unknown[]) => {
+      try {
+        return f(...args);
+      } catch (e) {
+        status(`Refused: ${(e as Error).message}`, 'refused');
+        return undefined;
+      }
+    };
+  }
+  return wrapped;
 }

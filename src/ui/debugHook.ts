@@ -17,7 +17,7 @@ export interface IconVttDebug {
   cellToPage(x: number, y: number): { x: number; y: number } | undefined;
   /** Frame durations in ms recorded by the renderer's ticker. */
   frameTimes(): number[];
-  stats(): { terrainRedraws: number; tokenRebuilds: number; visibleChunks: number } | undefined;
+  stats(): { terrainRedraws: number; terrainBuildMs: number; tokenRebuilds: number; visibleChunks: number; framesDrawn: number } | undefined;
   /** Move the camera (benchmark only changes the view; it is session state, not document). */
   setCamera(cam: Camera): void;
   selectedTokenId(): string | undefined;
@@ -57,7 +57,13 @@ export function installDebugHook(
     frameTimes: () => [...(renderer?.frameTimes ?? [])],
     stats: () =>
       renderer
-        ? { terrainRedraws: renderer.terrain.redraws, tokenRebuilds: renderer.tokens.rebuilds, visibleChunks: renderer.terrain.visibleChunkCount() }
+        ? {
+            terrainRedraws: renderer.terrain.redraws,
+            terrainBuildMs: Math.round(renderer.terrain.buildMs),
+            tokenRebuilds: renderer.tokens.rebuilds,
+            visibleChunks: renderer.terrain.visibleChunkCount(),
+            framesDrawn: renderer.framesDrawn,
+          }
         : undefined,
     setCamera: (cam) => renderer?.setCamera(cam),
     selectedTokenId: selected,

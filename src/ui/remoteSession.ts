@@ -1,6 +1,151 @@
-import type { TableSession } from './TableSession';
+import { CELL_SIZE_PX } from '../grid/cell';
+import type { Intent } from '../schema/intent';
+import { connectTable } from '../table/client';
+import { createGmUndoManager } from '../table/createGmUndoManager';
+import { othersPresence, ping as sendPing, setCursor } from '../table/presence';
+import { paintCells, resizeMap } from '../table/writers/mapWriters';
+import { updateCombatant } from '../table/writers/roomWriters';
+import { moveToken, placeToken, removeToken, setTokenHidden, updateToken } from '../table/writers/tokenWriters';
+import { TERRAIN_CODES } from '../schema/map';
+import { api } from './api';
+import { cssToColour } from './colour';
+import type { Scene } from './Scene';
+import { snapshotToScene } from './snapshotToScene';
+import type { GmActions, MoveResult, Presence, TableSession } from './TableSession';
 
-/** Placeholder until src/table/client.ts lands. */
-export function connectRemoteSession(_room: string, _token: string): Promise<TableSession> {
-  return Promise.reject(new Error('live rooms are not wired yet'));
+/**
+ * A live room: the public doc (and the secrets doc for the GM) over y-websocket, the room's
+ * snapshot turned into a scene on every change (batched per animation frame), presence over
+ * awareness, GM edits through the table writers (one transaction = one undo step), and player
+ * moves as intents to the server, whose answer (or refusal reason) is returned.
+ */
+export async function connectRemoteSession(roomId: string, token: string): Promise<TableSession> {
+  const conn = await connectTable({ serverUrl: location.origin, roomId, token });
+  const who = conn.session;
+  if (who.roomId !== roomId) throw new Error(`this link's token belongs to room ${who.roomId}, not ${roomId}`);
+  await withTimeout(conn.whenSynced, 15_000, 'the room did not answer within 15 s (is the server running? is the link right?)');
+
+  let scene: Scene = snapshotToScene(conn.snapshot());
+  const listeners = new Set<(s: Scene) => void>();
+  conn.onSnapshot((snap) => {
+    try {
+      scene = snapshotToScene(snap);
+    } catch (e) {
+      console.error('could not read the room:', e);
+      return;
+    }
+    for (const l of listeners) l(scene);
+  });
+
+  const post = async (intent: Intent): Promise<MoveResult> => {
+    const r = await conn.sendIntent(intent);
+    return r.ok ? { ok: true } : { ok: false, reason: r.reason };
+  };
+
+  let gm: GmActions | undefined;
+  if (who.role === 'gm') {
+    // The client swaps in fresh docs after a refused write: writers always use the current ones.
+    let undo = createGmUndoManager(conn.docs);
+    conn.onReset(() => {
+      undo.destroy();
+      undo = createGmUndoManager(conn.docs);
+    });
+    let counter = 0;
+    gm = {
+      paint: (cells, p) => {
+        if (cells.length === 0) return;
+        paintCells(conn.docs, cells, { ...(p.space ? { code: TERRAIN_CODES[p.space] } : {}), ...(p.height !== undefined ? { height: p.height } : {}) });
+      },
+      resize: (w, h) => resizeMap(conn.docs, w, h),
+      placeToken: (t) => {
+        const id = `token-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+        placeToken(conn.docs, { id, name: t.name, cell: t.cell, size: t.size, side: t.side, ownerIds: [], combatant: false }, { hidden: t.hidden });
+      },
+      moveToken: (id, cell) => moveToken(conn.docs, id, cell),
+      setHidden: (id, hidden) => setTokenHidden(conn.docs, id, hidden),
+      editToken: (id, e) => {
+        const { hp, vigor, wounds, ...tokenFields } = e;
+        if (Object.keys(tokenFields).length) updateToken(conn.docs, id, tokenFields);
+        if (hp !== undefined || vigor !== undefined || wounds !== undefined) {
+          updateCombatant(conn.docs, id, (s) => ({ ...s, ...(hp !== undefined ? { hp } : {}), ...(vigor !== undefined ? { vigor } : {}), ...(wounds !== undefined ? { wounds } : {}) }));
+        }
+      },
+      removeToken: (id) => removeToken(conn.docs, id),
+      undo: () => void undo.undo(),
+      redo: () => void undo.redo(),
+      createInvite: (name, characterIds) => api.createInvite(roomId, token, name, characterIds),
+    };
+  }
+
+  return {
+    viewer: { role: who.role, characterIds: who.characterIds, name: who.name },
+    roomId,
+    scene: () => scene,
+    onScene: (cb) => {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+    move: (tokenId, path) => post({ kind: 'move', tokenId, path: path.map((c) => ({ x: c.x, y: c.y })), mode: 'move' }),
+    intent: post,
+    setPresence: (p) => {
+      const cellOf = (w: { x: number; y: number }): { x: number; y: number } | null =>
+        w.x < 0 || w.y < 0 ? null : { x: Math.floor(w.x / CELL_SIZE_PX), y: Math.floor(w.y / CELL_SIZE_PX) };
+      if (p.pointer) {
+        const c = cellOf(p.pointer);
+        const old = conn.awareness.getLocalState()?.['cursor'] as { x: number; y: number } | null | undefined;
+        if (!c || !old || old.x !== c.x || old.y !== c.y) setCursor(conn.awareness, c);
+      }
+      if (p.ping) {
+        const c = cellOf(p.ping);
+        if (c) sendPing(conn.awareness, c, p.ping.at);
+      }
+    },
+    onPresence: (cb) => {
+      const emit = (): void => {
+        const list: Presence[] = othersPresence(conn.awareness).map(({ clientId, presence }) => ({
+          clientId,
+          name: presence.user.name,
+          colour: cssToColour(presence.user.color),
+          ...(presence.cursor ? { pointer: { x: (presence.cursor.x + 0.5) * CELL_SIZE_PX, y: (presence.cursor.y + 0.5) * CELL_SIZE_PX } } : {}),
+          ...(presence.ping ? { ping: { x: (presence.ping.cell.x + 0.5) * CELL_SIZE_PX, y: (presence.ping.cell.y + 0.5) * CELL_SIZE_PX, at: presence.ping.at } } : {}),
+        }));
+        cb(list);
+      };
+      // Re-subscribe when the client swaps in fresh docs (a new awareness comes with them).
+      let aw = conn.awareness;
+      aw.on('change', emit);
+      const offReset = conn.onReset(() => {
+        aw.off('change', emit);
+        aw = conn.awareness;
+        aw.on('change', emit);
+        emit();
+      });
+      emit();
+      return () => {
+        aw.off('change', emit);
+        offReset();
+      };
+    },
+    ...(gm ? { gm } : {}),
+    destroy: () => {
+      conn.destroy();
+      listeners.clear();
+    },
+  };
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(message)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
 }

@@ -16,7 +16,13 @@ describe('placeArea (rulebook: Area of effect, AoE patterns)', () => {
 
   it('Blast 1 in range 3: attack space is the centre; squares and characters', () => {
     const bf = field(arena);
-    const result = placeArea(bf, 'A', pattern('Blast 1'), { primary: { kind: 'blast', center: c(3, 2) } }, { range: 3 });
+    const result = placeArea(
+      bf,
+      'A',
+      pattern('Blast 1'),
+      { primary: { kind: 'blast', center: c(3, 2) } },
+      { range: 3 },
+    );
     expect(result.legal).toBe(true);
     expect(result.attackSpace).toEqual(c(3, 2));
     expect(drawSquares(bf, result.areaSpaces)).toBe(
@@ -37,7 +43,10 @@ describe('placeArea (rulebook: Area of effect, AoE patterns)', () => {
     const bf = field(arena);
     const at = (x: number, y: number) =>
       placeArea(bf, 'A', pattern('Blast 1'), { primary: { kind: 'blast', center: c(x, y) } }, { range: 3 });
-    expect(at(4, 2)).toMatchObject({ legal: false, reason: 'blast centre (4,2) is 4 squares away; range is 3' });
+    expect(at(4, 2)).toMatchObject({
+      legal: false,
+      reason: 'blast centre (4,2) is 4 squares away; range is 3',
+    });
     expect(at(1, 2)).toMatchObject({ legal: false, reason: 'the blast would cover the origin' });
   });
 
@@ -66,7 +75,10 @@ describe('placeArea (rulebook: Area of effect, AoE patterns)', () => {
     expect(result.attackSpace).toEqual(c(3, 2));
     expect(
       placeArea(bf, 'A', pattern('Line 3'), { primary: { kind: 'line', start: c(1, 1), direction: 'east' } }),
-    ).toMatchObject({ legal: false, reason: 'line must start next to the origin and run east, away from it' });
+    ).toMatchObject({
+      legal: false,
+      reason: 'line must start next to the origin and run east, away from it',
+    });
   });
 
   it('Close blast 1 must touch the origin without covering it', () => {
@@ -75,7 +87,10 @@ describe('placeArea (rulebook: Area of effect, AoE patterns)', () => {
       placeArea(bf, 'A', pattern('Close blast 1'), { primary: { kind: 'close-blast', center: c(x, y) } });
     expect(place(2, 2)).toMatchObject({ legal: true, attackSpace: c(2, 2) });
     expect(place(2, 0)).toMatchObject({ legal: true }); // touches A diagonally at (1,1)
-    expect(place(3, 2)).toMatchObject({ legal: false, reason: 'a close blast must touch the origin; this one is 2 squares away' });
+    expect(place(3, 2)).toMatchObject({
+      legal: false,
+      reason: 'a close blast must touch the origin; this one is 2 squares away',
+    });
     expect(place(1, 2)).toMatchObject({ legal: false, reason: 'the close blast would cover the origin' });
   });
 
@@ -101,9 +116,19 @@ describe('placeArea (rulebook: Area of effect, AoE patterns)', () => {
 
   it('Cross 1 with a listed range is placed in range; its centre is the attack space', () => {
     const bf = field(arena);
-    const result = placeArea(bf, 'A', pattern('Cross 1'), { primary: { kind: 'cross', center: c(3, 1) } }, { range: 4 });
+    const result = placeArea(
+      bf,
+      'A',
+      pattern('Cross 1'),
+      { primary: { kind: 'cross', center: c(3, 1) } },
+      { range: 4 },
+    );
     expect(result).toMatchObject({ legal: true, attackSpace: c(3, 1) });
     expect(result.areaSpaces).toEqual([c(3, 1), c(3, 0), c(4, 1), c(3, 2), c(2, 1)]);
+    // An arm reaching back over the caster is not allowed (AoE never covers its origin).
+    expect(
+      placeArea(bf, 'A', pattern('Cross 1'), { primary: { kind: 'cross', center: c(1, 2) } }, { range: 4 }),
+    ).toMatchObject({ legal: false, reason: 'the cross would cover the origin' });
   });
 
   it('Arc 3: contiguous, first square directly next to the origin, last square attacks', () => {
@@ -127,7 +152,7 @@ describe('placeArea (rulebook: Area of effect, AoE patterns)', () => {
     expect(arcNextSquares(bf, 'A', 3, [c(1, 2)])).toEqual([c(1, 1), c(2, 2), c(1, 3)]);
   });
 
-  it('Line 3 + Cross 1: the cross starts at the line\'s attack space, which stays the only attack space', () => {
+  it("Line 3 + Cross 1: the cross starts at the line's attack space, which stays the only attack space", () => {
     const bf = field(`
       . . . . . .
       A . . b . .
@@ -163,7 +188,13 @@ describe('placeArea (rulebook: Area of effect, AoE patterns)', () => {
     const bf = field(`
       A . . 1 b
       . . . . c`);
-    const result = placeArea(bf, 'A', pattern('Blast 1'), { primary: { kind: 'blast', center: c(4, 1) } }, { range: 5 });
+    const result = placeArea(
+      bf,
+      'A',
+      pattern('Blast 1'),
+      { primary: { kind: 'blast', center: c(4, 1) } },
+      { range: 5 },
+    );
     expect(result.affected).toEqual([
       { id: 'b', inAttackSpace: false, cover: true, lineOfSight: true },
       { id: 'c', inAttackSpace: true, cover: false, lineOfSight: true },
@@ -182,7 +213,9 @@ describe('enumerateAreaPlacements', () => {
   it('Blast 1 in range 2: every centre in range whose blast leaves the caster out', () => {
     const bf = field(open);
     const all = enumerateAreaPlacements(bf, 'A', pattern('Blast 1'), { range: 2 });
-    const centers = all.map((p) => (p.placement.primary.kind === 'blast' ? p.placement.primary.center : c(-1, -1)));
+    const centers = all.map((p) =>
+      p.placement.primary.kind === 'blast' ? p.placement.primary.center : c(-1, -1),
+    );
     expect(drawSquares(bf, centers)).toBe(
       pic(`
       x x x x x

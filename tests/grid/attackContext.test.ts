@@ -73,7 +73,12 @@ describe('attackContext (rulebook: Height advantage, cover, and ranged attacks)'
     const bf = field(`
       A c . . b`);
     expect(attackContext(bf, 'A', 'b', { kind: 'ranged', range: 5 }).modifiers).toEqual([
-      { kind: 'curse', count: 1, source: 'ranged-adjacent-foe', reason: "ranged attack while next to a foe ('c')" },
+      {
+        kind: 'curse',
+        count: 1,
+        source: 'ranged-adjacent-foe',
+        reason: "ranged attack while next to a foe ('c')",
+      },
     ]);
     expect(attackContext(bf, 'A', 'c', { kind: 'melee', range: 1 }).modifiers).toEqual([]);
     const down = field(`A c . . b`, { incapacitated: ['c'] });

@@ -42,7 +42,11 @@ export function drawCosts(bf: Battlefield, spaces: readonly { cell: Cell; cost: 
 }
 
 /** Draws a set of squares as 'x' on a blank picture of the map's size. */
-export function drawSquares(bf: Battlefield, squares: readonly { x: number; y: number }[], mark = 'x'): string {
+export function drawSquares(
+  bf: Battlefield,
+  squares: readonly { x: number; y: number }[],
+  mark = 'x',
+): string {
   const rows = Array.from({ length: bf.map.height }, () => Array.from({ length: bf.map.width }, () => '.'));
   for (const s of squares) rows[s.y]![s.x] = mark;
   return rows.map((r) => r.join(' ')).join('\n');

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MapData } from '../../src/schema/map';
-import { lineOfSight, lineOfSightBetweenCells, sightBetween } from '../../src/grid';
+import {
+  lineOfSight,
+  lineOfSightBetweenCells,
+  sightBetween,
+  sightBlockers,
+  sightTable,
+} from '../../src/grid';
 import { c, field } from './helpers';
 
 describe('line of sight and cover (rulebook: Height advantage, cover, and ranged attacks)', () => {
@@ -20,7 +26,9 @@ describe('line of sight and cover (rulebook: Height advantage, cover, and ranged
       . . . B`);
     const sight = lineOfSight(bf, 'A', 'B');
     expect(sight.visible).toBe(false);
-    expect(sight.blockedBy).toEqual([
+    // The centre line passes exactly through the corner the two squares share.
+    expect(sight.blockedBy).toEqual([{ cell: c(2, 1), reason: 'impassable' }]);
+    expect(sightBlockers(bf.map, bf.occupants[0]!, bf.occupants[1]!)).toEqual([
       { cell: c(2, 1), reason: 'impassable' },
       { cell: c(1, 2), reason: 'impassable' },
     ]);
@@ -114,7 +122,10 @@ describe('line of sight and cover (rulebook: Height advantage, cover, and ranged
 
   it('a character standing on terrain: heights compare from where it stands', () => {
     // B stands on height 1; the height-2 terrain beside it rises 1 above it = its Size → cover.
-    expect(lineOfSight(field(`A . . 2 B`, { standOn: { B: 1 } }), 'A', 'B')).toMatchObject({ visible: true, cover: true });
+    expect(lineOfSight(field(`A . . 2 B`, { standOn: { B: 1 } }), 'A', 'B')).toMatchObject({
+      visible: true,
+      cover: true,
+    });
     // B on height 2: the terrain is no taller than its feet → nothing.
     expect(lineOfSight(field(`A . . 2 B`, { standOn: { B: 2 } }), 'A', 'B')).toMatchObject({
       visible: true,
@@ -173,14 +184,20 @@ const smallMap = fc
       destructible: [],
     };
   });
-const foot = fc.record({ cell: fc.record({ x: fc.integer({ min: 0, max: 6 }), y: fc.integer({ min: 0, max: 6 }) }), size: fc.integer({ min: 1, max: 2 }) });
+const foot = fc.record({
+  cell: fc.record({ x: fc.integer({ min: 0, max: 6 }), y: fc.integer({ min: 0, max: 6 }) }),
+  size: fc.integer({ min: 1, max: 2 }),
+});
 
 describe('line of sight properties', () => {
   it('visibility is symmetric for any two footprints on any map (fast-check)', () => {
     fc.assert(
       fc.property(smallMap, foot, foot, (map, a, b) => {
         const overlap =
-          a.cell.x < b.cell.x + b.size && b.cell.x < a.cell.x + a.size && a.cell.y < b.cell.y + b.size && b.cell.y < a.cell.y + a.size;
+          a.cell.x < b.cell.x + b.size &&
+          b.cell.x < a.cell.x + a.size &&
+          a.cell.y < b.cell.y + b.size &&
+          b.cell.y < a.cell.y + a.size;
         fc.pre(!overlap);
         expect(sightBetween(map, a, b).visible).toBe(sightBetween(map, b, a).visible);
       }),
@@ -205,5 +222,31 @@ describe('line of sight properties', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('sightTable', () => {
+  it('agrees with one-at-a-time lineOfSight for every ordered pair', () => {
+    const bf = field(`
+      A . . 1 b . .
+      . # . . . . C
+      . # d . 2 . .
+      e . . . . . F`);
+    const table = sightTable(bf);
+    const n = table.ids.length;
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        if (i === j) continue;
+        const one = lineOfSight(bf, table.ids[i]!, table.ids[j]!);
+        expect([
+          table.ids[i],
+          table.ids[j],
+          table.visible[i * n + j] === 1,
+          table.cover[i * n + j] === 1,
+        ]).toEqual([table.ids[i], table.ids[j], one.visible, one.cover]);
+      }
+    }
+    // b stands right of height-1 terrain: A's shot passes it → cover.
+    expect(table.cover[table.ids.indexOf('A') * n + table.ids.indexOf('b')]).toBe(1);
   });
 });

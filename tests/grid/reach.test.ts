@@ -94,6 +94,16 @@ describe('reach (rulebook: Movement)', () => {
     });
   });
 
+  it('terrain is climbable: onto a height-3 tower costs 4 for that step; a one-level drop is no fall', () => {
+    const bf = field(`A 3 1 .`);
+    expect(drawCosts(bf, reach(bf, 'A', { budget: 6 }).spaces)).toBe('0 4 5 6');
+    expect(checkPath(bf, 'A', [c(1, 0), c(2, 0), c(3, 0)], { budget: 6 })).toEqual({
+      ok: true,
+      cost: 6,
+      events: [{ kind: 'fall', step: 1, cell: c(2, 0), levels: 2 }],
+    });
+  });
+
   it('allies can be passed through but not ended on', () => {
     const bf = field(`A B . .`);
     expect(drawCosts(bf, reach(bf, 'A', { budget: 2 }).spaces)).toBe('0 . 2 .');
@@ -137,6 +147,25 @@ describe('reach (rulebook: Movement)', () => {
         { kind: 'dangerous', step: 0, cell: c(1, 0), damage: 2, damageType: 'piercing' },
         { kind: 'dangerous', step: 1, cell: c(2, 0), damage: 2, damageType: 'piercing' },
       ],
+    });
+  });
+
+  it('between equally cheap paths the one avoiding dangerous squares is chosen', () => {
+    const bf = field(`
+      A ! .
+      . . .`);
+    expect(pathTo(bf, reach(bf, 'A', { budget: 2 }), c(1, 1))).toEqual({
+      path: [c(0, 1), c(1, 1)],
+      cost: 2,
+      events: [],
+    });
+    const east = field(`
+      A . .
+      ! . .`);
+    expect(pathTo(east, reach(east, 'A', { budget: 2 }), c(1, 1))).toEqual({
+      path: [c(1, 0), c(1, 1)],
+      cost: 2,
+      events: [],
     });
   });
 

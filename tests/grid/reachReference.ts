@@ -5,7 +5,12 @@ import { heightAt, spaceTypeAt } from '../../src/grid';
  * A deliberately naive movement flood written straight from the rulebook's Movement section, to
  * check `reach` against: O(n²) Dijkstra over positions, no caching, no windows.
  */
-export function referenceReach(bf: Battlefield, moverId: string, budget: number, dash = false): Map<string, number> {
+export function referenceReach(
+  bf: Battlefield,
+  moverId: string,
+  budget: number,
+  dash = false,
+): Map<string, number> {
   const mover = bf.occupants.find((o) => o.id === moverId)!;
   const s = mover.size;
   const squares = (x: number, y: number) => {
@@ -14,7 +19,10 @@ export function referenceReach(bf: Battlefield, moverId: string, budget: number,
     return out;
   };
   const occupantAt = (x: number, y: number) =>
-    bf.occupants.find((o) => o.id !== mover.id && x >= o.cell.x && x < o.cell.x + o.size && y >= o.cell.y && y < o.cell.y + o.size);
+    bf.occupants.find(
+      (o) =>
+        o.id !== mover.id && x >= o.cell.x && x < o.cell.x + o.size && y >= o.cell.y && y < o.cell.y + o.size,
+    );
   const passable = (x: number, y: number) =>
     x >= 0 &&
     y >= 0 &&
@@ -26,7 +34,8 @@ export function referenceReach(bf: Battlefield, moverId: string, budget: number,
       return !o || o.side === mover.side || o.incapacitated;
     });
   const endable = (x: number, y: number) => squares(x, y).every(([a, b]) => !occupantAt(a, b));
-  const elevation = (x: number, y: number) => Math.max(...squares(x, y).map(([a, b]) => heightAt(bf.map, a, b)));
+  const elevation = (x: number, y: number) =>
+    Math.max(...squares(x, y).map(([a, b]) => heightAt(bf.map, a, b)));
   const engaged = (x: number, y: number) =>
     !dash &&
     bf.occupants.some(
@@ -34,10 +43,12 @@ export function referenceReach(bf: Battlefield, moverId: string, budget: number,
         o.side !== mover.side &&
         !o.incapacitated &&
         squares(x, y).some(
-          ([a, b]) => a >= o.cell.x - 1 && a <= o.cell.x + o.size && b >= o.cell.y - 1 && b <= o.cell.y + o.size,
+          ([a, b]) =>
+            a >= o.cell.x - 1 && a <= o.cell.x + o.size && b >= o.cell.y - 1 && b <= o.cell.y + o.size,
         ),
     );
-  const difficult = (x: number, y: number) => squares(x, y).some(([a, b]) => spaceTypeAt(bf.map, a, b) === 'difficult');
+  const difficult = (x: number, y: number) =>
+    squares(x, y).some(([a, b]) => spaceTypeAt(bf.map, a, b) === 'difficult');
   const dist = new Map<string, number>([[`${mover.cell.x},${mover.cell.y}`, 0]]);
   const done = new Set<string>();
   for (;;) {
@@ -54,7 +65,11 @@ export function referenceReach(bf: Battlefield, moverId: string, budget: number,
       [x - 1, y],
     ] as const) {
       if (!passable(nx, ny)) continue;
-      const step = 1 + (engaged(x, y) ? 1 : 0) + (difficult(x, y) ? 1 : 0) + Math.max(0, elevation(nx, ny) - elevation(x, y));
+      const step =
+        1 +
+        (engaged(x, y) ? 1 : 0) +
+        (difficult(x, y) ? 1 : 0) +
+        Math.max(0, elevation(nx, ny) - elevation(x, y));
       const next = here + step;
       const key = `${nx},${ny}`;
       if (next <= budget && next < (dist.get(key) ?? Infinity)) dist.set(key, next);

@@ -18,14 +18,19 @@ describe('a GM and three players in one room', () => {
     const { roomId, gmToken } = await createRoom(server.origin);
     const gm = connectClient(server.wsUrl, roomId, gmToken);
     const players = await Promise.all(
-      ['Ana', 'Bo', 'Cy'].map(async (name) => connectClient(server.wsUrl, roomId, await invite(server.origin, roomId, gmToken, name))),
+      ['Ana', 'Bo', 'Cy'].map(async (name) =>
+        connectClient(server.wsUrl, roomId, await invite(server.origin, roomId, gmToken, name)),
+      ),
     );
     clients.push(gm, ...players);
     await Promise.all([gm, ...players].map((client) => client.synced));
 
     // The GM writes directly (any layout: the server does not interpret the doc).
     gm.doc.getMap('tokens').set('hero', { x: 1, y: 1 });
-    await waitFor(() => players.every((p) => p.doc.getMap('tokens').get('hero') !== undefined), 'first placement');
+    await waitFor(
+      () => players.every((p) => p.doc.getMap('tokens').get('hero') !== undefined),
+      'first placement',
+    );
     gm.doc.getMap('tokens').set('hero', { x: 4, y: 2 });
     await waitFor(
       () => players.every((p) => (p.doc.getMap('tokens').get('hero') as { x: number } | undefined)?.x === 4),
@@ -50,8 +55,14 @@ describe('a GM and three players in one room', () => {
     await Promise.all([gmA.synced, gmB.synced]);
     gmA.doc.getMap('tokens').set('only-in-a', 1);
     gmB.doc.getMap('tokens').set('only-in-b', 2);
-    await waitFor(() => server.server.ctx.rooms.get(b.roomId)!.public.doc.getMap('tokens').has('only-in-b'), 'b written');
-    await waitFor(() => server.server.ctx.rooms.get(a.roomId)!.public.doc.getMap('tokens').has('only-in-a'), 'a written');
+    await waitFor(
+      () => server.server.ctx.rooms.get(b.roomId)!.public.doc.getMap('tokens').has('only-in-b'),
+      'b written',
+    );
+    await waitFor(
+      () => server.server.ctx.rooms.get(a.roomId)!.public.doc.getMap('tokens').has('only-in-a'),
+      'a written',
+    );
     expect(gmA.doc.getMap('tokens').has('only-in-b')).toBe(false);
     expect(gmB.doc.getMap('tokens').has('only-in-a')).toBe(false);
   });

@@ -29,7 +29,11 @@ async function spawnServer(dataDir: string, durability: string): Promise<Child> 
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor(() => /listening on (http:\/\/\S+)/.test(output) || child.exitCode !== null, 'server start', 15_000);
+  await waitFor(
+    () => /listening on (http:\/\/\S+)/.test(output) || child.exitCode !== null,
+    'server start',
+    15_000,
+  );
   const origin = /listening on (http:\/\/\S+)/.exec(output)?.[1];
   if (!origin) throw new Error(`server did not start:\n${output}`);
   return { process: child, origin, output: () => output };
@@ -63,7 +67,8 @@ describe.each(['process', 'full'])('durability (DURABILITY=%s)', (durability) =>
 
     // A burst of moves, then kill -9 the moment the last one has reached the player.
     gmSecrets.doc.getMap('notes').set('plan', 'ambush');
-    for (let step = 0; step < 40; step += 1) gm.doc.getMap('tokens').set('hero', { x: step % 8, y: step % 6, step });
+    for (let step = 0; step < 40; step += 1)
+      gm.doc.getMap('tokens').set('hero', { x: step % 8, y: step % 6, step });
     await waitFor(() => {
       const seen = new Y.Doc();
       witness.replayInto(seen);

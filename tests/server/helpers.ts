@@ -65,13 +65,26 @@ export async function api<T = Record<string, unknown>>(
   return { status: response.status, body: (await response.json()) as T };
 }
 
-export async function createRoom(origin: string, body: unknown = { map: TEST_MAP }): Promise<{ roomId: string; gmToken: string }> {
-  const { status, body: created } = await api<{ roomId: string; gmToken: string; reason?: string }>(origin, '/api/rooms', { body });
+export async function createRoom(
+  origin: string,
+  body: unknown = { map: TEST_MAP },
+): Promise<{ roomId: string; gmToken: string }> {
+  const { status, body: created } = await api<{ roomId: string; gmToken: string; reason?: string }>(
+    origin,
+    '/api/rooms',
+    { body },
+  );
   if (status !== 200) throw new Error(`room creation failed: ${status} ${created.reason}`);
   return created;
 }
 
-export async function invite(origin: string, roomId: string, gmToken: string, name: string, characterIds: string[] = []): Promise<string> {
+export async function invite(
+  origin: string,
+  roomId: string,
+  gmToken: string,
+  name: string,
+  characterIds: string[] = [],
+): Promise<string> {
   const { status, body } = await api<{ token: string }>(origin, `/api/rooms/${roomId}/invites`, {
     token: gmToken,
     body: { name, characterIds },
@@ -131,9 +144,7 @@ export class RawClient {
   readonly closed: Promise<number>;
   upgradeStatus: number | undefined;
 
-  constructor(
-    readonly ws: WebSocket,
-  ) {
+  constructor(readonly ws: WebSocket) {
     ws.on('message', (data: Buffer) => this.frames.push(Buffer.from(data)));
     ws.on('unexpected-response', (_req, res) => {
       this.upgradeStatus = res.statusCode;

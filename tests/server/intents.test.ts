@@ -1,11 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import type { StatBlock } from '../../src/schema/statBlock';
 import { placeToken } from '../../src/table/writers/tokenWriters';
 import { encodeSyncUpdate } from '../../src/server/protocol';
 import { api, connectClient, createRoom, invite, RawClient, startTestServer, waitFor } from './helpers';
 import type { TestClient, TestServer } from './helpers';
 
-type Result = { ok: boolean; reason?: string; outcome?: { kind: string; to: { x: number; y: number }; cost: number } };
+type Result = {
+  ok: boolean;
+  reason?: string;
+  outcome?: { kind: string; to: { x: number; y: number }; cost: number };
+};
 
 /**
  * Player intents over HTTP against the real server and the table's applyIntent. TEST_MAP row 2 is
@@ -19,7 +25,8 @@ describe('intents over HTTP', () => {
   let gm: TestClient;
   let gmSecrets: TestClient;
   let watcher: TestClient;
-  const tokenCell = (client: TestClient, id: string) => (client.doc.getMap('tokens').get(id) as { cell: { x: number; y: number } } | undefined)?.cell;
+  const tokenCell = (client: TestClient, id: string) =>
+    (client.doc.getMap('tokens').get(id) as { cell: { x: number; y: number } } | undefined)?.cell;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -31,12 +38,34 @@ describe('intents over HTTP', () => {
     await Promise.all([gm.synced, gmSecrets.synced, watcher.synced]);
     // The GM sets the table with the table's own writers, straight into its synced docs.
     const docs = { public: gm.doc, secrets: gmSecrets.doc };
-    const base = { size: 1, side: 'party' as const, combatant: false };
-    placeToken(docs, { ...base, id: 'ana', name: 'Ana', cell: { x: 0, y: 2 }, ownerIds: ['ana'] });
-    placeToken(docs, { ...base, id: 'bo', name: 'Bo', cell: { x: 0, y: 4 }, ownerIds: ['bo'] });
-    placeToken(docs, { ...base, id: 'lurker', name: 'Lurker', cell: { x: 7, y: 5 }, side: 'foes' }, { hidden: true });
+    // Stat blocks from the shipped samples (a token needs one to be on the battlefield).
+    const party = JSON.parse(readFileSync('encounters/parties/sample-party.json', 'utf8')) as {
+      characters: [StatBlock, StatBlock];
+    };
+    const skirmish = JSON.parse(readFileSync('encounters/arena-skirmish.json', 'utf8')) as {
+      foes: [{ statBlock: StatBlock }];
+    };
+    const base = { size: 1, side: 'party' as const, combatant: true };
+    placeToken(
+      docs,
+      { ...base, id: 'ana', name: 'Ana', cell: { x: 0, y: 2 }, ownerIds: ['ana'] },
+      { statBlock: party.characters[0] },
+    );
+    placeToken(
+      docs,
+      { ...base, id: 'bo', name: 'Bo', cell: { x: 0, y: 4 }, ownerIds: ['bo'] },
+      { statBlock: party.characters[1] },
+    );
+    placeToken(
+      docs,
+      { ...base, id: 'lurker', name: 'Lurker', cell: { x: 7, y: 5 }, side: 'foes', ownerIds: [] },
+      { hidden: true, statBlock: skirmish.foes[0].statBlock },
+    );
     const room = server.server.ctx.rooms.get(roomId)!;
-    await waitFor(() => room.public.doc.getMap('tokens').has('bo') && room.secrets.doc.getMap('tokens').has('lurker'), 'tokens placed');
+    await waitFor(
+      () => room.public.doc.getMap('tokens').has('bo') && room.secrets.doc.getMap('tokens').has('lurker'),
+      'tokens placed',
+    );
     await waitFor(() => tokenCell(watcher, 'bo') !== undefined, 'tokens at the watcher');
   });
   afterAll(async () => {
@@ -44,31 +73,64 @@ describe('intents over HTTP', () => {
     await server.close();
   });
 
-  const post = (token: string, intent: unknown) => api<Result>(server.origin, `/api/rooms/${roomId}/intents`, { token, body: intent });
+  const post = (token: string, intent: unknown) =>
+    api<Result>(server.origin, `/api/rooms/${roomId}/intents`, { token, body: intent });
   const state = () => {
     const room = server.server.ctx.rooms.get(roomId)!;
     return [Y.encodeStateAsUpdate(room.public.doc), Y.encodeStateAsUpdate(room.secrets.doc)];
   };
 
   it('accepts a legal move by the player who owns the token and broadcasts it', async () => {
-    const { status, body } = await post(anaToken, { kind: 'move', tokenId: 'ana', path: [{ x: 1, y: 2 }, { x: 2, y: 2 }, { x: 2, y: 3 }] });
+    const { status, body } = await post(anaToken, {
+      kind: 'move',
+      tokenId: 'ana',
+      path: [
+        { x: 1, y: 2 },
+        { x: 2, y: 2 },
+        { x: 2, y: 3 },
+      ],
+    });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.ok, body.reason).toBe(true);
     expect(body.outcome).toMatchObject({ kind: 'move', to: { x: 2, y: 3 }, cost: 3 });
     // Already stored and broadcast when the answer arrives; the watcher sees it shortly.
-    expect(server.server.ctx.rooms.get(roomId)!.public.doc.getMap('tokens').get('ana')).toMatchObject({ cell: { x: 2, y: 3 } });
-    await waitFor(() => tokenCell(watcher, 'ana')?.x === 2 && tokenCell(gm, 'ana')?.y === 3, 'the move at the watcher and GM');
+    expect(server.server.ctx.rooms.get(roomId)!.public.doc.getMap('tokens').get('ana')).toMatchObject({
+      cell: { x: 2, y: 3 },
+    });
+    await waitFor(
+      () => tokenCell(watcher, 'ana')?.x === 2 && tokenCell(gm, 'ana')?.y === 3,
+      'the move at the watcher and GM',
+    );
   });
 
   it('refuses an illegal path, someone else’s token, GM-only intents and a raw forged update, leaving the docs byte-identical', async () => {
     const before = state();
     const refusals: [string, unknown, RegExp][] = [
-      ['path through impassable', { kind: 'move', tokenId: 'ana', path: [{ x: 3, y: 3 }, { x: 3, y: 2 }] }, /impassable|cannot|blocked/i],
-      ['path with a jump', { kind: 'move', tokenId: 'ana', path: [{ x: 6, y: 6 }] }, /./],
+      [
+        'path through impassable',
+        {
+          kind: 'move',
+          tokenId: 'ana',
+          path: [
+            { x: 3, y: 3 },
+            { x: 3, y: 2 },
+          ],
+        },
+        /^step 2 to \(3,2\) is blocked: \(3,2\) is impassable$/,
+      ],
+      [
+        'path with a jump',
+        { kind: 'move', tokenId: 'ana', path: [{ x: 6, y: 6 }] },
+        /not one orthogonal square from \(2,3\)/,
+      ],
       ['someone else’s token', { kind: 'move', tokenId: 'bo', path: [{ x: 1, y: 4 }] }, /not your character/],
       ['GM-only intent', { kind: 'adjust-hp', tokenId: 'ana', amount: 5 }, /only the GM/],
       ['GM-only reveal', { kind: 'reveal', tokenId: 'lurker' }, /only the GM/],
-      ['a hidden token', { kind: 'move', tokenId: 'lurker', path: [{ x: 7, y: 4 }] }, /./],
+      [
+        'a hidden token',
+        { kind: 'move', tokenId: 'lurker', path: [{ x: 7, y: 4 }] },
+        /^there is no token 'lurker'$/,
+      ],
     ];
     for (const [what, intent, reason] of refusals) {
       const { status, body } = await post(anaToken, intent);
@@ -81,7 +143,17 @@ describe('intents over HTTP', () => {
     const forged = new Y.Doc();
     Y.applyUpdate(forged, before[0]!);
     const sv = Y.encodeStateVector(forged);
-    forged.getMap('tokens').set('ana', { id: 'ana', name: 'Ana', cell: { x: 7, y: 7 }, size: 1, side: 'party', ownerIds: ['ana'], combatant: false });
+    forged
+      .getMap('tokens')
+      .set('ana', {
+        id: 'ana',
+        name: 'Ana',
+        cell: { x: 7, y: 7 },
+        size: 1,
+        side: 'party',
+        ownerIds: ['ana'],
+        combatant: true,
+      });
     raw.send(encodeSyncUpdate(Y.encodeStateAsUpdate(forged, sv)));
     expect(await raw.closed).toBe(4403);
     expect(state()).toEqual(before);

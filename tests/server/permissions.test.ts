@@ -105,30 +105,63 @@ describe('checkAwarenessClaims', () => {
     [10, { tokenHash: 'alice' }],
     [20, { tokenHash: 'bob' }],
   ]);
-  const ownerOf = (id: number) => owners.get(id);
-  const entry = (clientID: number, state: unknown = {}) => ({ clientID, clock: 1, state });
+  /** The server's awareness clocks: alice's id 10 is at clock 5, bob's 20 at clock 7. */
+  const clocks = new Map([
+    [10, 5],
+    [20, 7],
+  ]);
+  const known = {
+    ownerOf: (id: number) => owners.get(id),
+    clockOf: (id: number) => clocks.get(id) ?? 0,
+    serverClientId: 1,
+  };
+  const entry = (clientID: number, clock: number, state: unknown = {}) => ({ clientID, clock, state });
+  const carol = () => ({ tokenHash: 'carol', ownedIds: new Set<number>() });
 
   it('accepts a new id or one the claimant already speaks for', () => {
-    expect(checkAwarenessClaims([entry(30)], { tokenHash: 'carol', ownedIds: new Set() }, ownerOf, 1)).toEqual({ ok: true });
-    expect(checkAwarenessClaims([entry(10)], { tokenHash: 'alice', ownedIds: new Set([10]) }, ownerOf, 1)).toEqual({ ok: true });
+    expect(checkAwarenessClaims([entry(30, 1)], carol(), known)).toEqual({
+      ok: true,
+      accepted: [entry(30, 1)],
+    });
+    expect(
+      checkAwarenessClaims([entry(10, 6)], { tokenHash: 'alice', ownedIds: new Set([10]) }, known),
+    ).toEqual({
+      ok: true,
+      accepted: [entry(10, 6)],
+    });
   });
 
-  it("refuses another user's id (update or removal) and the server's id", () => {
-    const carol = { tokenHash: 'carol', ownedIds: new Set<number>() };
-    expect(checkAwarenessClaims([entry(10)], carol, ownerOf, 1)).toEqual({
+  it("refuses a new state for another user's id, and any claim on the server's id", () => {
+    expect(checkAwarenessClaims([entry(10, 6, { cursor: 1 })], carol(), known)).toEqual({
       ok: false,
       reason: 'awareness client 10 belongs to another user',
     });
-    expect(checkAwarenessClaims([entry(30), entry(20, null)], carol, ownerOf, 1).ok).toBe(false);
-    expect(checkAwarenessClaims([entry(1)], carol, ownerOf, 1)).toEqual({ ok: false, reason: "awareness client 1 is the server's" });
+    expect(checkAwarenessClaims([entry(30, 1), entry(20, 8)], carol(), known).ok).toBe(false);
+    expect(checkAwarenessClaims([entry(1, 1)], carol(), known)).toEqual({
+      ok: false,
+      reason: "awareness client 1 is the server's",
+    });
+  });
+
+  it("drops (never applies) echoes of others' states and removals of others' ids, as stock clients send them", () => {
+    // Echo: the stock provider re-sends what it heard, with the clock the server already has.
+    expect(checkAwarenessClaims([entry(10, 5, { cursor: 1 }), entry(30, 1)], carol(), known)).toEqual({
+      ok: true,
+      accepted: [entry(30, 1)],
+    });
+    // Its stale-state timer removes others (clock + 1, state null): dropped, not applied.
+    expect(checkAwarenessClaims([entry(20, 8, null)], carol(), known)).toEqual({ ok: true, accepted: [] });
   });
 
   it('lets the same user (same token) take over its id from an older socket', () => {
-    expect(checkAwarenessClaims([entry(10)], { tokenHash: 'alice', ownedIds: new Set() }, ownerOf, 1)).toEqual({ ok: true });
+    expect(checkAwarenessClaims([entry(10, 6)], { tokenHash: 'alice', ownedIds: new Set() }, known)).toEqual({
+      ok: true,
+      accepted: [entry(10, 6)],
+    });
   });
 
   it('caps how many ids one socket may speak for', () => {
-    const claims = [entry(31), entry(32), entry(33), entry(34), entry(35)];
-    expect(checkAwarenessClaims(claims, { tokenHash: 'carol', ownedIds: new Set() }, ownerOf, 1).ok).toBe(false);
+    const claims = [31, 32, 33, 34, 35].map((id) => entry(id, 1));
+    expect(checkAwarenessClaims(claims, carol(), known).ok).toBe(false);
   });
 });

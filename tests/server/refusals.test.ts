@@ -64,7 +64,11 @@ describe('player writes over the websocket', () => {
     const doc = server.server.ctx.rooms.get(roomId)!.public.doc;
     await waitFor(() => doc.getMap('tokens').has('hero'), 'GM write stored');
 
-    const player = connectClient(server.wsUrl, roomId, await invite(server.origin, roomId, gmToken, 'Reader'));
+    const player = connectClient(
+      server.wsUrl,
+      roomId,
+      await invite(server.origin, roomId, gmToken, 'Reader'),
+    );
     clients.push(player);
     await player.synced;
     // Force a second sync round trip (as after a reconnect): still accepted.
@@ -95,7 +99,11 @@ describe('player writes over the websocket', () => {
     await waitFor(() => room.public.awareness.getStates().has(aliceId), 'alice present');
 
     // Mallory claims Alice's clientID (an update and a removal).
-    const mallory = RawClient.connect(server.wsUrl, roomId, await invite(server.origin, roomId, gmToken, 'Mallory'));
+    const mallory = RawClient.connect(
+      server.wsUrl,
+      roomId,
+      await invite(server.origin, roomId, gmToken, 'Mallory'),
+    );
     await mallory.opened;
     const fake = new awarenessProtocol.Awareness(new Y.Doc());
     fake.clientID = aliceId;
@@ -110,9 +118,35 @@ describe('player writes over the websocket', () => {
     const aliceAgain = RawClient.connect(server.wsUrl, roomId, aliceToken);
     await aliceAgain.opened;
     aliceAgain.send(encodeAwarenessMessage(awarenessProtocol.encodeAwarenessUpdate(fake, [aliceId])));
-    await waitFor(() => (room.public.awareness.getStates().get(aliceId) as { cursor: { x: number } }).cursor.x === 7, 'takeover');
+    await waitFor(
+      () => (room.public.awareness.getStates().get(aliceId) as { cursor: { x: number } }).cursor.x === 7,
+      'takeover',
+    );
     expect(aliceAgain.closeCode).toBeUndefined();
     aliceAgain.ws.close();
     fake.destroy();
+  });
+
+  it('does not refuse stock clients for echoing other people’s presence back (regression)', async () => {
+    const { roomId, gmToken } = await createRoom(server.origin);
+    const gm = connectClient(server.wsUrl, roomId, gmToken);
+    const player = connectClient(server.wsUrl, roomId, await invite(server.origin, roomId, gmToken, 'Echo'));
+    clients.push(gm, player);
+    await Promise.all([gm.synced, player.synced]);
+    const closes: number[] = [];
+    player.provider.on('connection-close', (event) => closes.push(event?.code ?? -1));
+    for (let x = 0; x < 3; x += 1) {
+      gm.provider.awareness.setLocalStateField('cursor', { x, y: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await waitFor(
+      () =>
+        (player.provider.awareness.getStates().get(gm.doc.clientID) as { cursor?: { x: number } } | undefined)
+          ?.cursor?.x === 2,
+      'the GM cursor at the player',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(closes).toEqual([]);
+    expect(player.provider.wsconnected).toBe(true);
   });
 });

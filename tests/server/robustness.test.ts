@@ -17,8 +17,16 @@ describe('bad input on the socket and over HTTP', () => {
     roomA = await createRoom(server.origin);
     roomB = await createRoom(server.origin);
     gmB = connectClient(server.wsUrl, roomB.roomId, roomB.gmToken);
-    playerB = connectClient(server.wsUrl, roomB.roomId, await invite(server.origin, roomB.roomId, roomB.gmToken, 'Bystander B'));
-    bystanderA = connectClient(server.wsUrl, roomA.roomId, await invite(server.origin, roomA.roomId, roomA.gmToken, 'Bystander A'));
+    playerB = connectClient(
+      server.wsUrl,
+      roomB.roomId,
+      await invite(server.origin, roomB.roomId, roomB.gmToken, 'Bystander B'),
+    );
+    bystanderA = connectClient(
+      server.wsUrl,
+      roomA.roomId,
+      await invite(server.origin, roomA.roomId, roomA.gmToken, 'Bystander A'),
+    );
     await Promise.all([gmB.synced, playerB.synced, bystanderA.synced]);
   });
   afterAll(async () => {
@@ -40,7 +48,8 @@ describe('bad input on the socket and over HTTP', () => {
   }
 
   async function attack(frames: (Uint8Array | string)[], role: 'gm' | 'player' = 'gm'): Promise<number> {
-    const token = role === 'gm' ? roomA.gmToken : await invite(server.origin, roomA.roomId, roomA.gmToken, 'Attacker');
+    const token =
+      role === 'gm' ? roomA.gmToken : await invite(server.origin, roomA.roomId, roomA.gmToken, 'Attacker');
     const raw = RawClient.connect(server.wsUrl, roomA.roomId, token);
     await raw.opened;
     frames.forEach((frame) => raw.send(frame));
@@ -49,7 +58,9 @@ describe('bad input on the socket and over HTTP', () => {
 
   it('garbage text and binary frames close only that socket (4400)', async () => {
     expect(await attack(['hello, I am not y-websocket'])).toBe(4400);
-    expect(await attack([new Uint8Array([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01])])).toBe(4400);
+    expect(
+      await attack([new Uint8Array([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01])]),
+    ).toBe(4400);
     expect(await attack([new Uint8Array([99, 1, 2, 3])], 'player')).toBe(4400);
     await othersUnaffected('after-garbage');
   });
@@ -101,19 +112,27 @@ describe('bad input on the socket and over HTTP', () => {
       await expect(raw.opened).rejects.toThrow();
       expect(raw.upgradeStatus, `${docName} with ${token}`).toBe(status);
     }
-    const wrongPath = new RawClient(new (await import('ws')).default(`${server.wsUrl.replace('/ws', '')}/elsewhere/${roomA.roomId}?token=${roomA.gmToken}`));
+    const wrongPath = new RawClient(
+      new (await import('ws')).default(
+        `${server.wsUrl.replace('/ws', '')}/elsewhere/${roomA.roomId}?token=${roomA.gmToken}`,
+      ),
+    );
     await expect(wrongPath.opened).rejects.toThrow();
     expect(wrongPath.upgradeStatus).toBe(404);
   });
 
   it('bad JSON and bad bodies over HTTP get 400 with a reason; auth failures 401/403', async () => {
-    const bad = await api<{ ok: boolean; reason: string }>(server.origin, '/api/rooms', { rawBody: '{"map": ' });
+    const bad = await api<{ ok: boolean; reason: string }>(server.origin, '/api/rooms', {
+      rawBody: '{"map": ',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.reason).toMatch(/not valid JSON/);
     const noMap = await api<{ reason: string }>(server.origin, '/api/rooms', { body: { encounter: {} } });
     expect(noMap.status).toBe(400);
     expect(noMap.body.reason).toMatch(/map/);
-    const noAuth = await api(server.origin, `/api/rooms/${roomA.roomId}/invites`, { body: { name: 'x', characterIds: [] } });
+    const noAuth = await api(server.origin, `/api/rooms/${roomA.roomId}/invites`, {
+      body: { name: 'x', characterIds: [] },
+    });
     expect(noAuth.status).toBe(401);
     const playerToken = await invite(server.origin, roomA.roomId, roomA.gmToken, 'Not a GM');
     const notGm = await api(server.origin, `/api/rooms/${roomA.roomId}/invites`, {

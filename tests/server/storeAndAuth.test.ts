@@ -25,7 +25,12 @@ describe('tokens', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(store.getToken(token)).toBeUndefined(); // not stored in clear
     expect(store.getToken(hashToken(token))?.roomId).toBe('room1');
-    expect(authenticate(store, token)).toMatchObject({ roomId: 'room1', role: 'player', name: 'Ana', characterIds: ['pc-ana'] });
+    expect(authenticate(store, token)).toMatchObject({
+      roomId: 'room1',
+      role: 'player',
+      name: 'Ana',
+      characterIds: ['pc-ana'],
+    });
     expect(authenticate(store, token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'))).toBeUndefined();
     expect(authenticate(store, '')).toBeUndefined();
     expect(authenticate(store, 'has spaces and ../ in it')).toBeUndefined();
@@ -44,7 +49,12 @@ describe('the update log', () => {
   it('reloads a room exactly, and compaction keeps the state while shrinking the log to one row', () => {
     const { store, dir } = tempStore();
     const rooms = new RoomManager(store, 0);
-    rooms.create('r', initialUpdates((pub) => pub.getMap('tokens').set('seed', 1)), {}, () => {});
+    rooms.create(
+      'r',
+      initialUpdates((pub) => pub.getMap('tokens').set('seed', 1)),
+      {},
+      () => {},
+    );
     const room = rooms.get('r')!;
     for (let i = 0; i < 10; i += 1) room.public.doc.getMap('tokens').set('hero', i);
     expect(store.countUpdates('r')).toBe(1); // queued: committed at the end of the event-loop turn
@@ -70,7 +80,12 @@ describe('the update log', () => {
   it('unloads idle rooms and reloads them on demand', () => {
     const { store } = tempStore();
     const rooms = new RoomManager(store, 1000);
-    rooms.create('r', initialUpdates(() => {}), {}, () => {});
+    rooms.create(
+      'r',
+      initialUpdates(() => {}),
+      {},
+      () => {},
+    );
     rooms.get('r')!.public.doc.getMap('m').set('k', 'v');
     expect(rooms.loadedCount).toBe(1);
     rooms.unloadIdle(Date.now() + 500);
@@ -87,7 +102,13 @@ describe('the update log', () => {
 describe('parseServerConfig', () => {
   it('reads flags and env, defaults to port 8080 on 127.0.0.1 with random dice', () => {
     const config = parseServerConfig([], {});
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: './data', durability: 'process', demo: true });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: './data',
+      durability: 'process',
+      demo: true,
+    });
     expect(config.diceWarning).toBeUndefined();
     expect(parseServerConfig(['--port', '9000'], { PORT: '1' }).port).toBe(9000);
     expect(parseServerConfig([], { PORT: '1234', HOST: '0.0.0.0', DATA_DIR: '/tmp/x' })).toMatchObject({
@@ -107,7 +128,9 @@ describe('parseServerConfig', () => {
   });
 
   it('refuses bad input with a clear message', () => {
-    expect(() => parseServerConfig(['--port=abc'], {})).toThrow('port: expected an integer 0..65535, got "abc"');
+    expect(() => parseServerConfig(['--port=abc'], {})).toThrow(
+      'port: expected an integer 0..65535, got "abc"',
+    );
     expect(() => parseServerConfig(['--fixed-dice=1,x'], {})).toThrow(/--fixed-dice: expected a comma list/);
     expect(() => parseServerConfig(['--fixed-dice=1', '--seed=2'], {})).toThrow(/either/);
     expect(() => parseServerConfig(['--frobnicate'], {})).toThrow('unknown flag --frobnicate');

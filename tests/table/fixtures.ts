@@ -58,8 +58,20 @@ export function party(...characters: PlayerCharacter[]) {
   return { schemaVersion: 1, kind: 'party', name: 'Test party', characters };
 }
 
-export function encounter(foes: { id: string; statBlock: Foe; cell: { x: number; y: number } }[], partyStarts: { x: number; y: number }[], chapter = 1) {
-  return { schemaVersion: 1, kind: 'encounter', name: 'Test fight', map: 'test.json', chapter, foes, partyStarts };
+export function encounter(
+  foes: { id: string; statBlock: Foe; cell: { x: number; y: number } }[],
+  partyStarts: { x: number; y: number }[],
+  chapter = 1,
+) {
+  return {
+    schemaVersion: 1,
+    kind: 'encounter',
+    name: 'Test fight',
+    map: 'test.json',
+    chapter,
+    foes,
+    partyStarts,
+  };
 }
 
 /** A fresh room (public + secrets docs) seeded from the given parts. */

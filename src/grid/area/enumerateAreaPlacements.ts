@@ -32,7 +32,8 @@ export function enumerateAreaPlacements(
   const candidates: ShapePlacement[] = [];
   const centers = (x0: number, y0: number, x1: number, y1: number, keep: (c: CellData) => boolean) => {
     for (let y = Math.max(0, y0); y <= Math.min(t.height - 1, y1); y++) {
-      for (let x = Math.max(0, x0); x <= Math.min(t.width - 1, x1); x++) if (keep({ x, y })) candidates.push(...make({ x, y }));
+      for (let x = Math.max(0, x0); x <= Math.min(t.width - 1, x1); x++)
+        if (keep({ x, y })) candidates.push(...make({ x, y }));
     }
   };
   let make: (c: CellData) => ShapePlacement[] = () => [];
@@ -42,7 +43,13 @@ export function enumerateAreaPlacements(
       if (!ranged) centers(ox, oy, ox + s - 1, oy + s - 1, () => true);
       else {
         const r = opts.range!;
-        centers(ox - r, oy - r, ox + s - 1 + r, oy + s - 1 + r, (c) => footprintDistance(caster.cell, s, c, 1) > X);
+        centers(
+          ox - r,
+          oy - r,
+          ox + s - 1 + r,
+          oy + s - 1 + r,
+          (c) => footprintDistance(caster.cell, s, c, 1) > X,
+        );
       }
       break;
     }
@@ -119,6 +126,7 @@ function firstArcCandidates(ctx: ShapeContext): CellData[] {
   const { cell: o, size } = ctx.origin;
   const r = ctx.range !== undefined && !ctx.self ? ctx.range : 1;
   const list: CellData[] = [];
-  for (let y = o.y - r; y < o.y + size + r; y++) for (let x = o.x - r; x < o.x + size + r; x++) list.push({ x, y });
+  for (let y = o.y - r; y < o.y + size + r; y++)
+    for (let x = o.x - r; x < o.x + size + r; x++) list.push({ x, y });
   return list;
 }

@@ -111,8 +111,14 @@ export function placeArea(
     // Rulebook: the secondary pattern starts from the primary's attack space (a Line with nobody
     // in it: from its last square — docs/rules-geometry.md "Combined patterns").
     const from = attackSpace ?? (primary.attack === 'first-character' ? primary.ordered.at(-1) : undefined);
-    if (!from) return fail(`the ${pattern.primary.kind} has no attack space to start the secondary pattern from`);
-    const secCtx: ShapeContext = { width: t.width, height: t.height, origin: { cell: from, size: 1 }, self: true };
+    if (!from)
+      return fail(`the ${pattern.primary.kind} has no attack space to start the secondary pattern from`);
+    const secCtx: ShapeContext = {
+      width: t.width,
+      height: t.height,
+      origin: { cell: from, size: 1 },
+      self: true,
+    };
     const kind = pattern.secondary.kind;
     const secPlacement =
       kind === 'blast' ? { kind, center: from } : kind === 'cross' ? { kind } : placement.secondary;
@@ -155,4 +161,3 @@ export function placeArea(
   }
   return { legal: true, attackSpace, attackSpaceChoices, areaSpaces, secondarySpaces, affected };
 }
-

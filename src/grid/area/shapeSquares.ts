@@ -13,7 +13,13 @@ import type { ShapePlacement } from './areaPlacement';
  * `ordered[i]` for crosses. `sightTo` names a square the origin must see (ranged placements).
  */
 export type ShapeSquares =
-  | { ok: true; ordered: Cell[]; rings: number[]; attack: 'first-character' | 'nearest-character' | Cell; sightTo?: Cell }
+  | {
+      ok: true;
+      ordered: Cell[];
+      rings: number[];
+      attack: 'first-character' | 'nearest-character' | Cell;
+      sightTo?: Cell;
+    }
   | { ok: false; reason: string };
 
 export interface ShapeContext {
@@ -28,20 +34,23 @@ export interface ShapeContext {
 
 const inside = (c: CellData, f: Footprint) =>
   c.x >= f.cell.x && c.x < f.cell.x + f.size && c.y >= f.cell.y && c.y < f.cell.y + f.size;
-const onMap = (ctx: ShapeContext, x: number, y: number) => x >= 0 && y >= 0 && x < ctx.width && y < ctx.height;
+const onMap = (ctx: ShapeContext, x: number, y: number) =>
+  x >= 0 && y >= 0 && x < ctx.width && y < ctx.height;
 const where = (c: CellData) => `(${c.x},${c.y})`;
 
 function box(ctx: ShapeContext, center: CellData, radius: number): Cell[] {
   const squares: Cell[] = [];
   for (let y = center.y - radius; y <= center.y + radius; y++) {
-    for (let x = center.x - radius; x <= center.x + radius; x++) if (onMap(ctx, x, y)) squares.push(cell(x, y));
+    for (let x = center.x - radius; x <= center.x + radius; x++)
+      if (onMap(ctx, x, y)) squares.push(cell(x, y));
   }
   return squares;
 }
 
 /** Rulebook: AoE patterns. Squares off the map are clipped away. */
 export function shapeSquares(ctx: ShapeContext, shape: AreaShape, placement: ShapePlacement): ShapeSquares {
-  if (placement.kind !== shape.kind) return { ok: false, reason: `expected a ${shape.kind} placement, got ${placement.kind}` };
+  if (placement.kind !== shape.kind)
+    return { ok: false, reason: `expected a ${shape.kind} placement, got ${placement.kind}` };
   const { origin } = ctx;
   const X = shape.size;
   switch (placement.kind) {
@@ -52,7 +61,10 @@ export function shapeSquares(ctx: ShapeContext, shape: AreaShape, placement: Sha
       const back = { x: s.x - step.dx, y: s.y - step.dy };
       if (!onMap(ctx, s.x, s.y)) return { ok: false, reason: `line start ${where(s)} is off the map` };
       if (inside(s, origin) || !inside(back, origin)) {
-        return { ok: false, reason: `line must start next to the origin and run ${placement.direction}, away from it` };
+        return {
+          ok: false,
+          reason: `line must start next to the origin and run ${placement.direction}, away from it`,
+        };
       }
       const ordered: Cell[] = [];
       for (let k = 0; k < X; k++) {
@@ -67,22 +79,32 @@ export function shapeSquares(ctx: ShapeContext, shape: AreaShape, placement: Sha
       if (!onMap(ctx, c.x, c.y)) return { ok: false, reason: `blast centre ${where(c)} is off the map` };
       if (ctx.self || ctx.range === undefined) {
         // No listed range (or "(self)"): the blast surrounds the origin, centred on one of its squares.
-        if (!inside(c, origin)) return { ok: false, reason: `without a listed range the blast is centred on the origin` };
+        if (!inside(c, origin))
+          return { ok: false, reason: `without a listed range the blast is centred on the origin` };
         return { ok: true, ordered: box(ctx, c, X), rings: [], attack: cell(c.x, c.y) };
       }
       const d = footprintDistance(origin.cell, origin.size, c, 1);
-      if (d > ctx.range) return { ok: false, reason: `blast centre ${where(c)} is ${d} squares away; range is ${ctx.range}` };
+      if (d > ctx.range)
+        return { ok: false, reason: `blast centre ${where(c)} is ${d} squares away; range is ${ctx.range}` };
       if (footprintDistance(origin.cell, origin.size, { x: c.x - X, y: c.y - X }, 2 * X + 1) === 0) {
         return { ok: false, reason: `the blast would cover the origin` };
       }
-      return { ok: true, ordered: box(ctx, c, X), rings: [], attack: cell(c.x, c.y), sightTo: cell(c.x, c.y) };
+      return {
+        ok: true,
+        ordered: box(ctx, c, X),
+        rings: [],
+        attack: cell(c.x, c.y),
+        sightTo: cell(c.x, c.y),
+      };
     }
     case 'close-blast': {
       const c = placement.center;
-      if (!onMap(ctx, c.x, c.y)) return { ok: false, reason: `close blast centre ${where(c)} is off the map` };
+      if (!onMap(ctx, c.x, c.y))
+        return { ok: false, reason: `close blast centre ${where(c)} is off the map` };
       const gap = footprintDistance(origin.cell, origin.size, { x: c.x - X, y: c.y - X }, 2 * X + 1);
       if (gap === 0) return { ok: false, reason: `the close blast would cover the origin` };
-      if (gap > 1) return { ok: false, reason: `a close blast must touch the origin; this one is ${gap} squares away` };
+      if (gap > 1)
+        return { ok: false, reason: `a close blast must touch the origin; this one is ${gap} squares away` };
       return { ok: true, ordered: box(ctx, c, X), rings: [], attack: cell(c.x, c.y) };
     }
     case 'arc':
@@ -93,12 +115,18 @@ export function shapeSquares(ctx: ShapeContext, shape: AreaShape, placement: Sha
         const c = placement.center;
         if (!onMap(ctx, c.x, c.y)) return { ok: false, reason: `cross centre ${where(c)} is off the map` };
         const d = footprintDistance(origin.cell, origin.size, c, 1);
-        if (d > ctx.range) return { ok: false, reason: `cross centre ${where(c)} is ${d} squares away; range is ${ctx.range}` };
-        if (d === 0) return { ok: false, reason: `the cross would cover the origin` };
+        if (d > ctx.range)
+          return {
+            ok: false,
+            reason: `cross centre ${where(c)} is ${d} squares away; range is ${ctx.range}`,
+          };
         const ordered = [cell(c.x, c.y), ...arms(ctx, { cell: c, size: 1 }, X).ordered];
+        if (ordered.some((sq) => inside(sq, origin)))
+          return { ok: false, reason: `the cross would cover the origin` };
         return { ok: true, ordered, rings: [], attack: cell(c.x, c.y), sightTo: cell(c.x, c.y) };
       }
-      if (placement.center) return { ok: false, reason: `a cross without a listed range is drawn from the origin` };
+      if (placement.center)
+        return { ok: false, reason: `a cross without a listed range is drawn from the origin` };
       const { ordered, rings } = arms(ctx, origin, X);
       return { ok: true, ordered, rings, attack: 'nearest-character' };
     }
@@ -136,12 +164,19 @@ function arms(ctx: ShapeContext, from: Footprint, X: number): { ordered: Cell[];
  * on the origin. The last square placed is the attack space.
  */
 function arcSquares(ctx: ShapeContext, X: number, squares: readonly CellData[]): ShapeSquares {
-  if (squares.length !== X) return { ok: false, reason: `an Arc ${X} has exactly ${X} squares, got ${squares.length}` };
+  if (squares.length !== X)
+    return { ok: false, reason: `an Arc ${X} has exactly ${X} squares, got ${squares.length}` };
   const problem = arcProblem(ctx, squares);
   if (problem) return { ok: false, reason: problem };
   const last = squares[squares.length - 1]!;
   const ordered = squares.map((c) => cell(c.x, c.y));
-  return { ok: true, ordered, rings: [], attack: cell(last.x, last.y), ...(ctx.range !== undefined && !ctx.self ? { sightTo: ordered[0]! } : {}) };
+  return {
+    ok: true,
+    ordered,
+    rings: [],
+    attack: cell(last.x, last.y),
+    ...(ctx.range !== undefined && !ctx.self ? { sightTo: ordered[0]! } : {}),
+  };
 }
 
 /** First problem with a partial or full arc, or null. Shared with `arcNextSquares`. */

@@ -17,6 +17,9 @@ const CreateRoomBodySchema = z.object({
   map: z.unknown().refine((value) => typeof value === 'object' && value !== null, 'expected a map object'),
   encounter: z.unknown().optional(),
   party: z.unknown().optional(),
+  name: z.string().trim().min(1).max(120).optional(),
+  /** Foes start visible instead of hidden in the secrets doc. */
+  revealFoes: z.boolean().optional(),
 });
 
 const InviteBodySchema = z.object({
@@ -28,7 +31,11 @@ const InviteBodySchema = z.object({
 const MAX_INTENT_BYTES = 64 * 1024;
 
 /** Handle `/api/*`; every failure becomes JSON `{ ok: false, reason }` with a fitting status. */
-export async function handleApi(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleApi(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   try {
     await route(ctx, req, res);
   } catch (error) {
@@ -62,13 +69,18 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
     const label = first === 'maps' ? 'map' : 'encounter';
     if (parts.length === 2) return sendJson(res, 200, { files: listJsonFiles(dir) });
     if (parts.length === 3 && second) {
-      return sendJson(res, 200, readCatalogFile(dir, second, (data, where) => validateCatalogFile(label, data, where), label));
+      return sendJson(
+        res,
+        200,
+        readCatalogFile(dir, second, (data, where) => validateCatalogFile(label, data, where), label),
+      );
     }
   }
 
   if (first === 'rooms') {
     if (method === 'POST' && parts.length === 2) return createRoom(ctx, req, res, origin);
-    if (method === 'POST' && parts.length === 3 && second === 'import') return importRoom(ctx, req, res, origin);
+    if (method === 'POST' && parts.length === 3 && second === 'import')
+      return importRoom(ctx, req, res, origin);
     if (second && parts.length === 4) {
       if (method === 'POST' && third === 'invites') return createInvite(ctx, req, res, second, origin);
       if (method === 'GET' && third === 'export') return exportRoomRoute(ctx, req, res, second);
@@ -91,7 +103,12 @@ function requireSession(ctx: ServerContext, req: IncomingMessage): Session {
   return session;
 }
 
-function requireRoomAccess(ctx: ServerContext, req: IncomingMessage, roomId: string, gmOnly: boolean): Session {
+function requireRoomAccess(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  roomId: string,
+  gmOnly: boolean,
+): Session {
   const session = requireSession(ctx, req);
   if (session.roomId !== roomId) throw new HttpError(403, 'this token belongs to another room');
   if (gmOnly && session.role !== 'gm') throw new HttpError(403, 'only the GM may do this');
@@ -105,11 +122,19 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown, where: string)
 }
 
 /** Anyone may create a room and becomes its GM. */
-async function createRoom(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
+async function createRoom(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+): Promise<void> {
   const body = parseBody(CreateRoomBodySchema, await readJsonBody(req), 'request body');
   let initial;
+  let characterIds: string[] = [];
   try {
-    initial = initialUpdates((publicDoc, secretsDoc) => seedDocs(publicDoc, secretsDoc, body));
+    initial = initialUpdates((publicDoc, secretsDoc) => {
+      characterIds = seedDocs(publicDoc, secretsDoc, body).characterIds;
+    });
   } catch (error) {
     throw new HttpError(400, (error as Error).message);
   }
@@ -118,10 +143,16 @@ async function createRoom(ctx: ServerContext, req: IncomingMessage, res: ServerR
   ctx.rooms.create(roomId, initial, {}, () => {
     gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
   });
-  sendJson(res, 200, { roomId, gmToken, gmLink: joinLink(origin, roomId, gmToken) });
+  // characterIds: the party's PCs, for the GM's invite screen.
+  sendJson(res, 200, { roomId, gmToken, gmLink: joinLink(origin, roomId, gmToken), characterIds });
 }
 
-async function importRoom(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
+async function importRoom(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+): Promise<void> {
   const body = await readJsonBody(req);
   let initial;
   try {
@@ -150,7 +181,12 @@ async function createInvite(
   sendJson(res, 200, { token, link: joinLink(origin, roomId, token) });
 }
 
-function exportRoomRoute(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, roomId: string): void {
+function exportRoomRoute(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  roomId: string,
+): void {
   requireRoomAccess(ctx, req, roomId, true);
   const room = ctx.rooms.get(roomId);
   if (!room) throw new HttpError(404, `no room ${roomId}`);
@@ -158,16 +194,28 @@ function exportRoomRoute(ctx: ServerContext, req: IncomingMessage, res: ServerRe
   sendJson(res, 200, exportRoom(room.public.doc, room.secrets.doc));
 }
 
-async function postIntent(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, roomId: string): Promise<void> {
+async function postIntent(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  roomId: string,
+): Promise<void> {
   const session = requireRoomAccess(ctx, req, roomId, false);
   const intent = parseBody(IntentSchema, await readJsonBody(req, MAX_INTENT_BYTES), 'intent');
   const room = ctx.rooms.get(roomId);
   if (!room) throw new HttpError(404, `no room ${roomId}`);
-  const actor: Actor = session.role === 'gm' ? { role: 'gm' } : { role: 'player', characterIds: session.characterIds };
+  const actor: Actor =
+    session.role === 'gm' ? { role: 'gm' } : { role: 'player', characterIds: session.characterIds };
   // Resolved and written synchronously in one transaction (origin 'server').
   let result;
   try {
-    result = resolveIntent({ publicDoc: room.public.doc, secretsDoc: room.secrets.doc }, actor, intent, ctx.dice, session.name);
+    result = resolveIntent(
+      { publicDoc: room.public.doc, secretsDoc: room.secrets.doc },
+      actor,
+      intent,
+      ctx.dice,
+      session.name,
+    );
   } catch (error) {
     // E.g. the test-only fixed dice ran out: a server problem, not the sender's.
     throw new HttpError(500, `could not resolve the intent: ${(error as Error).message}`);

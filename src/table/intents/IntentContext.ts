@@ -88,9 +88,26 @@ export function checkTurn(ctx: IntentContext, token: TokenView): Refusal | null 
   if (!order || ctx.actor.role === 'gm') return null;
   if (order.currentId !== token.id) {
     const current = order.currentId ? ctx.snapshot.tokensById[order.currentId]?.name : null;
-    return refuse(current ? `not your turn: it is ${current}'s turn` : `not your turn: nobody has started a turn yet`);
+    return refuse(
+      current ? `not your turn: it is ${current}'s turn` : `not your turn: nobody has started a turn yet`,
+    );
   }
   return null;
+}
+
+/**
+ * Turn check for an ability: interrupts are used off-turn (the rules engine then counts them
+ * against "Interrupt X" and "once during any turn"); everything else needs the user's turn.
+ */
+export function abilityTurn(
+  ctx: IntentContext,
+  token: TokenView,
+  ability: { tags: { interrupt: number | null } },
+): { onOwnTurn: boolean } | Refusal {
+  const own = ctx.snapshot.turn?.currentId === token.id;
+  if (ability.tags.interrupt !== null) return { onOwnTurn: own };
+  const notTurn = checkTurn(ctx, token);
+  return notTurn ?? { onOwnTurn: true };
 }
 
 /**

@@ -16,7 +16,9 @@ import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
  */
 export function plainOutcome(value: unknown): unknown {
   if (value === undefined) return undefined;
-  return JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === 'statBlock' ? undefined : inner)));
+  return JSON.parse(
+    JSON.stringify(value, (key, inner: unknown) => (key === 'statBlock' ? undefined : inner)),
+  );
 }
 
 /** Writes an intent may make; called inside the one server transaction (per doc). */
@@ -25,7 +27,10 @@ export interface IntentWrites {
   /** Stores a combatant's state (the stat block is not part of it and is never rewritten here). */
   setCombatant(combatant: Combatant | CombatantState): void;
   setTurn(order: TurnOrder | null): void;
-  log(entry: Pick<LogEntry, 'kind' | 'actor' | 'summary'> & Partial<Pick<LogEntry, 'details' | 'outcome' | 'gmOnly'>>): void;
+  log(
+    entry: Pick<LogEntry, 'kind' | 'actor' | 'summary'> &
+      Partial<Pick<LogEntry, 'details' | 'outcome' | 'gmOnly'>>,
+  ): void;
   chat(from: string, text: string): void;
   setHidden(tokenId: string, hidden: boolean): void;
 }
@@ -40,7 +45,8 @@ export function intentWrites(
   dice: readonly [number, number][],
 ): IntentWrites & { apply(): void } {
   const ops: (() => void)[] = [];
-  const holder = (id: string) => (docs.secrets && rootsOf(docs.secrets).tokens.has(id) ? docs.secrets : docs.public);
+  const holder = (id: string) =>
+    docs.secrets && rootsOf(docs.secrets).tokens.has(id) ? docs.secrets : docs.public;
   return {
     setToken(token) {
       const parsed = TokenSchema.parse(token);

@@ -10,7 +10,7 @@ import { attackContext } from '../../grid/attackContext';
 import { placeArea } from '../../grid/area/placeArea';
 import { formatAreaPattern } from '../../schema/area';
 import type { IntentHandler } from './IntentContext';
-import { battlefieldOf, checkTurn, combatantOfToken, commandedToken, refuse } from './IntentContext';
+import { abilityTurn, battlefieldOf, combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { findAbility } from './findAbility';
 
 /**
@@ -22,20 +22,25 @@ import { findAbility } from './findAbility';
 export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
   const casterToken = commandedToken(ctx, intent.casterId);
   if ('ok' in casterToken) return casterToken;
-  const notTurn = checkTurn(ctx, casterToken);
-  if (notTurn) return notTurn;
   const caster = combatantOfToken(casterToken);
   if ('ok' in caster) return caster;
-  if (intent.modifiers.length && ctx.actor.role !== 'gm') return refuse('only the GM may add boons or curses');
+  if (intent.modifiers.length && ctx.actor.role !== 'gm')
+    return refuse('only the GM may add boons or curses');
   const found = findAbility(caster, intent.abilityId);
   if ('ok' in found) return found;
   const { ability } = found;
+  const turn = abilityTurn(ctx, casterToken, ability);
+  if ('ok' in turn) return turn;
   if (!ability.area) return refuse(`${ability.name} has no area pattern`);
 
   const order = ctx.snapshot.turn;
   let spentCaster = caster;
   if (order) {
-    const actionContext = { onOwnTurn: true, turnSerial: order.turnSerial, catalog: ctx.snapshot.statusCatalog };
+    const actionContext = {
+      onOwnTurn: turn.onOwnTurn,
+      turnSerial: order.turnSerial,
+      catalog: ctx.snapshot.statusCatalog,
+    };
     const checked = checkAction(caster, { kind: 'ability', ability }, actionContext);
     if (!checked.ok) return checked;
     spentCaster = spendAction(caster, checked.charge, order.turnSerial);
@@ -50,14 +55,23 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
 
   let attackSpace = placed.attackSpace;
   if (intent.attackSpace) {
-    const choice = placed.attackSpaceChoices.find((c) => c.x === intent.attackSpace!.x && c.y === intent.attackSpace!.y);
-    if (!choice) return refuse(`(${intent.attackSpace.x},${intent.attackSpace.y}) is not one of the attack space choices`);
+    const choice = placed.attackSpaceChoices.find(
+      (c) => c.x === intent.attackSpace!.x && c.y === intent.attackSpace!.y,
+    );
+    if (!choice)
+      return refuse(
+        `(${intent.attackSpace.x},${intent.attackSpace.y}) is not one of the attack space choices`,
+      );
     attackSpace = choice;
   }
   const standingOn = (cell: { x: number; y: number } | null) =>
     cell
       ? bf.occupants.find(
-          (o) => cell.x >= o.cell.x && cell.x < o.cell.x + o.size && cell.y >= o.cell.y && cell.y < o.cell.y + o.size,
+          (o) =>
+            cell.x >= o.cell.x &&
+            cell.x < o.cell.x + o.size &&
+            cell.y >= o.cell.y &&
+            cell.y < o.cell.y + o.size,
         )?.id
       : undefined;
   const attackTargetId = ability.attack ? standingOn(attackSpace) : undefined;
@@ -74,7 +88,9 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
     return state;
   };
 
-  const details: string[] = [`pattern ${formatAreaPattern(ability.area)}: ${placed.areaSpaces.length} squares`];
+  const details: string[] = [
+    `pattern ${formatAreaPattern(ability.area)}: ${placed.areaSpaces.length} squares`,
+  ];
   let attack: AttackOutcome | null = null;
   if (ability.attack && attackTargetId) {
     const target = get(attackTargetId);
@@ -90,14 +106,20 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
           target,
           ability,
           // Height boons/curses still count; the area's own cover (from the origin) replaces the line's.
-          modifiers: [...battlefield.modifiers.filter((m) => m.source !== 'ranged-adjacent-foe'), ...intent.modifiers],
+          modifiers: [
+            ...battlefield.modifiers.filter((m) => m.source !== 'ranged-adjacent-foe'),
+            ...intent.modifiers,
+          ],
           cover: affected?.cover ?? false,
           settings: ctx.snapshot.settings,
         },
         ctx.dice,
       );
       current.set(attackTargetId, attack.target);
-      const names = { attacker: casterToken.name, target: ctx.snapshot.tokensById[attackTargetId]?.name ?? attackTargetId };
+      const names = {
+        attacker: casterToken.name,
+        target: ctx.snapshot.tokensById[attackTargetId]?.name ?? attackTargetId,
+      };
       details.push(...explainAttack(attack, names).split('\n'));
     }
   }
@@ -126,7 +148,8 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
       current.set(hit.id, applied.target);
       areaEffects.push(applied.outcome);
       const name = ctx.snapshot.tokensById[hit.id]?.name ?? hit.id;
-      if (applied.outcome.application) details.push(`${name}:`, ...explainDamageApplication(applied.outcome.application, name));
+      if (applied.outcome.application)
+        details.push(`${name}:`, ...explainDamageApplication(applied.outcome.application, name));
     }
   }
   const outcome = {
@@ -140,7 +163,9 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
     attack,
     areaEffects,
   };
-  const hiddenInvolved = [caster.id, ...placed.affected.map((a) => a.id)].some((id) => ctx.snapshot.tokensById[id]?.hidden);
+  const hiddenInvolved = [caster.id, ...placed.affected.map((a) => a.id)].some(
+    (id) => ctx.snapshot.tokensById[id]?.hidden,
+  );
   return {
     ok: true,
     outcome,

@@ -4,7 +4,14 @@ import { checkAction, spendAction } from '../../rules/actionEconomy';
 import { resolveAttack } from '../../rules/resolveAttack';
 import { explainAttack } from '../../rules/explainOutcome';
 import type { IntentHandler } from './IntentContext';
-import { battlefieldOf, checkTurn, combatantOfToken, commandedToken, findToken, refuse } from './IntentContext';
+import {
+  abilityTurn,
+  battlefieldOf,
+  combatantOfToken,
+  commandedToken,
+  findToken,
+  refuse,
+} from './IntentContext';
 import { findAbility } from './findAbility';
 
 /**
@@ -15,8 +22,6 @@ import { findAbility } from './findAbility';
 export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => {
   const attackerToken = commandedToken(ctx, intent.attackerId);
   if ('ok' in attackerToken) return attackerToken;
-  const notTurn = checkTurn(ctx, attackerToken);
-  if (notTurn) return notTurn;
   const targetToken = findToken(ctx, intent.targetId);
   if ('ok' in targetToken) return targetToken;
   if (targetToken.id === attackerToken.id) return refuse('cannot attack yourself');
@@ -24,16 +29,23 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
   if ('ok' in attacker) return attacker;
   const target = combatantOfToken(targetToken);
   if ('ok' in target) return target;
-  if (intent.modifiers.length && ctx.actor.role !== 'gm') return refuse('only the GM may add boons or curses');
+  if (intent.modifiers.length && ctx.actor.role !== 'gm')
+    return refuse('only the GM may add boons or curses');
 
   const found = findAbility(attacker, intent.abilityId);
   if ('ok' in found) return found;
   const { ability } = found;
+  const turn = abilityTurn(ctx, attackerToken, ability);
+  if ('ok' in turn) return turn;
   if (!ability.attack) return refuse(`${ability.name} is not an attack`);
   if (ability.area) return refuse(`${ability.name} is an area ability: place its pattern on the map`);
 
   const order = ctx.snapshot.turn;
-  const actionContext = { onOwnTurn: true, turnSerial: order?.turnSerial ?? 0, catalog: ctx.snapshot.statusCatalog };
+  const actionContext = {
+    onOwnTurn: turn.onOwnTurn,
+    turnSerial: order?.turnSerial ?? 0,
+    catalog: ctx.snapshot.statusCatalog,
+  };
   let spent = attacker;
   if (order) {
     const request = found.basic

@@ -6,8 +6,15 @@ import { checkAction, spendAction } from '../../rules/actionEconomy';
 import { applyDamage } from '../../rules/applyDamage';
 import { rescue } from '../../rules/health';
 import { explainDamageApplication } from '../../rules/explainOutcome';
-import type { IntentHandler } from './IntentContext';
-import { battlefieldOf, checkTurn, combatantOfToken, commandedToken, findToken, refuse } from './IntentContext';
+import type { IntentHandler, Refusal } from './IntentContext';
+import {
+  battlefieldOf,
+  checkTurn,
+  combatantOfToken,
+  commandedToken,
+  findToken,
+  refuse,
+} from './IntentContext';
 
 /** Whack reaches 3 squares ("Whack"). */
 const WHACK_RANGE = 3;
@@ -25,17 +32,24 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
   const self = combatantOfToken(token);
   if ('ok' in self) return self;
   const order = ctx.snapshot.turn;
-  let user: Combatant = self;
-  if (order) {
-    const actionContext = { onOwnTurn: true, turnSerial: order.turnSerial, catalog: ctx.snapshot.statusCatalog };
-    const checked = checkAction(self, { kind: 'basic', action: intent.action }, actionContext);
-    if (!checked.ok) return checked;
-    user = spendAction(self, checked.charge, order.turnSerial);
-  } else if (self.statBlock.kind === 'foe' && intent.action !== 'interact') {
+  if (!order && self.statBlock.kind === 'foe' && intent.action !== 'interact') {
     return refuse(`foes cannot use ${intent.action}`);
   }
+  /** The action economy is checked after the target, so the first refusal is the most useful one. */
+  const spend = (): Combatant | Refusal => {
+    if (!order) return self;
+    const actionContext = {
+      onOwnTurn: true,
+      turnSerial: order.turnSerial,
+      catalog: ctx.snapshot.statusCatalog,
+    };
+    const checked = checkAction(self, { kind: 'basic', action: intent.action }, actionContext);
+    return checked.ok ? spendAction(self, checked.charge, order.turnSerial) : checked;
+  };
 
   if (intent.action === 'interact') {
+    const user = spend();
+    if ('ok' in user) return user;
     const what = intent.note?.trim() || 'something on the map';
     const outcome = { kind: 'interact' as const, tokenId: token.id, note: what };
     return {
@@ -43,7 +57,13 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
       outcome,
       commit(w) {
         if (order) w.setCombatant(user);
-        w.log({ kind: 'basic-action', actor: token.id, summary: `${token.name} interacts: ${what}`, outcome, gmOnly: token.hidden });
+        w.log({
+          kind: 'basic-action',
+          actor: token.id,
+          summary: `${token.name} interacts: ${what}`,
+          outcome,
+          gmOnly: token.hidden,
+        });
       },
     };
   }
@@ -61,7 +81,14 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
     if (distance !== 1) return refuse(`${targetToken.name} is not adjacent (${distance} squares away)`);
     const rescued = rescue(target);
     if (!rescued.ok) return rescued;
-    const outcome = { kind: 'rescue' as const, tokenId: token.id, targetId: targetToken.id, hp: rescued.combatant.hp };
+    const user = spend();
+    if ('ok' in user) return user;
+    const outcome = {
+      kind: 'rescue' as const,
+      tokenId: token.id,
+      targetId: targetToken.id,
+      hp: rescued.combatant.hp,
+    };
     return {
       ok: true,
       outcome,
@@ -80,9 +107,12 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
 
   // Whack
   if (targetToken.id === token.id) return refuse('cannot whack yourself');
-  if (distance > WHACK_RANGE) return refuse(`${targetToken.name} is ${distance} squares away; whack reaches ${WHACK_RANGE}`);
+  if (distance > WHACK_RANGE)
+    return refuse(`${targetToken.name} is ${distance} squares away; whack reaches ${WHACK_RANGE}`);
   const sight = lineOfSight(battlefieldOf(ctx, [token.id, targetToken.id]), token.id, targetToken.id);
   if (!sight.visible) return refuse(`${token.name} cannot see ${targetToken.name}`);
+  const user = spend();
+  if ('ok' in user) return user;
   const application = applyDamage(target, { amount: 1, type: 'physical' }, ctx.snapshot.settings);
   const outcome = { kind: 'whack' as const, tokenId: token.id, targetId: targetToken.id, application };
   return {

@@ -26,7 +26,9 @@ export function findAbility(
     const kind = abilityId === 'basic-ranged' ? 'ranged' : 'melee';
     return { ability: basicAttackAbility(user.statBlock, kind), basic: true };
   }
-  const ability = user.statBlock.abilities.find((a) => a.name === abilityId || abilitySlug(a.name) === abilityId);
+  const ability = user.statBlock.abilities.find(
+    (a) => a.name === abilityId || abilitySlug(a.name) === abilityId,
+  );
   if (!ability) return refuse(`${user.name} has no ability '${abilityId}'`);
   return { ability, basic: false };
 }

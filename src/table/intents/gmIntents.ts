@@ -20,7 +20,13 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
   } else if (intent.amount < 0) {
     after = heal(self, -intent.amount).combatant;
   }
-  const outcome = { kind: 'adjust-hp' as const, tokenId: token.id, amount: intent.amount, hpBefore: self.hp, hpAfter: after.hp };
+  const outcome = {
+    kind: 'adjust-hp' as const,
+    tokenId: token.id,
+    amount: intent.amount,
+    hpBefore: self.hp,
+    hpAfter: after.hp,
+  };
   return {
     ok: true,
     outcome,
@@ -49,7 +55,8 @@ export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'
     if (!applied.ok) return applied;
     after = applied.combatant;
   } else {
-    if (!self.statuses.some((s) => s.id === intent.statusId)) return refuse(`${token.name} does not have ${intent.statusId}`);
+    if (!self.statuses.some((s) => s.id === intent.statusId))
+      return refuse(`${token.name} does not have ${intent.statusId}`);
     after = removeStatus(self, intent.statusId);
   }
   const verb = intent.kind === 'add-status' ? 'gains' : 'loses';
@@ -59,7 +66,13 @@ export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'
     outcome,
     commit(w) {
       w.setCombatant(after);
-      w.log({ kind: 'status', actor: 'gm', summary: `${token.name} ${verb} ${intent.statusId}`, outcome, gmOnly: token.hidden });
+      w.log({
+        kind: 'status',
+        actor: 'gm',
+        summary: `${token.name} ${verb} ${intent.statusId}`,
+        outcome,
+        gmOnly: token.hidden,
+      });
     },
   };
 };
@@ -78,7 +91,13 @@ export const visibilityIntent: IntentHandler<IntentOf<'reveal' | 'hide'>> = (ctx
     commit(w) {
       w.setHidden(token.id, hide);
       // A reveal is news for the players; a hide is logged for the GM only (saying it would tell).
-      w.log({ kind: 'reveal', actor: 'gm', summary: `${token.name} ${hide ? 'is hidden' : 'appears'}`, outcome, gmOnly: hide });
+      w.log({
+        kind: 'reveal',
+        actor: 'gm',
+        summary: `${token.name} ${hide ? 'is hidden' : 'appears'}`,
+        outcome,
+        gmOnly: hide,
+      });
     },
   };
 };

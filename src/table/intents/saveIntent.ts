@@ -19,7 +19,13 @@ export const saveIntent: IntentHandler<IntentOf<'save'>> = (ctx, intent) => {
   if (applied.ongoing) return refuse(`${intent.statusId} is ongoing: a save cannot end it`);
   const roll = rollSave(statusSaveModifiers(self, ctx.snapshot.statusCatalog), ctx.dice);
   const after = roll.success ? removeStatus(self, intent.statusId) : self;
-  const outcome = { kind: 'save' as const, tokenId: token.id, statusId: intent.statusId, roll, ended: roll.success };
+  const outcome = {
+    kind: 'save' as const,
+    tokenId: token.id,
+    statusId: intent.statusId,
+    roll,
+    ended: roll.success,
+  };
   return {
     ok: true,
     outcome,

@@ -24,7 +24,12 @@ export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>
       commit(w) {
         w.setTurn(order);
         fresh.forEach((c) => w.setCombatant(c));
-        w.log({ kind: 'turn', actor: 'gm', summary: `Combat starts: round 1, ${order.roundStartSide} side first`, outcome });
+        w.log({
+          kind: 'turn',
+          actor: 'gm',
+          summary: `Combat starts: round 1, ${order.roundStartSide} side first`,
+          outcome,
+        });
       },
     };
   }
@@ -108,7 +113,8 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
   if ('ok' in token) return token;
   const order: TurnOrder | null = ctx.snapshot.turn;
   if (!order) return refuse('no combat is running');
-  if (order.currentId !== token.id) return refuse(`not your turn: it is ${nameOf(ctx, order.currentId)}'s turn`);
+  if (order.currentId !== token.id)
+    return refuse(`not your turn: it is ${nameOf(ctx, order.currentId)}'s turn`);
   const fighters = fightingCombatants(ctx);
   const ended = endTurn(order, fighters, ctx.dice, ctx.snapshot.settings);
   if ('ok' in ended) return ended;
@@ -131,7 +137,11 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
       w.log({ kind: 'turn', actor: token.id, summary: `${token.name} ends their turn`, details, outcome });
       if (next) {
         next.combatants.forEach((c) => w.setCombatant(c));
-        w.log({ kind: 'turn', actor: 'gm', summary: `Round ${next.order.round} begins: ${next.order.roundStartSide} side first` });
+        w.log({
+          kind: 'turn',
+          actor: 'gm',
+          summary: `Round ${next.order.round} begins: ${next.order.roundStartSide} side first`,
+        });
       }
     },
   };

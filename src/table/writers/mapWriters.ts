@@ -65,7 +65,8 @@ export function setDestructible(docs: TableDocs, cells: readonly CellData[], des
 export function setDestructibleHp(docs: TableDocs, at: CellData, hp: number): void {
   const roots = publicRootsOf(docs.public);
   const key = cellKey(at.x, at.y);
-  if (!roots.destructible.has(key)) throw new TableWriteError(`(${at.x},${at.y}) is not destructible terrain`);
+  if (!roots.destructible.has(key))
+    throw new TableWriteError(`(${at.x},${at.y}) is not destructible terrain`);
   docs.public.transact(() => {
     if (hp > 0) {
       roots.destructible.set(key, Math.round(hp));
@@ -83,7 +84,14 @@ export function setDestructibleHp(docs: TableDocs, at: CellData, hp: number): vo
 export function resizeMap(docs: TableDocs, width: number, height: number): void {
   const map = readMapContent(docs.public);
   if (!map) throw new TableWriteError('this room has no map yet');
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width > 200 || height > 200) {
+  if (
+    !Number.isInteger(width) ||
+    !Number.isInteger(height) ||
+    width < 1 ||
+    height < 1 ||
+    width > 200 ||
+    height > 200
+  ) {
     throw new TableWriteError(`map size ${width}×${height} is not allowed (1–200 squares per side)`);
   }
   for (const doc of [docs.public, docs.secrets]) {
@@ -109,11 +117,17 @@ export function resizeMap(docs: TableDocs, width: number, height: number): void 
     destructible: map.destructible.filter((c) => c.x < width && c.y < height),
   };
   const chapter = publicRootsOf(docs.public).map.get('chapter');
-  docs.public.transact(() => writeMapContent(docs.public, resized, typeof chapter === 'number' ? chapter : 1), GM_ORIGIN);
+  docs.public.transact(
+    () => writeMapContent(docs.public, resized, typeof chapter === 'number' ? chapter : 1),
+    GM_ORIGIN,
+  );
 }
 
 /** Renames the map (shown in the UI and used as the file name when saved). */
 export function renameMap(docs: TableDocs, name: string): void {
   if (!name.trim()) throw new TableWriteError('a map needs a name');
-  docs.public.transact(() => publicRootsOf(docs.public).map.set('name', name.trim().slice(0, 120)), GM_ORIGIN);
+  docs.public.transact(
+    () => publicRootsOf(docs.public).map.set('name', name.trim().slice(0, 120)),
+    GM_ORIGIN,
+  );
 }

@@ -55,7 +55,14 @@ export function postChat(docs: TableDocs, from: string, text: string): void {
 
 /** A GM log line; `gmOnly` ones go to the secrets doc. */
 export function postLogNote(docs: TableDocs, summary: string, gmOnly = false): void {
-  const entry: LogEntry = LogEntrySchema.parse({ id: newId('l'), at: Date.now(), kind: 'note', actor: 'gm', summary, gmOnly });
+  const entry: LogEntry = LogEntrySchema.parse({
+    id: newId('l'),
+    at: Date.now(),
+    kind: 'note',
+    actor: 'gm',
+    summary,
+    gmOnly,
+  });
   const doc = gmOnly ? requireSecrets(docs, 'GM-only log lines') : docs.public;
   doc.transact(() => rootsOf(doc).log.push([entry]), GM_ORIGIN);
 }

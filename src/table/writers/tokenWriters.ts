@@ -11,7 +11,10 @@ import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 import { locateToken, requireSecrets, TableWriteError } from './locateToken';
 
 /** Fresh combatant state for a token entering the fight: full HP, nothing spent. */
-export function newCombatantState(token: Pick<Token, 'id' | 'name' | 'side'>, statBlock: StatBlock): CombatantState {
+export function newCombatantState(
+  token: Pick<Token, 'id' | 'name' | 'side'>,
+  statBlock: StatBlock,
+): CombatantState {
   return CombatantStateSchema.parse({
     id: token.id,
     name: token.name,
@@ -34,7 +37,9 @@ export interface PlaceTokenOptions {
 function checkInside(docs: TableDocs, cell: CellData, size: number, what: string): void {
   const map = readMapContent(docs.public);
   if (map && (cell.x + size > map.width || cell.y + size > map.height)) {
-    throw new TableWriteError(`${what} at (${cell.x},${cell.y}) does not fit on the ${map.width}×${map.height} map`);
+    throw new TableWriteError(
+      `${what} at (${cell.x},${cell.y}) does not fit on the ${map.width}×${map.height} map`,
+    );
   }
 }
 
@@ -43,14 +48,18 @@ export function placeToken(docs: TableDocs, tokenInput: Token, opts: PlaceTokenO
   const parsed = TokenSchema.safeParse(tokenInput);
   if (!parsed.success) throw new TableWriteError(formatIssues(parsed.error, 'token'));
   const token = parsed.data;
-  if (rootsOf(docs.public).tokens.has(token.id) || (docs.secrets && rootsOf(docs.secrets).tokens.has(token.id))) {
+  if (
+    rootsOf(docs.public).tokens.has(token.id) ||
+    (docs.secrets && rootsOf(docs.secrets).tokens.has(token.id))
+  ) {
     throw new TableWriteError(`a token with id '${token.id}' already exists`);
   }
   checkInside(docs, token.cell, token.size, `token '${token.id}'`);
   const statBlock = opts.statBlock ? StatBlockSchema.parse(opts.statBlock) : undefined;
   const tokenDoc = opts.hidden ? requireSecrets(docs, 'placing a hidden token') : docs.public;
   const statsDoc = opts.hidden || opts.statsHidden ? requireSecrets(docs, 'hiding stats') : docs.public;
-  const state = opts.state ?? (statBlock && token.combatant ? newCombatantState(token, statBlock) : undefined);
+  const state =
+    opts.state ?? (statBlock && token.combatant ? newCombatantState(token, statBlock) : undefined);
   transactBoth(docs, GM_ORIGIN, () => {
     rootsOf(tokenDoc).tokens.set(token.id, token);
     if (statBlock) rootsOf(statsDoc).statBlocks.set(token.id, statBlock);
@@ -111,12 +120,18 @@ export function setTokenHidden(
 }
 
 /** Replaces a token's stat block ("edit stats"); `hidden` keeps it in the secrets doc. */
-export function setStatBlock(docs: TableDocs, tokenId: string, statBlockInput: StatBlock, hidden?: boolean): void {
+export function setStatBlock(
+  docs: TableDocs,
+  tokenId: string,
+  statBlockInput: StatBlock,
+  hidden?: boolean,
+): void {
   const where = locateToken(docs, tokenId);
   const parsed = StatBlockSchema.safeParse(statBlockInput);
   if (!parsed.success) throw new TableWriteError(formatIssues(parsed.error, `stat block of '${tokenId}'`));
   const pub = rootsOf(docs.public);
-  const secretNow = !pub.statBlocks.has(tokenId) && !!docs.secrets && rootsOf(docs.secrets).statBlocks.has(tokenId);
+  const secretNow =
+    !pub.statBlocks.has(tokenId) && !!docs.secrets && rootsOf(docs.secrets).statBlocks.has(tokenId);
   const toSecrets = where.hidden || (hidden ?? secretNow);
   const target = toSecrets ? rootsOf(requireSecrets(docs, 'hidden stats')) : pub;
   transactBoth(docs, GM_ORIGIN, () => {

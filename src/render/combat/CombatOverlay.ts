@@ -1,0 +1,151 @@
+import { Container, Graphics } from 'pixi.js';
+
+/** A square in grid coordinates. */
+export interface OverlayCell {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** A character footprint to outline (north-west square and Size). */
+export interface OverlayFootprint {
+  readonly cell: OverlayCell;
+  readonly size: number;
+}
+
+/** Everything the combat overlay draws; each part optional. Plain data, read only. */
+export interface CombatOverlayState {
+  /** Squares in range of the chosen attack. */
+  readonly range?: readonly OverlayCell[];
+  /** Possible targets: legal ones green, out-of-range/sight ones red; `selected` drawn thicker. */
+  readonly targets?: readonly (OverlayFootprint & { readonly legal: boolean; readonly selected?: boolean })[];
+  /** Area template ghost. */
+  readonly area?: {
+    readonly squares: readonly OverlayCell[];
+    readonly legal: boolean;
+    readonly attackSpace: OverlayCell | null;
+    readonly affected: readonly OverlayFootprint[];
+    /** Arc squares already clicked (drawn solid). */
+    readonly placed?: readonly OverlayCell[];
+  };
+  /** Line-of-sight tool: the line in square units (3.5 = middle of column 3). */
+  readonly sight?: {
+    readonly from: { readonly x: number; readonly y: number };
+    readonly to: { readonly x: number; readonly y: number };
+    readonly visible: boolean;
+    readonly cover: boolean;
+    readonly blockers: readonly OverlayCell[];
+    readonly coverCells: readonly OverlayCell[];
+    readonly ends: readonly OverlayFootprint[];
+  };
+}
+
+const COLOURS = {
+  range: 0x4aa3ff,
+  legal: 0x38d39f,
+  illegal: 0xff4d4d,
+  area: 0xff9f1c,
+  attackSpace: 0xffffff,
+  affected: 0xffd23f,
+  clear: 0x38d39f,
+  cover: 0xffd23f,
+  blocked: 0xff4d4d,
+} as const;
+
+/**
+ * Targeting, area templates and the line-of-sight tool, drawn above tokens (PixiJS v8 Graphics:
+ * shapes are queued, then `fill`/`stroke` paints them). Reads plain data only; the UI decides
+ * what to show. Each part has its own Graphics so one changing leaves the others alone.
+ */
+export class CombatOverlay {
+  readonly container = new Container({ label: 'combat' });
+  private readonly rangeG = new Graphics();
+  private readonly areaG = new Graphics();
+  private readonly targetsG = new Graphics();
+  private readonly sightG = new Graphics();
+  /** The last state drawn (read by tests through the UI's debug hook). */
+  state: CombatOverlayState = {};
+
+  constructor(private readonly cellPx: number) {
+    this.container.addChild(this.rangeG, this.areaG, this.targetsG, this.sightG);
+    this.container.eventMode = 'none';
+  }
+
+  set(state: CombatOverlayState): void {
+    this.state = state;
+    this.drawRange(state.range);
+    this.drawTargets(state.targets);
+    this.drawArea(state.area);
+    this.drawSight(state.sight);
+  }
+
+  private square(g: Graphics, c: OverlayCell, inset = 0): Graphics {
+    const px = this.cellPx;
+    return g.rect(c.x * px + inset, c.y * px + inset, px - 2 * inset, px - 2 * inset);
+  }
+
+  private outline(g: Graphics, f: OverlayFootprint, inset: number): Graphics {
+    const px = this.cellPx;
+    return g.rect(f.cell.x * px + inset, f.cell.y * px + inset, f.size * px - 2 * inset, f.size * px - 2 * inset);
+  }
+
+  private drawRange(cells: CombatOverlayState['range']): void {
+    const g = this.rangeG.clear();
+    if (!cells?.length) return;
+    for (const c of cells) this.square(g, c, 1);
+    g.fill({ color: COLOURS.range, alpha: 0.16 });
+  }
+
+  private drawTargets(list: CombatOverlayState['targets']): void {
+    const g = this.targetsG.clear();
+    for (const t of list ?? []) {
+      this.outline(g, t, t.selected ? 1 : 3).stroke({
+        width: t.selected ? 5 : 2.5,
+        color: t.legal ? COLOURS.legal : COLOURS.illegal,
+        alpha: t.legal ? 0.95 : 0.6,
+      });
+    }
+  }
+
+  private drawArea(area: CombatOverlayState['area']): void {
+    const g = this.areaG.clear();
+    if (!area) return;
+    const tint = area.legal ? COLOURS.area : COLOURS.illegal;
+    if (area.squares.length) {
+      for (const c of area.squares) this.square(g, c, 1);
+      g.fill({ color: tint, alpha: 0.35 });
+      for (const c of area.squares) this.square(g, c, 1);
+      g.stroke({ width: 1.5, color: tint, alpha: 0.9 });
+    }
+    if (area.placed?.length) {
+      for (const c of area.placed) this.square(g, c, 6);
+      g.fill({ color: tint, alpha: 0.5 });
+    }
+    if (area.attackSpace) {
+      // A cross through the attack space: the square the attack roll is made against.
+      const px = this.cellPx;
+      const { x, y } = area.attackSpace;
+      g.moveTo(x * px + 8, y * px + 8)
+        .lineTo((x + 1) * px - 8, (y + 1) * px - 8)
+        .moveTo((x + 1) * px - 8, y * px + 8)
+        .lineTo(x * px + 8, (y + 1) * px - 8)
+        .stroke({ width: 4, color: COLOURS.attackSpace, alpha: 0.95 });
+    }
+    for (const f of area.affected) this.outline(g, f, 2).stroke({ width: 4, color: COLOURS.affected, alpha: 1 });
+  }
+
+  private drawSight(sight: CombatOverlayState['sight']): void {
+    const g = this.sightG.clear();
+    if (!sight) return;
+    const px = this.cellPx;
+    for (const f of sight.ends) this.outline(g, f, 2).stroke({ width: 2, color: 0xffffff, alpha: 0.8 });
+    for (const c of sight.blockers) this.square(g, c, 2);
+    if (sight.blockers.length) g.fill({ color: COLOURS.blocked, alpha: 0.45 });
+    for (const c of sight.coverCells) this.square(g, c, 2);
+    if (sight.coverCells.length) g.fill({ color: COLOURS.cover, alpha: 0.45 });
+    const colour = !sight.visible ? COLOURS.blocked : sight.cover ? COLOURS.cover : COLOURS.clear;
+    g.moveTo(sight.from.x * px, sight.from.y * px)
+      .lineTo(sight.to.x * px, sight.to.y * px)
+      .stroke({ width: 4, color: colour, alpha: 0.95, cap: 'round' });
+    g.circle(sight.from.x * px, sight.from.y * px, 5).circle(sight.to.x * px, sight.to.y * px, 5).fill({ color: colour });
+  }
+}

@@ -1,0 +1,186 @@
+import * as Y from 'yjs';
+import { WebsocketProvider } from 'y-websocket';
+import type { Awareness } from 'y-protocols/awareness';
+import * as decoding from 'lib0/decoding';
+import type { IntentResult } from '../schema/intent';
+import type { Session } from '../schema/room';
+import { SessionSchema } from '../schema/room';
+import type { TableDocs } from './docLayout';
+import type { RoomSnapshot } from './snapshot';
+import { readSnapshot } from './snapshot';
+import type { TableChanges } from './observeTable';
+import { observeTable } from './observeTable';
+import { initPresence, presenceColor } from './presence';
+
+/** Custom y-websocket message: the server refused a write from this connection (varString JSON {reason}). */
+export const MESSAGE_REFUSED = 20;
+/** Close code the server uses after a refused write: discard the local doc and resync. */
+export const CLOSE_REFUSED = 4403;
+
+export interface ConnectOptions {
+  /** HTTP base of the server, e.g. "http://127.0.0.1:8080". */
+  serverUrl: string;
+  roomId: string;
+  token: string;
+  /** Node: `WebSocket` from 'ws'. Browsers have one. */
+  WebSocketPolyfill?: unknown;
+  fetch?: typeof fetch;
+}
+
+export interface TableConnection {
+  readonly session: Session;
+  readonly role: Session['role'];
+  /** Current docs: replaced by fresh ones after a refused write (listen with `onReset`). */
+  readonly doc: Y.Doc;
+  readonly secrets: Y.Doc | undefined;
+  readonly docs: TableDocs;
+  readonly providers: readonly WebsocketProvider[];
+  readonly awareness: Awareness;
+  /** Resolves when every doc of this connection has synced with the server once. */
+  readonly whenSynced: Promise<void>;
+  snapshot(): RoomSnapshot;
+  /** Called with a fresh snapshot and what changed, batched per burst of updates. */
+  onSnapshot(cb: (snapshot: RoomSnapshot, changes: TableChanges | null) => void): () => void;
+  /** Called after the docs were thrown away and re-synced (refused write). */
+  onReset(cb: (reason: string) => void): () => void;
+  sendIntent(intent: unknown): Promise<IntentResult>;
+  destroy(): void;
+}
+
+/** Thrown when the server does not accept the token. */
+export class ConnectError extends Error {}
+
+/**
+ * Connects to a room: asks the server who the token is (`GET /api/session`), then syncs the
+ * public doc (and, for the GM, the secrets doc) over y-websocket. Reconnects by itself; a refused
+ * write (MESSAGE_REFUSED or close 4403) throws the local docs away and resyncs fresh ones.
+ */
+export async function connectTable(opts: ConnectOptions): Promise<TableConnection> {
+  const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
+  const base = opts.serverUrl.replace(/\/+$/, '');
+  const response = await doFetch(`${base}/api/session`, {
+    headers: { authorization: `Bearer ${opts.token}` },
+  });
+  if (!response.ok) throw new ConnectError(`the server refused this link (HTTP ${response.status})`);
+  const session = SessionSchema.parse(await response.json());
+  const wsBase = base.replace(/^http/, 'ws') + '/ws';
+
+  type Conn = { docs: TableDocs; providers: WebsocketProvider[]; synced: Promise<void> };
+  const snapshotListeners = new Set<(s: RoomSnapshot, c: TableChanges | null) => void>();
+  const resetListeners = new Set<(reason: string) => void>();
+  let stopObserving: () => void = () => {};
+  let destroyed = false;
+  let current: Conn;
+
+  const open = (): Conn => {
+    const pub = new Y.Doc();
+    const sec = session.role === 'gm' ? new Y.Doc() : undefined;
+    const providerOpts = {
+      params: { token: opts.token },
+      // A player tab must not leak its doc to a GM tab of the same browser, or the reverse.
+      disableBc: true,
+      ...(opts.WebSocketPolyfill ? { WebSocketPolyfill: opts.WebSocketPolyfill as typeof WebSocket } : {}),
+    };
+    const providers = [new WebsocketProvider(wsBase, opts.roomId, pub, providerOpts)];
+    if (sec) providers.push(new WebsocketProvider(wsBase, `${opts.roomId}~secrets`, sec, providerOpts));
+    for (const provider of providers) {
+      provider.messageHandlers[MESSAGE_REFUSED] = (_encoder, decoder) => {
+        let reason = 'write refused';
+        try {
+          reason = (JSON.parse(decoding.readVarString(decoder)) as { reason?: string }).reason ?? reason;
+        } catch {
+          // keep the generic reason
+        }
+        queueMicrotask(() => reset(reason));
+      };
+      provider.on('connection-close', (event) => {
+        if (event?.code === CLOSE_REFUSED) queueMicrotask(() => reset(event.reason || 'write refused'));
+      });
+    }
+    initPresence(providers[0]!.awareness, {
+      name: session.name,
+      role: session.role,
+      color: presenceColor(pub.clientID),
+    });
+    const synced = Promise.all(
+      providers.map(
+        (p) => new Promise<void>((resolve) => (p.synced ? resolve() : p.once('sync', () => resolve()))),
+      ),
+    ).then(() => undefined);
+    const docs: TableDocs = { public: pub, secrets: sec };
+    stopObserving = observeTable(docs, (changes) => {
+      const snap = readSnapshot(pub, sec);
+      snapshotListeners.forEach((cb) => cb(snap, changes));
+    });
+    return { docs, providers, synced };
+  };
+
+  let resetting = false;
+  const reset = (reason: string) => {
+    if (destroyed || resetting) return;
+    resetting = true;
+    const old = current;
+    stopObserving();
+    old.providers.forEach((p) => p.destroy());
+    old.docs.public.destroy();
+    old.docs.secrets?.destroy();
+    current = open();
+    resetting = false;
+    resetListeners.forEach((cb) => cb(reason));
+    const snap = readSnapshot(current.docs.public, current.docs.secrets);
+    snapshotListeners.forEach((cb) => cb(snap, null));
+  };
+
+  current = open();
+  const connection: TableConnection = {
+    session,
+    role: session.role,
+    get doc() {
+      return current.docs.public;
+    },
+    get secrets() {
+      return current.docs.secrets;
+    },
+    get docs() {
+      return current.docs;
+    },
+    get providers() {
+      return current.providers;
+    },
+    get awareness() {
+      return current.providers[0]!.awareness;
+    },
+    get whenSynced() {
+      return current.synced;
+    },
+    snapshot: () => readSnapshot(current.docs.public, current.docs.secrets),
+    onSnapshot(cb) {
+      snapshotListeners.add(cb);
+      return () => snapshotListeners.delete(cb);
+    },
+    onReset(cb) {
+      resetListeners.add(cb);
+      return () => resetListeners.delete(cb);
+    },
+    async sendIntent(intent) {
+      const res = await doFetch(`${base}/api/rooms/${encodeURIComponent(opts.roomId)}/intents`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(intent),
+      });
+      const body = (await res.json().catch(() => null)) as IntentResult | { reason?: string } | null;
+      if (body && typeof body === 'object' && 'ok' in body) return body;
+      return { ok: false, reason: (body as { reason?: string } | null)?.reason ?? `HTTP ${res.status}` };
+    },
+    destroy() {
+      destroyed = true;
+      stopObserving();
+      current.providers.forEach((p) => p.destroy());
+      current.docs.public.destroy();
+      current.docs.secrets?.destroy();
+      snapshotListeners.clear();
+      resetListeners.clear();
+    },
+  };
+  return connection;
+}

@@ -1,0 +1,57 @@
+import type { IntentOf } from '../../schema/intent';
+import { drinkElixir, surrender } from '../../rules/health';
+import type { IntentHandler } from './IntentContext';
+import { combatantOfToken, commandedToken, refuse } from './IntentContext';
+
+/**
+ * Elixirs ("Elixirs": out of combat, heal 50% of max HP, two per expedition) and surrender
+ * (defeated for the battle, no wound, cannot be rescued). Both are the character's own choice.
+ */
+export const recoveryIntent: IntentHandler<IntentOf<'drink-elixir' | 'surrender'>> = (ctx, intent) => {
+  const token = commandedToken(ctx, intent.tokenId);
+  if ('ok' in token) return token;
+  const self = combatantOfToken(token);
+  if ('ok' in self) return self;
+  if (intent.kind === 'drink-elixir') {
+    const drunk = drinkElixir(self, ctx.snapshot.turn !== null);
+    if (!drunk.ok) return drunk;
+    const outcome = {
+      kind: 'drink-elixir' as const,
+      tokenId: token.id,
+      healed: drunk.healed,
+      hp: drunk.combatant.hp,
+    };
+    return {
+      ok: true,
+      outcome,
+      commit(w) {
+        w.setCombatant(drunk.combatant);
+        w.log({
+          kind: 'basic-action',
+          actor: token.id,
+          summary: `${token.name} drinks an elixir: +${drunk.healed} HP (${drunk.combatant.elixirs} left)`,
+          outcome,
+          gmOnly: token.hidden,
+        });
+      },
+    };
+  }
+  if (self.surrendered) return refuse(`${token.name} has already surrendered`);
+  if (self.dead) return refuse(`${token.name} is dead`);
+  const after = surrender(self);
+  const outcome = { kind: 'surrender' as const, tokenId: token.id };
+  return {
+    ok: true,
+    outcome,
+    commit(w) {
+      w.setCombatant(after);
+      w.log({
+        kind: 'basic-action',
+        actor: token.id,
+        summary: `${token.name} surrenders`,
+        outcome,
+        gmOnly: token.hidden,
+      });
+    },
+  };
+};

@@ -1,0 +1,244 @@
+import type { Intent } from '../../schema/intent';
+import type { RollModifier } from '../../schema/modifier';
+import type { RoomSnapshot } from '../../table/snapshot';
+import { el, setChildren } from '../dom';
+import type { CombatController } from './CombatController';
+import { formatDamage, formatHitChance, formatModifier, formatNet } from './format';
+import { actionsLeftOf } from './turnTracker';
+
+type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
+
+/** Tokens this viewer may act with: the GM all combatants, a player the characters of their invite. */
+export function commandable(snapshot: RoomSnapshot, role: 'gm' | 'player', characterIds: readonly string[]) {
+  return snapshot.tokens.filter(
+    (t) => t.combatant && t.state && t.statBlock && (role === 'gm' || t.ownerIds.some((o) => characterIds.includes(o))),
+  );
+}
+
+/**
+ * Targeting panel: who acts, which ability or basic action, and for it the range, targets in
+ * range and sight with cover, boons/curses and reasons, the exact chance to hit and the damage per
+ * tier; area templates with legality, attack space and affected characters; Run/Dash paths.
+ * Every button sends an intent; the server rolls and answers with the outcome or a refusal.
+ */
+export class ActionPanel {
+  readonly root = el('section', { class: 'combat-actions', 'data-testid': 'combat-actions' });
+
+  constructor(
+    private readonly ctl: CombatController,
+    private readonly status: Status,
+  ) {}
+
+  private async send(label: string, intent: Intent): Promise<void> {
+    const answer = await this.ctl.host.intent(intent);
+    if (answer.ok) {
+      this.status(`${label}: done`, 'ok');
+      this.ctl.update({ targetId: null, arc: [], areaAt: null, moveTo: null });
+    } else {
+      this.status(`${label} refused: ${answer.reason}`, 'refused');
+      this.root.querySelector('[data-testid="action-refusal"]')?.replaceChildren(answer.reason);
+    }
+  }
+
+  private gmModifiers(): RollModifier[] {
+    const s = this.ctl.state;
+    const out: RollModifier[] = [];
+    if (s.gmBoons > 0) out.push({ kind: 'boon', count: s.gmBoons, source: 'gm', reason: 'granted by the GM' });
+    if (s.gmCurses > 0) out.push({ kind: 'curse', count: s.gmCurses, source: 'gm', reason: 'imposed by the GM' });
+    return out;
+  }
+
+  render(): void {
+    const d = this.ctl.derived;
+    const host = this.ctl.host;
+    if (!d) return setChildren(this.root);
+    const s = this.ctl.state;
+    const mine = commandable(d.snapshot, host.role, host.characterIds);
+    if (!s.actorId) {
+      // Default to the character whose turn it is, when this viewer commands it.
+      const current = d.snapshot.turn?.currentId;
+      const pick = mine.find((t) => t.id === current) ?? (host.role === 'player' ? mine[0] : undefined);
+      if (pick) return queueMicrotask(() => this.ctl.update({ actorId: pick.id }));
+    }
+    const actorSel = el('select', { 'data-testid': 'combat-actor' });
+    actorSel.append(el('option', { value: '' }, '— who acts —'));
+    for (const t of mine) actorSel.append(el('option', { value: t.id, selected: t.id === s.actorId }, t.state!.name));
+    actorSel.onchange = () => this.ctl.update({ actorId: actorSel.value || null, choiceId: null, targetId: null });
+    const parts: (Node | string)[] = [el('h3', {}, 'Act'), el('label', {}, 'Character ', actorSel)];
+    const left = s.actorId && d.snapshot.turn ? actionsLeftOf(d.snapshot, s.actorId) : null;
+    if (left) {
+      parts.push(
+        el(
+          'div',
+          { class: 'actions-left', 'data-testid': 'actions-left' },
+          `Actions ${left.actions}/${left.actionsPerTurn} · move ${left.movementLeft}/${left.speed}${left.moveSpent ? ' (spent)' : ''} · attack ${left.attackUsedThisRound ? 'used this round' : 'available'}` +
+            (left.interrupts.length ? ` · interrupts ${left.interrupts.map((i) => `${i.name} ${i.left}/${i.of}`).join(', ')}` : '') +
+            (left.cannotAttack ? ` · cannot attack (${left.cannotAttack})` : ''),
+        ),
+      );
+    }
+    if (s.actorId) {
+      const choiceSel = el('select', { 'data-testid': 'combat-action' });
+      choiceSel.append(el('option', { value: '' }, '— ability or action —'));
+      for (const c of d.choices) choiceSel.append(el('option', { value: c.id, selected: c.id === s.choiceId }, `${c.label} · ${c.cost}`));
+      choiceSel.onchange = () => this.ctl.choose(choiceSel.value || null);
+      parts.push(el('label', {}, 'Action ', choiceSel));
+    }
+    parts.push(...this.body());
+    parts.push(el('div', { class: 'refusal', 'data-testid': 'action-refusal' }));
+    setChildren(this.root, ...parts);
+  }
+
+  private gmControls(): HTMLElement[] {
+    if (this.ctl.host.role !== 'gm') return [];
+    const s = this.ctl.state;
+    const num = (value: number, testid: string, set: (n: number) => void) => {
+      const input = el('input', { type: 'number', min: 0, max: 6, value, 'data-testid': testid, style: 'width:3em' });
+      input.onchange = () => set(Math.max(0, Math.min(6, Number(input.value) || 0)));
+      return input;
+    };
+    return [
+      el(
+        'div',
+        { class: 'row' },
+        'GM: extra ',
+        num(s.gmBoons, 'gm-boons', (n) => this.ctl.update({ gmBoons: n })),
+        ' boons ',
+        num(s.gmCurses, 'gm-curses', (n) => this.ctl.update({ gmCurses: n })),
+        ' curses',
+      ),
+    ];
+  }
+
+  private body(): (Node | string)[] {
+    const d = this.ctl.derived!;
+    const s = this.ctl.state;
+    const choice = d.choice;
+    const actorId = s.actorId;
+    if (!choice || !actorId) return [];
+    const out: (Node | string)[] = [];
+    if (choice.kind === 'attack' && d.targeting) {
+      const t = d.targeting;
+      out.push(
+        el(
+          'div',
+          { 'data-testid': 'attack-range' },
+          `${t.kind} attack, range ${t.range} from ${d.snapshot.tokensById[actorId]?.name}'s footprint` +
+            (t.kind === 'ranged' ? ` (+1 per level above the target; standing at height ${t.attackerElevation})` : ''),
+        ),
+        el('div', { class: 'hint' }, 'Click a target on the map or in the list.'),
+      );
+      const list = el('ul', { class: 'targets', 'data-testid': 'target-list' });
+      for (const o of t.targets) {
+        if (o.immune) continue;
+        const c = o.context;
+        const row = el(
+          'li',
+          { 'data-testid': `target-row-${o.id}`, class: `${o.context.legal ? 'legal' : 'illegal'}${o.id === s.targetId ? ' selected' : ''}` },
+          el('b', {}, o.name),
+          ` — ${c.distance} sq (range ${c.effectiveRange}${c.heightBonus ? `, +${c.heightBonus} height` : ''}), ` +
+            `${c.lineOfSight ? 'in sight' : 'no sight'}${c.cover ? ', cover' : ''}`,
+        );
+        if (!c.legal) row.append(el('div', { class: 'reason', 'data-testid': `target-reason-${o.id}` }, c.reason ?? 'not legal'));
+        row.append(el('div', { 'data-testid': `target-net-${o.id}` }, formatNet(o.net)));
+        for (const m of o.modifiers) row.append(el('div', { class: 'mod', 'data-testid': `target-mod-${o.id}` }, formatModifier(m)));
+        row.append(
+          el('div', { 'data-testid': `target-chance-${o.id}` }, o.chance ? formatHitChance(o.chance) : 'Defense hidden: chance unknown'),
+        );
+        for (const p of o.damage) row.append(el('div', { 'data-testid': `target-damage-${o.id}` }, formatDamage(p)));
+        row.onclick = () => this.ctl.update({ targetId: o.id });
+        list.append(row);
+      }
+      out.push(list, ...this.gmControls());
+      const target = t.targets.find((o) => o.id === s.targetId);
+      const roll = el('button', { 'data-testid': 'roll-attack', disabled: !target }, target ? `Roll ${choice.label} on ${target.name}` : 'Pick a target');
+      roll.onclick = () =>
+        target &&
+        void this.send(`Attack on ${target.name}`, {
+          kind: 'attack',
+          attackerId: actorId,
+          targetId: target.id,
+          abilityId: choice.id,
+          modifiers: this.gmModifiers(),
+        });
+      out.push(roll);
+    } else if (choice.kind === 'area') {
+      out.push(...this.areaBody(actorId, choice.id));
+    } else if (choice.kind === 'basic') {
+      const target = s.targetId ? d.snapshot.tokensById[s.targetId] : undefined;
+      const note = el('input', { type: 'text', placeholder: 'what (pull the lever…)', 'data-testid': 'interact-note' });
+      if (choice.id === 'interact') out.push(note);
+      else out.push(el('div', { class: 'hint' }, `Click ${choice.id === 'rescue' ? 'an adjacent defeated ally' : 'a character in range 3'} on the map.`));
+      const b = el('button', { 'data-testid': 'basic-action', disabled: choice.id !== 'interact' && !target }, `${choice.label}${target ? ` → ${target.state?.name ?? target.name}` : ''}`);
+      b.onclick = () =>
+        void this.send(choice.label, {
+          kind: 'basic-action',
+          tokenId: actorId,
+          action: choice.id,
+          ...(target ? { targetId: target.id } : {}),
+          ...(choice.id === 'interact' && note.value.trim() ? { note: note.value.trim() } : {}),
+        });
+      out.push(b);
+    } else if (choice.kind === 'move') {
+      const p = d.movePath;
+      out.push(el('div', { 'data-testid': 'move-path' }, p ? `Path of ${p.path.length} squares, cost ${p.cost}` : 'Click a destination within reach.'));
+      const b = el('button', { 'data-testid': 'move-action', disabled: !p }, choice.label);
+      b.onclick = () => p && void this.send(choice.label, { kind: 'move', tokenId: actorId, path: p.path, mode: choice.id });
+      out.push(b);
+    } else {
+      out.push(el('div', { class: 'hint' }, `${choice.ability.description || choice.label}: no roll; apply its effect by hand (GM tools below).`));
+    }
+    return out;
+  }
+
+  private areaBody(actorId: string, abilityId: string): (Node | string)[] {
+    const d = this.ctl.derived!;
+    const s = this.ctl.state;
+    const choice = d.choice;
+    if (choice?.kind !== 'area') return [];
+    const pattern = choice.ability.area!;
+    const out: (Node | string)[] = [
+      el(
+        'div',
+        { class: 'hint' },
+        pattern.primary.kind === 'arc'
+          ? `Arc ${pattern.primary.size}: click squares one by one (${s.arc.length}/${pattern.primary.size}); the last is the attack space.`
+          : 'Move the pointer to aim the template, click to fix it (click again to release).',
+      ),
+    ];
+    const a = d.area;
+    if (!a) return out;
+    const r = a.result;
+    const names = (id: string) => d.snapshot.tokensById[id]?.state?.name ?? d.snapshot.tokensById[id]?.name ?? id;
+    out.push(
+      el('div', { 'data-testid': 'area-legal', class: r.legal ? 'legal' : 'illegal' }, r.legal ? 'Legal placement' : `Illegal: ${a.incomplete ? `place ${pattern.primary.size - a.arcSquares.length} more square(s)` : (r.reason ?? 'not legal')}`),
+    );
+    if (r.legal) {
+      out.push(
+        el('div', { 'data-testid': 'area-attack-space' }, r.attackSpace ? `Attack space (${r.attackSpace.x},${r.attackSpace.y})` : 'No character in the attack space'),
+        el(
+          'div',
+          { 'data-testid': 'area-affected' },
+          `Affected: ${r.affected.map((x) => `${names(x.id)}${x.inAttackSpace ? ' (attack roll)' : ''}${x.cover ? ' (cover)' : ''}`).join(', ') || 'nobody'}`,
+        ),
+      );
+      const attacked = r.affected.find((x) => x.inAttackSpace);
+      if (attacked && choice.ability.attack) {
+        const t = d.snapshot.tokensById[attacked.id];
+        out.push(el('div', {}, `Roll against ${t?.state?.name ?? attacked.id}${t?.statBlock ? ` (Defense ${t.statBlock.defense})` : ''}`));
+      }
+    }
+    out.push(...this.gmControls());
+    const use = el('button', { 'data-testid': 'use-area', disabled: !r.legal }, `Use ${choice.ability.name}`);
+    use.onclick = () =>
+      void this.send(choice.ability.name, {
+        kind: 'area',
+        casterId: actorId,
+        abilityId,
+        placement: a.placement as Extract<Intent, { kind: 'area' }>['placement'],
+        modifiers: this.gmModifiers(),
+      });
+    out.push(use);
+    return out;
+  }
+}

@@ -1,0 +1,257 @@
+import { CELL_SIZE_PX } from '../../grid/cell';
+import { pathTo, reach } from '../../grid/reach';
+import type { CombatOverlay, CombatOverlayState } from '../../render/combat/CombatOverlay';
+import type { BattlefieldRenderer } from '../../render/BattlefieldRenderer';
+import type { CellData } from '../../schema/cell';
+import { BASIC_ACTION_COST } from '../../rules/actionEconomy';
+import { effectiveSpeed } from '../../rules/statuses';
+import type { RoomSnapshot } from '../../table/snapshot';
+import { combatantOf } from '../../table/snapshot';
+import type { ActionChoice } from './actionChoices';
+import { actionChoices } from './actionChoices';
+import type { AreaPreview } from './areaPreview';
+import { areaPreview } from './areaPreview';
+import { battlefieldFor } from './battlefieldFor';
+import type { CombatHost } from './CombatHost';
+import type { SightReport } from './lineOfSightTool';
+import { lineOfSightReport } from './lineOfSightTool';
+import type { TargetingResult } from './targeting';
+import { targetingFor } from './targeting';
+
+/** Session-only state of the combat UI (never synced). */
+export interface CombatUiState {
+  actorId: string | null;
+  choiceId: string | null;
+  targetId: string | null;
+  /** Arc squares clicked so far. */
+  arc: CellData[];
+  /** Area placed by a click (the ghost freezes there until used or cleared). */
+  areaAt: CellData | null;
+  pointer: CellData | null;
+  sightMode: boolean;
+  sightFrom: CellData | null;
+  sightTo: CellData | null;
+  /** GM-granted extra boons/curses on the next roll (source 'gm'). */
+  gmBoons: number;
+  gmCurses: number;
+  /** Run/Dash destination picked on the map. */
+  moveTo: CellData | null;
+}
+
+/** What the panels show, derived from the snapshot and the UI state. */
+export interface CombatDerived {
+  snapshot: RoomSnapshot;
+  choices: ActionChoice[];
+  choice: ActionChoice | null;
+  targeting: TargetingResult | null;
+  area: AreaPreview | null;
+  sight: SightReport | null;
+  movePath: { path: CellData[]; cost: number } | null;
+}
+
+/**
+ * Keeps the combat UI's session state, turns pointer input on the battlefield into targeting,
+ * area placement and line-of-sight picks, and pushes what to draw to the combat overlay. Pointer
+ * presses are taken (before the token/pan input sees them) only while a tool needs the map.
+ */
+export class CombatController {
+  state: CombatUiState = {
+    actorId: null,
+    choiceId: null,
+    targetId: null,
+    arc: [],
+    areaAt: null,
+    pointer: null,
+    sightMode: false,
+    sightFrom: null,
+    sightTo: null,
+    gmBoons: 0,
+    gmCurses: 0,
+    moveTo: null,
+  };
+  derived: CombatDerived | null = null;
+  private listeners = new Set<() => void>();
+
+  constructor(
+    readonly host: CombatHost,
+    private readonly stage: HTMLElement,
+    private readonly renderer: BattlefieldRenderer,
+    private readonly overlay: CombatOverlay,
+  ) {
+    window.addEventListener('pointerdown', (e) => this.down(e), { capture: true });
+    stage.addEventListener('pointermove', (e) => this.move(e));
+  }
+
+  onChange(cb: () => void): void {
+    this.listeners.add(cb);
+  }
+
+  update(patch: Partial<CombatUiState>): void {
+    this.state = { ...this.state, ...patch };
+    this.refresh();
+  }
+
+  /** Pick an action: clears the target, arc and destination of the previous one. */
+  choose(choiceId: string | null): void {
+    this.update({ choiceId, targetId: null, arc: [], areaAt: null, moveTo: null });
+  }
+
+  clearTool(): void {
+    this.update({ targetId: null, arc: [], areaAt: null, moveTo: null, sightMode: false, sightFrom: null, sightTo: null });
+  }
+
+  /** Recompute everything from the latest snapshot and redraw. */
+  refresh(): void {
+    const snapshot = this.host.snapshot();
+    if (!snapshot?.map) {
+      this.derived = null;
+      this.overlay.set({});
+      this.renderer.requestRender();
+      this.listeners.forEach((cb) => cb());
+      return;
+    }
+    const s = this.state;
+    const actor = s.actorId ? snapshot.tokensById[s.actorId] : undefined;
+    if (s.actorId && !actor) this.state = { ...s, actorId: null, choiceId: null, targetId: null };
+    const choices = actor?.statBlock ? actionChoices(actor.statBlock) : [];
+    const choice = choices.find((c) => c.id === this.state.choiceId) ?? null;
+    const targeting = actor && choice?.kind === 'attack' ? targetingFor(snapshot, actor.id, choice.ability) : null;
+    const areaCell = s.areaAt ?? s.pointer;
+    const area =
+      actor && choice?.kind === 'area' && (areaCell || s.arc.length)
+        ? areaPreview(snapshot, actor.id, choice.ability, areaCell ?? s.arc[s.arc.length - 1]!, s.arc)
+        : null;
+    const sightEnd = s.sightTo ?? (s.sightFrom ? s.pointer : null);
+    const sight = s.sightMode && s.sightFrom && sightEnd ? lineOfSightReport(snapshot, s.sightFrom, sightEnd) : null;
+    const movePath = actor && choice?.kind === 'move' ? this.movePath(snapshot, actor.id, choice.id, s.moveTo ?? s.pointer) : null;
+    this.derived = { snapshot, choices, choice, targeting, area, sight, movePath };
+    this.overlay.set(this.overlayState());
+    this.renderer.requestRender();
+    this.listeners.forEach((cb) => cb());
+  }
+
+  /** The cheapest path for a Run (half Speed, rounded up) or Dash (Speed, ignoring engagement). */
+  private movePath(snapshot: RoomSnapshot, id: string, mode: string, to: CellData | null) {
+    const token = snapshot.tokensById[id];
+    const full = token ? combatantOf(token) : null;
+    const bf = battlefieldFor(snapshot, [id]);
+    if (!full || !bf || !to) return null;
+    const speed = effectiveSpeed(full, snapshot.statusCatalog);
+    const budget = mode === 'run' ? Math.ceil(speed / 2) : speed;
+    const result = reach(bf, id, { budget, dash: mode === 'dash' });
+    const p = pathTo(bf, result, to);
+    return p && p.path.length ? { path: p.path.map((c) => ({ x: c.x, y: c.y })), cost: p.cost } : null;
+  }
+
+  overlayState(): CombatOverlayState {
+    const d = this.derived;
+    if (!d) return {};
+    const out: { -readonly [K in keyof CombatOverlayState]: CombatOverlayState[K] } = {};
+    if (d.targeting) {
+      out.range = d.targeting.rangeSquares;
+      out.targets = d.targeting.targets
+        .filter((t) => !t.immune)
+        .map((t) => {
+          const tok = d.snapshot.tokensById[t.id]!;
+          return { cell: tok.cell, size: tok.size, legal: t.context.legal, selected: t.id === this.state.targetId };
+        });
+    }
+    if (d.area) {
+      const r = d.area.result;
+      out.area = {
+        squares: r.legal ? r.areaSpaces : d.area.arcSquares.concat(this.state.pointer ? [this.state.pointer] : []),
+        legal: r.legal,
+        attackSpace: r.attackSpace,
+        affected: r.affected.map((a) => {
+          const tok = d.snapshot.tokensById[a.id]!;
+          return { cell: tok.cell, size: tok.size };
+        }),
+        placed: d.area.arcSquares,
+      };
+    }
+    if (d.movePath) out.range = d.movePath.path;
+    if (d.sight) {
+      const sg = d.sight.sight;
+      out.sight = {
+        from: sg.line.from,
+        to: sg.line.to,
+        visible: sg.visible,
+        cover: sg.cover,
+        blockers: sg.blockedBy.map((b) => b.cell),
+        coverCells: sg.coverCells,
+        ends: [d.sight.from, d.sight.to],
+      };
+    }
+    return out;
+  }
+
+  private cellAt(e: PointerEvent): CellData | null {
+    const r = this.stage.getBoundingClientRect();
+    const w = this.renderer.toWorld(e.clientX - r.left, e.clientY - r.top);
+    const x = Math.floor(w.x / CELL_SIZE_PX);
+    const y = Math.floor(w.y / CELL_SIZE_PX);
+    const map = this.derived?.snapshot.map;
+    return map && x >= 0 && y >= 0 && x < map.width && y < map.height ? { x, y } : null;
+  }
+
+  /** A map tool is active: presses go to it instead of selecting/dragging tokens. */
+  private toolActive(): boolean {
+    const kind = this.derived?.choice?.kind;
+    return this.state.sightMode || kind === 'attack' || kind === 'area' || kind === 'move' || (kind === 'basic' && this.derived?.choice?.id !== 'interact');
+  }
+
+  private down(e: PointerEvent): void {
+    if (e.button !== 0 || e.altKey || !(e.target instanceof Node) || !this.stage.contains(e.target)) return;
+    if (!this.toolActive()) return;
+    const c = this.cellAt(e);
+    if (!c) return;
+    e.stopPropagation();
+    e.preventDefault();
+    this.click(c);
+  }
+
+  /** A click on square `c` with the active tool (also used by tests through the debug hook). */
+  click(c: CellData): void {
+    const s = this.state;
+    const d = this.derived;
+    if (s.sightMode) {
+      if (!s.sightFrom || s.sightTo) this.update({ sightFrom: c, sightTo: null });
+      else this.update({ sightTo: c });
+      return;
+    }
+    const choice = d?.choice;
+    if (!d || !choice) return;
+    const tokenHere = d.snapshot.tokens.find(
+      (t) => c.x >= t.cell.x && c.y >= t.cell.y && c.x < t.cell.x + t.size && c.y < t.cell.y + t.size,
+    );
+    if (choice.kind === 'attack' || choice.kind === 'basic') {
+      this.update({ targetId: tokenHere && tokenHere.id !== s.actorId ? tokenHere.id : null });
+    } else if (choice.kind === 'area') {
+      const pattern = choice.ability.area!;
+      if (pattern.primary.kind === 'arc') {
+        if (s.arc.length >= pattern.primary.size) this.update({ arc: [c] });
+        else this.update({ arc: [...s.arc, c] });
+      } else this.update({ areaAt: s.areaAt && s.areaAt.x === c.x && s.areaAt.y === c.y ? null : c });
+    } else if (choice.kind === 'move') {
+      this.update({ moveTo: c });
+    }
+  }
+
+  private move(e: PointerEvent): void {
+    const c = this.cellAt(e);
+    const p = this.state.pointer;
+    if ((c === null && p === null) || (c && p && c.x === p.x && c.y === p.y)) return;
+    // Only the live tools follow the pointer; otherwise keep the state still (no redraws).
+    const follows =
+      (this.state.sightMode && this.state.sightFrom && !this.state.sightTo) ||
+      (this.derived?.choice?.kind === 'area' && !this.state.areaAt) ||
+      (this.derived?.choice?.kind === 'move' && !this.state.moveTo);
+    this.state = { ...this.state, pointer: c };
+    if (follows) this.refresh();
+  }
+
+  /** The cost of the chosen action, for the panel ("1 action"). */
+  static basicCost(id: 'run' | 'dash' | 'interact' | 'rescue' | 'whack'): number {
+    return BASIC_ACTION_COST[id];
+  }
+}

@@ -1,0 +1,121 @@
+import type { EffectOutcome } from '../../rules/applyEffect';
+import type { AttackOutcome } from '../../rules/resolveAttack';
+import type { LogEntry } from '../../schema/logEntry';
+import type { RoomSnapshot } from '../../table/snapshot';
+import { el, setChildren } from '../dom';
+import type { Application } from './applicationHistory';
+import { changedSince } from './applicationHistory';
+import type { CombatHost } from './CombatHost';
+import { overrideNumbers, revertApplication } from './gmCombatWrites';
+import type { ResultLine } from './resultView';
+import { attackResultView, effectView, isAttackOutcome } from './resultView';
+
+type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
+
+interface AreaOutcomeLike {
+  kind: 'area';
+  ability: string;
+  pattern: string;
+  attack: AttackOutcome | null;
+  areaEffects: EffectOutcome[];
+}
+
+const isAreaOutcome = (v: unknown): v is AreaOutcomeLike =>
+  !!v && (v as { kind?: unknown }).kind === 'area' && Array.isArray((v as { areaEffects?: unknown }).areaEffects);
+
+function lines(list: readonly ResultLine[]): HTMLElement {
+  const dl = el('dl', { class: 'result-lines' });
+  for (const l of list) dl.append(el('dt', {}, l.label), el('dd', l.testid ? { 'data-testid': l.testid } : {}, l.value));
+  return dl;
+}
+
+/** The newest attack or area resolution in the log (what the result panel shows by default). */
+export function latestResolution(log: readonly LogEntry[]): LogEntry | null {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i]!;
+    if ((e.kind === 'attack' && isAttackOutcome(e.outcome)) || (e.kind === 'area' && isAreaOutcome(e.outcome))) return e;
+  }
+  return null;
+}
+
+/**
+ * The result of the newest roll, as every screen sees it: each die, each modifier and its source,
+ * hit/miss/critical, the damage tier with bonus and boost, and each reduction step. The server
+ * rolled and applied it in one step; the GM may set any number by hand or revert the whole
+ * application (one step in the GM's undo history).
+ */
+export class ResultPanel {
+  readonly root = el('section', { class: 'combat-result', 'data-testid': 'result-panel' });
+  /** Log entry picked in the log panel; null = the newest resolution. */
+  pinned: string | null = null;
+
+  constructor(
+    private readonly host: CombatHost,
+    private readonly applications: () => ReadonlyMap<string, Application>,
+    private readonly status: Status,
+  ) {}
+
+  render(snapshot: RoomSnapshot | null): void {
+    if (!snapshot) return setChildren(this.root);
+    const entry = (this.pinned && snapshot.log.find((e) => e.id === this.pinned)) || latestResolution(snapshot.log);
+    if (!entry) return setChildren(this.root, el('h3', {}, 'Result'), el('div', { class: 'hint' }, 'No roll yet.'));
+    const names = (id: string) => snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? id;
+    const parts: (Node | string)[] = [el('h3', {}, 'Result'), el('div', { 'data-testid': 'result-summary' }, entry.summary)];
+    const outcome = entry.outcome;
+    const attack = isAttackOutcome(outcome) ? outcome : isAreaOutcome(outcome) ? outcome.attack : null;
+    const affected = new Set<string>();
+    if (attack) {
+      const view = attackResultView(attack, names);
+      parts.push(el('h4', {}, view.title), lines(view.roll));
+      if (view.modifiers.length) parts.push(el('div', { 'data-testid': 'result-modifiers' }, lines(view.modifiers)));
+      for (const e of view.effects) {
+        parts.push(lines(e.lines));
+        affected.add(e.targetId);
+      }
+      affected.add(attack.targetId);
+    }
+    if (isAreaOutcome(outcome)) {
+      for (const effect of outcome.areaEffects) {
+        const v = effectView(effect, names(effect.targetId));
+        parts.push(el('h4', {}, names(effect.targetId)), lines(v.lines));
+        affected.add(effect.targetId);
+      }
+    }
+    if (entry.dice.length) parts.push(el('div', { class: 'dice', 'data-testid': 'result-dice' }, `Dice in order: ${entry.dice.map(([s, r]) => `d${s}=${r}`).join(', ')}`));
+    for (const id of affected) {
+      const st = snapshot.tokensById[id]?.state;
+      if (st) parts.push(el('div', { 'data-testid': `result-now-${id}` }, `${st.name} now: HP ${st.hp}, vigor ${st.vigor}${st.defeated ? ', defeated' : ''}`));
+    }
+    if (this.host.gm) parts.push(...this.gmTools(snapshot, entry, [...affected]));
+    setChildren(this.root, ...parts);
+  }
+
+  private gmTools(snapshot: RoomSnapshot, entry: LogEntry, affected: string[]): HTMLElement[] {
+    const gm = this.host.gm!;
+    const out: HTMLElement[] = [];
+    const app = this.applications().get(entry.id);
+    if (app) {
+      const moved = changedSince(app, snapshot);
+      const undo = el('button', { 'data-testid': 'revert-application' }, 'Undo this application');
+      undo.title = moved.length ? `Changed since: ${moved.join(', ')} (reverting restores the state before the roll)` : 'Restore everyone it changed';
+      undo.onclick = () => {
+        revertApplication(gm.docs(), app);
+        this.status(`Reverted: ${app.summary} (Ctrl+Z re-applies)`, 'ok');
+      };
+      out.push(undo);
+    }
+    for (const id of affected) {
+      const st = snapshot.tokensById[id]?.state;
+      if (!st) continue;
+      const hp = el('input', { type: 'number', min: 0, value: st.hp, style: 'width:4em', 'data-testid': `override-hp-${id}` });
+      const vigor = el('input', { type: 'number', min: 0, value: st.vigor, style: 'width:4em', 'data-testid': `override-vigor-${id}` });
+      const set = el('button', { 'data-testid': `override-set-${id}` }, 'Set');
+      set.onclick = () => {
+        overrideNumbers(gm.docs(), id, { hp: Math.max(0, Number(hp.value) | 0), vigor: Math.max(0, Number(vigor.value) | 0) });
+        this.status(`GM set ${st.name}: HP ${hp.value}, vigor ${vigor.value} (Ctrl+Z undoes)`, 'ok');
+      };
+      out.push(el('div', { class: 'row' }, `Override ${st.name}: HP `, hp, ' vigor ', vigor, ' ', set));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,91 @@
+import type { Intent } from '../../schema/intent';
+import type { BlightId } from '../../schema/status';
+import { BLIGHT_IDS } from '../../schema/status';
+import { findStatus } from '../../rules/statuses';
+import type { RoomSnapshot } from '../../table/snapshot';
+import { el, setChildren } from '../dom';
+import type { CombatHost } from './CombatHost';
+import { recordSurrender, setBlight } from './gmCombatWrites';
+
+type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
+
+/**
+ * Statuses and blights of one character (rulebook: Statuses and other effects; Blights): each
+ * status with its description, whether it is ongoing; a save button for whoever commands it; the
+ * GM adds and removes statuses from the room's catalog (intents) and blights (GM writer). The
+ * character's health line shows wounds, Bloodied, defeat, surrender and death as the rules engine
+ * recorded them.
+ */
+export class StatusPanel {
+  readonly root = el('section', { class: 'combat-statuses', 'data-testid': 'status-panel' });
+
+  constructor(
+    private readonly host: CombatHost,
+    private readonly status: Status,
+  ) {}
+
+  private button(label: string, testid: string, intent: Intent): HTMLButtonElement {
+    const b = el('button', { 'data-testid': testid }, label);
+    b.onclick = async () => {
+      const r = await this.host.intent(intent);
+      this.status(r.ok ? `${label}: done` : `${label} refused: ${r.reason}`, r.ok ? 'ok' : 'refused');
+    };
+    return b;
+  }
+
+  render(snapshot: RoomSnapshot | null, tokenId: string | null): void {
+    const token = tokenId ? snapshot?.tokensById[tokenId] : undefined;
+    const st = token?.state;
+    if (!snapshot || !token || !st) return setChildren(this.root);
+    const commands = this.host.role === 'gm' || token.ownerIds.some((o) => this.host.characterIds.includes(o));
+    const flags = [
+      st.dead ? 'dead' : st.surrendered ? 'surrendered' : st.defeated ? 'defeated' : null,
+      st.incapacitated && !st.defeated ? 'incapacitated' : null,
+      token.bloodied ? 'Bloodied' : null,
+      st.wounds ? `${st.wounds} wound${st.wounds === 1 ? '' : 's'}` : null,
+    ].filter(Boolean);
+    const parts: (Node | string)[] = [
+      el('h3', {}, `${st.name}: statuses`),
+      el('div', { 'data-testid': 'health-line' }, `HP ${st.hp}${token.maxHp !== null ? `/${token.maxHp}` : ''}, vigor ${st.vigor}${flags.length ? ` — ${flags.join(', ')}` : ''}`),
+    ];
+    const list = el('ul', { 'data-testid': 'status-list' });
+    for (const applied of st.statuses) {
+      const def = findStatus(snapshot.statusCatalog, applied.id);
+      const li = el('li', {}, el('b', {}, def?.name ?? applied.id), `${applied.ongoing ? ' (ongoing)' : ''} — ${def?.description ?? 'not in the catalog'}`);
+      if (commands && !applied.ongoing) li.append(' ', this.button('Save', `save-${applied.id}`, { kind: 'save', tokenId: token.id, statusId: applied.id }));
+      if (this.host.role === 'gm') li.append(' ', this.button('Remove', `remove-status-${applied.id}`, { kind: 'remove-status', tokenId: token.id, statusId: applied.id }));
+      list.append(li);
+    }
+    if (!st.statuses.length) list.append(el('li', { class: 'hint' }, 'No statuses'));
+    parts.push(list);
+    if (st.blights.length) parts.push(el('div', { 'data-testid': 'blight-list' }, `Blights: ${st.blights.join(', ')}`));
+    if (this.host.role === 'gm') {
+      const pick = el('select', { 'data-testid': 'add-status-pick' });
+      for (const s of snapshot.statusCatalog) pick.append(el('option', { value: s.id }, s.name));
+      const add = el('button', { 'data-testid': 'add-status' }, 'Add status');
+      add.onclick = async () => {
+        const r = await this.host.intent({ kind: 'add-status', tokenId: token.id, statusId: pick.value });
+        this.status(r.ok ? `${st.name} gains ${pick.value}` : `Refused: ${r.reason}`, r.ok ? 'ok' : 'refused');
+      };
+      parts.push(el('div', { class: 'row' }, pick, ' ', add));
+      const gm = this.host.gm;
+      if (gm) {
+        const blights = el('div', { class: 'row', 'data-testid': 'blight-toggles' }, 'Blights: ');
+        for (const b of BLIGHT_IDS) {
+          const box = el('input', { type: 'checkbox', checked: st.blights.includes(b), 'data-testid': `blight-${b}` });
+          box.onchange = () => setBlight(gm.docs(), token.id, b as BlightId, box.checked);
+          blights.append(el('label', {}, box, b), ' ');
+        }
+        parts.push(blights);
+        const statBlock = token.statBlock;
+        if (statBlock && !st.defeated) {
+          const give = el('button', { 'data-testid': 'surrender' }, 'Surrenders');
+          give.title = 'Defeated for the battle, no wound, cannot be rescued';
+          give.onclick = () => recordSurrender(gm.docs(), token.id, statBlock);
+          parts.push(give);
+        }
+      }
+    }
+    setChildren(this.root, ...parts);
+  }
+}

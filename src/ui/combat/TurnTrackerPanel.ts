@@ -1,0 +1,93 @@
+import type { Intent } from '../../schema/intent';
+import { netBoons } from '../../rules/boonsCurses';
+import { saveChance } from '../../rules/hitChance';
+import { statusSaveModifiers } from '../../rules/statuses';
+import type { RoomSnapshot } from '../../table/snapshot';
+import { el, setChildren } from '../dom';
+import type { CombatHost } from './CombatHost';
+import { percent } from './format';
+import { trackerView } from './turnTracker';
+
+type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
+
+const STATUS_WORD = { acting: 'acting', 'may-act': 'may act', waiting: 'waiting', acted: 'done', out: 'out' } as const;
+
+/** The saves ending this turn will roll (one per status; ongoing ones get none), with their odds. */
+export function pendingSaves(snapshot: RoomSnapshot, tokenId: string): string[] {
+  const state = snapshot.tokensById[tokenId]?.state;
+  if (!state) return [];
+  const net = Math.max(-12, Math.min(12, netBoons(statusSaveModifiers(state, snapshot.statusCatalog))));
+  const chance = percent(saveChance(net).value);
+  return state.statuses.map((s) => (s.ongoing ? `${s.id}: ongoing, no save` : `${s.id}: save 10+ on d20, ${chance} to end it`));
+}
+
+/**
+ * Turn tracker (rulebook: Turn order): round, which side is up and who may still act, slow
+ * turns; buttons to start a turn (or declare a slow one) for characters this viewer commands and
+ * to end the current turn, which rolls the end-of-turn saves listed beforehand. Blight damage is
+ * dealt by the server when a turn starts.
+ */
+export class TurnTrackerPanel {
+  readonly root = el('section', { class: 'combat-tracker', 'data-testid': 'turn-tracker' });
+
+  constructor(
+    private readonly host: CombatHost,
+    private readonly status: Status,
+  ) {}
+
+  private button(label: string, testid: string, intent: Intent): HTMLButtonElement {
+    const b = el('button', { 'data-testid': testid }, label);
+    b.onclick = async () => {
+      const r = await this.host.intent(intent);
+      this.status(r.ok ? `${label}: done` : `${label} refused: ${r.reason}`, r.ok ? 'ok' : 'refused');
+    };
+    return b;
+  }
+
+  render(snapshot: RoomSnapshot | null): void {
+    if (!snapshot) return setChildren(this.root);
+    const view = trackerView(snapshot);
+    const commands = (id: string) =>
+      this.host.role === 'gm' || !!snapshot.tokensById[id]?.ownerIds.some((o) => this.host.characterIds.includes(o));
+    const parts: (Node | string)[] = [
+      el('h3', {}, view.inCombat ? `Round ${view.round}` : 'Turns'),
+      el('div', { 'data-testid': 'tracker-headline', class: 'headline' }, view.headline),
+    ];
+    if (this.host.role === 'gm') {
+      parts.push(
+        view.inCombat
+          ? this.button('End combat', 'tracker-end-combat', { kind: 'end-combat' })
+          : this.button('Start combat', 'tracker-start-combat', { kind: 'start-combat' }),
+      );
+    }
+    const list = el('ol', { class: 'tracker-rows' });
+    for (const row of view.rows) {
+      const li = el(
+        'li',
+        { 'data-testid': `tracker-row-${row.id}`, 'data-status': row.status, 'data-slow': row.slow, class: `${row.side} ${row.status}` },
+        el('b', {}, row.name),
+        ` ${row.side === 'party' ? 'party' : 'foe'} · ${STATUS_WORD[row.status]}${row.slow ? ' · slow turn' : ''} · HP ${row.hp}${row.maxHp !== null ? `/${row.maxHp}` : ''}`,
+      );
+      if (view.inCombat && commands(row.id)) {
+        if (row.status === 'may-act') {
+          li.append(' ', this.button('Start turn', `start-turn-${row.id}`, { kind: 'start-turn', tokenId: row.id, slow: false }));
+        }
+        if ((row.status === 'may-act' || row.status === 'waiting') && !row.slow) {
+          li.append(' ', this.button('Slow turn', `slow-turn-${row.id}`, { kind: 'start-turn', tokenId: row.id, slow: true }));
+        }
+        if (row.status === 'acting') {
+          const saves = pendingSaves(snapshot, row.id);
+          if (saves.length) li.append(el('div', { class: 'saves', 'data-testid': `pending-saves-${row.id}` }, `Ending the turn rolls: ${saves.join('; ')}`));
+          li.append(' ', this.button('End turn', `end-turn-${row.id}`, { kind: 'end-turn', tokenId: row.id }));
+        }
+      }
+      const blights = snapshot.tokensById[row.id]?.state?.blights ?? [];
+      if (blights.length && row.status !== 'out') {
+        li.append(el('div', { class: 'blights' }, `Blights: ${blights.join(', ')} — ${blights.length} damage at turn start (not below 1 HP)`));
+      }
+      list.append(li);
+    }
+    parts.push(list);
+    setChildren(this.root, ...parts);
+  }
+}

@@ -1,0 +1,76 @@
+import type { LogEntry } from '../../schema/logEntry';
+
+/** Options for the Markdown export of a fight's log. */
+export interface LogMarkdownOptions {
+  /** Heading of the document (the room name). */
+  title: string;
+  /** Token id → display name, so actors read as names rather than ids. */
+  names?: Readonly<Record<string, string>>;
+  /** Include GM-only entries (the GM's own export); players never have them anyway. */
+  includeGmOnly?: boolean;
+  /** Time zone for the clock column; 'UTC' keeps exports (and tests) stable. */
+  timeZone?: string;
+}
+
+const KIND_LABEL: Record<LogEntry['kind'], string> = {
+  move: 'Move',
+  attack: 'Attack',
+  area: 'Area',
+  save: 'Save',
+  damage: 'Damage',
+  status: 'Status',
+  turn: 'Turn',
+  'basic-action': 'Action',
+  reveal: 'Reveal',
+  gm: 'GM',
+  note: 'Note',
+};
+
+/** Markdown treats these as syntax at the start of a line or inline; escape them in free text. */
+function escapeInline(text: string): string {
+  return text.replace(/([\\`*_[\]<>|#])/g, '\\$1');
+}
+
+function clock(at: number, timeZone: string): string {
+  return new Date(at).toLocaleTimeString('en-GB', { hour12: false, timeZone });
+}
+
+function diceLine(dice: LogEntry['dice']): string {
+  return dice.map(([sides, result]) => `d${sides}=${result}`).join(', ');
+}
+
+/**
+ * The log of a fight as a Markdown document: one section per round (a "Round N begins" or
+ * "Combat starts" turn entry opens a new one), one bullet per entry with time, kind, actor and
+ * summary; its details (every die, modifier and damage step) as an indented code block, so the
+ * arithmetic keeps its alignment; and the raw dice in rolling order.
+ */
+export function logMarkdown(entries: readonly LogEntry[], opts: LogMarkdownOptions): string {
+  const timeZone = opts.timeZone ?? 'UTC';
+  const names = opts.names ?? {};
+  const shown = entries.filter((e) => opts.includeGmOnly || !e.gmOnly);
+  const out: string[] = [`# ${escapeInline(opts.title)} — combat log`, ''];
+  if (shown.length === 0) {
+    out.push('_No entries._', '');
+    return out.join('\n');
+  }
+  for (const entry of shown) {
+    const opensRound = entry.kind === 'turn' && /^(Round \d+ begins|Combat starts)/.test(entry.summary);
+    if (opensRound) {
+      const round = /Round (\d+)/.exec(entry.summary)?.[1] ?? '1';
+      out.push(`## Round ${round}`, '');
+    }
+    const actor = entry.actor === 'gm' ? 'GM' : (names[entry.actor] ?? entry.actor);
+    const secret = entry.gmOnly ? ' _(GM only)_' : '';
+    out.push(
+      `- \`${clock(entry.at, timeZone)}\` **${KIND_LABEL[entry.kind]}** — ${escapeInline(actor)}: ${escapeInline(entry.summary)}${secret}`,
+    );
+    if (entry.details.length > 0) {
+      out.push('', '  ```text', ...entry.details.map((line) => `  ${line}`), '  ```');
+    }
+    if (entry.dice.length > 0) out.push('', `  Dice: ${diceLine(entry.dice)}`);
+    if (entry.details.length > 0 || entry.dice.length > 0) out.push('');
+  }
+  if (out[out.length - 1] !== '') out.push('');
+  return out.join('\n');
+}

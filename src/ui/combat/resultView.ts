@@ -1,0 +1,115 @@
+import type { DamageApplication } from '../../rules/applyDamage';
+import type { EffectOutcome } from '../../rules/applyEffect';
+import { explainDamageApplication, explainDamageRoll } from '../../rules/explainOutcome';
+import type { AttackOutcome } from '../../rules/resolveAttack';
+
+/** One labelled line of the result panel; `testid` lets tests find exact numbers. */
+export interface ResultLine {
+  label: string;
+  value: string;
+  testid?: string;
+}
+
+/** An effect as the panel shows it: the damage roll, each reduction step, statuses. */
+export interface ResultEffect {
+  component: EffectOutcome['component'];
+  targetId: string;
+  targetName: string;
+  lines: ResultLine[];
+  /** HP before/after, for the GM's override and undo. */
+  application: Pick<DamageApplication, 'hpBefore' | 'hpAfter' | 'vigorLost' | 'hpLost' | 'defeated'> | null;
+}
+
+export interface AttackResultView {
+  title: string;
+  result: 'miss' | 'hit' | 'critical';
+  roll: ResultLine[];
+  modifiers: ResultLine[];
+  effects: ResultEffect[];
+}
+
+const COMPONENT_LABEL: Record<EffectOutcome['component'], string> = {
+  onHit: 'On hit',
+  onMiss: 'On miss',
+  onCritical: 'On critical',
+  effect: 'Effect',
+  areaEffect: 'Area effect',
+};
+
+/** Does a stored outcome (plain JSON from the log) look like an attack outcome? */
+export function isAttackOutcome(value: unknown): value is AttackOutcome {
+  const v = value as Partial<AttackOutcome> | null;
+  return !!v && v.kind === 'attack' && typeof v.roll === 'object' && Array.isArray(v.effects);
+}
+
+/** The effect lines: damage roll (tier, bonus, boost, each die), each reduction, HP, statuses. */
+export function effectView(effect: EffectOutcome, targetName: string): ResultEffect {
+  const lines: ResultLine[] = [{ label: COMPONENT_LABEL[effect.component], value: '' }];
+  const d = effect.damage;
+  if (d) {
+    lines.push({ label: 'Damage roll', value: explainDamageRoll(d), testid: 'result-damage-roll' });
+    if (d.tier && d.tier !== 'fray') {
+      lines.push({
+        label: 'Tier',
+        value: `${d.tier}${d.requestedTier !== d.tier ? ` (from ${d.requestedTier})` : ''}, boost ${d.boostSteps}, bonus ${d.bonus}`,
+      });
+    }
+    lines.push({ label: 'Damage rolled', value: String(d.total), testid: 'result-damage-total' });
+  }
+  const a = effect.application;
+  if (a) {
+    for (const line of explainDamageApplication(a, targetName)) lines.push({ label: 'Step', value: line.trim() });
+    lines.push({ label: 'Damage taken', value: `${a.hpLost} HP${a.vigorLost ? ` + ${a.vigorLost} vigor` : ''}`, testid: 'result-damage-taken' });
+  }
+  for (const id of effect.statusesApplied) lines.push({ label: 'Status', value: `${targetName} gains ${id}` });
+  for (const id of effect.blightsApplied) lines.push({ label: 'Blight', value: `${targetName} gains ${id}` });
+  if (effect.vigorGained) lines.push({ label: 'Vigor', value: `${targetName} gains ${effect.vigorGained}` });
+  for (const r of effect.refused) lines.push({ label: 'Not applied', value: r });
+  if (effect.text) lines.push({ label: 'By hand', value: effect.text });
+  return {
+    component: effect.component,
+    targetId: effect.targetId,
+    targetName,
+    lines,
+    application: a
+      ? { hpBefore: a.hpBefore, hpAfter: a.hpAfter, vigorLost: a.vigorLost, hpLost: a.hpLost, defeated: a.defeated }
+      : null,
+  };
+}
+
+/**
+ * The result panel's content for one attack (rulebook: Attacks; Damage): the d20 and every boon
+ * or curse d6, each modifier with its source and reason, hit/miss/critical, then each component's
+ * damage with tier, bonus and boost, and how armor, resistance, cover and vigor changed it.
+ */
+export function attackResultView(outcome: AttackOutcome, names: (id: string) => string): AttackResultView {
+  const r = outcome.roll;
+  const bc = r.boonsCurses;
+  const roll: ResultLine[] = [
+    { label: 'd20', value: String(r.d20), testid: 'result-d20' },
+    { label: 'Attack bonus', value: `+${r.attackBonus}` },
+  ];
+  if (bc.net !== 0) {
+    roll.push({
+      label: `Net ${Math.abs(bc.net)} ${bc.net > 0 ? 'boon' : 'curse'}${Math.abs(bc.net) === 1 ? '' : 's'}`,
+      value: `d6 [${bc.d6.join(', ')}] → ${bc.value > 0 ? '+' : ''}${bc.value}`,
+      testid: 'result-boons',
+    });
+  }
+  roll.push(
+    { label: 'Total', value: `${r.total} vs Defense ${r.defense}`, testid: 'result-total' },
+    { label: 'Result', value: outcome.result.toUpperCase(), testid: 'result-outcome' },
+  );
+  if (outcome.cover) roll.push({ label: 'Cover', value: 'target has cover: damage halved' });
+  const modifiers = outcome.modifiers.map((m) => ({
+    label: `${m.count} ${m.kind}${m.count === 1 ? '' : 's'}`,
+    value: `${m.source}: ${m.reason}`,
+  }));
+  return {
+    title: `${names(outcome.attackerId)} → ${names(outcome.targetId)}: ${outcome.ability}`,
+    result: outcome.result,
+    roll,
+    modifiers,
+    effects: outcome.effects.map((e) => effectView(e, names(e.targetId))),
+  };
+}

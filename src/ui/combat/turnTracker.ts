@@ -1,0 +1,151 @@
+import type { Combatant } from '../../schema/combatant';
+import type { StatusCatalog } from '../../schema/status';
+import { isOutOfAction } from '../../rules/health';
+import { actionsPerTurn, effectiveSpeed, statusPrevents, takesSlowTurn } from '../../rules/statuses';
+import type { TurnState } from '../../rules/turnOrder';
+import { turnState } from '../../rules/turnOrder';
+import type { RoomSnapshot } from '../../table/snapshot';
+import { combatantOf } from '../../table/snapshot';
+
+/** One combatant's line in the tracker. */
+export interface TrackerRow {
+  id: string;
+  name: string;
+  side: 'party' | 'foes';
+  /** 'acting' now, 'may-act' (its side is up and it is a candidate), 'waiting', 'acted', 'out'. */
+  status: 'acting' | 'may-act' | 'waiting' | 'acted' | 'out';
+  slow: boolean;
+  hp: number;
+  maxHp: number | null;
+}
+
+/** What the turn tracker shows. */
+export interface TrackerView {
+  inCombat: boolean;
+  round: number;
+  state: TurnState | null;
+  /** "Party's turn: choose who acts" and the like. */
+  headline: string;
+  rows: TrackerRow[];
+}
+
+/** Combatants in the turn order: visible tokens with state (hidden foes join when revealed). */
+function fighters(snapshot: RoomSnapshot) {
+  return snapshot.tokens.filter((t) => !t.hidden && t.combatant && t.state).map((t) => t.state!);
+}
+
+/**
+ * The turn tracker (rulebook: Turn order): whose side is up, who may still act, slow turns, the
+ * round. Uses the rules engine's `turnState`, so it always agrees with what the server accepts.
+ */
+export function trackerView(snapshot: RoomSnapshot): TrackerView {
+  const order = snapshot.turn;
+  const list = fighters(snapshot);
+  if (!order) {
+    return {
+      inCombat: false,
+      round: 0,
+      state: null,
+      headline: 'Not in combat',
+      rows: list.map((c) => ({
+        id: c.id,
+        name: c.name,
+        side: c.side,
+        status: isOutOfAction(c) ? 'out' : 'waiting',
+        slow: false,
+        hp: c.hp,
+        maxHp: snapshot.tokensById[c.id]?.maxHp ?? null,
+      })),
+    };
+  }
+  const catalog = snapshot.statusCatalog;
+  const state = turnState(order, list, catalog);
+  const sideName = (s: 'party' | 'foes'): string => (s === 'party' ? 'Party' : 'Foes');
+  const nameOf = (id: string): string => list.find((c) => c.id === id)?.name ?? id;
+  let headline: string;
+  switch (state.kind) {
+    case 'turn':
+      headline = `${nameOf(state.currentId)} is acting (${sideName(state.side)})`;
+      break;
+    case 'choose':
+      headline = `${sideName(state.side)} side is up${state.phase === 'slow' ? ' (slow turns)' : ''}: ${
+        state.side === 'party' ? 'players choose' : 'the GM chooses'
+      } who acts`;
+      break;
+    case 'round-over':
+      headline = `Round ${state.round} is over: ${sideName(state.nextRoundStartSide)} side starts the next`;
+      break;
+    case 'combat-over':
+      headline = state.winner ? `Combat is over: ${sideName(state.winner)} win` : 'Combat is over';
+      break;
+  }
+  const candidates = state.kind === 'choose' ? state.candidates : [];
+  const rows: TrackerRow[] = list.map((c) => ({
+    id: c.id,
+    name: c.name,
+    side: c.side,
+    status: isOutOfAction(c)
+      ? 'out'
+      : order.currentId === c.id
+        ? 'acting'
+        : order.acted.includes(c.id)
+          ? 'acted'
+          : candidates.includes(c.id)
+            ? 'may-act'
+            : 'waiting',
+    slow: takesSlowTurn(c, catalog),
+    hp: c.hp,
+    maxHp: snapshot.tokensById[c.id]?.maxHp ?? null,
+  }));
+  const rank = { acting: 0, 'may-act': 1, waiting: 2, acted: 3, out: 4 } as const;
+  rows.sort((a, b) => rank[a.status] - rank[b.status] || Number(a.slow) - Number(b.slow) || (a.name < b.name ? -1 : 1));
+  return { inCombat: true, round: order.round, state, headline, rows };
+}
+
+/** What the acting character has left this turn (rulebook: Actions on a turn; Attacks; Interrupts). */
+export interface ActionsLeft {
+  actions: number;
+  actionsPerTurn: number;
+  movementLeft: number;
+  speed: number;
+  moveSpent: boolean;
+  attackUsedThisRound: boolean;
+  /** Why attacks or interrupts are forbidden by a status, if they are. */
+  cannotAttack: string | null;
+  cannotInterrupt: string | null;
+  /** Interrupt abilities with uses left since this character's last turn ("Interrupt X"). */
+  interrupts: { name: string; left: number; of: number }[];
+  /** Names of abilities/actions used this turn (no repeats unless limited). */
+  usedThisTurn: string[];
+}
+
+export function actionsLeft(combatant: Combatant, catalog: StatusCatalog): ActionsLeft {
+  const perTurn = actionsPerTurn(combatant, catalog);
+  const speed = effectiveSpeed(combatant, catalog);
+  const prevents = statusPrevents(combatant, catalog);
+  return {
+    actions: Math.max(0, perTurn - combatant.turn.actionsUsed),
+    actionsPerTurn: perTurn,
+    movementLeft: combatant.turn.moveSpent ? 0 : Math.max(0, speed - combatant.turn.movementUsed),
+    speed,
+    moveSpent: combatant.turn.moveSpent,
+    attackUsedThisRound: combatant.attackedThisRound,
+    cannotAttack: prevents.attacks,
+    cannotInterrupt: prevents.interrupts,
+    interrupts: combatant.statBlock.abilities
+      .filter((a) => a.tags.interrupt !== null)
+      .map((a) => ({
+        name: a.name,
+        of: a.tags.interrupt!,
+        left: Math.max(0, a.tags.interrupt! - (combatant.interruptsSinceTurn[a.name] ?? 0)),
+      })),
+    usedThisTurn: Object.keys(combatant.turn.used).filter((k) => (combatant.turn.used[k] ?? 0) > 0),
+  };
+}
+
+/** Actions left of a token by id, when this reader knows its stat block. */
+export function actionsLeftOf(snapshot: RoomSnapshot, tokenId: string): ActionsLeft | null {
+  const token = snapshot.tokensById[tokenId];
+  const full = token ? combatantOf(token) : null;
+  return full ? actionsLeft(full, snapshot.statusCatalog) : null;
+}

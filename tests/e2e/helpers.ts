@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** Waits until the table (or create screen) says it is ready to be driven. */
+export async function waitReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.body.dataset['ready'] === 'true' || document.body.dataset['ready'] === 'error', null, {
+    timeout: 30_000,
+  });
+  const fatal = page.getByTestId('fatal');
+  if (await fatal.count()) throw new Error(`page failed: ${await fatal.textContent()}`);
+}
+
+export interface SceneTokenLite {
+  id: string;
+  name: string;
+  cell: { x: number; y: number };
+  side: string;
+  hidden: boolean;
+}
+
+export function sceneTokens(page: Page): Promise<SceneTokenLite[]> {
+  return page.evaluate(() => (window.__iconVtt?.scene()?.tokens ?? []) as unknown as SceneTokenLite[]);
+}
+
+export function tokenCell(page: Page, id: string): Promise<{ x: number; y: number } | undefined> {
+  return page.evaluate((tid) => window.__iconVtt?.scene()?.tokens.find((t) => t.id === tid)?.cell, id);
+}
+
+export async function cellToPage(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+  const p = await page.evaluate(([cx, cy]) => window.__iconVtt?.cellToPage(cx!, cy!), [x, y]);
+  if (!p) throw new Error('debug hook has no camera');
+  return p;
+}
+
+/** Press on one cell and release on another, moving in small steps like a hand would. */
+export async function dragCell(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  const a = await cellToPage(page, from.x, from.y);
+  const b = await cellToPage(page, to.x, to.y);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x, b.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, name);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+export async function expectStatus(page: Page, kind: 'ok' | 'refused', text: RegExp): Promise<void> {
+  const msg = page.getByTestId('status-message');
+  await expect(msg).toHaveAttribute('data-kind', kind, { timeout: 10_000 });
+  await expect(msg).toHaveText(text);
+}

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startTestServer, type TestServer } from './testServer';
+import { cellToPage, dragCell, expectStatus, ROOT, sceneTokens, screenshot, tokenCell, waitReady } from './helpers';
+
+/**
+ * GM and player in two browser contexts against a real server: create a room from a sample map,
+ * invite a player, move by drag (accepted and refused), paint terrain that changes the player's
+ * reach, and hide a token so it is absent from the player's page.
+ */
+let server: TestServer;
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  server = await startTestServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const PC = 'maren-stalwart';
+
+async function gmCreatesRoom(browser: Browser): Promise<Page> {
+  const gm = await (await browser.newContext()).newPage();
+  gm.on('pageerror', (e) => console.error('GM page error:', e.message));
+  await gm.goto(`${server.origin}/`);
+  await waitReady(gm);
+  await gm.getByTestId('map-select').selectOption('arena.json');
+  await gm.getByTestId('encounter-select').selectOption('arena-skirmish.json');
+  await gm.getByTestId('party-upload').setInputFiles(path.join(ROOT, 'encounters/parties/sample-party.json'));
+  await expect(gm.getByTestId('party-preview')).toContainText('Maren');
+  await gm.getByTestId('create-room').click();
+  await gm.waitForURL(/\?room=.+&token=.+/);
+  await waitReady(gm);
+  await expect(gm.getByTestId('table-gm')).toBeVisible();
+  return gm;
+}
+
+async function invitePlayer(gm: Page, browser: Browser): Promise<Page> {
+  await gm.getByTestId('invite-name').fill('Pat');
+  await gm.getByTestId(`invite-char-${PC}`).check();
+  await gm.getByTestId('invite-create').click();
+  const link = await gm.getByTestId('invite-link').first().inputValue();
+  expect(link).toMatch(/\?room=.+&token=.+/);
+  const player = await (await browser.newContext()).newPage();
+  player.on('pageerror', (e) => console.error('player page error:', e.message));
+  await player.goto(link.replace(/^https?:\/\/[^/]+/, server.origin));
+  await waitReady(player);
+  await expect(player.getByTestId('table-player')).toBeVisible();
+  return player;
+}
+
+test('GM creates a room, a player joins, moves live, refusals show, paint changes reach, hidden is absent', async ({ browser }) => {
+  const gm = await gmCreatesRoom(browser);
+  const player = await invitePlayer(gm, browser);
+
+  // Foes of the encounter start hidden: the GM sees them, the player's page holds no trace.
+  const gmTokens = await sceneTokens(gm);
+  const hiddenFoes = gmTokens.filter((t) => t.hidden);
+  expect(hiddenFoes.length).toBeGreaterThan(0);
+  const playerTokens = await sceneTokens(player);
+  expect(playerTokens.map((t) => t.id)).toContain(PC);
+  for (const foe of hiddenFoes) {
+    expect(playerTokens.some((t) => t.id === foe.id)).toBe(false);
+    expect(await player.content()).not.toContain(foe.name);
+  }
+
+  // The player drags Maren to the farthest square of her reach; the GM sees her arrive.
+  const start = (await tokenCell(player, PC))!;
+  await (async () => {
+    const p = await cellToPage(player, start.x, start.y);
+    await player.mouse.click(p.x, p.y);
+  })();
+  const reach = await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC);
+  expect(reach.length).toBeGreaterThan(3);
+  const target = [...reach].sort((a, b) => b.cost - a.cost || a.y - b.y || a.x - b.x)[0]!;
+  await dragCell(player, start, target);
+  await expectStatus(player, 'ok', /moved/);
+  await expect.poll(() => tokenCell(gm, PC), { timeout: 10_000 }).toEqual({ x: target.x, y: target.y });
+  await expect.poll(() => tokenCell(player, PC)).toEqual({ x: target.x, y: target.y });
+
+  // In combat, a drop beyond Speed is refused by the server and the reason is shown.
+  await gm.getByTestId('start-combat').click();
+  await expect(player.getByTestId('turn-info')).toContainText('Round 1', { timeout: 10_000 });
+  const here = (await tokenCell(player, PC))!;
+  const p = await cellToPage(player, here.x, here.y);
+  await player.mouse.click(p.x, p.y);
+  await player.getByTestId('start-turn').click();
+  await expect(player.getByTestId('turn-info')).toContainText("Maren (Stalwart)'s turn", { timeout: 10_000 });
+  const inReach = await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC);
+  const key = (c: { x: number; y: number }): string => `${c.x},${c.y}`;
+  const reachable = new Set(inReach.map(key));
+  const map = (await player.evaluate(() => window.__iconVtt!.scene()!.map))!;
+  let far: { x: number; y: number } | undefined;
+  for (let d = 12; d >= 6 && !far; d--) {
+    for (let y = 0; y < map.height && !far; y++) {
+      for (let x = 0; x < map.width && !far; x++) {
+        const dist = Math.abs(x - here.x) + Math.abs(y - here.y);
+        if (dist === d && map.cells[y]![x] === '.' && map.heights[y]![x] === '0' && !reachable.has(key({ x, y }))) far = { x, y };
+      }
+    }
+  }
+  expect(far).toBeDefined();
+  await dragCell(player, here, far!);
+  await expectStatus(player, 'refused', /Move refused: .*(cost|costs|have|budget|speed)/i);
+  expect(await tokenCell(gm, PC)).toEqual(here);
+  await screenshot(player, 'player-refused.png');
+
+  // The GM paints a height-2 block next to Maren: the player's reach changes (climbing costs).
+  const before = new Map(inReach.map((c) => [key(c), c.cost]));
+  const block = [1, 2].map((dx) => ({ x: here.x + dx, y: here.y })).filter((c) => c.x < map.width);
+  await gm.getByTestId('tool-rect').click();
+  await gm.getByTestId('paint-height').selectOption('2');
+  await dragCell(gm, { x: block[0]!.x, y: here.y - 1 >= 0 ? here.y - 1 : here.y }, { x: block[block.length - 1]!.x, y: Math.min(map.height - 1, here.y + 1) });
+  await expectStatus(gm, 'ok', /Painted \d+ spaces/);
+  await expect
+    .poll(async () => player.evaluate(([x, y]) => window.__iconVtt!.scene()!.map.heights[y!]![x!], [block[0]!.x, here.y]), { timeout: 10_000 })
+    .toBe('2');
+  const after = new Map((await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC)).map((c) => [key(c), c.cost]));
+  const changed = [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k));
+  expect(changed.length).toBeGreaterThan(0);
+  // Climbing two levels onto the block costs 1 + 2 = 3 from level ground (rulebook: Moving up elevation).
+  const onBlock = after.get(key(block[0]!));
+  if (onBlock !== undefined) expect(onBlock).toBe(3);
+  else expect(before.get(key(block[0]!))).toBeDefined();
+
+  // Ctrl+Z undoes the paint as one step.
+  await gm.getByTestId('tool-none').click();
+  await gm.keyboard.press('Control+z');
+  await expect
+    .poll(async () => player.evaluate(([x, y]) => window.__iconVtt!.scene()!.map.heights[y!]![x!], [block[0]!.x, here.y]), { timeout: 10_000 })
+    .toBe('0');
+
+  // The GM hides a visible token: it disappears from the player's page entirely.
+  await gm.getByTestId(`token-item-${PC}`).click();
+  await gm.getByTestId('hide-token').click();
+  await expect.poll(async () => (await sceneTokens(player)).some((t) => t.id === PC), { timeout: 10_000 }).toBe(false);
+  expect(await player.getByTestId(`token-item-${PC}`).count()).toBe(0);
+  expect(await player.content()).not.toContain('Maren');
+  await gm.getByTestId('reveal-token').click();
+  await expect.poll(async () => (await sceneTokens(player)).some((t) => t.id === PC), { timeout: 10_000 }).toBe(true);
+
+  const gmShot = await screenshot(gm, 'gm-view.png');
+  await screenshot(player, 'player-view.png');
+  fs.mkdirSync(path.join(ROOT, 'docs/screenshots'), { recursive: true });
+  fs.copyFileSync(gmShot, path.join(ROOT, 'docs/screenshots/gm-view.png'));
+});
+
+test('an uploaded map with errors is refused with the JSON path of each problem', async ({ page }) => {
+  await page.goto(`${server.origin}/`);
+  await waitReady(page);
+  const bad = { schemaVersion: 1, kind: 'map', name: 'Broken', width: 3, height: 2, cells: ['...', '.X'], heights: ['000', '000'] };
+  await page.getByTestId('map-upload').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  const err = page.getByTestId('create-error');
+  await expect(err).toContainText('broken.json');
+  await expect(err).toContainText('cells.1');
+  await expect(err).toContainText('expected 3 characters');
+});
