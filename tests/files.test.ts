@@ -199,7 +199,14 @@ describe('bad files get every problem, with file, JSON path and what was expecte
     writeFileSync(file, JSON.stringify({ ...encounter, map: 'missing.json' }));
     const missing = await loadGameFile(file, { mapsDir: dir, displayName: (p) => path.basename(p) });
     expect(missing.ok ? [] : missing.problems.map(formatProblem)).toEqual([
-      `enc.json: map: map file 'missing.json' not found in ${path.relative(process.cwd(), dir)}/`,
+      `enc.json: map: map file 'missing.json' not found in ${dir}/`,
+    ]);
+    // Schema problems and a missing map are reported together.
+    writeFileSync(file, JSON.stringify({ ...encounter, map: 'missing.json', chapter: 0 }));
+    const both = await loadGameFile(file, { mapsDir: dir, displayName: (p) => path.basename(p) });
+    expect(both.ok ? [] : both.problems.map(formatProblem)).toEqual([
+      'enc.json: chapter: Too small: expected number to be >=1',
+      `enc.json: map: map file 'missing.json' not found in ${dir}/`,
     ]);
   });
 

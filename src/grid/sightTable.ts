@@ -1,6 +1,7 @@
 import type { Battlefield } from './battlefield';
 import { occupantById } from './battlefield';
-import { sightBetween } from './lineOfSight';
+import { BLOCKED, COVER, judgePair } from './sightCore';
+import { terrainOf } from './terrain';
 
 /**
  * Sight and cover between every two of the given characters (default: all), for overlays and
@@ -22,14 +23,15 @@ export function sightTable(
   const who = ids.map((id) => occupantById(bf, id));
   const visible = new Uint8Array(n * n);
   const cover = new Uint8Array(n * n);
+  const t = terrainOf(bf.map);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      const forward = sightBetween(bf.map, who[i]!, who[j]!);
-      if (!forward.visible) continue;
+      const forward = judgePair(t, who[i]!, who[j]!);
+      if (forward === BLOCKED) continue;
       visible[i * n + j] = 1;
       visible[j * n + i] = 1;
-      if (forward.cover) cover[i * n + j] = 1;
-      if (sightBetween(bf.map, who[j]!, who[i]!).cover) cover[j * n + i] = 1;
+      if (forward === COVER) cover[i * n + j] = 1;
+      if (judgePair(t, who[j]!, who[i]!) === COVER) cover[j * n + i] = 1;
     }
   }
   return { ids: [...ids], visible, cover };

@@ -1,6 +1,6 @@
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import { SIDE_COLOURS } from './heightRamp';
-import { hpBar, initials, type TokenView } from './TokenView';
+import { hpBar, initials, shortName, type TokenView } from './TokenView';
 
 const BLIGHT_COLOURS = [0xff7a1a, 0x66ccff, 0x7bd15a, 0xb36bff];
 
@@ -96,18 +96,17 @@ export class TokenLayer {
     label.anchor.set(0.5);
     label.position.set(s / 2, s / 2);
     c.addChild(label);
+    // Short name on a dark pill (full name in the panel): neighbours' labels must not collide.
     const name = new BitmapText({
-      text: t.name + (t.hidden ? ' (hidden)' : ''),
-      style: {
-        fontFamily: 'Arial',
-        fontSize: Math.round(px * 0.24),
-        fill: 0xffffff,
-        stroke: { color: 0x000000, width: 3 },
-      },
+      text: shortName(t.name) + (t.hidden ? ' (hidden)' : ''),
+      style: { fontFamily: 'Arial', fontSize: Math.round(px * 0.22), fill: 0xffffff },
     });
     name.anchor.set(0.5, 0);
-    name.position.set(s / 2, s - 2);
-    c.addChild(name);
+    name.position.set(s / 2, s - px * 0.14);
+    const pill = new Graphics()
+      .roundRect(s / 2 - name.width / 2 - 3, s - px * 0.14 - 1, name.width + 6, name.height + 2, 4)
+      .fill({ color: 0x111111, alpha: 0.7 });
+    c.addChild(pill, name);
     const bar = hpBar(t);
     const badges = new Graphics();
     if (bar) {

@@ -43,3 +43,9 @@ export function hpBar(t: Pick<TokenView, 'hp' | 'maxHp' | 'vigor'>): { hp: numbe
   const clamp = (v: number): number => Math.max(0, Math.min(1, v));
   return { hp: clamp(t.hp / t.maxHp), vigor: clamp((t.vigor ?? 0) / t.maxHp) };
 }
+
+/** The label under a token: the first word ("Maren (Stalwart)" → "Maren"), at most 12 characters. */
+export function shortName(name: string): string {
+  const first = name.trim().split(/\s+/)[0] ?? name;
+  return first.length > 12 ? `${first.slice(0, 11)}…` : first;
+}

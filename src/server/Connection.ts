@@ -3,7 +3,7 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import type { WebSocket } from 'ws';
 import type { Session } from './auth';
 import type { DocListener, SharedDoc } from './SharedDoc';
-import { checkAwarenessClaims, mayWriteDoc, wouldChangeDoc } from './permissions';
+import { checkAwarenessClaims, mayWriteDoc, stampIdentity, wouldChangeDoc } from './permissions';
 import {
   CLOSE_MALFORMED,
   CLOSE_REFUSED,
@@ -147,6 +147,10 @@ export class Connection implements DocListener {
       if (previous && previous !== this) previous.ownedIds.delete(clientID);
       this.ownedIds.add(clientID);
     }
-    awarenessProtocol.applyAwarenessUpdate(awareness, encodeAwarenessEntries(verdict.accepted), this);
+    const stamped = verdict.accepted.map((entry) => ({
+      ...entry,
+      state: stampIdentity(entry.state, this.session),
+    }));
+    awarenessProtocol.applyAwarenessUpdate(awareness, encodeAwarenessEntries(stamped), this);
   }
 }

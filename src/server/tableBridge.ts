@@ -37,7 +37,9 @@ export function resolveIntent(
   dice: Dice,
   senderName: string,
 ): IntentResult {
-  return applyIntent({ public: docs.publicDoc, secrets: docs.secretsDoc }, actor, intent, dice, { senderName });
+  return applyIntent({ public: docs.publicDoc, secrets: docs.secretsDoc }, actor, intent, dice, {
+    senderName,
+  });
 }
 
 /** The room file (src/schema/room.ts) of a room: both docs' content, no access tokens. */

@@ -35,6 +35,8 @@ export {
 } from './writers/tokenWriters';
 export type { PlaceTokenOptions } from './writers/tokenWriters';
 export {
+  addStatus,
+  removeStatus,
   updateCombatant,
   setRoomSettings,
   setNote,

@@ -12,7 +12,7 @@ import type { Token } from '../schema/token';
 import { rootsOf, publicRootsOf, SYSTEM_ORIGIN, TABLE_SCHEMA_VERSION, transactBoth } from './docLayout';
 import { writeMapContent } from './mapContent';
 import { newCombatantState } from './writers/tokenWriters';
-import { abilitySlug } from './intents/findAbility';
+import { slug } from './slug';
 
 /** What a room is made from (JSON as uploaded: validated here, every problem named). */
 export const SeedInputSchema = z.object({
@@ -27,7 +27,7 @@ export type SeedInput = z.infer<typeof SeedInputSchema>;
 
 /** A player character's id, used as its token id and in invites: "Maren (Stalwart)" → "maren-stalwart". */
 export function characterIdOf(pc: { name: string }): string {
-  return abilitySlug(pc.name) || 'pc';
+  return slug(pc.name) || 'pc';
 }
 
 /** Thrown when a room cannot be seeded; nothing has been written. */

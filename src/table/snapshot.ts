@@ -11,7 +11,6 @@ import type { TurnOrder } from '../schema/turnOrder';
 import { footprintCells, footprintElevation } from '../grid/battlefield';
 import { isBloodied, maxHp } from '../rules/health';
 import type { CombatantState } from './docLayout';
-import { TABLE_SCHEMA_VERSION } from './docLayout';
 import { readChapter, readDestructibleHp, readMapContent } from './mapContent';
 import {
   deepFreeze,
@@ -147,7 +146,7 @@ export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot
   }
   const settings = readSettings(publicDoc, problems);
   return deepFreeze({
-    schemaVersion: meta.schemaVersion ?? (map ? TABLE_SCHEMA_VERSION : null),
+    schemaVersion: meta.schemaVersion,
     roomName: meta.name,
     view: secretsDoc ? 'gm' : 'player',
     map,

@@ -21,7 +21,11 @@ export interface LoadOptions {
   displayName?: (filePath: string) => string;
 }
 
-const relative = (p: string) => path.relative(process.cwd(), p) || p;
+/** Paths inside the working directory are shown relative to it; others as they are. */
+const relative = (p: string) => {
+  const rel = path.relative(process.cwd(), p);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
+};
 
 async function readText(filePath: string, file: string): Promise<FileResult<string>> {
   try {
@@ -49,9 +53,34 @@ export async function loadGameFile(
   const text = await readText(filePath, name);
   if (!text.ok) return text;
   const parsed = parseGameFile(text.value, name);
-  if (!parsed.ok || parsed.value.kind !== 'encounter') return parsed;
+  if (!parsed.ok)
+    return { ok: false, problems: [...parsed.problems, ...(await mapFileProblems(text.value, name, opts))] };
+  if (parsed.value.kind !== 'encounter') return parsed;
   const withMap = await attachMap(parsed.value.data, name, opts);
   return withMap.ok ? { ok: true, value: { ...parsed.value, map: withMap.value.map } } : withMap;
+}
+
+/**
+ * For an encounter that failed validation: still say whether the map it names exists, so one
+ * run reports every problem (placements can only be checked once the encounter is valid).
+ */
+async function mapFileProblems(text: string, name: string, opts: LoadOptions): Promise<FileProblem[]> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const { kind, map } = (typeof raw === 'object' && raw !== null ? raw : {}) as {
+    kind?: unknown;
+    map?: unknown;
+  };
+  if (kind !== 'encounter' || typeof map !== 'string' || !/^[A-Za-z0-9._-]+\.json$/.test(map)) return [];
+  const mapsDir = opts.mapsDir ?? path.resolve('maps');
+  const found = await readText(path.join(mapsDir, map), map);
+  return found.ok
+    ? []
+    : [{ file: name, path: 'map', message: `map file '${map}' not found in ${relative(mapsDir)}/` }];
 }
 
 async function attachMap(

@@ -2,7 +2,6 @@ import { CELL_SIZE_PX } from '../grid/cell';
 import { BattlefieldRenderer } from '../render/BattlefieldRenderer';
 import { installDebugHook } from './debugHook';
 import { el } from './dom';
-import { CombatPanel } from './CombatPanel';
 import { editorPanel } from './EditorPanel';
 import { InputController } from './InputController';
 import { invitePanel } from './InvitePanel';
@@ -12,6 +11,7 @@ import { reachOf } from './moveRules';
 import { tokenViews, type Scene } from './Scene';
 import type { GmActions, TableSession } from './TableSession';
 import { TokenPanel } from './TokenPanel';
+import { mountCombat } from './combat/mountCombat'; // combat: combat tools (issue 6)
 
 /**
  * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
@@ -37,12 +37,8 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   const session: TableSession = rawSession.gm ? { ...rawSession, gm: guardGm(rawSession.gm, status) } : rawSession;
   let scene: Scene = session.scene();
   const tokenPanel = new TokenPanel(session, (id) => input.select(id));
-  const combatPanel = new CombatPanel(session, status);
   const input = new InputController(stage, renderer, session, {
-    select: (id) => {
-      tokenPanel.select(id);
-      combatPanel.select(id);
-    },
+    select: (id) => tokenPanel.select(id),
     status,
   });
   stage.addEventListener('pointermove', (e) => {
@@ -75,7 +71,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     ),
   );
 
-  panel.append(combatPanel.root, tokenPanel.root);
+  panel.append(tokenPanel.root);
   let refreshInvites: (() => void) | undefined;
   if (session.gm) {
     const gm = session.gm;
@@ -101,6 +97,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     });
   }
   panel.append(legendPanel());
+  void mountCombat(panel, stage, renderer, session); // combat: tracker, targeting, results, log
   window.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') input.select(undefined);
   });
@@ -119,7 +116,6 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     if (input.selectedId && !s.tokens.some((t) => t.id === input.selectedId)) input.select(undefined);
     input.refreshReach();
     tokenPanel.render(s);
-    combatPanel.render(s);
     const pk = s.tokens.filter((t) => t.side === 'party').map((t) => t.id + t.name).join('|');
     if (pk !== partyKey) {
       partyKey = pk;

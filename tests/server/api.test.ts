@@ -34,9 +34,13 @@ describe('HTTP API', () => {
   });
 
   it('creates a room from the samples; the GM invites a player bound to a PC; sessions say who is who', async () => {
-    const created = await api<{ roomId: string; gmToken: string; gmLink: string; characterIds: string[] }>(origin, '/api/rooms', {
-      body: { map: ARENA, encounter: SKIRMISH, party: PARTY },
-    });
+    const created = await api<{ roomId: string; gmToken: string; gmLink: string; characterIds: string[] }>(
+      origin,
+      '/api/rooms',
+      {
+        body: { map: ARENA, encounter: SKIRMISH, party: PARTY },
+      },
+    );
     expect(created.status).toBe(200);
     const { roomId, gmToken, gmLink, characterIds } = created.body;
     expect(gmLink).toBe(`${origin}/?room=${roomId}&token=${gmToken}`);
@@ -49,7 +53,12 @@ describe('HTTP API', () => {
     expect(invite.status).toBe(200);
     expect(invite.body.link).toBe(`${origin}/?room=${roomId}&token=${invite.body.token}`);
 
-    expect((await api(origin, '/api/session', { token: gmToken })).body).toEqual({ roomId, role: 'gm', characterIds: [], name: 'GM' });
+    expect((await api(origin, '/api/session', { token: gmToken })).body).toEqual({
+      roomId,
+      role: 'gm',
+      characterIds: [],
+      name: 'GM',
+    });
     expect((await api(origin, '/api/session', { token: invite.body.token })).body).toEqual({
       roomId,
       role: 'player',
@@ -63,7 +72,11 @@ describe('HTTP API', () => {
     const playerView = readSnapshot(room.public.doc);
     expect(playerView.tokens.map((t) => t.id).sort()).toEqual(characterIds.slice().sort());
     const gmView = readSnapshot(room.public.doc, room.secrets.doc);
-    expect(gmView.tokens.filter((t) => t.hidden).map((t) => t.id)).toEqual(['archer-1', 'gladiator-1', 'gladiator-2']);
+    expect(gmView.tokens.filter((t) => t.hidden).map((t) => t.id)).toEqual([
+      'archer-1',
+      'gladiator-1',
+      'gladiator-2',
+    ]);
   });
 
   it('refuses a bad map with the path of the problem, and creates nothing', async () => {
@@ -77,18 +90,25 @@ describe('HTTP API', () => {
     const { body: created } = await api<{ roomId: string; gmToken: string }>(origin, '/api/rooms', {
       body: { map: ARENA, encounter: SKIRMISH, party: PARTY },
     });
-    const exported = await api<Record<string, unknown>>(origin, `/api/rooms/${created.roomId}/export`, { token: created.gmToken });
+    const exported = await api<Record<string, unknown>>(origin, `/api/rooms/${created.roomId}/export`, {
+      token: created.gmToken,
+    });
     expect(exported.status).toBe(200);
     expect(JSON.stringify(exported.body)).not.toContain(created.gmToken);
-    const imported = await api<{ roomId: string; gmToken: string }>(origin, '/api/rooms/import', { body: exported.body });
+    const imported = await api<{ roomId: string; gmToken: string }>(origin, '/api/rooms/import', {
+      body: exported.body,
+    });
     expect(imported.status).toBe(200);
     expect(imported.body.roomId).not.toBe(created.roomId);
     const a = server.ctx.rooms.get(created.roomId)!;
     const b = server.ctx.rooms.get(imported.body.roomId)!;
-    const view = (r: typeof a) => readSnapshot(r.public.doc, r.secrets.doc).tokens.map((t) => [t.id, t.cell, t.hidden]);
+    const view = (r: typeof a) =>
+      readSnapshot(r.public.doc, r.secrets.doc).tokens.map((t) => [t.id, t.cell, t.hidden]);
     expect(view(b)).toEqual(view(a));
 
-    const broken = await api<{ reason: string }>(origin, '/api/rooms/import', { body: { ...exported.body, schemaVersion: 99 } });
+    const broken = await api<{ reason: string }>(origin, '/api/rooms/import', {
+      body: { ...exported.body, schemaVersion: 99 },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.reason).toMatch(/room file/);
   });
@@ -114,7 +134,10 @@ describe('HTTP API', () => {
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${origin}/assets/missing.js`)).status).toBe(404);
-    expect((await fetch(`${origin}/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    // Traversal never leaves dist/: it is just an app route.
+    expect(await (await fetch(`${origin}/..%2F..%2Fetc%2Fpasswd`)).text()).toContain('icon-vtt test');
+    expect((await fetch(`${origin}/%E0%A4%A`)).status).toBe(400);
+    expect((await api(origin, '/api/maps/%E0%A4%A')).status).toBe(400);
   });
 
   it('opens the demo room once and returns the same links afterwards', () => {

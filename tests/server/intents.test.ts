@@ -143,17 +143,15 @@ describe('intents over HTTP', () => {
     const forged = new Y.Doc();
     Y.applyUpdate(forged, before[0]!);
     const sv = Y.encodeStateVector(forged);
-    forged
-      .getMap('tokens')
-      .set('ana', {
-        id: 'ana',
-        name: 'Ana',
-        cell: { x: 7, y: 7 },
-        size: 1,
-        side: 'party',
-        ownerIds: ['ana'],
-        combatant: true,
-      });
+    forged.getMap('tokens').set('ana', {
+      id: 'ana',
+      name: 'Ana',
+      cell: { x: 7, y: 7 },
+      size: 1,
+      side: 'party',
+      ownerIds: ['ana'],
+      combatant: true,
+    });
     raw.send(encodeSyncUpdate(Y.encodeStateAsUpdate(forged, sv)));
     expect(await raw.closed).toBe(4403);
     expect(state()).toEqual(before);

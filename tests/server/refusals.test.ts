@@ -114,12 +114,22 @@ describe('player writes over the websocket', () => {
     expect(refusalReason(mallory)).toMatch(/belongs to another user/);
     expect(room.public.awareness.getStates().get(aliceId)).toEqual({ cursor: { x: 1, y: 1 } });
 
+    // Alice cannot pretend to be the GM: the server stamps her name and role from her token.
+    alice.provider.awareness.setLocalState({ user: { name: 'GM', role: 'gm', color: 'red' } });
+    await waitFor(
+      () => (room.public.awareness.getStates().get(aliceId) as { user?: unknown }).user !== undefined,
+      'stamp',
+    );
+    expect(room.public.awareness.getStates().get(aliceId)).toEqual({
+      user: { name: 'Alice', role: 'player', color: 'red' },
+    });
+
     // A second socket of Alice herself (same token) may speak for her id.
     const aliceAgain = RawClient.connect(server.wsUrl, roomId, aliceToken);
     await aliceAgain.opened;
     aliceAgain.send(encodeAwarenessMessage(awarenessProtocol.encodeAwarenessUpdate(fake, [aliceId])));
     await waitFor(
-      () => (room.public.awareness.getStates().get(aliceId) as { cursor: { x: number } }).cursor.x === 7,
+      () => (room.public.awareness.getStates().get(aliceId) as { cursor?: { x: number } }).cursor?.x === 7,
       'takeover',
     );
     expect(aliceAgain.closeCode).toBeUndefined();

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { connectClient, createRoom, invite, RawClient, startTestServer, waitFor } from './helpers';
+import { api, connectClient, createRoom, invite, RawClient, startTestServer, waitFor } from './helpers';
 import type { TestClient, TestServer } from './helpers';
 
 const SECRET_NAME = 'Lurking Basilisk of Zorvath';
@@ -68,5 +69,53 @@ describe('GM secrets', () => {
     const encoded = RawClient.connect(server.wsUrl, `${roomId}%7Esecrets`, playerToken);
     await expect(encoded.opened).rejects.toThrow();
     expect(encoded.upgradeStatus).toBe(403);
+  });
+
+  it('hidden foes of a seeded encounter never reach a player until the GM reveals one', async () => {
+    const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+    const { roomId, gmToken } = await createRoom(server.origin, {
+      map: readJson('maps/arena.json'),
+      encounter: readJson('encounters/arena-skirmish.json'),
+      party: readJson('encounters/parties/sample-party.json'),
+    });
+    const player = RawClient.connect(
+      server.wsUrl,
+      roomId,
+      await invite(server.origin, roomId, gmToken, 'Scout'),
+    );
+    await player.opened;
+    player.requestState();
+    const gmSecrets = connectClient(server.wsUrl, `${roomId}~secrets`, gmToken);
+    clients.push(gmSecrets);
+    await gmSecrets.synced;
+    gmSecrets.doc.getMap('notes').set('room', 'The Pit Gladiators wait behind the north gate');
+    const secretWords = [
+      'Pit Gladiator',
+      'Crown Archer',
+      'gladiator-1',
+      'gladiator-2',
+      'archer-1',
+      'north gate',
+    ];
+    const seen = () => secretWords.filter((word) => player.allBytes().includes(Buffer.from(word)));
+    await waitFor(() => player.frames.length >= 2, 'the initial sync');
+    const { body } = await api<{ ok: boolean }>(server.origin, `/api/rooms/${roomId}/intents`, {
+      token: gmToken,
+      body: { kind: 'chat', text: 'Welcome' },
+    });
+    expect(body.ok).toBe(true);
+    await waitFor(() => player.allBytes().includes(Buffer.from('Welcome')), 'public traffic at the player');
+    expect(seen()).toEqual([]);
+
+    // Control: revealing moves the foe into the public doc, and then the player does get it.
+    const reveal = await api<{ ok: boolean }>(server.origin, `/api/rooms/${roomId}/intents`, {
+      token: gmToken,
+      body: { kind: 'reveal', tokenId: 'archer-1' },
+    });
+    expect(reveal.body.ok).toBe(true);
+    await waitFor(() => seen().includes('archer-1'), 'the revealed foe at the player');
+    expect(seen()).not.toContain('gladiator-1');
+    expect(seen()).not.toContain('north gate');
+    player.ws.close();
   });
 });

@@ -288,3 +288,50 @@ describe('move intent', () => {
     expect(applyIntent(docs, ANA, { kind: 'teleport' }, noDice())).toMatchObject({ ok: false });
   });
 });
+
+describe('edges', () => {
+  // cells: an edge strip in column 3
+  const EDGE_MAP = mapOf(['...__..', '...__..', '.......']);
+  const edgeRoom = () => {
+    const far = [{ id: 'orc', statBlock: foe('Orc'), cell: { x: 0, y: 2 } }];
+    const docs = room({
+      map: EDGE_MAP,
+      party: party(pc('Ana')),
+      encounter: encounter(far, [{ x: 2, y: 0 }]),
+      revealFoes: true,
+    });
+    applyIntent(docs, GM, { kind: 'start-combat' }, noDice());
+    applyIntent(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }, noDice());
+    expect(
+      applyIntent(
+        docs,
+        ANA,
+        move('ana', [
+          [3, 0],
+          [4, 0],
+        ]),
+        noDice(),
+      ),
+    ).toMatchObject({
+      ok: true,
+      outcome: { events: [{ kind: 'edge' }] },
+    });
+    return docs;
+  };
+
+  it('ending the turn on an edge: a save of 10+ steps back to the closest non-edge square', () => {
+    const docs = edgeRoom();
+    const ended = applyIntent(docs, ANA, { kind: 'end-turn', tokenId: 'ana' }, fixedDice([10]));
+    expect(ended).toMatchObject({ ok: true, outcome: { edge: { removed: false, to: { x: 5, y: 0 } } } });
+    expect(readSnapshot(docs.public).tokensById['ana']!.cell).toEqual({ x: 5, y: 0 });
+  });
+
+  it('a failed edge save leaves the token for the GM to take out of play, and says so', () => {
+    const docs = edgeRoom();
+    applyIntent(docs, ANA, { kind: 'end-turn', tokenId: 'ana' }, fixedDice([9]));
+    const entry = readSnapshot(docs.public).log.find((e) => e.summary === 'Ana ends their turn')!;
+    expect(entry.details).toContain(
+      'ends on an edge: save 9 — removed from play (GM: hide or remove the token)',
+    );
+  });
+});

@@ -14,7 +14,7 @@ import {
   setStatBlock,
   setTokenHidden,
 } from '../../src/table/writers/tokenWriters';
-import { setNote, updateCombatant } from '../../src/table/writers/roomWriters';
+import { addStatus, removeStatus, setNote, updateCombatant } from '../../src/table/writers/roomWriters';
 import { TableWriteError } from '../../src/table/writers/locateToken';
 import { createGmUndoManager } from '../../src/table/createGmUndoManager';
 import { applyIntent } from '../../src/table/applyIntent';
@@ -175,6 +175,18 @@ describe('GM writers', () => {
     removeToken(docs, 'ogre');
     expect(readSnapshot(docs.public, docs.secrets).tokensById['ogre']).toBeUndefined();
     expect(readSnapshot(docs.public, docs.secrets).notes).toEqual({});
+  });
+
+  it('statuses: only from the catalog, not doubled, removable', () => {
+    const docs = seeded();
+    addStatus(docs, 'ana', 'slow');
+    addStatus(docs, 'ana', 'slow');
+    expect(readSnapshot(docs.public).tokensById['ana']!.state!.statuses).toEqual([
+      { id: 'slow', ongoing: false, source: 'GM' },
+    ]);
+    expect(() => addStatus(docs, 'ana', 'zzz')).toThrow('unknown status "zzz" (not in this room\'s catalog)');
+    removeStatus(docs, 'ana', 'slow');
+    expect(readSnapshot(docs.public).tokensById['ana']!.state!.statuses).toEqual([]);
   });
 
   it('unknown tokens are refused with a TableWriteError naming them', () => {

@@ -4,7 +4,7 @@ import type { Battlefield } from '../battlefield';
 import { occupancyGrid, occupantById } from '../battlefield';
 import type { Cell } from '../cell';
 import type { Footprint } from '../lineOfSight';
-import { sightBetween } from '../lineOfSight';
+import { BLOCKED, COVER, judgePair } from '../sightCore';
 import { terrainOf } from '../terrain';
 import type { AreaOptions, AreaPlacement } from './areaPlacement';
 import type { ShapeContext } from './shapeSquares';
@@ -79,7 +79,7 @@ export function placeArea(
     const key = primary.sightTo.y * t.width + primary.sightTo.x;
     let seen = cache.sight.get(key);
     if (seen === undefined) {
-      seen = sightBetween(bf.map, origin, { cell: primary.sightTo, size: 1 }).visible;
+      seen = judgePair(t, origin, { cell: primary.sightTo, size: 1 }) !== BLOCKED;
       cache.sight.set(key, seen);
     }
     if (!seen) return fail(`no line of sight from the origin to (${primary.sightTo.x},${primary.sightTo.y})`);
@@ -147,8 +147,8 @@ export function placeArea(
     const o = bf.occupants[i - 1]!;
     let seen = cache.cover.get(i);
     if (!seen) {
-      const s = i === casterIndex ? { visible: true, cover: false } : sightBetween(bf.map, origin, o);
-      seen = { cover: s.visible && s.cover, lineOfSight: s.visible };
+      const verdict = i === casterIndex ? null : judgePair(t, origin, o);
+      seen = { cover: verdict === COVER, lineOfSight: verdict !== BLOCKED };
       cache.cover.set(i, seen);
     }
     const inAttackSpace =

@@ -47,7 +47,12 @@ export async function handleApi(
 
 async function route(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent); // ['api', ...]
+  let parts: string[]; // ['api', ...]
+  try {
+    parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    throw new HttpError(400, `bad percent-encoding in ${url.pathname}`);
+  }
   const method = req.method ?? 'GET';
   const origin = originOf(req);
   const [, first, second, third] = parts;

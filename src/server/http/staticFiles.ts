@@ -21,7 +21,14 @@ const TYPES: Record<string, string> = {
 /** Serve the built client from `root` (dist/); `/` and unknown non-asset paths get index.html. */
 export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): void {
   const base = resolve(root);
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  } catch {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('bad path\n');
+    return;
+  }
   let file = resolve(join(base, normalize(pathname)));
   if (file !== base && !file.startsWith(base + sep)) return notFound(res);
   if (isFile(file) === false) {
@@ -40,7 +47,9 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
     // Vite puts a content hash in asset names: cache those, never index.html.
     'cache-control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
   });
-  createReadStream(file).pipe(res);
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 function isFile(path: string): boolean {

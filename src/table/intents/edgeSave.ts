@@ -31,7 +31,8 @@ export function edgeSave(ctx: IntentContext, token: TokenView): EdgeSave | null 
     for (let dy = 0; dy < token.size; dy++) {
       for (let dx = 0; dx < token.size; dx++) {
         const code = map.cells[at.y + dy]?.[at.x + dx];
-        if (code === undefined || code === TERRAIN_CODES.edge || code === TERRAIN_CODES.impassable) return false;
+        if (code === undefined || code === TERRAIN_CODES.edge || code === TERRAIN_CODES.impassable)
+          return false;
       }
     }
     return !others.some((o) => footprintsOverlap(at, token.size, o.cell, o.size));

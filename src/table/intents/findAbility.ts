@@ -3,14 +3,7 @@ import type { Combatant } from '../../schema/combatant';
 import { basicAttackAbility } from '../../rules/resolveAttack';
 import type { Refusal } from './IntentContext';
 import { refuse } from './IntentContext';
-
-/** "Fire Bolt" → "fire-bolt": abilities may be named by their name or this slug. */
-export function abilitySlug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
+import { slug } from '../slug';
 
 /**
  * The ability an intent names: 'basic-melee' / 'basic-ranged' (and 'basic-heavy' = melee) are
@@ -26,9 +19,7 @@ export function findAbility(
     const kind = abilityId === 'basic-ranged' ? 'ranged' : 'melee';
     return { ability: basicAttackAbility(user.statBlock, kind), basic: true };
   }
-  const ability = user.statBlock.abilities.find(
-    (a) => a.name === abilityId || abilitySlug(a.name) === abilityId,
-  );
+  const ability = user.statBlock.abilities.find((a) => a.name === abilityId || slug(a.name) === abilityId);
   if (!ability) return refuse(`${user.name} has no ability '${abilityId}'`);
   return { ability, basic: false };
 }

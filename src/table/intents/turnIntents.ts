@@ -9,6 +9,8 @@ import { explainDamageApplication } from '../../rules/explainOutcome';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { fightingCombatants, nameOf } from './combatants';
+import { edgeSave } from './edgeSave';
+import { TokenSchema } from '../../schema/token';
 
 /** GM: start combat (round 1, a PC first by default) or end it (blights, statuses, vigor clear). */
 export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>> = (ctx, intent) => {
@@ -124,15 +126,25 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
       ? `save vs ${s.statusId}: ${s.roll.total} — ${s.ended ? 'ends' : 'stays'}`
       : `${s.statusId} is ongoing: no save`,
   );
+  const edge = edgeSave(ctx, token);
+  if (edge) {
+    details.push(
+      `ends on an edge: save ${edge.roll.total} — ` +
+        (edge.removed
+          ? 'removed from play (GM: hide or remove the token)'
+          : `steps back to (${edge.to!.x},${edge.to!.y})`),
+    );
+  }
   const after = fighters.map((c) => (c.id === ended.combatant.id ? ended.combatant : c));
   const roundOver = turnState(ended.order, after, catalog).kind === 'round-over';
   const next = roundOver ? startRound(ended.order, after) : null;
-  const outcome = { ...ended, nextRound: next ? next.order.round : null };
+  const outcome = { ...ended, edge, nextRound: next ? next.order.round : null };
   return {
     ok: true,
     outcome,
     commit(w) {
       w.setCombatant(ended.combatant);
+      if (edge?.to) w.setToken(TokenSchema.parse({ ...token, cell: edge.to }));
       w.setTurn(next ? next.order : ended.order);
       w.log({ kind: 'turn', actor: token.id, summary: `${token.name} ends their turn`, details, outcome });
       if (next) {

@@ -6,6 +6,7 @@ import type { LogEntry } from '../../schema/logEntry';
 import { ChatMessageSchema, LogEntrySchema } from '../../schema/logEntry';
 import { formatIssues } from '../../schema/formatIssues';
 import { locateToken, requireSecrets, TableWriteError } from './locateToken';
+import { readSettings } from '../readDoc';
 
 /**
  * GM edit of a combatant's live state (HP, vigor, wounds, statuses, blights, flags…): `change`
@@ -65,4 +66,25 @@ export function postLogNote(docs: TableDocs, summary: string, gmOnly = false): v
   });
   const doc = gmOnly ? requireSecrets(docs, 'GM-only log lines') : docs.public;
   doc.transact(() => rootsOf(doc).log.push([entry]), GM_ORIGIN);
+}
+
+/** GM puts a status from the room's catalog on a combatant (undoable, unlike the intent). */
+export function addStatus(docs: TableDocs, tokenId: string, statusId: string, ongoing = false): void {
+  const catalog = readSettings(docs.public, []).statuses;
+  if (!catalog.some((s) => s.id === statusId)) {
+    throw new TableWriteError(`unknown status "${statusId}" (not in this room's catalog)`);
+  }
+  updateCombatant(docs, tokenId, (state) =>
+    state.statuses.some((s) => s.id === statusId)
+      ? state
+      : { ...state, statuses: [...state.statuses, { id: statusId, ongoing, source: 'GM' }] },
+  );
+}
+
+/** GM removes a status (no save needed). */
+export function removeStatus(docs: TableDocs, tokenId: string, statusId: string): void {
+  updateCombatant(docs, tokenId, (state) => ({
+    ...state,
+    statuses: state.statuses.filter((s) => s.id !== statusId),
+  }));
 }

@@ -4,6 +4,7 @@ import { StatBlockSchema } from '../../schema/statBlock';
 import type { Token } from '../../schema/token';
 import { TokenSchema } from '../../schema/token';
 import { formatIssues } from '../../schema/formatIssues';
+import { createCombatant } from '../../rules/createCombatant';
 import type { CombatantState, TableDocs } from '../docLayout';
 import { CombatantStateSchema, GM_ORIGIN, rootsOf, transactBoth } from '../docLayout';
 import { readMapContent } from '../mapContent';
@@ -15,13 +16,12 @@ export function newCombatantState(
   token: Pick<Token, 'id' | 'name' | 'side'>,
   statBlock: StatBlock,
 ): CombatantState {
-  return CombatantStateSchema.parse({
+  const { statBlock: _stats, ...state } = createCombatant(statBlock, {
     id: token.id,
     name: token.name,
     side: token.side,
-    hp: 4 * statBlock.health,
-    elixirs: statBlock.kind === 'pc' ? statBlock.elixirs : 0,
   });
+  return CombatantStateSchema.parse(state);
 }
 
 export interface PlaceTokenOptions {

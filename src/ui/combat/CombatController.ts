@@ -3,7 +3,6 @@ import { pathTo, reach } from '../../grid/reach';
 import type { CombatOverlay, CombatOverlayState } from '../../render/combat/CombatOverlay';
 import type { BattlefieldRenderer } from '../../render/BattlefieldRenderer';
 import type { CellData } from '../../schema/cell';
-import { BASIC_ACTION_COST } from '../../rules/actionEconomy';
 import { effectiveSpeed } from '../../rules/statuses';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { combatantOf } from '../../table/snapshot';
@@ -36,6 +35,8 @@ export interface CombatUiState {
   gmCurses: number;
   /** Run/Dash destination picked on the map. */
   moveTo: CellData | null;
+  /** Token clicked with no tool active: its statuses are shown. */
+  inspectId: string | null;
 }
 
 /** What the panels show, derived from the snapshot and the UI state. */
@@ -68,6 +69,7 @@ export class CombatController {
     gmBoons: 0,
     gmCurses: 0,
     moveTo: null,
+    inspectId: null,
   };
   derived: CombatDerived | null = null;
   private listeners = new Set<() => void>();
@@ -202,9 +204,18 @@ export class CombatController {
 
   private down(e: PointerEvent): void {
     if (e.button !== 0 || e.altKey || !(e.target instanceof Node) || !this.stage.contains(e.target)) return;
-    if (!this.toolActive()) return;
     const c = this.cellAt(e);
     if (!c) return;
+    if (!this.toolActive()) {
+      // Plain click: the token input selects/drags; we follow it to show that character here.
+      const t = this.derived ? this.tokenAt(this.derived.snapshot, c) : undefined;
+      if (t) {
+        const mine = this.host.role === 'gm' || t.ownerIds.some((o) => this.host.characterIds.includes(o));
+        const actor = mine && t.statBlock && t.state && t.id !== this.state.actorId ? { actorId: t.id, choiceId: null, targetId: null } : {};
+        this.update({ inspectId: t.id, ...actor });
+      }
+      return;
+    }
     e.stopPropagation();
     e.preventDefault();
     this.click(c);
@@ -221,9 +232,7 @@ export class CombatController {
     }
     const choice = d?.choice;
     if (!d || !choice) return;
-    const tokenHere = d.snapshot.tokens.find(
-      (t) => c.x >= t.cell.x && c.y >= t.cell.y && c.x < t.cell.x + t.size && c.y < t.cell.y + t.size,
-    );
+    const tokenHere = this.tokenAt(d.snapshot, c);
     if (choice.kind === 'attack' || choice.kind === 'basic') {
       this.update({ targetId: tokenHere && tokenHere.id !== s.actorId ? tokenHere.id : null });
     } else if (choice.kind === 'area') {
@@ -250,8 +259,7 @@ export class CombatController {
     if (follows) this.refresh();
   }
 
-  /** The cost of the chosen action, for the panel ("1 action"). */
-  static basicCost(id: 'run' | 'dash' | 'interact' | 'rescue' | 'whack'): number {
-    return BASIC_ACTION_COST[id];
+  private tokenAt(snapshot: RoomSnapshot, c: CellData) {
+    return snapshot.tokens.find((t) => c.x >= t.cell.x && c.y >= t.cell.y && c.x < t.cell.x + t.size && c.y < t.cell.y + t.size);
   }
 }

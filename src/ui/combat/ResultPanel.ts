@@ -100,10 +100,16 @@ export class ResultPanel {
       undo.title = moved.length ? `Changed since: ${moved.join(', ')} (reverting restores the state before the roll)` : 'Restore everyone it changed';
       undo.onclick = () => {
         revertApplication(gm.docs(), app);
-        this.status(`Reverted: ${app.summary} (Ctrl+Z re-applies)`, 'ok');
+        this.status(`Reverted: ${app.summary} ("Undo GM change" re-applies it)`, 'ok');
       };
       out.push(undo);
     }
+    const back = el('button', { 'data-testid': 'gm-combat-undo' }, 'Undo GM change');
+    back.title = 'Undo the last revert or override made here (one step each)';
+    back.onclick = () => this.status(gm.undo() ? 'Undone' : 'Nothing to undo', 'info');
+    const again = el('button', { 'data-testid': 'gm-combat-redo' }, 'Redo');
+    again.onclick = () => this.status(gm.redo() ? 'Redone' : 'Nothing to redo', 'info');
+    out.push(el('div', { class: 'row' }, back, ' ', again));
     for (const id of affected) {
       const st = snapshot.tokensById[id]?.state;
       if (!st) continue;
@@ -112,7 +118,7 @@ export class ResultPanel {
       const set = el('button', { 'data-testid': `override-set-${id}` }, 'Set');
       set.onclick = () => {
         overrideNumbers(gm.docs(), id, { hp: Math.max(0, Number(hp.value) | 0), vigor: Math.max(0, Number(vigor.value) | 0) });
-        this.status(`GM set ${st.name}: HP ${hp.value}, vigor ${vigor.value} (Ctrl+Z undoes)`, 'ok');
+        this.status(`GM set ${st.name}: HP ${hp.value}, vigor ${vigor.value} ("Undo GM change" undoes it)`, 'ok');
       };
       out.push(el('div', { class: 'row' }, `Override ${st.name}: HP `, hp, ' vigor ', vigor, ' ', set));
     }

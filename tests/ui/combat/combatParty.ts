@@ -1,0 +1,47 @@
+/**
+ * The party of the combat test encounter (encounters/combat-test.json): a Ranger who shoots from
+ * the hill and a Sage with a ranged Blast 1. Shared by the unit tests and the browser test.
+ */
+export const COMBAT_TEST_PARTY = {
+  schemaVersion: 1,
+  kind: 'party',
+  name: 'Combat test party',
+  characters: [
+    {
+      kind: 'pc',
+      name: 'Ranger',
+      health: 8,
+      defense: 10,
+      armor: 0,
+      speed: 4,
+      attackBonus: 3,
+      frayDamage: 3,
+      damageDie: 6,
+      basicAttacks: { melee: { range: 1 }, ranged: { range: 5 } },
+    },
+    {
+      kind: 'pc',
+      name: 'Sage',
+      health: 6,
+      defense: 9,
+      armor: 0,
+      speed: 4,
+      attackBonus: 2,
+      frayDamage: 2,
+      damageDie: 8,
+      basicAttacks: { melee: { range: 1 }, ranged: { range: 4, damageType: 'magical' } },
+      abilities: [
+        {
+          name: 'Fire Burst',
+          cost: '2-actions',
+          tags: { attack: true },
+          range: 4,
+          area: { primary: { kind: 'blast', size: 1 } },
+          damageType: 'magical',
+          attack: { kind: 'ranged', onHit: { damage: { tier: 'light' } } },
+          areaEffect: { damage: { tier: 'fray' } },
+        },
+      ],
+    },
+  ],
+} as const;
