@@ -40,7 +40,12 @@ async function start(): Promise<void> {
     }
   } catch (e) {
     root.replaceChildren(
-      el('div', { class: 'create', 'data-testid': 'fatal' }, el('h1', {}, 'Could not open the table'), el('div', { class: 'error' }, (e as Error).message)),
+      el(
+        'div',
+        { class: 'create', 'data-testid': 'fatal' },
+        el('h1', {}, 'Could not open the table'),
+        el('div', { class: 'error' }, (e as Error).message),
+      ),
     );
     document.body.dataset['ready'] = 'error';
   }

@@ -37,6 +37,8 @@ export class BattlefieldRenderer {
   /** Something changed since the last drawn frame (see requestRender). */
   private dirty = true;
   private firstFrameDone = false;
+  /** Milliseconds of JavaScript per drawn frame (scene update + WebGL command submission). */
+  readonly renderWork: number[] = [];
   /** Frames actually drawn (the stage is only redrawn when something changed). */
   framesDrawn = 0;
 
@@ -67,7 +69,12 @@ export class BattlefieldRenderer {
     this.tokens = new TokenLayer(this.cellPx);
     this.cursors = new CursorLayer(this.app.ticker);
     const world = new Container();
-    world.addChild(this.terrain.container, this.reach.container, this.tokens.container, this.cursors.container);
+    world.addChild(
+      this.terrain.container,
+      this.reach.container,
+      this.tokens.container,
+      this.cursors.container,
+    );
     this.viewport.addChild(world);
     this.viewport.on('moved', () => this.cull());
     this.viewport.on('zoomed', () => this.cull());
@@ -82,6 +89,7 @@ export class BattlefieldRenderer {
       (t) => {
         this.frameTimes.push(t.deltaMS);
         if (this.frameTimes.length > 2000) this.frameTimes.splice(0, 1000);
+        const t0 = performance.now();
         if (this.terrain.buildPending(this.firstFrameDone ? CHUNKS_PER_FRAME : Infinity)) this.dirty = true;
         this.firstFrameDone = true;
         if (this.dirty || this.viewport.dirty || this.cursors.animating()) {
@@ -89,6 +97,8 @@ export class BattlefieldRenderer {
           this.viewport.dirty = false;
           this.framesDrawn++;
           this.app.render();
+          this.renderWork.push(performance.now() - t0);
+          if (this.renderWork.length > 2000) this.renderWork.splice(0, 1000);
         }
       },
       undefined,

@@ -35,7 +35,10 @@ export class CursorLayer {
       let c = this.cursors.get(r.clientId);
       if (!c) {
         c = new Container();
-        const arrow = new Graphics().poly([0, 0, 0, 18, 5, 13, 9, 21, 12, 19, 8, 12, 14, 12]).fill(r.colour).stroke({ width: 1.5, color: 0xffffff });
+        const arrow = new Graphics()
+          .poly([0, 0, 0, 18, 5, 13, 9, 21, 12, 19, 8, 12, 14, 12])
+          .fill(r.colour)
+          .stroke({ width: 1.5, color: 0xffffff });
         const label = new Text({
           text: r.name,
           style: { fontFamily: 'Arial', fontSize: 12, fill: 0xffffff, stroke: { color: r.colour, width: 4 } },

@@ -25,7 +25,13 @@ export class ReachOverlay {
   private readonly brush = new Graphics();
   private readonly pathLabel = new BitmapText({
     text: '',
-    style: { fontFamily: 'Arial', fontSize: 18, fontWeight: 'bold', fill: 0xffffff, stroke: { color: 0x000000, width: 4 } },
+    style: {
+      fontFamily: 'Arial',
+      fontSize: 18,
+      fontWeight: 'bold',
+      fill: 0xffffff,
+      stroke: { color: 0x000000, width: 4 },
+    },
   });
 
   constructor(private readonly cellPx: number) {

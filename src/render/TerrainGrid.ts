@@ -4,13 +4,7 @@
  */
 export type SpaceKind = 'ground' | 'difficult' | 'dangerous' | 'impassable' | 'edge';
 
-export const SPACE_KINDS: readonly SpaceKind[] = [
-  'ground',
-  'difficult',
-  'dangerous',
-  'impassable',
-  'edge',
-];
+export const SPACE_KINDS: readonly SpaceKind[] = ['ground', 'difficult', 'dangerous', 'impassable', 'edge'];
 
 export interface TerrainGrid {
   readonly width: number;

@@ -112,7 +112,8 @@ export class TerrainLayer {
         const i = terrainIndex(grid, x, y);
         g.rect(x * px, y * px, px, px).fill(heightColour(grid.heights[i] ?? 0));
         const style = SPACE_STYLES[grid.space[i] ?? 'ground'];
-        if (style.tintAlpha > 0) g.rect(x * px, y * px, px, px).fill({ color: style.colour, alpha: style.tintAlpha });
+        if (style.tintAlpha > 0)
+          g.rect(x * px, y * px, px, px).fill({ color: style.colour, alpha: style.tintAlpha });
       }
     }
     // Patterns, one batch per space type so each is a single stroke/fill call.
@@ -143,13 +144,21 @@ export class TerrainLayer {
         if (h > 0) {
           const t = new BitmapText({
             text: String(h),
-            style: { fontFamily: 'Arial', fontSize: Math.round(px * 0.34), fontWeight: 'bold', fill: heightLabelColour(h) },
+            style: {
+              fontFamily: 'Arial',
+              fontSize: Math.round(px * 0.34),
+              fontWeight: 'bold',
+              fill: heightLabelColour(h),
+            },
           });
           t.position.set(x * px + 3, y * px + 1);
           labels.push(t);
         }
         if (hp !== undefined) {
-          g.roundRect(x * px + px * 0.3, y * px + px * 0.62, px * 0.66, px * 0.32, 3).fill({ color: 0x000000, alpha: 0.55 });
+          g.roundRect(x * px + px * 0.3, y * px + px * 0.62, px * 0.66, px * 0.32, 3).fill({
+            color: 0x000000,
+            alpha: 0.55,
+          });
           const t = new BitmapText({
             text: `♥${hp}`,
             style: { fontFamily: 'Arial', fontSize: Math.round(px * 0.26), fill: 0xffd6d6 },
@@ -165,18 +174,29 @@ export class TerrainLayer {
     this.buildMs += performance.now() - t0;
   }
 
-  private drawPatterns(g: Graphics, grid: TerrainGrid, rect: { x0: number; y0: number; x1: number; y1: number }): void {
+  private drawPatterns(
+    g: Graphics,
+    grid: TerrainGrid,
+    rect: { x0: number; y0: number; x1: number; y1: number },
+  ): void {
     const px = this.cellPx;
     const cellsOf = (kind: string): Array<[number, number]> => {
       const out: Array<[number, number]> = [];
       for (let y = rect.y0; y < rect.y1; y++) {
-        for (let x = rect.x0; x < rect.x1; x++) if (grid.space[terrainIndex(grid, x, y)] === kind) out.push([x, y]);
+        for (let x = rect.x0; x < rect.x1; x++)
+          if (grid.space[terrainIndex(grid, x, y)] === kind) out.push([x, y]);
       }
       return out;
     };
     const difficult = cellsOf('difficult');
     for (const [x, y] of difficult) {
-      for (const [fx, fy] of [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]] as const) {
+      for (const [fx, fy] of [
+        [0.25, 0.25],
+        [0.75, 0.25],
+        [0.5, 0.5],
+        [0.25, 0.75],
+        [0.75, 0.75],
+      ] as const) {
         g.circle(x * px + fx * px, y * px + fy * px, px * 0.06);
       }
     }

@@ -86,12 +86,21 @@ export class TokenLayer {
     }
     if (t.incapacitated) {
       const a = s * 0.25;
-      g.moveTo(a, a).lineTo(s - a, s - a).moveTo(s - a, a).lineTo(a, s - a).stroke({ width: 4, color: 0x222222 });
+      g.moveTo(a, a)
+        .lineTo(s - a, s - a)
+        .moveTo(s - a, a)
+        .lineTo(a, s - a)
+        .stroke({ width: 4, color: 0x222222 });
     }
     c.addChild(g);
     const label = new BitmapText({
       text: initials(t.name),
-      style: { fontFamily: 'Arial', fontSize: Math.round(px * 0.36 * Math.min(t.size, 2)), fontWeight: 'bold', fill: 0xffffff },
+      style: {
+        fontFamily: 'Arial',
+        fontSize: Math.round(px * 0.36 * Math.min(t.size, 2)),
+        fontWeight: 'bold',
+        fill: 0xffffff,
+      },
     });
     label.anchor.set(0.5);
     label.position.set(s / 2, s / 2);
@@ -118,7 +127,10 @@ export class TokenLayer {
     }
     // Wound pips: up to 4 dark dots along the top right.
     for (let w = 0; w < Math.min(4, t.wounds ?? 0); w++) {
-      badges.circle(s - 7 - w * 9, 8, 4).fill(0x3a0000).stroke({ width: 1, color: 0xffffff });
+      badges
+        .circle(s - 7 - w * 9, 8, 4)
+        .fill(0x3a0000)
+        .stroke({ width: 1, color: 0xffffff });
     }
     // Blights: coloured diamonds along the bottom left.
     t.blights.slice(0, 4).forEach((_, i) => {
@@ -129,14 +141,23 @@ export class TokenLayer {
     c.addChild(badges);
     // Statuses: small lettered chips on the right edge.
     t.statuses.slice(0, 4).forEach((st, i) => {
-      const chip = new Graphics().roundRect(s - 16, 14 + i * 13, 15, 12, 3).fill(0xffe08a).stroke({ width: 1, color: 0x333333 });
-      const txt = new BitmapText({ text: st.slice(0, 2).toUpperCase(), style: { fontFamily: 'Arial', fontSize: 8, fill: 0x222222 } });
+      const chip = new Graphics()
+        .roundRect(s - 16, 14 + i * 13, 15, 12, 3)
+        .fill(0xffe08a)
+        .stroke({ width: 1, color: 0x333333 });
+      const txt = new BitmapText({
+        text: st.slice(0, 2).toUpperCase(),
+        style: { fontFamily: 'Arial', fontSize: 8, fill: 0x222222 },
+      });
       txt.position.set(s - 14, 15 + i * 13);
       c.addChild(chip, txt);
     });
     if (t.elevation > 0) {
       const eg = new Graphics().roundRect(1, 1, 20, 14, 4).fill(0x2a1a0c);
-      const et = new BitmapText({ text: `▲${t.elevation}`, style: { fontFamily: 'Arial', fontSize: 10, fill: 0xffffff } });
+      const et = new BitmapText({
+        text: `▲${t.elevation}`,
+        style: { fontFamily: 'Arial', fontSize: 10, fill: 0xffffff },
+      });
       et.position.set(3, 2);
       c.addChild(eg, et);
     }

@@ -38,7 +38,9 @@ export function initials(name: string): string {
 }
 
 /** Fractions of the HP bar: hp and vigor of max HP, each clamped to 0..1. */
-export function hpBar(t: Pick<TokenView, 'hp' | 'maxHp' | 'vigor'>): { hp: number; vigor: number } | undefined {
+export function hpBar(
+  t: Pick<TokenView, 'hp' | 'maxHp' | 'vigor'>,
+): { hp: number; vigor: number } | undefined {
   if (t.hp === undefined || !t.maxHp || t.maxHp <= 0) return undefined;
   const clamp = (v: number): number => Math.max(0, Math.min(1, v));
   return { hp: clamp(t.hp / t.maxHp), vigor: clamp((t.vigor ?? 0) / t.maxHp) };

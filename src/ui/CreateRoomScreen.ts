@@ -10,9 +10,17 @@ import type { MapData } from '../schema/map';
  */
 export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
   const mapSel = el('select', { 'data-testid': 'map-select' });
-  const encSel = el('select', { 'data-testid': 'encounter-select' }, el('option', { value: '' }, '(no encounter)'));
+  const encSel = el(
+    'select',
+    { 'data-testid': 'encounter-select' },
+    el('option', { value: '' }, '(no encounter)'),
+  );
   const upload = el('input', { type: 'file', accept: '.json,application/json', 'data-testid': 'map-upload' });
-  const partyUpload = el('input', { type: 'file', accept: '.json,application/json', 'data-testid': 'party-upload' });
+  const partyUpload = el('input', {
+    type: 'file',
+    accept: '.json,application/json',
+    'data-testid': 'party-upload',
+  });
   const partyInfo = el('div', { class: 'preview', 'data-testid': 'party-preview' });
   const errors = el('div', { class: 'error', 'data-testid': 'create-error' });
   const preview = el('div', { class: 'preview', 'data-testid': 'map-preview' });
@@ -26,11 +34,23 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
       'div',
       { class: 'create', 'data-testid': 'create-screen' },
       el('h1', {}, 'icon-vtt — new table'),
-      el('p', { class: 'muted' }, 'Create a room for an ICON tactical combat. You will be its GM; invite players from inside the room.'),
+      el(
+        'p',
+        { class: 'muted' },
+        'Create a room for an ICON tactical combat. You will be its GM; invite players from inside the room.',
+      ),
       el(
         'div',
         { class: 'cols' },
-        el('div', {}, el('h3', {}, 'Battlefield'), mapSel, el('p', { class: 'muted' }, 'or upload a map file:'), upload, preview),
+        el(
+          'div',
+          {},
+          el('h3', {}, 'Battlefield'),
+          mapSel,
+          el('p', { class: 'muted' }, 'or upload a map file:'),
+          upload,
+          preview,
+        ),
         el(
           'div',
           {},
@@ -39,7 +59,11 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
           el('h3', {}, 'Party file (optional)'),
           partyUpload,
           partyInfo,
-          el('p', { class: 'muted' }, 'e.g. encounters/parties/sample-party.json; its characters start on the encounter’s party squares.'),
+          el(
+            'p',
+            { class: 'muted' },
+            'e.g. encounters/parties/sample-party.json; its characters start on the encounter’s party squares.',
+          ),
         ),
       ),
       el('div', { class: 'row' }, create),
@@ -91,8 +115,14 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
     try {
       const map = uploaded ?? unwrap(await api.getMap(mapSel.value), 'map');
       const encounter = encSel.value ? unwrap(await api.getEncounter(encSel.value), 'encounter') : undefined;
-      const room = await api.createRoom({ map, ...(encounter ? { encounter } : {}), ...(party ? { party } : {}) });
-      window.location.href = room.gmLink.startsWith('http') ? new URL(room.gmLink).pathname + new URL(room.gmLink).search : room.gmLink;
+      const room = await api.createRoom({
+        map,
+        ...(encounter ? { encounter } : {}),
+        ...(party ? { party } : {}),
+      });
+      window.location.href = room.gmLink.startsWith('http')
+        ? new URL(room.gmLink).pathname + new URL(room.gmLink).search
+        : room.gmLink;
     } catch (e) {
       errors.textContent = (e as Error).message;
       create.disabled = false;

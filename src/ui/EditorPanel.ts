@@ -28,7 +28,11 @@ export function editorPanel(
   const render = (): void => {
     const map = getMap();
     const toolBtn = (tool: EditorTool, label: string): HTMLButtonElement => {
-      const b = el('button', { 'data-testid': `tool-${tool}`, 'aria-pressed': String(state?.tool === tool) }, label);
+      const b = el(
+        'button',
+        { 'data-testid': `tool-${tool}`, 'aria-pressed': String(state?.tool === tool) },
+        label,
+      );
       b.onclick = () => {
         state = { tool, paint: state?.paint ?? { height: 1 }, radius: state?.radius ?? 0 };
         onChange(state);
@@ -36,11 +40,27 @@ export function editorPanel(
       };
       return b;
     };
-    const spaceSel = el('select', { 'data-testid': 'paint-space' }, el('option', { value: '' }, '(keep)'), ...SPACES.map(([v, l]) => el('option', { value: v }, l)));
+    const spaceSel = el(
+      'select',
+      { 'data-testid': 'paint-space' },
+      el('option', { value: '' }, '(keep)'),
+      ...SPACES.map(([v, l]) => el('option', { value: v }, l)),
+    );
     spaceSel.value = state?.paint.space ?? '';
-    const heightSel = el('select', { 'data-testid': 'paint-height' }, el('option', { value: '' }, '(keep)'), ...[0, 1, 2, 3].map((h) => el('option', { value: String(h) }, `Height ${h}`)));
+    const heightSel = el(
+      'select',
+      { 'data-testid': 'paint-height' },
+      el('option', { value: '' }, '(keep)'),
+      ...[0, 1, 2, 3].map((h) => el('option', { value: String(h) }, `Height ${h}`)),
+    );
     heightSel.value = state?.paint.height === undefined ? '' : String(state.paint.height);
-    const radius = el('input', { type: 'number', min: 0, max: 5, value: state?.radius ?? 0, 'data-testid': 'brush-radius' });
+    const radius = el('input', {
+      type: 'number',
+      min: 0,
+      max: 5,
+      value: state?.radius ?? 0,
+      'data-testid': 'brush-radius',
+    });
     const update = (): void => {
       if (!state) state = { tool: 'brush', paint: {}, radius: 0 };
       state = {
@@ -64,9 +84,19 @@ export function editorPanel(
       render();
     };
     const w = el('input', { type: 'number', min: 1, max: 200, value: map.width, 'data-testid': 'map-width' });
-    const h = el('input', { type: 'number', min: 1, max: 200, value: map.height, 'data-testid': 'map-height' });
+    const h = el('input', {
+      type: 'number',
+      min: 1,
+      max: 200,
+      value: map.height,
+      'data-testid': 'map-height',
+    });
     const resize = el('button', { 'data-testid': 'map-resize' }, 'Resize');
-    resize.onclick = () => gm.resize(Math.max(1, Math.min(200, Number(w.value) || map.width)), Math.max(1, Math.min(200, Number(h.value) || map.height)));
+    resize.onclick = () =>
+      gm.resize(
+        Math.max(1, Math.min(200, Number(w.value) || map.width)),
+        Math.max(1, Math.min(200, Number(h.value) || map.height)),
+      );
     const undo = el('button', { 'data-testid': 'undo', title: 'Ctrl+Z' }, 'Undo');
     undo.onclick = () => gm.undo();
     const redo = el('button', { 'data-testid': 'redo', title: 'Ctrl+Shift+Z' }, 'Redo');
@@ -74,14 +104,24 @@ export function editorPanel(
     const save = el('button', { 'data-testid': 'map-save' }, 'Save map file');
     save.onclick = () => {
       const m = getMap();
-      const a = el('a', { href: URL.createObjectURL(new Blob([serializeMap(m)], { type: 'application/json' })), download: mapFileName(m) });
+      const a = el('a', {
+        href: URL.createObjectURL(new Blob([serializeMap(m)], { type: 'application/json' })),
+        download: mapFileName(m),
+      });
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
     };
     setChildren(
       root,
       el('h3', {}, 'Map editor'),
-      el('div', { class: 'row' }, stop, toolBtn('brush', 'Brush'), toolBtn('rect', 'Rect'), toolBtn('fill', 'Fill')),
+      el(
+        'div',
+        { class: 'row' },
+        stop,
+        toolBtn('brush', 'Brush'),
+        toolBtn('rect', 'Rect'),
+        toolBtn('fill', 'Fill'),
+      ),
       el('div', { class: 'row' }, el('label', {}, 'Space'), spaceSel),
       el('div', { class: 'row' }, el('label', {}, 'Height'), heightSel),
       el('div', { class: 'row' }, el('label', {}, 'Brush r.'), radius),

@@ -19,7 +19,14 @@ export interface InputCallbacks {
 }
 
 type Gesture =
-  | { kind: 'drag'; token: SceneToken; reach: ReachResult | undefined; target?: CellXY; path?: CellXY[]; cost?: number }
+  | {
+      kind: 'drag';
+      token: SceneToken;
+      reach: ReachResult | undefined;
+      target?: CellXY;
+      path?: CellXY[];
+      cost?: number;
+    }
   | { kind: 'paint'; start: CellXY; last: CellXY; cells: Map<string, CellXY> }
   | undefined;
 
@@ -126,10 +133,12 @@ export class InputController {
     const map = this.scene().map;
     if (this.editor.tool === 'rect') {
       g.cells.clear();
-      for (const cell of rectCells(g.start, c, map.width, map.height)) g.cells.set(`${cell.x},${cell.y}`, cell);
+      for (const cell of rectCells(g.start, c, map.width, map.height))
+        g.cells.set(`${cell.x},${cell.y}`, cell);
     } else {
       for (const s of strokeCells(g.last, c)) {
-        for (const cell of brushCells(s, this.editor.radius, map.width, map.height)) g.cells.set(`${cell.x},${cell.y}`, cell);
+        for (const cell of brushCells(s, this.editor.radius, map.width, map.height))
+          g.cells.set(`${cell.x},${cell.y}`, cell);
       }
     }
     g.last = c;

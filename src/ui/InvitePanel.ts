@@ -19,10 +19,26 @@ export function invitePanel(gm: GmActions, getScene: () => Scene): HTMLElement {
       const ids = boxes.filter((b) => b.cb.checked).map((b) => b.cb.value);
       try {
         const { link } = await gm.createInvite(name.value.trim() || 'Player', ids);
-        const input = el('input', { value: link, readonly: true, class: 'invite', 'data-testid': 'invite-link' });
+        const input = el('input', {
+          value: link,
+          readonly: true,
+          class: 'invite',
+          'data-testid': 'invite-link',
+        });
         input.style.width = '100%';
         input.onclick = () => input.select();
-        links.prepend(el('div', {}, el('div', { class: 'muted' }, `${name.value.trim() || 'Player'} → ${ids.join(', ') || 'spectator'}`), input));
+        links.prepend(
+          el(
+            'div',
+            {},
+            el(
+              'div',
+              { class: 'muted' },
+              `${name.value.trim() || 'Player'} → ${ids.join(', ') || 'spectator'}`,
+            ),
+            input,
+          ),
+        );
         error.textContent = '';
       } catch (e) {
         error.textContent = (e as Error).message;

@@ -32,7 +32,11 @@ export interface Scene {
   readonly tokens: readonly SceneToken[];
   readonly chapter: number;
   /** Null out of combat (then the server lets tokens move freely; see docs/ui.md). */
-  readonly turn?: { readonly round: number; readonly currentId: string | null; readonly acted: readonly string[] } | null;
+  readonly turn?: {
+    readonly round: number;
+    readonly currentId: string | null;
+    readonly acted: readonly string[];
+  } | null;
   /** Remaining HP of destructible terrain by "x,y" (missing = undamaged). */
   readonly destructibleHp?: Readonly<Record<string, number>>;
 }
@@ -43,7 +47,11 @@ export interface Viewer {
 }
 
 export function canCommand(viewer: Viewer, t: Pick<SceneToken, 'id' | 'ownerIds'>): boolean {
-  return viewer.role === 'gm' || viewer.characterIds.includes(t.id) || t.ownerIds.some((o) => viewer.characterIds.includes(o));
+  return (
+    viewer.role === 'gm' ||
+    viewer.characterIds.includes(t.id) ||
+    t.ownerIds.some((o) => viewer.characterIds.includes(o))
+  );
 }
 
 /** Max HP after wounds: 4 × Health, each wound blocks one Health (rulebook: Wound). */

@@ -23,9 +23,29 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   const panel = el('aside', { class: 'panel', 'data-testid': 'panel' });
   const statusMsg = el('span', { class: 'msg', 'data-testid': 'status-message' });
   const statusCell = el('span', { 'data-testid': 'status-cell' });
-  const who = el('span', { 'data-testid': 'status-role' }, `${rawSession.viewer.role === 'gm' ? 'GM' : 'Player'}: ${rawSession.viewer.name}`);
-  const statusbar = el('footer', { class: 'statusbar' }, who, el('span', {}, `Room ${rawSession.roomId}`), statusCell, statusMsg);
-  root.replaceChildren(el('div', { class: 'table', 'data-testid': `table-${rawSession.viewer.role}` }, toolbar, stage, panel, statusbar));
+  const who = el(
+    'span',
+    { 'data-testid': 'status-role' },
+    `${rawSession.viewer.role === 'gm' ? 'GM' : 'Player'}: ${rawSession.viewer.name}`,
+  );
+  const statusbar = el(
+    'footer',
+    { class: 'statusbar' },
+    who,
+    el('span', {}, `Room ${rawSession.roomId}`),
+    statusCell,
+    statusMsg,
+  );
+  root.replaceChildren(
+    el(
+      'div',
+      { class: 'table', 'data-testid': `table-${rawSession.viewer.role}` },
+      toolbar,
+      stage,
+      panel,
+      statusbar,
+    ),
+  );
 
   const renderer = new BattlefieldRenderer(CELL_SIZE_PX);
   await renderer.init(stage);
@@ -34,7 +54,9 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     statusMsg.className = `msg ${kind}`;
     statusMsg.dataset['kind'] = kind;
   };
-  const session: TableSession = rawSession.gm ? { ...rawSession, gm: guardGm(rawSession.gm, status) } : rawSession;
+  const session: TableSession = rawSession.gm
+    ? { ...rawSession, gm: guardGm(rawSession.gm, status) }
+    : rawSession;
   let scene: Scene = session.scene();
   const tokenPanel = new TokenPanel(session, (id) => input.select(id));
   const input = new InputController(stage, renderer, session, {
@@ -47,7 +69,10 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     const x = Math.floor(w.x / CELL_SIZE_PX);
     const y = Math.floor(w.y / CELL_SIZE_PX);
     const m = scene.map;
-    statusCell.textContent = x >= 0 && y >= 0 && x < m.width && y < m.height ? `(${x}, ${y}) height ${m.heights[y]?.[x]} ${m.cells[y]?.[x]}` : '';
+    statusCell.textContent =
+      x >= 0 && y >= 0 && x < m.width && y < m.height
+        ? `(${x}, ${y}) height ${m.heights[y]?.[x]} ${m.cells[y]?.[x]}`
+        : '';
   });
 
   // Toolbar: camera and help buttons (the editor lives in the panel).
@@ -58,8 +83,18 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   };
   toolbar.append(
     tool('⤢', 'Fit map to screen', 'fit', () => renderer.fit()),
-    tool('+', 'Zoom in', 'zoom-in', () => (renderer.viewport.zoomPercent(0.25, true), renderer.requestRender())),
-    tool('−', 'Zoom out', 'zoom-out', () => (renderer.viewport.zoomPercent(-0.2, true), renderer.requestRender())),
+    tool(
+      '+',
+      'Zoom in',
+      'zoom-in',
+      () => (renderer.viewport.zoomPercent(0.25, true), renderer.requestRender()),
+    ),
+    tool(
+      '−',
+      'Zoom out',
+      'zoom-out',
+      () => (renderer.viewport.zoomPercent(-0.2, true), renderer.requestRender()),
+    ),
     el('div', { class: 'sep' }),
     tool('◎', 'Ping the centre of the view (or Alt+click anywhere)', 'ping', () => {
       const c = renderer.camera();
@@ -67,7 +102,9 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       session.setPresence({ ping: { x: c.x, y: c.y, at: Date.now() } });
     }),
     tool('?', 'Help', 'help', () =>
-      status('Drag empty space to pan, wheel/pinch to zoom, drag a token to move it, Alt+click to ping, Ctrl+Z / Ctrl+Shift+Z undo/redo (GM).'),
+      status(
+        'Drag empty space to pan, wheel/pinch to zoom, drag a token to move it, Alt+click to ping, Ctrl+Z / Ctrl+Shift+Z undo/redo (GM).',
+      ),
     ),
   );
 
@@ -75,11 +112,17 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   let refreshInvites: (() => void) | undefined;
   if (session.gm) {
     const gm = session.gm;
-    panel.append(editorPanel(gm, () => session.scene().map, (state) => {
-      input.editor = state;
-      stage.style.cursor = state ? 'crosshair' : '';
-      status(state ? `Editing: ${state.tool}` : 'Moving tokens');
-    }));
+    panel.append(
+      editorPanel(
+        gm,
+        () => session.scene().map,
+        (state) => {
+          input.editor = state;
+          stage.style.cursor = state ? 'crosshair' : '';
+          status(state ? `Editing: ${state.tool}` : 'Moving tokens');
+        },
+      ),
+    );
     const inv = invitePanel(gm, () => session.scene());
     refreshInvites = (inv as HTMLElement & { refresh: () => void }).refresh;
     panel.append(inv);
@@ -116,7 +159,10 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     if (input.selectedId && !s.tokens.some((t) => t.id === input.selectedId)) input.select(undefined);
     input.refreshReach();
     tokenPanel.render(s);
-    const pk = s.tokens.filter((t) => t.side === 'party').map((t) => t.id + t.name).join('|');
+    const pk = s.tokens
+      .filter((t) => t.side === 'party')
+      .map((t) => t.id + t.name)
+      .join('|');
     if (pk !== partyKey) {
       partyKey = pk;
       refreshInvites?.();
@@ -128,7 +174,14 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     renderer.setCursors(
       others
         .filter((o) => o.pointer)
-        .map((o) => ({ clientId: o.clientId, name: o.name, colour: o.colour, x: o.pointer!.x, y: o.pointer!.y, ping: o.ping })),
+        .map((o) => ({
+          clientId: o.clientId,
+          name: o.name,
+          colour: o.colour,
+          x: o.pointer!.x,
+          y: o.pointer!.y,
+          ping: o.ping,
+        })),
     ),
   );
   const hook = installDebugHook(
@@ -139,7 +192,11 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     () => input.selectedId,
     (id) => reachOf(scene, id)?.cells ?? [],
   );
-  status(session.viewer.role === 'gm' ? 'You are the GM. Drag tokens, paint the map, invite players.' : 'Drag your character to move.');
+  status(
+    session.viewer.role === 'gm'
+      ? 'You are the GM. Drag tokens, paint the map, invite players.'
+      : 'Drag your character to move.',
+  );
   // Two animation frames: the first renders the stage, the second runs after it was presented.
   requestAnimationFrame(() =>
     requestAnimationFrame(() => {

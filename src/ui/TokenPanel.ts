@@ -39,7 +39,9 @@ export class TokenPanel {
       this.root,
       el('h3', {}, gm ? 'Tokens' : 'On the battlefield'),
       list,
-      sel ? this.details(sel) : el('p', { class: 'muted' }, 'Click a token to select it; drag your own to move.'),
+      sel
+        ? this.details(sel)
+        : el('p', { class: 'muted' }, 'Click a token to select it; drag your own to move.'),
       gm ? this.placeForm(scene) : '',
     );
   }
@@ -57,20 +59,42 @@ export class TokenPanel {
     box.append(el('div', { class: 'muted' }, info.join(' · ')));
     if (!gm) {
       box.append(el('div', {}, hpText(t)));
-      if (canCommand(this.session.viewer, t)) box.append(el('div', { class: 'muted' }, 'Drag to move; green squares show where you can go and the cost.'));
+      if (canCommand(this.session.viewer, t))
+        box.append(
+          el('div', { class: 'muted' }, 'Drag to move; green squares show where you can go and the cost.'),
+        );
       return box;
     }
-    const num = (key: 'hp' | 'vigor' | 'wounds' | 'size', label: string, value: number | undefined): HTMLElement => {
-      const input = el('input', { type: 'number', min: key === 'size' ? 1 : 0, value: value ?? 0, 'data-testid': `edit-${key}` });
-      input.onchange = () => gm.editToken(t.id, { [key]: Math.max(key === 'size' ? 1 : 0, Math.floor(Number(input.value) || 0)) });
+    const num = (
+      key: 'hp' | 'vigor' | 'wounds' | 'size',
+      label: string,
+      value: number | undefined,
+    ): HTMLElement => {
+      const input = el('input', {
+        type: 'number',
+        min: key === 'size' ? 1 : 0,
+        value: value ?? 0,
+        'data-testid': `edit-${key}`,
+      });
+      input.onchange = () =>
+        gm.editToken(t.id, { [key]: Math.max(key === 'size' ? 1 : 0, Math.floor(Number(input.value) || 0)) });
       return el('div', { class: 'row' }, el('label', {}, label), input);
     };
     const name = el('input', { value: t.name, 'data-testid': 'edit-name' });
     name.onchange = () => name.value.trim() && gm.editToken(t.id, { name: name.value.trim() });
-    const side = el('select', { 'data-testid': 'edit-side' }, el('option', { value: 'party' }, 'Party'), el('option', { value: 'foes' }, 'Foes'));
+    const side = el(
+      'select',
+      { 'data-testid': 'edit-side' },
+      el('option', { value: 'party' }, 'Party'),
+      el('option', { value: 'foes' }, 'Foes'),
+    );
     side.value = t.side;
     side.onchange = () => gm.editToken(t.id, { side: side.value as 'party' | 'foes' });
-    const hide = el('button', { 'data-testid': t.hidden ? 'reveal-token' : 'hide-token' }, t.hidden ? 'Reveal to players' : 'Hide from players');
+    const hide = el(
+      'button',
+      { 'data-testid': t.hidden ? 'reveal-token' : 'hide-token' },
+      t.hidden ? 'Reveal to players' : 'Hide from players',
+    );
     hide.onclick = () => gm.setHidden(t.id, !t.hidden);
     const remove = el('button', { 'data-testid': 'remove-token' }, 'Remove');
     remove.onclick = () => gm.removeToken(t.id);
@@ -89,13 +113,24 @@ export class TokenPanel {
   private placeForm(scene: Scene): HTMLElement {
     const gm = this.session.gm;
     const name = el('input', { placeholder: 'Name', value: 'Foe', 'data-testid': 'place-name' });
-    const side = el('select', { 'data-testid': 'place-side' }, el('option', { value: 'foes' }, 'Foes'), el('option', { value: 'party' }, 'Party'));
+    const side = el(
+      'select',
+      { 'data-testid': 'place-side' },
+      el('option', { value: 'foes' }, 'Foes'),
+      el('option', { value: 'party' }, 'Party'),
+    );
     const size = el('input', { type: 'number', min: 1, max: 5, value: 1, 'data-testid': 'place-size' });
     const hidden = el('input', { type: 'checkbox', 'data-testid': 'place-hidden' });
     const btn = el('button', { 'data-testid': 'place-token' }, '+ Place token');
     btn.onclick = () => {
       const s = Math.max(1, Math.min(5, Number(size.value) || 1));
-      gm?.placeToken({ name: name.value.trim() || 'Token', side: side.value as 'party' | 'foes', size: s, cell: freeCell(scene, s), hidden: hidden.checked });
+      gm?.placeToken({
+        name: name.value.trim() || 'Token',
+        side: side.value as 'party' | 'foes',
+        size: s,
+        cell: freeCell(scene, s),
+        hidden: hidden.checked,
+      });
     };
     return el(
       'div',
@@ -123,7 +158,9 @@ function hpText(t: SceneToken): string {
 export function freeCell(scene: Scene, size: number): { x: number; y: number } {
   const { width, height } = scene.map;
   const taken = (x: number, y: number): boolean =>
-    scene.tokens.some((t) => x < t.cell.x + t.size && t.cell.x < x + size && y < t.cell.y + t.size && t.cell.y < y + size);
+    scene.tokens.some(
+      (t) => x < t.cell.x + t.size && t.cell.x < x + size && y < t.cell.y + t.size && t.cell.y < y + size,
+    );
   const cx = Math.floor((width - size) / 2);
   const cy = Math.floor((height - size) / 2);
   for (let r = 0; r < Math.max(width, height); r++) {

@@ -9,7 +9,10 @@ export interface Session {
 async function call<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
   const headers: Record<string, string> = { ...(init.body ? { 'content-type': 'application/json' } : {}) };
   if (token) headers['authorization'] = `Bearer ${token}`;
-  const res = await fetch(path, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
+  const res = await fetch(path, {
+    ...init,
+    headers: { ...headers, ...(init.headers as Record<string, string>) },
+  });
   const text = await res.text();
   let body: unknown;
   try {
@@ -18,9 +21,12 @@ async function call<T>(path: string, init: RequestInit = {}, token?: string): Pr
     body = text;
   }
   if (!res.ok) {
-    const msg = typeof body === 'object' && body && ('error' in body || 'reason' in body)
-      ? String((body as { error?: unknown; reason?: unknown }).error ?? (body as { reason?: unknown }).reason)
-      : `${res.status} ${res.statusText}`;
+    const msg =
+      typeof body === 'object' && body && ('error' in body || 'reason' in body)
+        ? String(
+            (body as { error?: unknown; reason?: unknown }).error ?? (body as { reason?: unknown }).reason,
+          )
+        : `${res.status} ${res.statusText}`;
     throw new Error(`${path}: ${msg}`);
   }
   return body as T;
@@ -33,15 +39,19 @@ function normaliseListing(list: unknown): Array<{ file: string; label: string }>
   const arr: Listing = Array.isArray(list)
     ? (list as Listing)
     : Array.isArray((list as { maps?: unknown })?.maps)
-      ? ((list as { maps: Listing }).maps)
+      ? (list as { maps: Listing }).maps
       : Array.isArray((list as { encounters?: unknown })?.encounters)
-        ? ((list as { encounters: Listing }).encounters)
+        ? (list as { encounters: Listing }).encounters
         : Array.isArray((list as { files?: unknown })?.files)
-          ? ((list as { files: Listing }).files)
+          ? (list as { files: Listing }).files
           : [];
-  return arr.map((e) =>
-    typeof e === 'string' ? { file: e, label: e } : { file: e.file ?? e.name ?? '', label: e.title ?? e.name ?? e.file ?? '' },
-  ).filter((e) => e.file);
+  return arr
+    .map((e) =>
+      typeof e === 'string'
+        ? { file: e, label: e }
+        : { file: e.file ?? e.name ?? '', label: e.title ?? e.name ?? e.file ?? '' },
+    )
+    .filter((e) => e.file);
 }
 
 export const api = {
@@ -50,14 +60,22 @@ export const api = {
   getMap: (file: string) => call<unknown>(`/api/maps/${encodeURIComponent(file)}`),
   getEncounter: (file: string) => call<unknown>(`/api/encounters/${encodeURIComponent(file)}`),
   createRoom: (body: { map: unknown; encounter?: unknown; party?: unknown }) =>
-    call<{ roomId: string; gmToken: string; gmLink: string }>('/api/rooms', { method: 'POST', body: JSON.stringify(body) }),
+    call<{ roomId: string; gmToken: string; gmLink: string }>('/api/rooms', {
+      method: 'POST',
+      body: JSON.stringify(body),
+    }),
   createInvite: (roomId: string, gmToken: string, name: string, characterIds: string[]) =>
-    call<{ token: string; link: string }>(`/api/rooms/${encodeURIComponent(roomId)}/invites`, { method: 'POST', body: JSON.stringify({ name, characterIds }) }, gmToken),
+    call<{ token: string; link: string }>(
+      `/api/rooms/${encodeURIComponent(roomId)}/invites`,
+      { method: 'POST', body: JSON.stringify({ name, characterIds }) },
+      gmToken,
+    ),
   session: (token: string) => call<Session>('/api/session', {}, token),
 };
 
 /** Unwrap `GET /api/maps/<file>` whether it returns the map itself or `{ map }`. */
 export function unwrap(body: unknown, key: 'map' | 'encounter'): unknown {
-  if (body && typeof body === 'object' && key in body && !('kind' in body)) return (body as Record<string, unknown>)[key];
+  if (body && typeof body === 'object' && key in body && !('kind' in body))
+    return (body as Record<string, unknown>)[key];
   return body;
 }

@@ -17,7 +17,17 @@ export interface IconVttDebug {
   cellToPage(x: number, y: number): { x: number; y: number } | undefined;
   /** Frame durations in ms recorded by the renderer's ticker. */
   frameTimes(): number[];
-  stats(): { terrainRedraws: number; terrainBuildMs: number; tokenRebuilds: number; visibleChunks: number; framesDrawn: number } | undefined;
+  /** JavaScript milliseconds spent per drawn frame (excludes the GPU/compositor). */
+  renderWork(): number[];
+  stats():
+    | {
+        terrainRedraws: number;
+        terrainBuildMs: number;
+        tokenRebuilds: number;
+        visibleChunks: number;
+        framesDrawn: number;
+      }
+    | undefined;
   /** Move the camera (benchmark only changes the view; it is session state, not document). */
   setCamera(cam: Camera): void;
   selectedTokenId(): string | undefined;
@@ -55,6 +65,7 @@ export function installDebugHook(
       return { x: r.left + p.x, y: r.top + p.y };
     },
     frameTimes: () => [...(renderer?.frameTimes ?? [])],
+    renderWork: () => [...(renderer?.renderWork ?? [])],
     stats: () =>
       renderer
         ? {

@@ -80,5 +80,14 @@ export function builtInDemoMap(): MapData {
     '00000000000000000000',
     '00000000000000000000',
   ];
-  return { schemaVersion: 1, kind: 'map', name: 'Demo', width: 20, height: 12, cells: rows, heights, destructible: [{ x: 16, y: 3 }] };
+  return {
+    schemaVersion: 1,
+    kind: 'map',
+    name: 'Demo',
+    width: 20,
+    height: 12,
+    cells: rows,
+    heights,
+    destructible: [{ x: 16, y: 3 }],
+  };
 }

@@ -36,7 +36,12 @@ export function rectCells(a: CellXY, b: CellXY, width: number, height: number): 
  * Flood fill: the 4-connected region of cells around `start` whose `key` equals start's key
  * (e.g. "same space type and height"). Orthogonal only, like ICON movement.
  */
-export function fillCells(start: CellXY, width: number, height: number, key: (x: number, y: number) => string): CellXY[] {
+export function fillCells(
+  start: CellXY,
+  width: number,
+  height: number,
+  key: (x: number, y: number) => string,
+): CellXY[] {
   if (start.x < 0 || start.y < 0 || start.x >= width || start.y >= height) return [];
   const target = key(start.x, start.y);
   const seen = new Uint8Array(width * height);

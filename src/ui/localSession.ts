@@ -34,7 +34,18 @@ export function localSession(map: MapData, tokens: SceneToken[], chapter = 1): T
         ...scene,
         tokens: [
           ...scene.tokens,
-          { id: `local-${nextId++}`, name: t.name, cell: t.cell, size: t.size, side: t.side, ownerIds: [], statuses: [], blights: [], incapacitated: false, hidden: t.hidden },
+          {
+            id: `local-${nextId++}`,
+            name: t.name,
+            cell: t.cell,
+            size: t.size,
+            side: t.side,
+            ownerIds: [],
+            statuses: [],
+            blights: [],
+            incapacitated: false,
+            hidden: t.hidden,
+          },
         ],
       }),
     moveToken: (id, cell) => patchToken(id, (t) => ({ ...t, cell })),
@@ -68,14 +79,28 @@ export function localSession(map: MapData, tokens: SceneToken[], chapter = 1): T
     move: (tokenId, path) => {
       const t = scene.tokens.find((x) => x.id === tokenId);
       if (!t) return Promise.resolve({ ok: false, reason: 'no such token' });
-      const bf = makeBattlefield(scene.map, scene.tokens.map((o) => ({ id: o.id, cell: o.cell, size: o.size, side: o.side, incapacitated: o.incapacitated })), chapter);
+      const bf = makeBattlefield(
+        scene.map,
+        scene.tokens.map((o) => ({
+          id: o.id,
+          cell: o.cell,
+          size: o.size,
+          side: o.side,
+          incapacitated: o.incapacitated,
+        })),
+        chapter,
+      );
       const check = checkMoveLocally(bf, t, path);
       if (!check.ok) return Promise.resolve(check);
       const last = path[path.length - 1];
       if (last) patchToken(tokenId, (x) => ({ ...x, cell: { x: last.x, y: last.y } }));
       return Promise.resolve({ ok: true });
     },
-    intent: (i) => Promise.resolve({ ok: false, reason: `the offline demo does not resolve '${i.kind}' (start the server)` }),
+    intent: (i) =>
+      Promise.resolve({
+        ok: false,
+        reason: `the offline demo does not resolve '${i.kind}' (start the server)`,
+      }),
     setPresence: () => {},
     onPresence: (cb: (p: readonly Presence[]) => void) => {
       cb([]);

@@ -6,7 +6,10 @@ import { migrateParty, PartySchema, type Party } from '../schema/party';
  * Parse a map file's text: JSON syntax errors and schema errors both become messages naming the
  * file and the JSON path ("cells.3: expected 20 characters…"). Nothing is half-loaded.
  */
-export function parseMapFile(text: string, fileName: string): { ok: true; map: MapData } | { ok: false; error: string } {
+export function parseMapFile(
+  text: string,
+  fileName: string,
+): { ok: true; map: MapData } | { ok: false; error: string } {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -22,7 +25,10 @@ export function parseMapFile(text: string, fileName: string): { ok: true; map: M
 }
 
 /** Parse a party file the same way (used by the create-room screen). */
-export function parsePartyFile(text: string, fileName: string): { ok: true; party: Party } | { ok: false; error: string } {
+export function parsePartyFile(
+  text: string,
+  fileName: string,
+): { ok: true; party: Party } | { ok: false; error: string } {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -44,7 +50,12 @@ export function serializeMap(map: MapData): string {
 
 /** A file-name-safe slug of the map name. */
 export function mapFileName(map: Pick<MapData, 'name'>): string {
-  return (map.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'map') + '.json';
+  return (
+    (map.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'map') + '.json'
+  );
 }
 
 /** Write cells into a map (pure: returns a new MapData). Impassable/edge spaces are forced to height 0. */

@@ -13,13 +13,22 @@ export function movementBudget(t: Pick<SceneToken, 'speed' | 'movementUsed'>): n
 export function battlefieldOf(scene: Scene): Battlefield {
   return makeBattlefield(
     scene.map,
-    scene.tokens.map((o) => ({ id: o.id, cell: o.cell, size: o.size, side: o.side, incapacitated: o.incapacitated })),
+    scene.tokens.map((o) => ({
+      id: o.id,
+      cell: o.cell,
+      size: o.size,
+      side: o.side,
+      incapacitated: o.incapacitated,
+    })),
     scene.chapter,
   );
 }
 
 /** What the reach overlay shows for a token: every square its move may end on, with its cost. */
-export function reachOf(scene: Scene, tokenId: string): { result: ReachResult; cells: ReachCell[] } | undefined {
+export function reachOf(
+  scene: Scene,
+  tokenId: string,
+): { result: ReachResult; cells: ReachCell[] } | undefined {
   const t = scene.tokens.find((x) => x.id === tokenId);
   if (!t) return undefined;
   const result = reach(battlefieldOf(scene), tokenId, { budget: movementBudget(t) });
@@ -30,13 +39,21 @@ export function reachOf(scene: Scene, tokenId: string): { result: ReachResult; c
 }
 
 /** Cheapest path to `target` inside a reach result, or undefined when out of reach. */
-export function previewPath(scene: Scene, r: ReachResult, target: CellXY): { path: CellXY[]; cost: number } | undefined {
+export function previewPath(
+  scene: Scene,
+  r: ReachResult,
+  target: CellXY,
+): { path: CellXY[]; cost: number } | undefined {
   const p = pathTo(battlefieldOf(scene), r, target);
   return p ? { path: p.path, cost: p.cost } : undefined;
 }
 
 /** The same check the server runs, used by the local demo so it refuses with the same words. */
-export function checkMoveLocally(bf: Battlefield, t: SceneToken, path: readonly CellXY[]): { ok: true } | { ok: false; reason: string } {
+export function checkMoveLocally(
+  bf: Battlefield,
+  t: SceneToken,
+  path: readonly CellXY[],
+): { ok: true } | { ok: false; reason: string } {
   if (path.length === 0) return { ok: false, reason: 'no path: drop the token on another square' };
   const r = checkPath(bf, t.id, path, { budget: movementBudget(t) });
   return r.ok ? { ok: true } : { ok: false, reason: r.reason };

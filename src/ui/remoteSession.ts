@@ -5,7 +5,13 @@ import { createGmUndoManager } from '../table/createGmUndoManager';
 import { othersPresence, ping as sendPing, setCursor } from '../table/presence';
 import { paintCells, resizeMap } from '../table/writers/mapWriters';
 import { updateCombatant } from '../table/writers/roomWriters';
-import { moveToken, placeToken, removeToken, setTokenHidden, updateToken } from '../table/writers/tokenWriters';
+import {
+  moveToken,
+  placeToken,
+  removeToken,
+  setTokenHidden,
+  updateToken,
+} from '../table/writers/tokenWriters';
 import { TERRAIN_CODES } from '../schema/map';
 import { api } from './api';
 import { cssToColour } from './colour';
@@ -22,8 +28,13 @@ import type { GmActions, MoveResult, Presence, TableSession } from './TableSessi
 export async function connectRemoteSession(roomId: string, token: string): Promise<TableSession> {
   const conn = await connectTable({ serverUrl: location.origin, roomId, token });
   const who = conn.session;
-  if (who.roomId !== roomId) throw new Error(`this link's token belongs to room ${who.roomId}, not ${roomId}`);
-  await withTimeout(conn.whenSynced, 15_000, 'the room did not answer within 15 s (is the server running? is the link right?)');
+  if (who.roomId !== roomId)
+    throw new Error(`this link's token belongs to room ${who.roomId}, not ${roomId}`);
+  await withTimeout(
+    conn.whenSynced,
+    15_000,
+    'the room did not answer within 15 s (is the server running? is the link right?)',
+  );
 
   let scene: Scene = snapshotToScene(conn.snapshot());
   const listeners = new Set<(s: Scene) => void>();
@@ -54,12 +65,19 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
     gm = {
       paint: (cells, p) => {
         if (cells.length === 0) return;
-        paintCells(conn.docs, cells, { ...(p.space ? { code: TERRAIN_CODES[p.space] } : {}), ...(p.height !== undefined ? { height: p.height } : {}) });
+        paintCells(conn.docs, cells, {
+          ...(p.space ? { code: TERRAIN_CODES[p.space] } : {}),
+          ...(p.height !== undefined ? { height: p.height } : {}),
+        });
       },
       resize: (w, h) => resizeMap(conn.docs, w, h),
       placeToken: (t) => {
         const id = `token-${Date.now().toString(36)}-${(counter++).toString(36)}`;
-        placeToken(conn.docs, { id, name: t.name, cell: t.cell, size: t.size, side: t.side, ownerIds: [], combatant: false }, { hidden: t.hidden });
+        placeToken(
+          conn.docs,
+          { id, name: t.name, cell: t.cell, size: t.size, side: t.side, ownerIds: [], combatant: false },
+          { hidden: t.hidden },
+        );
       },
       moveToken: (id, cell) => moveToken(conn.docs, id, cell),
       setHidden: (id, hidden) => setTokenHidden(conn.docs, id, hidden),
@@ -67,7 +85,12 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
         const { hp, vigor, wounds, ...tokenFields } = e;
         if (Object.keys(tokenFields).length) updateToken(conn.docs, id, tokenFields);
         if (hp !== undefined || vigor !== undefined || wounds !== undefined) {
-          updateCombatant(conn.docs, id, (s) => ({ ...s, ...(hp !== undefined ? { hp } : {}), ...(vigor !== undefined ? { vigor } : {}), ...(wounds !== undefined ? { wounds } : {}) }));
+          updateCombatant(conn.docs, id, (s) => ({
+            ...s,
+            ...(hp !== undefined ? { hp } : {}),
+            ...(vigor !== undefined ? { vigor } : {}),
+            ...(wounds !== undefined ? { wounds } : {}),
+          }));
         }
       },
       removeToken: (id) => removeToken(conn.docs, id),
@@ -85,7 +108,8 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
       listeners.add(cb);
       return () => listeners.delete(cb);
     },
-    move: (tokenId, path) => post({ kind: 'move', tokenId, path: path.map((c) => ({ x: c.x, y: c.y })), mode: 'move' }),
+    move: (tokenId, path) =>
+      post({ kind: 'move', tokenId, path: path.map((c) => ({ x: c.x, y: c.y })), mode: 'move' }),
     intent: post,
     setPresence: (p) => {
       const cellOf = (w: { x: number; y: number }): { x: number; y: number } | null =>
@@ -106,8 +130,23 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
           clientId,
           name: presence.user.name,
           colour: cssToColour(presence.user.color),
-          ...(presence.cursor ? { pointer: { x: (presence.cursor.x + 0.5) * CELL_SIZE_PX, y: (presence.cursor.y + 0.5) * CELL_SIZE_PX } } : {}),
-          ...(presence.ping ? { ping: { x: (presence.ping.cell.x + 0.5) * CELL_SIZE_PX, y: (presence.ping.cell.y + 0.5) * CELL_SIZE_PX, at: presence.ping.at } } : {}),
+          ...(presence.cursor
+            ? {
+                pointer: {
+                  x: (presence.cursor.x + 0.5) * CELL_SIZE_PX,
+                  y: (presence.cursor.y + 0.5) * CELL_SIZE_PX,
+                },
+              }
+            : {}),
+          ...(presence.ping
+            ? {
+                ping: {
+                  x: (presence.ping.cell.x + 0.5) * CELL_SIZE_PX,
+                  y: (presence.ping.cell.y + 0.5) * CELL_SIZE_PX,
+                  at: presence.ping.at,
+                },
+              }
+            : {}),
         }));
         cb(list);
       };

@@ -14,7 +14,14 @@ export function snapshotToScene(s: RoomSnapshot): Scene {
     size: t.size,
     side: t.side,
     ownerIds: t.ownerIds,
-    ...(t.state ? { hp: t.state.hp, vigor: t.state.vigor, wounds: t.state.wounds, movementUsed: t.state.turn.movementUsed } : {}),
+    ...(t.state
+      ? {
+          hp: t.state.hp,
+          vigor: t.state.vigor,
+          wounds: t.state.wounds,
+          movementUsed: t.state.turn.movementUsed,
+        }
+      : {}),
     ...(t.maxHp !== null ? { maxHp: t.maxHp } : {}),
     ...(t.statBlock ? { speed: t.statBlock.speed } : {}),
     statuses: t.state?.statuses.map((st) => st.id) ?? [],

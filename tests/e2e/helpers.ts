@@ -7,9 +7,13 @@ export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /** Waits until the table (or create screen) says it is ready to be driven. */
 export async function waitReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.body.dataset['ready'] === 'true' || document.body.dataset['ready'] === 'error', null, {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(
+    () => document.body.dataset['ready'] === 'true' || document.body.dataset['ready'] === 'error',
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
   const fatal = page.getByTestId('fatal');
   if (await fatal.count()) throw new Error(`page failed: ${await fatal.textContent()}`);
 }
@@ -37,7 +41,11 @@ export async function cellToPage(page: Page, x: number, y: number): Promise<{ x:
 }
 
 /** Press on one cell and release on another, moving in small steps like a hand would. */
-export async function dragCell(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+export async function dragCell(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+): Promise<void> {
   const a = await cellToPage(page, from.x, from.y);
   const b = await cellToPage(page, to.x, to.y);
   await page.mouse.move(a.x, a.y);

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startTestServer, type TestServer } from './testServer';
-import { cellToPage, dragCell, expectStatus, ROOT, sceneTokens, screenshot, tokenCell, waitReady } from './helpers';
+import {
+  cellToPage,
+  dragCell,
+  expectStatus,
+  ROOT,
+  sceneTokens,
+  screenshot,
+  tokenCell,
+  waitReady,
+} from './helpers';
 
 /**
  * GM and player in two browser contexts against a real server: create a room from a sample map,
@@ -19,6 +28,10 @@ test.afterAll(async () => {
 });
 
 const PC = 'maren-stalwart';
+
+function stats(page: Page): Promise<{ terrainRedraws: number; tokenRebuilds: number }> {
+  return page.evaluate(() => window.__iconVtt!.stats()!);
+}
 
 async function intent(room: string, token: string, body: unknown): Promise<unknown> {
   const res = await fetch(`${server.origin}/api/rooms/${room}/intents`, {
@@ -59,7 +72,9 @@ async function invitePlayer(gm: Page, browser: Browser): Promise<Page> {
   return player;
 }
 
-test('GM creates a room, a player joins, moves live, refusals show, paint changes reach, hidden is absent', async ({ browser }) => {
+test('GM creates a room, a player joins, moves live, refusals show, paint changes reach, hidden is absent', async ({
+  browser,
+}) => {
   const gm = await gmCreatesRoom(browser);
   const player = await invitePlayer(gm, browser);
 
@@ -83,9 +98,12 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   const reach = await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC);
   expect(reach.length).toBeGreaterThan(3);
   const target = [...reach].sort((a, b) => b.cost - a.cost || a.y - b.y || a.x - b.x)[0]!;
+  const gmStatsBefore = await stats(gm);
   await dragCell(player, start, target);
   await expectStatus(player, 'ok', /moved/);
   await expect.poll(() => tokenCell(gm, PC), { timeout: 10_000 }).toEqual({ x: target.x, y: target.y });
+  // Only what changed is redrawn: a move repositions the token, it does not rebuild it.
+  expect((await stats(gm)).tokenRebuilds).toBe(gmStatsBefore.tokenRebuilds);
   await expect.poll(() => tokenCell(player, PC)).toEqual({ x: target.x, y: target.y });
 
   // The GM reveals the foes (players now receive them) and starts combat.
@@ -93,16 +111,26 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
     await gm.getByTestId(`token-item-${foe.id}`).click();
     await gm.getByTestId('reveal-token').click();
   }
-  await expect.poll(async () => (await sceneTokens(player)).filter((t) => t.side === 'foes').length, { timeout: 10_000 }).toBe(hiddenFoes.length);
+  await expect
+    .poll(async () => (await sceneTokens(player)).filter((t) => t.side === 'foes').length, {
+      timeout: 10_000,
+    })
+    .toBe(hiddenFoes.length);
 
   // In combat, a drop beyond Speed is refused by the server and the reason is shown. Combat and
   // the turn are started through the HTTP API (the turn tracker UI has its own tests).
   const gmUrl = new URL(gm.url());
   const room = gmUrl.searchParams.get('room')!;
   const playerToken = new URL(player.url()).searchParams.get('token')!;
-  expect(await intent(room, gmUrl.searchParams.get('token')!, { kind: 'start-combat' })).toMatchObject({ ok: true });
-  expect(await intent(room, playerToken, { kind: 'start-turn', tokenId: PC, slow: false })).toMatchObject({ ok: true });
-  await expect.poll(() => player.evaluate(() => window.__iconVtt!.scene()!.turn?.currentId), { timeout: 10_000 }).toBe(PC);
+  expect(await intent(room, gmUrl.searchParams.get('token')!, { kind: 'start-combat' })).toMatchObject({
+    ok: true,
+  });
+  expect(await intent(room, playerToken, { kind: 'start-turn', tokenId: PC, slow: false })).toMatchObject({
+    ok: true,
+  });
+  await expect
+    .poll(() => player.evaluate(() => window.__iconVtt!.scene()!.turn?.currentId), { timeout: 10_000 })
+    .toBe(PC);
   const here = (await tokenCell(player, PC))!;
   const p = await cellToPage(player, here.x, here.y);
   await player.mouse.click(p.x, p.y);
@@ -115,7 +143,13 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
     for (let y = 0; y < map.height && !far; y++) {
       for (let x = 0; x < map.width && !far; x++) {
         const dist = Math.abs(x - here.x) + Math.abs(y - here.y);
-        if (dist === d && map.cells[y]![x] === '.' && map.heights[y]![x] === '0' && !reachable.has(key({ x, y }))) far = { x, y };
+        if (
+          dist === d &&
+          map.cells[y]![x] === '.' &&
+          map.heights[y]![x] === '0' &&
+          !reachable.has(key({ x, y }))
+        )
+          far = { x, y };
       }
     }
   }
@@ -128,20 +162,43 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   // The GM paints a height-2 block next to Maren: the player's reach changes (climbing costs).
   const before = new Map(inReach.map((c) => [key(c), c.cost]));
   const block = [1, 2].map((dx) => ({ x: here.x + dx, y: here.y })).filter((c) => c.x < map.width);
+  const redrawsBefore = (await stats(gm)).terrainRedraws;
   await gm.getByTestId('tool-rect').click();
   await gm.getByTestId('paint-height').selectOption('2');
-  await dragCell(gm, { x: block[0]!.x, y: here.y - 1 >= 0 ? here.y - 1 : here.y }, { x: block[block.length - 1]!.x, y: Math.min(map.height - 1, here.y + 1) });
+  await dragCell(
+    gm,
+    { x: block[0]!.x, y: here.y - 1 >= 0 ? here.y - 1 : here.y },
+    { x: block[block.length - 1]!.x, y: Math.min(map.height - 1, here.y + 1) },
+  );
   await expectStatus(gm, 'ok', /Painted \d+ spaces/);
   await expect
-    .poll(async () => player.evaluate(([x, y]) => window.__iconVtt!.scene()!.map.heights[y!]![x!], [block[0]!.x, here.y]), { timeout: 10_000 })
+    .poll(
+      async () =>
+        player.evaluate(([x, y]) => window.__iconVtt!.scene()!.map.heights[y!]![x!], [block[0]!.x, here.y]),
+      { timeout: 10_000 },
+    )
     .toBe('2');
-  const after = new Map((await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC)).map((c) => [key(c), c.cost]));
-  const changed = [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k));
+  expect((await stats(gm)).terrainRedraws).toBe(redrawsBefore + 1);
+  const after = new Map(
+    (await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC)).map((c) => [key(c), c.cost]),
+  );
+  const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
+    (k) => before.get(k) !== after.get(k),
+  );
   expect(changed.length).toBeGreaterThan(0);
   // Climbing two levels onto the block costs 1 + 2 = 3 from level ground (rulebook: Moving up elevation).
   const onBlock = after.get(key(block[0]!));
   if (onBlock !== undefined) expect(onBlock).toBe(3);
   else expect(before.get(key(block[0]!))).toBeDefined();
+
+  // "Save map file" downloads the edited map as a valid map file.
+  const [download] = await Promise.all([gm.waitForEvent('download'), gm.getByTestId('map-save').click()]);
+  const saved = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+    kind: string;
+    heights: string[];
+  };
+  expect(saved.kind).toBe('map');
+  expect(saved.heights[here.y]![block[0]!.x]).toBe('2');
 
   // Screenshots with the block in place and Maren selected on both sides (reach overlay visible).
   await gm.getByTestId('tool-none').click();
@@ -155,24 +212,72 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   await gm.locator('body').click({ position: { x: 5, y: 790 } });
   await gm.keyboard.press('Control+z');
   await expect
-    .poll(async () => player.evaluate(([x, y]) => window.__iconVtt!.scene()!.map.heights[y!]![x!], [block[0]!.x, here.y]), { timeout: 10_000 })
+    .poll(
+      async () =>
+        player.evaluate(([x, y]) => window.__iconVtt!.scene()!.map.heights[y!]![x!], [block[0]!.x, here.y]),
+      { timeout: 10_000 },
+    )
     .toBe('0');
 
   // The GM hides a visible token: it disappears from the player's page entirely.
   await gm.getByTestId(`token-item-${PC}`).click();
   await gm.getByTestId('hide-token').click();
-  await expect.poll(async () => (await sceneTokens(player)).some((t) => t.id === PC), { timeout: 10_000 }).toBe(false);
+  await expect
+    .poll(async () => (await sceneTokens(player)).some((t) => t.id === PC), { timeout: 10_000 })
+    .toBe(false);
   expect(await player.getByTestId(`token-item-${PC}`).count()).toBe(0);
   // (The public log may still name her from when she was visible; the token itself is gone.)
   await gm.getByTestId('reveal-token').click();
-  await expect.poll(async () => (await sceneTokens(player)).some((t) => t.id === PC), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(async () => (await sceneTokens(player)).some((t) => t.id === PC), { timeout: 10_000 })
+    .toBe(true);
+
+  // The GM edits Maren's HP: the player sees it, and below half she is bloodied.
+  await gm.getByTestId('edit-hp').fill('15');
+  await gm.getByTestId('edit-hp').press('Enter');
+  await expect
+    .poll(() => player.evaluate((id) => window.__iconVtt!.scene()!.tokens.find((t) => t.id === id)?.hp, PC), {
+      timeout: 10_000,
+    })
+    .toBe(15);
+  await expect(player.getByTestId(`token-item-${PC}`)).toContainText('15/40 HP');
+
+  // A token placed hidden never reaches the player's page.
+  await gm.getByTestId('place-name').fill('Secret Assassin');
+  await gm.getByTestId('place-hidden').check();
+  await gm.getByTestId('place-token').click();
+  await expect
+    .poll(async () => (await sceneTokens(gm)).some((t) => t.name === 'Secret Assassin' && t.hidden), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+  await gm.getByTestId('place-name').fill('Signpost');
+  await gm.getByTestId('place-hidden').uncheck();
+  await gm.getByTestId('place-token').click();
+  await expect
+    .poll(async () => (await sceneTokens(player)).some((t) => t.name === 'Signpost'), { timeout: 10_000 })
+    .toBe(true);
+  expect((await sceneTokens(player)).some((t) => t.name === 'Secret Assassin')).toBe(false);
+  expect(await player.content()).not.toContain('Secret Assassin');
 });
 
 test('an uploaded map with errors is refused with the JSON path of each problem', async ({ page }) => {
   await page.goto(`${server.origin}/`);
   await waitReady(page);
-  const bad = { schemaVersion: 1, kind: 'map', name: 'Broken', width: 3, height: 2, cells: ['...', '.X'], heights: ['000', '000'] };
-  await page.getByTestId('map-upload').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  const bad = {
+    schemaVersion: 1,
+    kind: 'map',
+    name: 'Broken',
+    width: 3,
+    height: 2,
+    cells: ['...', '.X'],
+    heights: ['000', '000'],
+  };
+  await page.getByTestId('map-upload').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(bad)),
+  });
   const err = page.getByTestId('create-error');
   await expect(err).toContainText('broken.json');
   await expect(err).toContainText('cells.1');

@@ -1,7 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAreaPattern } from '../../src/schema/area';
 import type { AreaPattern } from '../../src/schema/area';
-import { arcNextSquares, enumerateAreaPlacements, placeArea } from '../../src/grid';
+import {
+  arcNextSquares,
+  enumerateAreaPlacements,
+  makeBattlefield,
+  parseAsciiMap,
+  placeArea,
+} from '../../src/grid';
 import { c, drawSquares, field, pic } from './helpers';
 
 const pattern = (text: string): AreaPattern => parseAreaPattern(text)!;
@@ -79,6 +86,18 @@ describe('placeArea (rulebook: Area of effect, AoE patterns)', () => {
       legal: false,
       reason: 'line must start next to the origin and run east, away from it',
     });
+  });
+
+  it('Line: an incapacitated character is passed over when finding the attack space, but still in the area', () => {
+    const bf = field(`A d e .`, { incapacitated: ['d'] });
+    const result = placeArea(bf, 'A', pattern('Line 3'), {
+      primary: { kind: 'line', start: c(1, 0), direction: 'east' },
+    });
+    expect(result.attackSpace).toEqual(c(2, 0));
+    expect(result.affected.map((a) => [a.id, a.inAttackSpace])).toEqual([
+      ['d', false],
+      ['e', true],
+    ]);
   });
 
   it('Close blast 1 must touch the origin without covering it', () => {
@@ -246,5 +265,46 @@ describe('enumerateAreaPlacements', () => {
       . A A .
       . . . .`);
     expect(enumerateAreaPlacements(big, 'A', pattern('Line 2'))).toHaveLength(8);
+  });
+
+  it('lists exactly the blast centres placeArea accepts (fast-check)', () => {
+    const row = fc.array(fc.constantFrom('.', '.', '.', '#', '2'), { minLength: 8, maxLength: 8 });
+    fc.assert(
+      fc.property(
+        fc.array(row, { minLength: 8, maxLength: 8 }),
+        fc.integer({ min: 0, max: 7 }),
+        fc.integer({ min: 0, max: 7 }),
+        fc.integer({ min: 1, max: 2 }),
+        fc.integer({ min: 1, max: 4 }),
+        (rows, x, y, size, range) => {
+          rows[y]![x] = '.';
+          const { map } = parseAsciiMap(rows.map((r) => r.join('')).join('\n'));
+          const bf = makeBattlefield(map, [{ id: 'A', cell: { x, y }, size: 1, side: 'party' }]);
+          const blast = pattern(`Blast ${size}`);
+          const listed = enumerateAreaPlacements(bf, 'A', blast, { range })
+            .map((p) =>
+              p.placement.primary.kind === 'blast'
+                ? `${p.placement.primary.center.x},${p.placement.primary.center.y}`
+                : '?',
+            )
+            .sort();
+          const legal: string[] = [];
+          for (let cy = 0; cy < 8; cy++) {
+            for (let cx = 0; cx < 8; cx++) {
+              const r = placeArea(
+                bf,
+                'A',
+                blast,
+                { primary: { kind: 'blast', center: { x: cx, y: cy } } },
+                { range },
+              );
+              if (r.legal) legal.push(`${cx},${cy}`);
+            }
+          }
+          expect(listed).toEqual(legal.sort());
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });

@@ -169,6 +169,21 @@ describe('reach (rulebook: Movement)', () => {
     });
   });
 
+  it('a Size 2 mover is hurt once per dangerous square newly under it', () => {
+    const bf = field(
+      `
+      A A . ! .
+      A A . . .`,
+      { chapter: 3 },
+    );
+    // (1,0) covers x1–2: nothing. (2,0) covers x2–3: enters (3,0). (3,0) covers x3–4: (3,0) stays under.
+    expect(checkPath(bf, 'A', [c(1, 0), c(2, 0), c(3, 0)], { budget: 3 })).toEqual({
+      ok: true,
+      cost: 3,
+      events: [{ kind: 'dangerous', step: 1, cell: c(3, 0), damage: 3, damageType: 'piercing' }],
+    });
+  });
+
   it('ending on an edge space is reported', () => {
     const bf = field(`A . _`);
     expect(checkPath(bf, 'A', [c(1, 0), c(2, 0)], { budget: 2 })).toEqual({

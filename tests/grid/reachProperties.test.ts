@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/grid';
-import { checkPath, makeBattlefield, pathTo, reach } from '../../src/grid';
+import { checkPath, makeBattlefield, pathTo, reach, reachCost } from '../../src/grid';
 import type { MapData } from '../../src/schema/map';
 import { referenceReach } from './reachReference';
 
@@ -102,6 +102,23 @@ describe('reach agrees with a naive reading of the Movement rules (fast-check)',
         }
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('no walk checkPath accepts is cheaper than what reach found (fast-check)', () => {
+    const walk = fc.array(fc.constantFrom([0, -1], [1, 0], [0, 1], [-1, 0]), { minLength: 1, maxLength: 8 });
+    fc.assert(
+      fc.property(fieldArb, walk, (bf, steps) => {
+        const mover = bf.occupants.find((o) => o.id === 'mover')!;
+        let { x, y } = mover.cell;
+        const path = steps.map(([dx, dy]) => ({ x: (x += dx!), y: (y += dy!) }));
+        const checked = checkPath(bf, 'mover', path, { budget: 30 });
+        if (!checked.ok) return;
+        const cheapest = reachCost(reach(bf, 'mover', { budget: 30 }), path[path.length - 1]!);
+        expect(cheapest).toBeGreaterThanOrEqual(0);
+        expect(checked.cost).toBeGreaterThanOrEqual(cheapest);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -36,21 +36,30 @@ describe('chunks', () => {
 
   it('every cell belongs to exactly one chunk and that chunk contains it (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 120 }), fc.integer({ min: 1, max: 120 }), fc.nat(), (w, h, seed) => {
-        const x = seed % w;
-        const y = Math.floor(seed / w) % h;
-        const id = chunkOfCell(x, y);
-        const r = chunkCells(id, w, h);
-        const holders = chunksOfMap(w, h).filter((c) => {
-          const cr = chunkCells(c, w, h);
-          return x >= cr.x0 && x < cr.x1 && y >= cr.y0 && y < cr.y1;
-        });
-        return (
-          holders.length === 1 &&
-          chunkKey(holders[0]!) === chunkKey(id) &&
-          x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1 && r.x1 - r.x0 <= CHUNK_CELLS
-        );
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 120 }),
+        fc.integer({ min: 1, max: 120 }),
+        fc.nat(),
+        (w, h, seed) => {
+          const x = seed % w;
+          const y = Math.floor(seed / w) % h;
+          const id = chunkOfCell(x, y);
+          const r = chunkCells(id, w, h);
+          const holders = chunksOfMap(w, h).filter((c) => {
+            const cr = chunkCells(c, w, h);
+            return x >= cr.x0 && x < cr.x1 && y >= cr.y0 && y < cr.y1;
+          });
+          return (
+            holders.length === 1 &&
+            chunkKey(holders[0]!) === chunkKey(id) &&
+            x >= r.x0 &&
+            x < r.x1 &&
+            y >= r.y0 &&
+            y < r.y1 &&
+            r.x1 - r.x0 <= CHUNK_CELLS
+          );
+        },
+      ),
     );
   });
 });

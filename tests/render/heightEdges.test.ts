@@ -28,7 +28,9 @@ describe('height edges', () => {
     const inner = edges.filter((e) => e.x1 === 1 && e.x2 === 1);
     expect(inner).toEqual([{ x1: 1, y1: 0, x2: 1, y2: 1, drop: 2 }]);
     // equal heights side by side draw no edge between them
-    expect(heightEdges(grid(['22']), { x0: 0, y0: 0, x1: 2, y1: 1 }).filter((e) => e.x1 === 1 && e.x2 === 1)).toEqual([]);
+    expect(
+      heightEdges(grid(['22']), { x0: 0, y0: 0, x1: 2, y1: 1 }).filter((e) => e.x1 === 1 && e.x2 === 1),
+    ).toEqual([]);
   });
 
   it('colour ramp darkens with height and clamps outside 0..3', () => {
@@ -37,7 +39,8 @@ describe('height edges', () => {
     expect(heightColour(7)).toBe(HEIGHT_COLOURS[3]);
     expect(heightColour(-1)).toBe(HEIGHT_COLOURS[0]);
     const lum = (c: number): number => ((c >> 16) & 255) + ((c >> 8) & 255) + (c & 255);
-    for (let h = 1; h < HEIGHT_COLOURS.length; h++) expect(lum(heightColour(h))).toBeLessThan(lum(heightColour(h - 1)));
+    for (let h = 1; h < HEIGHT_COLOURS.length; h++)
+      expect(lum(heightColour(h))).toBeLessThan(lum(heightColour(h - 1)));
     expect([0, 1, 2, 3].map(heightEdgeWidth)).toEqual([0, 2, 3, 4]);
   });
 

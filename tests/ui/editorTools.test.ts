@@ -30,7 +30,9 @@ describe('editor tools', () => {
         const s = strokeCells({ x: ax, y: ay }, { x: bx, y: by });
         const first = s[0]!;
         const last = s[s.length - 1]!;
-        const touching = s.every((c, i) => i === 0 || (Math.abs(c.x - s[i - 1]!.x) <= 1 && Math.abs(c.y - s[i - 1]!.y) <= 1));
+        const touching = s.every(
+          (c, i) => i === 0 || (Math.abs(c.x - s[i - 1]!.x) <= 1 && Math.abs(c.y - s[i - 1]!.y) <= 1),
+        );
         return touching && first.x === ax && first.y === ay && last.x === bx && last.y === by;
       }),
     );

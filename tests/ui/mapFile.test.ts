@@ -30,7 +30,10 @@ describe('map files in the UI', () => {
     expect(parsed.error).toContain('bad.json');
     expect(parsed.error).toContain('cells.1: expected 4 characters');
     expect(parsed.error).toContain("cells.2.2: 'X' is not a space code");
-    expect(parseMapFile('{ nope', 'x.json')).toMatchObject({ ok: false, error: expect.stringContaining('x.json: not valid JSON') });
+    expect(parseMapFile('{ nope', 'x.json')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('x.json: not valid JSON'),
+    });
   });
 
   it('painting impassable flattens the height and drops destructible terrain there', () => {
@@ -38,7 +41,14 @@ describe('map files in the UI', () => {
     expect(painted.cells[1]).toBe('.##.');
     expect(painted.heights[1]).toBe('0000');
     expect(painted.destructible).toEqual([]);
-    const raised = paintMap(MAP, [{ x: 0, y: 0 }, { x: 3, y: 0 }], { height: 3 });
+    const raised = paintMap(
+      MAP,
+      [
+        { x: 0, y: 0 },
+        { x: 3, y: 0 },
+      ],
+      { height: 3 },
+    );
     expect(raised.heights[0]).toBe('3003');
     expect(raised.cells[0]).toBe('....');
   });

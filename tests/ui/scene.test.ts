@@ -8,7 +8,16 @@ import type { MapData } from '../../src/schema/map';
 
 /** ASCII map: '.' ground, '#' impassable; heights from the digits. */
 function map(cells: string[], heights: string[]): MapData {
-  return { schemaVersion: 1, kind: 'map', name: 't', width: cells[0]!.length, height: cells.length, cells, heights, destructible: [] };
+  return {
+    schemaVersion: 1,
+    kind: 'map',
+    name: 't',
+    width: cells[0]!.length,
+    height: cells.length,
+    cells,
+    heights,
+    destructible: [],
+  };
 }
 
 const token = (over: Partial<SceneToken> & { id: string }): SceneToken => ({
@@ -55,7 +64,8 @@ describe('reach for the overlay', () => {
       chapter: 1,
     };
     const r = reachOf(scene, 'pc')!;
-    const cost = (x: number, y: number): number | undefined => r.cells.find((c) => c.x === x && c.y === y)?.cost;
+    const cost = (x: number, y: number): number | undefined =>
+      r.cells.find((c) => c.x === x && c.y === y)?.cost;
     expect(cost(0, 0)).toBe(1);
     expect(cost(2, 0)).toBe(3);
     expect(cost(2, 1)).toBe(2);
@@ -77,7 +87,11 @@ describe('reach for the overlay', () => {
   });
 
   it('new tokens go to the free square nearest the centre', () => {
-    const scene: Scene = { map: map(['...', '...', '...'], ['000', '000', '000']), tokens: [token({ id: 'a', cell: { x: 1, y: 1 } })], chapter: 1 };
+    const scene: Scene = {
+      map: map(['...', '...', '...'], ['000', '000', '000']),
+      tokens: [token({ id: 'a', cell: { x: 1, y: 1 } })],
+      chapter: 1,
+    };
     expect(freeCell(scene, 1)).toEqual({ x: 0, y: 0 });
     expect(freeCell({ ...scene, tokens: [] }, 1)).toEqual({ x: 1, y: 1 });
   });

@@ -4,6 +4,7 @@ import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
 import type { CombatController } from './CombatController';
 import { formatDamage, formatHitChance, formatModifier, formatNet } from './format';
+import { areaAttackPreview } from './targeting';
 import { actionsLeftOf } from './turnTracker';
 
 type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
@@ -223,9 +224,15 @@ export class ActionPanel {
         ),
       );
       const attacked = r.affected.find((x) => x.inAttackSpace);
-      if (attacked && choice.ability.attack) {
-        const t = d.snapshot.tokensById[attacked.id];
-        out.push(el('div', {}, `Roll against ${t?.state?.name ?? attacked.id}${t?.statBlock ? ` (Defense ${t.statBlock.defense})` : ''}`));
+      const roll = attacked && choice.ability.attack ? areaAttackPreview(d.snapshot, actorId, choice.ability, attacked.id, attacked.cover) : null;
+      if (attacked && roll) {
+        const name = d.snapshot.tokensById[attacked.id]?.state?.name ?? attacked.id;
+        out.push(
+          el('div', { 'data-testid': 'area-roll' }, `Attack roll against ${name}${roll.defense !== null ? ` (Defense ${roll.defense})` : ''}: ${formatNet(roll.net)}`),
+          ...roll.modifiers.map((m) => el('div', { class: 'mod' }, formatModifier(m))),
+          el('div', { 'data-testid': 'area-chance' }, roll.chance ? formatHitChance(roll.chance) : 'Defense hidden: chance unknown'),
+          ...roll.damage.map((p) => el('div', {}, formatDamage(p))),
+        );
       }
     }
     out.push(...this.gmControls());

@@ -64,7 +64,7 @@ export class TurnTrackerPanel {
     for (const row of view.rows) {
       const li = el(
         'li',
-        { 'data-testid': `tracker-row-${row.id}`, 'data-status': row.status, 'data-slow': row.slow, class: `${row.side} ${row.status}` },
+        { 'data-testid': `tracker-row-${row.id}`, 'data-status': row.status, 'data-slow': String(row.slow), class: `${row.side} ${row.status}` },
         el('b', {}, row.name),
         ` ${row.side === 'party' ? 'party' : 'foe'} · ${STATUS_WORD[row.status]}${row.slow ? ' · slow turn' : ''} · HP ${row.hp}${row.maxHp !== null ? `/${row.maxHp}` : ''}`,
       );

@@ -47,3 +47,16 @@ export function changedSince(app: Application, snapshot: RoomSnapshot): string[]
     return !now || !same(now, app.after[id]!);
   });
 }
+
+/**
+ * A combatant's state with one application taken back: every top-level field the application
+ * changed returns to its value before it; fields changed only later (a new round's reset, a
+ * status gained since) keep their current value.
+ */
+export function revertedState(current: CombatantState, before: CombatantState, after: CombatantState): CombatantState {
+  const out: Record<string, unknown> = { ...current };
+  for (const key of Object.keys(before) as (keyof CombatantState)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = before[key];
+  }
+  return out as CombatantState;
+}

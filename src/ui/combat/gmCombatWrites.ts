@@ -4,14 +4,19 @@ import { updateCombatant } from '../../table/writers/roomWriters';
 import type { StatBlock } from '../../schema/statBlock';
 import { surrender } from '../../rules/health';
 import type { Application } from './applicationHistory';
+import { revertedState } from './applicationHistory';
 
 /**
- * GM: put every combatant an application changed back to its state before it. All writes run
- * inside one GM transaction per doc, so the GM undo manager records ONE step (Ctrl+Z re-applies).
+ * GM: take an application back — every field it changed on every combatant returns to its value
+ * before it (`revertedState`). All writes run inside one GM transaction per doc, so the GM undo
+ * manager records ONE step, and undoing that step re-applies the result.
  */
 export function revertApplication(docs: TableDocs, app: Application): void {
   transactBoth(docs, GM_ORIGIN, () => {
-    for (const [id, state] of Object.entries(app.before)) updateCombatant(docs, id, () => state);
+    for (const [id, before] of Object.entries(app.before)) {
+      const after = app.after[id];
+      updateCombatant(docs, id, (current) => (after ? revertedState(current, before, after) : before));
+    }
   });
 }
 

@@ -95,6 +95,11 @@ describe('action choices', () => {
       'dash',
       'interact',
     ]);
-    expect(actionChoices(snap.tokensById['brute']!.statBlock!).map((c) => c.id)).toEqual(['club', 'run', 'dash', 'interact']);
+    expect(actionChoices(snap.tokensById['brute']!.statBlock!).map((c) => c.id)).toEqual([
+      'club',
+      'run',
+      'dash',
+      'interact',
+    ]);
   });
 });

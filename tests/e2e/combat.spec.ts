@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openCombatTable, type CombatTable } from './combatFixture';
+import { cellToPage, screenshot } from './helpers';
+import { startTestServer, type TestServer } from './testServer';
+
+/**
+ * A fight run online by a GM and two players against a real server whose dice are fixed:
+ * d20 12, boon d6 2, damage d6 5 and 4 (the only rolls this fight makes).
+ *
+ *   heights  x: 0123456789      R Ranger (1,2) on the 2-high hill, S Sage (3,5)
+ *   y=1         22........      B Brute (6,3) behind the 1-high wall at x=5 (cover), Armor 1, Defense 10
+ *   y=2         2R...1....      G Goblin (7,4)
+ *   y=3         22...1B...
+ *   y=4         .....1.G..
+ *   y=5         ...S......
+ */
+let server: TestServer;
+let table: CombatTable;
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async ({ browser }) => {
+  server = await startTestServer(['--fixed-dice=12,2,5,4']);
+  table = await openCombatTable(server, browser);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const everyone = () => [table.gm, table.ranger, table.sage];
+
+async function allSee(testid: string, text: string | RegExp): Promise<void> {
+  for (const page of everyone()) await expect(page.getByTestId(testid)).toHaveText(text, { timeout: 10_000 });
+}
+
+async function clickCell(page: Page, x: number, y: number): Promise<void> {
+  const p = await cellToPage(page, x, y);
+  await page.mouse.move(p.x, p.y, { steps: 3 });
+  await page.mouse.click(p.x, p.y);
+}
+
+test('a ranged attack from higher ground on a foe behind cover: exact odds, dice, damage and HP on every screen', async () => {
+  const { gm, ranger, sage } = table;
+  await gm.getByTestId('tracker-start-combat').click();
+  await allSee('tracker-headline', 'Party side is up: players choose who acts');
+
+  // The Sage declares a slow turn; the Ranger goes first.
+  await sage.getByTestId('slow-turn-sage').click();
+  for (const page of everyone()) await expect(page.getByTestId('tracker-row-sage')).toHaveAttribute('data-slow', 'true');
+  await ranger.getByTestId('start-turn-ranger').click();
+  await allSee('tracker-headline', 'Ranger is acting (Party)');
+  await expect(ranger.getByTestId('actions-left')).toContainText('Actions 2/2 · move 4/4 · attack available');
+
+  await expect(ranger.getByTestId('combat-actor')).toHaveValue('ranger');
+  await ranger.getByTestId('combat-action').selectOption('basic-ranged');
+  await expect(ranger.getByTestId('attack-range')).toContainText('ranged attack, range 5');
+  const row = ranger.getByTestId('target-row-brute');
+  await expect(row).toContainText('5 sq (range 7, +2 height), in sight, cover');
+  await expect(ranger.getByTestId('target-mod-brute')).toHaveText(
+    '1 boon (height-advantage): attacker stands 2 levels higher than the target (2 vs 0)',
+  );
+  await expect(ranger.getByTestId('target-net-brute')).toHaveText('+1 boon');
+  await expect(ranger.getByTestId('target-chance-brute')).toHaveText('hit 87.5% (critical 37.5%) — 105/120');
+  await expect(ranger.getByTestId('target-damage-brute')).toHaveText([
+    'on hit: heavy 5–15, after armor 1 & cover: halved (ranged): 2–7',
+    'on critical hit: critical 6–21, after armor 1 & cover: halved (ranged): 3–10',
+    'on miss: light 4–9, after armor 1 & cover: halved (ranged): 2–4',
+  ]);
+
+  // Pick the Brute on the map and roll: the server rolls d20 12 + 3 + boon d6 2 = 17, a hit;
+  // heavy 5 + 4 + 3 fray = 12, armor 1 → 11, cover halves → 6: the Brute drops from 32 to 26.
+  await clickCell(ranger, 6, 3);
+  await expect(row).toHaveClass(/selected/);
+  await ranger.getByTestId('roll-attack').click();
+  for (const page of everyone()) {
+    await expect(page.getByTestId('result-d20')).toHaveText('12', { timeout: 10_000 });
+    await expect(page.getByTestId('result-boons')).toHaveText('d6 [2] → +2');
+    await expect(page.getByTestId('result-total')).toHaveText('17 vs Defense 10');
+    await expect(page.getByTestId('result-outcome')).toHaveText('HIT');
+    await expect(page.getByTestId('result-damage-roll')).toHaveText('heavy: dice [5, 4] + 3 fray = 12 physical');
+    await expect(page.getByTestId('result-damage-taken')).toHaveText('6 HP');
+    await expect(page.getByTestId('result-modifiers')).toContainText('height-advantage');
+    await expect(page.getByTestId('result-panel')).toContainText('armor 1: 12 → 11');
+    await expect(page.getByTestId('result-panel')).toContainText('halved 1×: 11 → 6');
+    await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 26, vigor 0');
+    await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 26/32');
+  }
+  await expect(ranger.getByTestId('actions-left')).toContainText('Actions 0/2 · move 4/4 · attack used this round');
+  await screenshot(table.gm, 'combat-gm-after-attack.png');
+  await screenshot(table.sage, 'combat-sage-after-attack.png');
+});
+
+test('turns alternate across a round with a slow turn, and a Blast outlines exactly the characters in it', async () => {
+  const { gm, ranger, sage } = table;
+  await ranger.getByTestId('end-turn-ranger').click();
+  await allSee('tracker-headline', 'Foes side is up: the GM chooses who acts');
+  // A player cannot start a foe's turn: there is no button, and the server would refuse.
+  await expect(ranger.getByTestId('start-turn-brute')).toHaveCount(0);
+  await gm.getByTestId('start-turn-brute').click();
+  await allSee('tracker-headline', 'Brute is acting (Foes)');
+  await gm.getByTestId('end-turn-brute').click();
+  // The party's only character left takes a slow turn, so the foes go on.
+  await allSee('tracker-headline', 'Foes side is up: the GM chooses who acts');
+  await gm.getByTestId('start-turn-goblin').click();
+  await gm.getByTestId('end-turn-goblin').click();
+  await allSee('tracker-headline', 'Party side is up (slow turns): players choose who acts');
+  await sage.getByTestId('start-turn-sage').click();
+  await allSee('tracker-headline', 'Sage is acting (Party)');
+
+  await expect(sage.getByTestId('combat-actor')).toHaveValue('sage');
+  await sage.getByTestId('combat-action').selectOption('fire-burst');
+  await clickCell(sage, 7, 3);
+  await expect(sage.getByTestId('area-legal')).toHaveText('Legal placement');
+  await expect(sage.getByTestId('area-affected')).toHaveText('Affected: Brute (cover), Goblin');
+  expect((await sage.evaluate(() => window.__iconVttCombat!.areaAffected())).sort()).toEqual(['Brute', 'Goblin']);
+  const overlay = await sage.evaluate(() => window.__iconVttCombat!.overlay());
+  expect(overlay.area?.squares).toHaveLength(9);
+  expect(overlay.area?.affected.map((f) => f.cell).sort((a, b) => a.x - b.x)).toEqual([
+    { x: 6, y: 3 },
+    { x: 7, y: 4 },
+  ]);
+  await screenshot(sage, 'combat-sage-blast-template.png');
+
+  await sage.getByTestId('end-turn-sage').click();
+  // The party went last in round 1, so the foes start round 2.
+  for (const page of everyone()) await expect(page.getByTestId('turn-tracker').locator('h3')).toHaveText('Round 2');
+  await allSee('tracker-headline', 'Foes side is up: the GM chooses who acts');
+});
+
+test('the GM undoes the damage application and every screen agrees again', async () => {
+  const { gm } = table;
+  await gm.getByTestId('revert-application').click();
+  for (const page of everyone()) {
+    await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 32/32', { timeout: 10_000 });
+    await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 32, vigor 0');
+  }
+  // Undoing the revert puts the damage back, once more everywhere.
+  await gm.getByTestId('gm-combat-undo').click();
+  for (const page of everyone()) await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 26/32', { timeout: 10_000 });
+  const md = await gm.evaluate(() => window.__iconVttCombat!.markdown());
+  expect(md).toContain('## Round 2');
+  expect(md).toMatch(/Ranger uses basic-attack on Brute.*hit/);
+});

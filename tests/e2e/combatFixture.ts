@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { COMBAT_TEST_PARTY } from '../ui/combat/combatParty';
+import { ROOT, waitReady } from './helpers';
+import type { TestServer } from './testServer';
+
+/** The three seats of the combat test: the GM, the Ranger's player and the Sage's player. */
+export interface CombatTable {
+  roomId: string;
+  gm: Page;
+  ranger: Page;
+  sage: Page;
+}
+
+const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+
+async function post<T>(server: TestServer, url: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${server.origin}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${url} → HTTP ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function open(browser: Browser, link: string, who: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  page.on('pageerror', (e) => console.error(`${who} page error:`, e.message));
+  await page.goto(link);
+  await waitReady(page);
+  // The combat dock mounts once its room connection has synced.
+  await page.getByTestId('turn-tracker').waitFor({ timeout: 20_000 });
+  return page;
+}
+
+/**
+ * A room made through the real HTTP API from maps/combat-test.json, encounters/combat-test.json
+ * (foes revealed) and the test party, with one invite per player, each seat in its own browser
+ * context.
+ */
+export async function openCombatTable(server: TestServer, browser: Browser): Promise<CombatTable> {
+  const room = await post<{ roomId: string; gmToken: string; gmLink: string }>(server, '/api/rooms', {
+    map: readJson('maps/combat-test.json'),
+    encounter: readJson('encounters/combat-test.json'),
+    party: COMBAT_TEST_PARTY,
+    revealFoes: true,
+    name: 'Combat test',
+  });
+  const invite = (name: string, id: string) =>
+    post<{ token: string; link: string }>(server, `/api/rooms/${room.roomId}/invites`, { name, characterIds: [id] }, room.gmToken);
+  const [r, s] = await Promise.all([invite('Robin', 'ranger'), invite('Sam', 'sage')]);
+  const local = (link: string) => link.replace(/^https?:\/\/[^/]+/, server.origin);
+  const gm = await open(browser, local(room.gmLink), 'GM');
+  const ranger = await open(browser, local(r.link), 'Ranger');
+  const sage = await open(browser, local(s.link), 'Sage');
+  return { roomId: room.roomId, gm, ranger, sage };
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { fixedDice } from '../../../src/lib/dice';
+import { applyIntent } from '../../../src/table/applyIntent';
+import type { Actor } from '../../../src/table/applyIntent';
+import { createGmUndoManager } from '../../../src/table/createGmUndoManager';
+import type { TableDocs } from '../../../src/table/docLayout';
+import { changedSince, newApplications, revertedState } from '../../../src/ui/combat/applicationHistory';
+import { revertApplication } from '../../../src/ui/combat/gmCombatWrites';
+import { latestResolution } from '../../../src/ui/combat/ResultPanel';
+import { attackResultView, isAttackOutcome } from '../../../src/ui/combat/resultView';
+import { actionsLeftOf, trackerView } from '../../../src/ui/combat/turnTracker';
+import { combatRoom, snapshotOf } from './combatRoom';
+
+const GM: Actor = { role: 'gm' };
+const RANGER: Actor = { role: 'player', characterIds: ['ranger'] };
+const SAGE: Actor = { role: 'player', characterIds: ['sage'] };
+
+function send(docs: TableDocs, actor: Actor, intent: unknown, dice: number[] = []) {
+  const result = applyIntent(docs, actor, intent, fixedDice(dice), { now: 1_700_000_000_000 });
+  if (!result.ok) throw new Error(`refused: ${result.reason}`);
+  return result;
+}
+
+const statusOf = (docs: TableDocs) =>
+  Object.fromEntries(
+    trackerView(snapshotOf(docs)).rows.map((r) => [r.id, `${r.status}${r.slow ? '+slow' : ''}`]),
+  );
+
+describe('turn tracker across a round with a slow turn', () => {
+  it('alternates sides, puts the slow turn last, and starts round 2 with the other side', () => {
+    const docs = combatRoom();
+    expect(trackerView(snapshotOf(docs)).headline).toBe('Not in combat');
+    send(docs, GM, { kind: 'start-combat' });
+    expect(trackerView(snapshotOf(docs)).headline).toBe('Party side is up: players choose who acts');
+    send(docs, SAGE, { kind: 'start-turn', tokenId: 'sage', slow: true });
+    expect(statusOf(docs)).toEqual({
+      ranger: 'may-act',
+      sage: 'waiting+slow',
+      brute: 'waiting',
+      goblin: 'waiting',
+    });
+
+    send(docs, RANGER, { kind: 'start-turn', tokenId: 'ranger' });
+    const view = trackerView(snapshotOf(docs));
+    expect(view.headline).toBe('Ranger is acting (Party)');
+    expect(actionsLeftOf(snapshotOf(docs), 'ranger')).toMatchObject({
+      actions: 2,
+      movementLeft: 4,
+      attackUsedThisRound: false,
+    });
+    send(
+      docs,
+      RANGER,
+      { kind: 'attack', attackerId: 'ranger', targetId: 'brute', abilityId: 'basic-ranged' },
+      [12, 2, 5, 4],
+    );
+    expect(actionsLeftOf(snapshotOf(docs), 'ranger')).toMatchObject({
+      actions: 0,
+      attackUsedThisRound: true,
+    });
+    send(docs, RANGER, { kind: 'end-turn', tokenId: 'ranger' });
+
+    expect(trackerView(snapshotOf(docs)).headline).toBe('Foes side is up: the GM chooses who acts');
+    send(docs, GM, { kind: 'start-turn', tokenId: 'brute' });
+    send(docs, GM, { kind: 'end-turn', tokenId: 'brute' });
+    // The party's only one left is slow, so the foes go on.
+    expect(trackerView(snapshotOf(docs)).headline).toBe('Foes side is up: the GM chooses who acts');
+    send(docs, GM, { kind: 'start-turn', tokenId: 'goblin' });
+    send(docs, GM, { kind: 'end-turn', tokenId: 'goblin' });
+    expect(trackerView(snapshotOf(docs)).headline).toBe(
+      'Party side is up (slow turns): players choose who acts',
+    );
+    expect(statusOf(docs)).toEqual({
+      ranger: 'acted',
+      sage: 'may-act+slow',
+      brute: 'acted',
+      goblin: 'acted',
+    });
+    send(docs, SAGE, { kind: 'start-turn', tokenId: 'sage' });
+    send(docs, SAGE, { kind: 'end-turn', tokenId: 'sage' });
+    const next = trackerView(snapshotOf(docs));
+    expect(next.round).toBe(2);
+    // The party went last in round 1, so the foes start round 2.
+    expect(next.headline).toBe('Foes side is up: the GM chooses who acts');
+  });
+});
+
+describe('result, application history and the GM revert', () => {
+  it('shows every die and number of the attack, and one revert restores the Brute in one undo step', () => {
+    const docs = combatRoom();
+    send(docs, GM, { kind: 'start-combat' });
+    send(docs, RANGER, { kind: 'start-turn', tokenId: 'ranger' });
+    const before = snapshotOf(docs);
+    expect(before.tokensById['brute']!.state!.hp).toBe(32);
+    send(
+      docs,
+      RANGER,
+      { kind: 'attack', attackerId: 'ranger', targetId: 'brute', abilityId: 'basic-ranged' },
+      [12, 2, 5, 4],
+    );
+    const after = snapshotOf(docs);
+    // d20 12 + 3 + best boon d6 2 = 17 vs 10: hit. Heavy: 5 + 4 + 3 fray = 12; armor 1 → 11; cover → 6.
+    expect(after.tokensById['brute']!.state!.hp).toBe(26);
+
+    const entry = latestResolution(after.log)!;
+    expect(isAttackOutcome(entry.outcome)).toBe(true);
+    const names = (id: string) => after.tokensById[id]!.state!.name;
+    const view = attackResultView(entry.outcome as never, names);
+    const byId = Object.fromEntries(
+      [...view.roll, ...view.effects.flatMap((e) => e.lines)]
+        .filter((l) => l.testid)
+        .map((l) => [l.testid!, l.value]),
+    );
+    expect(byId).toEqual({
+      'result-d20': '12',
+      'result-boons': 'd6 [2] → +2',
+      'result-total': '17 vs Defense 10',
+      'result-outcome': 'HIT',
+      'result-damage-roll': 'heavy: dice [5, 4] + 3 fray = 12 physical',
+      'result-damage-total': '12',
+      'result-damage-taken': '6 HP',
+    });
+    expect(view.effects[0]!.lines.map((l) => l.value)).toContain('armor 1: 12 → 11');
+    expect(view.effects[0]!.lines.map((l) => l.value)).toContain(
+      'resistance (cover against ranged attack), halved 1×: 11 → 6',
+    );
+    expect(view.effects[0]!.lines.map((l) => l.value)).toContain('Brute: HP 32 → 26');
+
+    const [app] = newApplications(before, after);
+    expect(app!.entryId).toBe(entry.id);
+    expect(Object.keys(app!.before).sort()).toEqual(['brute', 'ranger']);
+    expect(changedSince(app!, after)).toEqual([]);
+
+    const undo = createGmUndoManager(docs);
+    revertApplication(docs, app!);
+    const reverted = snapshotOf(docs);
+    expect(reverted.tokensById['brute']!.state!.hp).toBe(32);
+    expect(reverted.tokensById['ranger']!.state!.attackedThisRound).toBe(false);
+    // One revert = one undo step: undoing it puts the damage back, and nothing else is left.
+    expect(undo.undo()).toBe(true);
+    expect(snapshotOf(docs).tokensById['brute']!.state!.hp).toBe(26);
+    expect(undo.canUndo()).toBe(false);
+  });
+});
+
+describe('revertedState', () => {
+  it('takes back only the fields the application changed; later changes stay', () => {
+    const docs = combatRoom();
+    const base = snapshotOf(docs).tokensById['brute']!.state!;
+    const before = { ...base, hp: 32 };
+    const after = { ...base, hp: 26 };
+    const later = { ...after, statuses: [{ id: 'dazed', ongoing: false }], slowTurn: true };
+    expect(revertedState(later, before, after)).toEqual({ ...later, hp: 32 });
+  });
+});
