@@ -1,4 +1,5 @@
 import type { Dice } from '../lib/dice';
+import { BattlefieldError } from '../grid';
 import type { Intent, IntentKind, IntentOf, IntentResult } from '../schema/intent';
 import { INTENT_ROLES, IntentSchema } from '../schema/intent';
 import type { TableDocs } from './docLayout';
@@ -71,7 +72,15 @@ export function applyIntent(
     senderName: opts.senderName ?? (actor.role === 'gm' ? 'GM' : 'Player'),
   };
   const handler = HANDLERS[intent.kind] as IntentHandler<Intent>;
-  const resolution = handler(ctx, intent);
+  let resolution: ReturnType<typeof handler>;
+  try {
+    resolution = handler(ctx, intent);
+  } catch (error) {
+    // Handlers are pure until `commit`, so a geometry question the battlefield cannot answer
+    // (a token that is not on it, say) is a refusal with nothing written, not a server fault.
+    if (error instanceof BattlefieldError) return refuse(error.message);
+    throw error;
+  }
   if (!resolution.ok) return resolution;
   const writes = intentWrites(docs, ctx.now, ctx.dice.rolls);
   resolution.commit(writes);

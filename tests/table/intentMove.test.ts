@@ -335,3 +335,21 @@ describe('edges', () => {
     );
   });
 });
+
+describe('move intent for a token the battlefield does not model', () => {
+  it('refuses a prop (non-combatant token) move with the reason instead of failing the server', async () => {
+    const { placeToken } = await import('../../src/table/writers/tokenWriters');
+    const docs = seeded();
+    placeToken(docs, {
+      id: 'crate',
+      name: 'Crate',
+      cell: { x: 3, y: 0 },
+      size: 1,
+      side: 'party',
+      ownerIds: [],
+      combatant: false,
+    });
+    const result = applyIntent(docs, GM, move('crate', [[4, 0]]), noDice());
+    expect(result).toEqual({ ok: false, reason: expect.stringContaining("'crate'") });
+  });
+});
