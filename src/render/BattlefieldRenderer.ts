@@ -63,6 +63,9 @@ export class BattlefieldRenderer {
     });
     this.viewport.drag({ mouseButtons: 'all' }).pinch().wheel({ smooth: 4 }).decelerate({ friction: 0.9 });
     this.viewport.clampZoom({ minScale: 0.1, maxScale: 4 });
+    // A render group: panning/zooming moves the group on the GPU instead of recomputing every
+    // child's world transform on the CPU each frame.
+    this.viewport.enableRenderGroup();
     this.app.stage.addChild(this.viewport);
     this.terrain = new TerrainLayer(this.cellPx);
     this.reach = new ReachOverlay(this.cellPx);
@@ -223,5 +226,6 @@ export class BattlefieldRenderer {
     this.dirty = true;
     const b = this.viewport.getVisibleBounds();
     this.terrain.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
+    this.tokens.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
   }
 }

@@ -19,6 +19,7 @@ export class TokenLayer {
   readonly container = new Container({ label: 'tokens' });
   private drawn = new Map<string, Drawn>();
   private selectedId: string | undefined;
+  private view: { x: number; y: number; width: number; height: number } | undefined;
   /** Token rebuilds since creation (tests check that a move does not rebuild). */
   rebuilds = 0;
 
@@ -33,11 +34,13 @@ export class TokenLayer {
       if (old && old.key === key) {
         old.container.position.set(t.x * this.cellPx, t.y * this.cellPx);
         old.container.alpha = baseAlpha(t);
+        this.cullOne(old.container, t.size);
         this.drawn.set(t.id, { ...old, view: t });
         continue;
       }
       if (old) old.container.destroy({ children: true });
       const container = this.build(t, t.id === this.selectedId);
+      this.cullOne(container, t.size);
       this.container.addChild(container);
       this.drawn.set(t.id, { view: t, key, container });
     }
@@ -47,6 +50,22 @@ export class TokenLayer {
         this.drawn.delete(id);
       }
     }
+  }
+
+  /** Hide tokens outside the camera rectangle (world pixels), with one square of slack for labels. */
+  cull(view: { x: number; y: number; width: number; height: number }): void {
+    this.view = view;
+    for (const d of this.drawn.values()) this.cullOne(d.container, d.view.size);
+  }
+
+  private cullOne(c: Container, size: number): void {
+    const v = this.view;
+    if (!v) return;
+    const px = this.cellPx;
+    const x = c.position.x;
+    const y = c.position.y;
+    const s = size * px;
+    c.visible = x + s + px >= v.x && y + s + px >= v.y && x - px <= v.x + v.width && y - px <= v.y + v.height;
   }
 
   select(id: string | undefined): void {
@@ -62,6 +81,7 @@ export class TokenLayer {
     const py = y ?? d.view.y;
     d.container.position.set(px * this.cellPx, py * this.cellPx);
     d.container.alpha = x === undefined ? baseAlpha(d.view) : 0.75;
+    d.container.visible = true;
   }
 
   private build(t: TokenView, selected: boolean): Container {

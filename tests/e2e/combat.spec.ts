@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openCombatTable, type CombatTable } from './combatFixture';
-import { cellToPage, screenshot } from './helpers';
+import { cellToPage, expectStatus, screenshot } from './helpers';
 import { startTestServer, type TestServer } from './testServer';
 
 /**
@@ -84,6 +84,13 @@ test('a ranged attack from higher ground on a foe behind cover: exact odds, dice
     await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 26/32');
   }
   await expect(ranger.getByTestId('actions-left')).toContainText('Actions 0/2 · move 4/4 · attack used this round');
+
+  // A second attack this round is refused by the server, with the reason, and rolls nothing.
+  await clickCell(ranger, 7, 4);
+  await expect(ranger.getByTestId('target-row-goblin')).toHaveClass(/selected/);
+  await ranger.getByTestId('roll-attack').click();
+  await expectStatus(ranger, 'refused', /already attacked this round/);
+  await expect(ranger.getByTestId('action-refusal')).toHaveText('already attacked this round');
   await screenshot(table.gm, 'combat-gm-after-attack.png');
   await screenshot(table.sage, 'combat-sage-after-attack.png');
 });
@@ -138,4 +145,19 @@ test('the GM undoes the damage application and every screen agrees again', async
   const md = await gm.evaluate(() => window.__iconVttCombat!.markdown());
   expect(md).toContain('## Round 2');
   expect(md).toMatch(/Ranger uses basic-attack on Brute.*hit/);
+});
+
+test('the line-of-sight tool: from the Ranger to the Brute, clear with cover; across the hill, blocked', async () => {
+  const { gm } = table;
+  await gm.getByTestId('sight-tool').click();
+  await clickCell(gm, 1, 2);
+  await clickCell(gm, 6, 3);
+  await expect(gm.getByTestId('sight-summary')).toHaveText('Ranger → Brute: Clear, target has cover');
+  await expect(gm.getByTestId('sight-line')).toContainText('(5,');
+  await clickCell(gm, 2, 4);
+  await clickCell(gm, 0, 0);
+  await expect(gm.getByTestId('sight-summary')).toHaveText('(2,4) → (0,0): Blocked');
+  const sight = await gm.evaluate(() => window.__iconVttCombat!.overlay().sight);
+  expect(sight?.visible).toBe(false);
+  await screenshot(gm, 'combat-gm-line-of-sight.png');
 });

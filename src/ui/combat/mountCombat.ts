@@ -10,6 +10,7 @@ import type { Application } from './applicationHistory';
 import { newApplications } from './applicationHistory';
 import { connectCombatHost } from './CombatHost';
 import { CombatController } from './CombatController';
+import { injectCombatStyles } from './combatStyles';
 import { LogPanel } from './LogPanel';
 import { ResultPanel } from './ResultPanel';
 import { SightPanel } from './SightPanel';
@@ -47,6 +48,7 @@ export async function mountCombat(
 ): Promise<void> {
   const host = await connectCombatHost(session);
   if (!host) return;
+  injectCombatStyles();
   const status = (text: string, kind: 'ok' | 'refused' | 'info'): void => {
     const msg = document.querySelector<HTMLElement>('[data-testid="status-message"]');
     if (msg) {

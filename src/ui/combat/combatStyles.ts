@@ -1,0 +1,47 @@
+/** Styles of the combat dock (kept beside its panels; injected once). */
+const CSS = `
+.combat-dock section { border-top: 1px solid #3a3c42; padding-top: 4px; margin-bottom: 6px; font-size: 13px; }
+.combat-dock .headline { color: var(--accent); margin: 2px 0 6px; }
+.combat-dock .hint { color: var(--muted); font-size: 12px; margin: 4px 0; }
+.combat-dock label { display: block; margin: 4px 0; color: var(--muted); }
+.combat-dock select { max-width: 100%; }
+.combat-dock .actions-left { background: var(--panel-2); border-radius: 6px; padding: 4px 6px; margin: 4px 0; }
+.combat-dock ol, .combat-dock ul { margin: 4px 0; padding-left: 0; list-style: none; }
+.combat-dock .tracker-rows li { padding: 3px 6px; border-radius: 4px; border-left: 3px solid transparent; }
+.combat-dock .tracker-rows li.party { border-left-color: var(--party); }
+.combat-dock .tracker-rows li.foes { border-left-color: var(--foes); }
+.combat-dock .tracker-rows li.acting { background: #4a3f12; }
+.combat-dock .tracker-rows li.may-act { background: #1f3a2e; }
+.combat-dock .tracker-rows li.acted, .combat-dock .tracker-rows li.out { opacity: 0.6; }
+.combat-dock .tracker-rows button { padding: 1px 7px; font-size: 12px; }
+.combat-dock .targets li { padding: 4px 6px; border-radius: 4px; margin-bottom: 3px; cursor: pointer; border: 1px solid transparent; }
+.combat-dock .targets li.legal { background: #1f3a2e; }
+.combat-dock .targets li.illegal { background: #3a2222; }
+.combat-dock .targets li.selected { border-color: var(--accent); }
+.combat-dock .mod, .combat-dock .reason { font-size: 12px; color: var(--muted); }
+.combat-dock .legal { color: var(--ok); }
+.combat-dock .illegal { color: var(--danger); }
+.combat-dock .targets li.legal, .combat-dock .targets li.illegal { color: var(--text); }
+.combat-dock .refusal { color: var(--danger); font-weight: 600; }
+.combat-dock .result-lines { display: grid; grid-template-columns: max-content 1fr; gap: 1px 8px; margin: 4px 0; }
+.combat-dock .result-lines dt { color: var(--muted); }
+.combat-dock .result-lines dd { margin: 0; }
+.combat-dock h4 { margin: 6px 0 2px; font-size: 13px; }
+.combat-dock .log-entries { max-height: 240px; overflow-y: auto; font-size: 12px; }
+.combat-dock .log-entries li { padding: 2px 4px; cursor: pointer; border-bottom: 1px solid #33353a; }
+.combat-dock .log-entries li.gm-only { background: #2e2540; }
+.combat-dock .log-entries .who { color: var(--accent); }
+.combat-dock .trace { white-space: pre-wrap; font-size: 11px; margin: 2px 0; color: var(--muted); }
+.combat-dock button.active { border-color: var(--accent); color: var(--accent); }
+`;
+
+let injected = false;
+
+export function injectCombatStyles(): void {
+  if (injected) return;
+  injected = true;
+  const style = document.createElement('style');
+  style.dataset['owner'] = 'combat';
+  style.textContent = CSS;
+  document.head.append(style);
+}
