@@ -57,7 +57,7 @@ export function footprintCells(at: CellData, size: number): Cell[] {
 
 /**
  * Elevation of a footprint: the HIGHEST terrain height under any of its squares (a large creature
- * half on a ledge stands as high as the ledge). See docs/rules-geometry.md "Elevation".
+ * half on a ledge stands as high as the ledge). See docs/rules.md "Elevation".
  */
 export function footprintElevation(map: Battlefield['map'], at: CellData, size: number): number {
   const t = terrainOf(map);

@@ -15,7 +15,7 @@ export function destructibleMaxHp(map: MapData, at: CellData): number | null {
 
 /**
  * Height left after `damage` total damage to terrain of `height` levels: each full 10 HP lost
- * removes one level (interpretation, docs/rules-geometry.md "Destructible terrain"), so 25 damage
+ * removes one level (interpretation, docs/rules.md "Destructible terrain"), so 25 damage
  * to height 3 leaves height 1 (5 HP left rounds up to one level).
  */
 export function heightAfterDamage(height: number, damage: number): number {

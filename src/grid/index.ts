@@ -1,6 +1,6 @@
 /**
  * Public API of the battlefield geometry (pure: runs the same in Node, the browser and tests).
- * Rules and interpretations: docs/rules-geometry.md "Battlefield geometry".
+ * Rules and interpretations: docs/rules.md "Battlefield geometry".
  */
 export type { Cell, WorldPoint, Direction } from './cell';
 export {

@@ -42,7 +42,7 @@ export interface SightResult {
  * to either character that rises more than that character's Size above its elevation. Cover:
  * terrain next to the TARGET rising exactly its Size above it, touched by the line; the attacker
  * picks the best line, so the target has cover only if every clear line touches such terrain.
- * Squares under either footprint never block. See docs/rules-geometry.md "Line of sight".
+ * Squares under either footprint never block. See docs/rules.md "Line of sight".
  */
 export function sightBetween(map: MapData, viewer: Footprint, target: Footprint): SightResult {
   const t = terrainOf(map);

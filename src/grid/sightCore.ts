@@ -4,7 +4,7 @@ import type { Terrain } from './terrain';
 import { segmentTouchesRect, traceLine } from './traceLine';
 
 /**
- * The engine behind line of sight (rules and pictures: docs/rules-geometry.md "Line of sight"):
+ * The engine behind line of sight (rules and pictures: docs/rules.md "Line of sight"):
  * judges one viewer/target pair with no allocation, for `sightBetween` and `sightTable`.
  */
 

@@ -3,7 +3,7 @@
  * (integers): square (i, j) spans [2i, 2i+2] × [2j, 2j+2], so corners are even points and centres
  * odd ones, and all arithmetic is exact. A square counts as touched when the CLOSED square meets
  * the segment anywhere except at its two end points: grazing an edge or passing through a corner
- * touches it (docs/rules-geometry.md "Tracing a line"). The set is the same in both directions.
+ * touches it (docs/rules.md "Tracing a line"). The set is the same in both directions.
  *
  * `visit(x, y)` is called once per touched square, in order along the segment (the two side
  * squares of a corner crossing come before the diagonal one); returning true stops the trace and

@@ -5,7 +5,7 @@ import { sightBetween } from '../../src/grid';
 import type { MapData } from '../../src/schema/map';
 
 /**
- * The line-of-sight rule of docs/rules-geometry.md written the slow, obvious way: every pair of
+ * The line-of-sight rule of docs/rules.md written the slow, obvious way: every pair of
  * sight points, every square of the map tested against every segment (closed squares, end
  * points excluded). `sightBetween` (with its wall-run shortcuts) must agree on random maps.
  */

@@ -45,7 +45,7 @@ function reference(ax: number, ay: number, bx: number, by: number): string[] {
 
 const point = fc.integer({ min: 0, max: 24 });
 
-describe('traceLine (docs/rules-geometry.md "Tracing a line")', () => {
+describe('traceLine (docs/rules.md "Tracing a line")', () => {
   it('centre to centre along a row touches only that row', () => {
     expect(traced(1, 1, 7, 1)).toEqual(['0,0', '1,0', '2,0', '3,0']);
   });

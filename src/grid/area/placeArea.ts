@@ -109,7 +109,7 @@ export function placeArea(
   let secondarySpaces: Cell[] = [];
   if (pattern.secondary) {
     // Rulebook: the secondary pattern starts from the primary's attack space (a Line with nobody
-    // in it: from its last square — docs/rules-geometry.md "Combined patterns").
+    // in it: from its last square — docs/rules.md "Combined patterns").
     const from = attackSpace ?? (primary.attack === 'first-character' ? primary.ordered.at(-1) : undefined);
     if (!from)
       return fail(`the ${pattern.primary.kind} has no attack space to start the secondary pattern from`);
