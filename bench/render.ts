@@ -14,7 +14,9 @@ import path from 'node:path';
 import { CHROMIUM_LAUNCH } from '../playwright.config';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const DIST = path.join(ROOT, 'dist');
+const BUILT = path.join(ROOT, 'dist');
+/** Served from a private copy, so a concurrent `vite build` emptying dist/ cannot break a run. */
+let DIST = BUILT;
 const MAP_FILE = 'stress-100.json';
 const TOKENS = 100;
 const TARGET_FIRST_FRAME_MS = 1500;
@@ -105,15 +107,18 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(DIST, 'index.html')))
+  if (!fs.existsSync(path.join(BUILT, 'index.html'))) {
     throw new Error('dist/index.html missing: run `vite build` first');
+  }
+  DIST = fs.mkdtempSync(path.join(os.tmpdir(), 'icon-vtt-bench-'));
+  fs.cpSync(BUILT, DIST, { recursive: true });
   const server = await serve();
   const port = (server.address() as { port: number }).port;
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(`http://127.0.0.1:${port}/?demo=${MAP_FILE}&tokens=${TOKENS}${process.env.EXTRA ?? ''}`);
+    await page.goto(`http://127.0.0.1:${port}/?demo=${MAP_FILE}&tokens=${TOKENS}`);
     await page.waitForFunction(
       () => window.__iconVtt?.ready === true || document.body.dataset['ready'] === 'error',
       null,
@@ -156,6 +161,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     server.close();
+    fs.rmSync(DIST, { recursive: true, force: true });
   }
 }
 

@@ -49,7 +49,7 @@ export function attackContext(
   const heightBonus = opts.kind === 'ranged' ? Math.max(0, eA - eT) : 0;
   const effectiveRange = opts.range + heightBonus;
   const inRange = distance <= effectiveRange;
-  const sight = sightBetween(bf.map, attacker, target);
+  const sight = sightBetween(bf.map, attacker, target, bf);
   const modifiers: RollModifier[] = [];
   const levels = (n: number) => `${n} level${n === 1 ? '' : 's'}`;
   if (eA > eT) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MapSchema } from '../schema/map';
 import type { CellData } from '../schema/cell';
+import { TallTerrainBlocksSightSchema } from '../schema/settings';
 import type { Occupant } from './occupant';
 import { OccupantSchema } from './occupant';
 import type { Cell } from './cell';
@@ -15,20 +16,29 @@ export const BattlefieldSchema = z.object({
   map: MapSchema,
   occupants: z.array(OccupantSchema),
   chapter: z.number().int().min(1).default(1),
+  /** Room setting `tallTerrainBlocksSight`; left out = 'adjacent-only' (the rules as written). */
+  tallTerrainBlocksSight: TallTerrainBlocksSightSchema.optional(),
 });
 export type Battlefield = z.infer<typeof BattlefieldSchema>;
 /** Callers may leave out defaults (chapter 1, not incapacitated). */
 export type BattlefieldInput = z.input<typeof BattlefieldSchema>;
 
+/** Room settings the geometry honours (pass the room's settings object as it is). */
+export interface BattlefieldOptions {
+  tallTerrainBlocksSight?: Battlefield['tallTerrainBlocksSight'];
+}
+
 export function makeBattlefield(
   map: Battlefield['map'],
   occupants: readonly z.input<typeof OccupantSchema>[],
   chapter = 1,
+  options: BattlefieldOptions = {},
 ): Battlefield {
   return {
     map,
     occupants: occupants.map((o) => ({ ...o, incapacitated: o.incapacitated ?? false })),
     chapter,
+    ...(options.tallTerrainBlocksSight ? { tallTerrainBlocksSight: options.tallTerrainBlocksSight } : {}),
   };
 }
 

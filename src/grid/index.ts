@@ -17,7 +17,7 @@ export {
 } from './cell';
 export type { Occupant, OccupantInput } from './occupant';
 export { OccupantSchema, areHostile } from './occupant';
-export type { Battlefield, BattlefieldInput } from './battlefield';
+export type { Battlefield, BattlefieldInput, BattlefieldOptions } from './battlefield';
 export {
   BattlefieldError,
   BattlefieldSchema,
@@ -40,7 +40,7 @@ export { checkPath } from './checkPath';
 export type { MovementEvent } from './movementEvents';
 export { movementEvents } from './movementEvents';
 export { distanceBetween, heightRangeBonus } from './range';
-export type { Footprint, SightBlockReason, SightResult } from './lineOfSight';
+export type { Footprint, SightBlockReason, SightOptions, SightResult } from './lineOfSight';
 export { lineOfSight, lineOfSightBetweenCells, sightBetween, sightBlockers } from './lineOfSight';
 export type { SightTable } from './sightTable';
 export { sightTable } from './sightTable';
@@ -58,3 +58,4 @@ export {
   withTerrainHeight,
 } from './destructible';
 export { parseAsciiMap } from './asciiMap';
+export { closestNonEdgePosition, isOnEdge } from './edges';

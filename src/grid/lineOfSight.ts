@@ -4,7 +4,7 @@ import type { Battlefield } from './battlefield';
 import { occupantById } from './battlefield';
 import type { Cell } from './cell';
 import { cell } from './cell';
-import type { Footprint, SightBlockReason } from './sightCore';
+import type { Footprint, SightBlockReason, SightOptions } from './sightCore';
 import {
   COVER,
   CLEAR,
@@ -15,11 +15,12 @@ import {
   pointX,
   pointY,
   ringDistance,
+  tallTerrainReason,
   trace,
 } from './sightCore';
 import { terrainOf } from './terrain';
 
-export type { Footprint, SightBlockReason } from './sightCore';
+export type { Footprint, SightBlockReason, SightOptions } from './sightCore';
 
 export interface SightResult {
   /** Some sight line is clear. */
@@ -42,11 +43,17 @@ export interface SightResult {
  * to either character that rises more than that character's Size above its elevation. Cover:
  * terrain next to the TARGET rising exactly its Size above it, touched by the line; the attacker
  * picks the best line, so the target has cover only if every clear line touches such terrain.
- * Squares under either footprint never block. See docs/rules.md "Line of sight".
+ * Squares under either footprint never block. With `tallTerrainBlocksSight: 'anywhere'` terrain
+ * rising above BOTH characters also blocks wherever it stands. See docs/rules.md "Line of sight".
  */
-export function sightBetween(map: MapData, viewer: Footprint, target: Footprint): SightResult {
+export function sightBetween(
+  map: MapData,
+  viewer: Footprint,
+  target: Footprint,
+  options: SightOptions = {},
+): SightResult {
   const t = terrainOf(map);
-  const verdict = judgePair(t, viewer, target);
+  const verdict = judgePair(t, viewer, target, options);
   const p = pair;
   if (verdict === CLEAR) return result(true, false, [], [], [p.lineAX, p.lineAY, p.lineBX, p.lineBY]);
   if (verdict === COVER) {
@@ -83,7 +90,9 @@ export function sightBlockers(
   map: MapData,
   viewer: Footprint,
   target: Footprint,
+  options: SightOptions = {},
 ): { cell: Cell; reason: SightBlockReason }[] {
+  const anywhere = options.tallTerrainBlocksSight === 'anywhere';
   const t = terrainOf(map);
   const eV = elevationIn(t, viewer);
   const eT = elevationIn(t, target);
@@ -94,12 +103,12 @@ export function sightBlockers(
     const h = t.level[i]!;
     const dV = ringDistance(viewer, x, y);
     const dT = ringDistance(target, x, y);
-    if (t.type[i] === IMPASSABLE) found.push({ cell: cell(x, y), reason: 'impassable' });
-    else if (h > 0 && dV === 1 && dT !== 0 && h - eV > viewer.size) {
-      found.push({ cell: cell(x, y), reason: 'taller-terrain-next-to-viewer' });
-    } else if (h > 0 && dT === 1 && dV !== 0 && h - eT > target.size) {
-      found.push({ cell: cell(x, y), reason: 'taller-terrain-next-to-target' });
+    if (t.type[i] === IMPASSABLE) {
+      found.push({ cell: cell(x, y), reason: 'impassable' });
+      return false;
     }
+    const reason = tallTerrainReason(h, dV, dT, eV + viewer.size, eT + target.size, anywhere);
+    if (reason !== null) found.push({ cell: cell(x, y), reason });
     return false;
   });
   return found;
@@ -125,10 +134,15 @@ function result(
 export function lineOfSight(bf: Battlefield, viewerId: string, targetId: string): SightResult {
   const v = occupantById(bf, viewerId);
   const t = occupantById(bf, targetId);
-  return sightBetween(bf.map, v, t);
+  return sightBetween(bf.map, v, t, bf);
 }
 
 /** GM planning tool: sight from one square to another, as if a Size 1 character stood on each. */
-export function lineOfSightBetweenCells(map: MapData, from: CellData, to: CellData): SightResult {
-  return sightBetween(map, { cell: from, size: 1 }, { cell: to, size: 1 });
+export function lineOfSightBetweenCells(
+  map: MapData,
+  from: CellData,
+  to: CellData,
+  options: SightOptions = {},
+): SightResult {
+  return sightBetween(map, { cell: from, size: 1 }, { cell: to, size: 1 }, options);
 }

@@ -15,7 +15,35 @@ export interface Footprint {
 }
 
 export type SightBlockReason =
-  'impassable' | 'taller-terrain-next-to-viewer' | 'taller-terrain-next-to-target';
+  | 'impassable'
+  | 'taller-terrain-next-to-viewer'
+  | 'taller-terrain-next-to-target'
+  /** Only with `tallTerrainBlocksSight: 'anywhere'`: terrain rising above both characters. */
+  | 'taller-terrain-between';
+
+/** How sight is judged (room setting `tallTerrainBlocksSight`; left out = the rules as written). */
+export interface SightOptions {
+  tallTerrainBlocksSight?: 'adjacent-only' | 'anywhere';
+}
+
+/**
+ * Why terrain square of height `h` blocks the line between the pair, or null. Squares under either
+ * footprint never block. `dV`/`dT` are its ring distances to viewer and target.
+ */
+export function tallTerrainReason(
+  h: number,
+  dV: number,
+  dT: number,
+  viewerTop: number,
+  targetTop: number,
+  anywhere: boolean,
+): SightBlockReason | null {
+  if (h === 0 || dV === 0 || dT === 0) return null;
+  if (dV === 1 && h > viewerTop) return 'taller-terrain-next-to-viewer';
+  if (dT === 1 && h > targetTop) return 'taller-terrain-next-to-target';
+  if (anywhere && h > viewerTop && h > targetTop) return 'taller-terrain-between';
+  return null;
+}
 
 /** Chebyshev distance from square (x, y) to a footprint: 0 inside, 1 adjacent. */
 export function ringDistance(f: Footprint, x: number, y: number): number {
@@ -66,6 +94,8 @@ export const pair = {
   target: null as unknown as Footprint,
   eV: 0,
   eT: 0,
+  /** Room setting tallTerrainBlocksSight is 'anywhere'. */
+  anywhere: false,
   coverPossible: false,
   verdict: CLEAR,
   /** Blocks found by earlier lines of this pair, as rectangles x0, y0, x1, y1. */
@@ -112,18 +142,18 @@ function judge(x: number, y: number): boolean {
   if (h === 0) return false;
   const dV = ringDistance(p.viewer, x, y);
   const dT = ringDistance(p.target, x, y);
-  if (dV === 0 || dT === 0) return false;
-  const tallForViewer = dV === 1 && h - p.eV > p.viewer.size;
-  if (tallForViewer || (dT === 1 && h - p.eT > p.target.size)) {
+  const reason = tallTerrainReason(h, dV, dT, p.eV + p.viewer.size, p.eT + p.target.size, p.anywhere);
+  if (reason !== null) {
     p.verdict = BLOCKED;
     p.blockers.push(x, y, x, y);
     if (p.firstX < 0) {
       p.firstX = x;
       p.firstY = y;
-      p.firstReason = tallForViewer ? 'taller-terrain-next-to-viewer' : 'taller-terrain-next-to-target';
+      p.firstReason = reason;
     }
     return true;
   }
+  if (dV === 0 || dT === 0) return false;
   if (p.coverPossible && dT === 1 && h - p.eT === p.target.size) p.verdict = COVER;
   return false;
 }
@@ -162,19 +192,28 @@ const targetYs = new Int32Array(221);
 
 /**
  * The verdict for a pair without building a result: CLEAR (a clear line without cover exists),
- * COVER (visible, every clear line gives the target cover) or BLOCKED. The clear (or first
+ * COVER (visible, every clear line gives the target cover) or BLOCKED. With `wantCover` false
+ * the answer is only CLEAR or BLOCKED. The clear (or first
  * covered) line is left in `pair.line*`; the first block of the first line in `pair.first*`.
  */
-export function judgePair(t: Terrain, viewer: Footprint, target: Footprint): number {
+export function judgePair(
+  t: Terrain,
+  viewer: Footprint,
+  target: Footprint,
+  options: SightOptions = {},
+  wantCover = true,
+): number {
   const p = pair;
   p.t = t;
+  p.anywhere = options.tallTerrainBlocksSight === 'anywhere';
   p.runs = impassableRuns(t);
   p.viewer = viewer;
   p.target = target;
   p.eV = elevationIn(t, viewer);
   p.eT = elevationIn(t, target);
-  // Without cover-height terrain around the target, COVER can never be judged.
-  p.coverPossible = hasCoverRing(t, target, p.eT);
+  // Without cover-height terrain around the target, COVER can never be judged. Callers that only
+  // ask "visible?" (AoE placement) skip it: any clear line then settles the pair.
+  p.coverPossible = wantCover && hasCoverRing(t, target, p.eT);
   p.blockers.length = 0;
   p.firstX = -1;
   const blockers = p.blockers;

@@ -26,12 +26,12 @@ export function sightTable(
   const t = terrainOf(bf.map);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      const forward = judgePair(t, who[i]!, who[j]!);
+      const forward = judgePair(t, who[i]!, who[j]!, bf);
       if (forward === BLOCKED) continue;
       visible[i * n + j] = 1;
       visible[j * n + i] = 1;
       if (forward === COVER) cover[i * n + j] = 1;
-      if (judgePair(t, who[j]!, who[i]!) === COVER) cover[j * n + i] = 1;
+      if (judgePair(t, who[j]!, who[i]!, bf) === COVER) cover[j * n + i] = 1;
     }
   }
   return { ids: [...ids], visible, cover };

@@ -36,7 +36,8 @@ export class BattlefieldRenderer {
   readonly frameTimes: number[] = [];
   /** Something changed since the last drawn frame (see requestRender). */
   private dirty = true;
-  private firstFrameDone = false;
+  /** The next frame draws every visible terrain chunk (first frame, new or resized map). */
+  private drawAllChunks = true;
   /** Milliseconds of JavaScript per drawn frame (scene update + WebGL command submission). */
   readonly renderWork: number[] = [];
   /** Frames actually drawn (the stage is only redrawn when something changed). */
@@ -93,8 +94,8 @@ export class BattlefieldRenderer {
         this.frameTimes.push(t.deltaMS);
         if (this.frameTimes.length > 2000) this.frameTimes.splice(0, 1000);
         const t0 = performance.now();
-        if (this.terrain.buildPending(this.firstFrameDone ? CHUNKS_PER_FRAME : Infinity)) this.dirty = true;
-        this.firstFrameDone = true;
+        if (this.terrain.buildPending(this.drawAllChunks ? Infinity : CHUNKS_PER_FRAME)) this.dirty = true;
+        this.drawAllChunks = false;
         if (this.dirty || this.viewport.dirty || this.cursors.animating()) {
           this.dirty = false;
           this.viewport.dirty = false;
@@ -115,6 +116,8 @@ export class BattlefieldRenderer {
     this.grid = grid;
     this.terrain.setGrid(grid);
     if (first) {
+      // A new or resized map: draw everything it shows in the next frame, not one chunk a frame.
+      this.drawAllChunks = true;
       this.viewport.worldWidth = grid.width * this.cellPx;
       this.viewport.worldHeight = grid.height * this.cellPx;
       this.openingView();

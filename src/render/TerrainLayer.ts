@@ -170,7 +170,7 @@ export class TerrainLayer {
     }
     c.addChild(g, ...labels);
     // No MSAA in the cache: multisampled render targets are very slow on software GL.
-    if (!location.search.includes('cache=none')) c.cacheAsTexture({ resolution: this.cacheResolution, antialias: false });
+    c.cacheAsTexture({ resolution: this.cacheResolution, antialias: false });
     this.buildMs += performance.now() - t0;
   }
 

@@ -130,55 +130,60 @@ export class TokenLayer {
       text: shortName(t.name) + (t.hidden ? ' (hidden)' : ''),
       style: { fontFamily: 'Arial', fontSize: Math.round(px * 0.22), fill: 0xffffff },
     });
+    // Everything stays inside the footprint so neighbouring tokens never cover each other.
+    const nameY = s - name.height - 2;
     name.anchor.set(0.5, 0);
-    name.position.set(s / 2, s - px * 0.14);
+    name.position.set(s / 2, nameY);
     const pill = new Graphics()
-      .roundRect(s / 2 - name.width / 2 - 3, s - px * 0.14 - 1, name.width + 6, name.height + 2, 4)
-      .fill({ color: 0x111111, alpha: 0.7 });
+      .roundRect(s / 2 - name.width / 2 - 3, nameY - 1, name.width + 6, name.height + 2, 4)
+      .fill({ color: 0x111111, alpha: 0.75 });
     c.addChild(pill, name);
     const bar = hpBar(t);
     const badges = new Graphics();
     if (bar) {
+      // HP bar along the top edge, vigor as a thin blue bar on top of it.
       const bw = s - 8;
-      const by = -9;
-      badges.rect(4, by, bw, 6).fill(0x222222);
-      badges.rect(4, by, bw * bar.hp, 6).fill(bar.hp < 0.5 ? 0xd83a3a : 0x3fbf5f);
-      if (bar.vigor > 0) badges.rect(4, by - 4, bw * bar.vigor, 4).fill(0x4fc3ff);
+      const by = 4;
+      badges.rect(4, by, bw, 5).fill(0x222222);
+      badges.rect(4, by, bw * bar.hp, 5).fill(bar.hp < 0.5 ? 0xd83a3a : 0x3fbf5f);
+      if (bar.vigor > 0) badges.rect(4, by - 3, bw * bar.vigor, 3).fill(0x4fc3ff);
     }
     // Wound pips: up to 4 dark dots along the top right.
     for (let w = 0; w < Math.min(4, t.wounds ?? 0); w++) {
       badges
-        .circle(s - 7 - w * 9, 8, 4)
+        .circle(s - 7 - w * 9, 15, 4)
         .fill(0x3a0000)
         .stroke({ width: 1, color: 0xffffff });
     }
-    // Blights: coloured diamonds along the bottom left.
+    // Blights: coloured diamonds on the left, above the name.
     t.blights.slice(0, 4).forEach((_, i) => {
       const bx = 7 + i * 10;
-      const byy = s - 10;
+      const byy = nameY - 7;
       badges.poly([bx, byy - 5, bx + 4, byy, bx, byy + 5, bx - 4, byy]).fill(BLIGHT_COLOURS[i] ?? 0xffffff);
     });
     c.addChild(badges);
-    // Statuses: small lettered chips on the right edge.
-    t.statuses.slice(0, 4).forEach((st, i) => {
+    // Statuses: small lettered chips down the right edge, as many as fit above the name.
+    const chips = Math.max(1, Math.floor((nameY - 22) / 13));
+    t.statuses.slice(0, chips).forEach((st, i) => {
       const chip = new Graphics()
-        .roundRect(s - 16, 14 + i * 13, 15, 12, 3)
+        .roundRect(s - 16, 22 + i * 13, 15, 12, 3)
         .fill(0xffe08a)
         .stroke({ width: 1, color: 0x333333 });
       const txt = new BitmapText({
         text: st.slice(0, 2).toUpperCase(),
         style: { fontFamily: 'Arial', fontSize: 8, fill: 0x222222 },
       });
-      txt.position.set(s - 14, 15 + i * 13);
+      txt.position.set(s - 14, 23 + i * 13);
       c.addChild(chip, txt);
     });
     if (t.elevation > 0) {
-      const eg = new Graphics().roundRect(1, 1, 20, 14, 4).fill(0x2a1a0c);
+      const ey = s / 2 - 7;
+      const eg = new Graphics().roundRect(1, ey, 20, 14, 4).fill(0x2a1a0c);
       const et = new BitmapText({
         text: `▲${t.elevation}`,
         style: { fontFamily: 'Arial', fontSize: 10, fill: 0xffffff },
       });
-      et.position.set(3, 2);
+      et.position.set(3, ey + 1);
       c.addChild(eg, et);
     }
     return c;

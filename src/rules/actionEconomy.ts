@@ -51,6 +51,8 @@ export interface ActionCharge {
   grantsMovement: number;
   /** Movement that ignores engagement and does not trigger interrupts (dash). */
   ignoresEngagement: boolean;
+  /** Whether this may set off other characters' interrupts ("Dashing ... does not trigger interrupts"). */
+  triggersInterrupts: boolean;
   attack: boolean;
   interrupt: boolean;
 }
@@ -84,6 +86,7 @@ export function checkAction(
     moveSquares: 0,
     grantsMovement: 0,
     ignoresEngagement: false,
+    triggersInterrupts: true,
     attack: false,
     interrupt: false,
   };
@@ -97,6 +100,11 @@ export function checkAction(
     }
     if ((combatant.interruptsSinceTurn[name] ?? 0) >= times) {
       return refuse(`${name} is Interrupt ${times}: already used ${times}× since your last turn`);
+    }
+    // An X/round limit on an interrupt still counts ("Some abilities are limited").
+    const limit = ability.tags.limited;
+    if (limit?.per === 'round' && (combatant.usedThisRound[name] ?? 0) >= limit.times) {
+      return refuse(`${name} is limited to ${limit.times}/round`);
     }
     if (ability.tags.attack && combatant.attackedThisRound) return refuse('already attacked this round');
     if (ability.tags.attack && prevents.attacks) return refuse(`cannot attack while ${prevents.attacks}`);
@@ -126,6 +134,7 @@ export function checkAction(
     if (request.action === 'dash') {
       charge.grantsMovement = speed;
       charge.ignoresEngagement = true;
+      charge.triggersInterrupts = false;
     }
   } else {
     const { cost, tags } = request.ability;

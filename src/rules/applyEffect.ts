@@ -33,6 +33,8 @@ export interface EffectOutcome {
 export interface EffectDelivery {
   damageType: DamageType;
   pierce: boolean;
+  /** Ignores armor for a reason other than the pierce tag (whack with `whackIgnoresArmor`). */
+  ignoresArmor?: boolean;
   /** Came from a ranged attack (cover only resists those). */
   ranged: boolean;
   cover: boolean;
@@ -87,6 +89,7 @@ export function applyEffect(
         amount: damage.total,
         type: damage.type,
         pierce: delivery.pierce,
+        ...(delivery.ignoresArmor ? { ignoresArmor: true } : {}),
         cover: delivery.ranged && delivery.cover,
       },
       settings,

@@ -87,7 +87,12 @@ export type { ActionCharge, ActionContext, ActionRequest, BasicActionName } from
 export { basicAttackAbility, resolveAttack } from './resolveAttack';
 export type { AttackOutcome } from './resolveAttack';
 export { applyEffect } from './applyEffect';
-export { resolveWhack, WHACK_RANGE } from './resolveWhack';
+export { resolveWhack, WHACK_DAMAGE, WHACK_RANGE, whackDamage } from './resolveWhack';
+/** Damage from moving: falls and dangerous spaces reported by src/grid. */
+export { fallDamage, movementEventDamage, SAFE_DROP_LEVELS } from './movementDamage';
+/** Edges: the end-of-turn save and who may come back. */
+export { edgeSave } from './edgeSave';
+export type { EdgeSaveOutcome } from './edgeSave';
 export type { ComponentLabel, EffectDelivery, EffectOutcome } from './applyEffect';
 /** Human-readable explanations for logs. */
 export { explainAttack, explainDamageApplication, explainDamageRoll } from './explainOutcome';

@@ -5,6 +5,14 @@ import { DEFAULT_STATUS_CATALOG, StatusCatalogSchema } from './status';
  * Rule interpretations where reasonable tables differ, one switch each. Defaults are what we think
  * a GM expects; docs/rules.md explains each one.
  */
+export const TallTerrainBlocksSightSchema = z.enum(['adjacent-only', 'anywhere']);
+/**
+ * Which terrain taller than a character hides what is behind it: only terrain next to one of the
+ * two characters (the rules as written) or, in addition, terrain anywhere between them that rises
+ * above both (docs/rules.md "Line of sight").
+ */
+export type TallTerrainBlocksSight = z.infer<typeof TallTerrainBlocksSightSchema>;
+
 export const RoomSettingsSchema = z.object({
   /** Order of the reductions before vigor: armor first (default) or resistance first. */
   damageOrder: z.enum(['armor-then-resistance', 'resistance-then-armor']).default('armor-then-resistance'),
@@ -22,6 +30,12 @@ export const RoomSettingsSchema = z.object({
   elixirsPerExpedition: z.number().int().min(0).default(2),
   /** Which side starts round 1 ("A player character takes the first turn"). */
   firstSide: z.enum(['party', 'foes']).default('party'),
+  /** Whack's 1 physical damage ignores armor (true) or armor reduces it like any damage (false). */
+  whackIgnoresArmor: z.boolean().default(false),
+  /** Fall damage (1 per level fallen, only for drops of 2+ levels) ignores armor (true) or not. */
+  fallDamageIgnoresArmor: z.boolean().default(false),
+  /** Tall terrain blocks sight only next to a character (rules as written) or anywhere between. */
+  tallTerrainBlocksSight: TallTerrainBlocksSightSchema.default('adjacent-only'),
   /** The room's status catalog; GMs add or edit entries. */
   statuses: StatusCatalogSchema.default(DEFAULT_STATUS_CATALOG),
 });

@@ -31,6 +31,9 @@ export class Room {
   }
 }
 
+/** A stored room this server will not open; the message says why and what to do. */
+export class RoomRefusedError extends Error {}
+
 /** Unload a room this long (ms) after its last listener left and no intent arrived. */
 export const IDLE_UNLOAD_MS = 60_000;
 
@@ -44,24 +47,48 @@ export class RoomManager {
   /** Shared by every loaded doc: one transaction per event-loop turn. */
   readonly commits: CommitQueue;
 
+  /** Rooms that failed `prepare` (e.g. written by a newer build): refused until restart. */
+  private readonly refused = new Map<string, Error>();
+
+  /**
+   * `prepare` runs on a room's docs right after they are read from storage and before anyone can
+   * see them (the server passes the table's migrations); throwing refuses the room.
+   */
   constructor(
     private readonly store: Store,
     private readonly idleMs = IDLE_UNLOAD_MS,
+    private readonly prepare: (room: Room) => void = () => {},
   ) {
     this.commits = new CommitQueue(store);
     this.timer = setInterval(() => this.unloadIdle(), Math.max(1_000, Math.min(idleMs, 10_000)));
     this.timer.unref();
   }
 
-  /** The loaded room, loading it from the store; undefined when no such room exists. */
+  /**
+   * The loaded room, loading it from the store; undefined when no such room exists. Throws a
+   * `RoomRefusedError` (already logged) when the stored room cannot be opened by this build.
+   */
   get(roomId: string): Room | undefined {
     const loaded = this.rooms.get(roomId);
     if (loaded) {
       loaded.lastActive = Date.now();
       return loaded;
     }
+    const refused = this.refused.get(roomId);
+    if (refused) throw new RoomRefusedError(refused.message);
     if (!this.store.getRoom(roomId)) return undefined;
     const room = new Room(roomId, this.store, this.commits, (failed, error) => this.fail(failed, error));
+    try {
+      this.prepare(room);
+    } catch (error) {
+      // Nothing was attached or broadcast; drop the docs without compacting (the rows stay as stored).
+      room.public.destroy();
+      room.secrets.destroy();
+      const reason = error instanceof Error ? error : new Error(String(error));
+      this.refused.set(roomId, reason);
+      console.error(`room ${roomId} refused: ${reason.message}`);
+      throw new RoomRefusedError(reason.message);
+    }
     this.rooms.set(roomId, room);
     return room;
   }

@@ -1,6 +1,7 @@
 import { fixedDice, randomDice, seededDice } from '../lib/dice';
 import type { Dice } from '../lib/dice';
 import type { Durability } from './store';
+import { parsePublicUrl } from './linkOrigin';
 
 /** Everything `main.ts` needs, from the command line and the environment. */
 export interface ServerConfig {
@@ -12,11 +13,15 @@ export interface ServerConfig {
   /** Set when a test-only dice flag was used; main prints it as a loud warning. */
   readonly diceWarning?: string;
   readonly demo: boolean;
+  /** PUBLIC_URL: the origin printed in links instead of the listening address. */
+  readonly publicUrl?: string;
+  /** ROOM_LIMIT: rooms one client address may create per hour (0 = no limit). */
+  readonly roomsPerHour?: number;
 }
 
 /**
  * Parse `--port=N`/`--port N`, `--fixed-dice=1,20,6`, `--seed=N`, `--no-demo`, `--dev`, and the
- * env vars PORT, HOST, DATA_DIR, DURABILITY. Dice flags exist ONLY on the command line, so no
+ * env vars PORT, HOST, DATA_DIR, DURABILITY, PUBLIC_URL, ROOM_LIMIT. Dice flags exist ONLY on the command line, so no
  * HTTP request or env var can make the server's dice predictable. Throws with a clear message.
  */
 export function parseServerConfig(
@@ -68,6 +73,12 @@ export function parseServerConfig(
     diceWarning = `TEST MODE: the server's dice are SEEDED (--seed=${value}); every roll is predictable. Never use this for a real game.`;
   }
 
+  const publicUrl = env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined;
+  const roomLimit = env.ROOM_LIMIT === undefined || env.ROOM_LIMIT === '' ? undefined : Number(env.ROOM_LIMIT);
+  if (roomLimit !== undefined && (!Number.isInteger(roomLimit) || roomLimit < 0)) {
+    throw new Error(`ROOM_LIMIT: expected rooms per hour per client, an integer ≥ 0 (0 = no limit), got "${env.ROOM_LIMIT}"`);
+  }
+
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -76,5 +87,7 @@ export function parseServerConfig(
     dice,
     ...(diceWarning ? { diceWarning } : {}),
     demo: !flags.has('no-demo'),
+    ...(publicUrl ? { publicUrl } : {}),
+    ...(roomLimit !== undefined ? { roomsPerHour: roomLimit } : {}),
   };
 }

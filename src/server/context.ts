@@ -1,6 +1,7 @@
 import type { Dice } from '../lib/dice';
 import type { RoomManager } from './RoomManager';
 import type { Store } from './store';
+import type { TokenBucket } from './TokenBucket';
 
 /** What request handlers share: storage, loaded rooms, the server's dice and where files live. */
 export interface ServerContext {
@@ -11,6 +12,8 @@ export interface ServerContext {
   readonly rootDir: string;
   /** The built client (dist/). */
   readonly distDir: string;
+  /** Rooms created (or imported) per client address; null = no limit. */
+  readonly roomCreation: TokenBucket | null;
 }
 
 /** `http://host:port/?room=<roomId>&token=<token>`, the link a GM or player opens. */

@@ -1,4 +1,6 @@
+import { networkInterfaces } from 'node:os';
 import { parseServerConfig } from './config';
+import { linkOrigin } from './linkOrigin';
 import { openDemoRoom } from './demoRoom';
 import { startServer } from './startServer';
 
@@ -15,13 +17,23 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     dice: config.dice,
     durability: config.durability,
+    ...(config.roomsPerHour !== undefined ? { roomsPerHour: config.roomsPerHour } : {}),
   });
   console.log(
     `icon-vtt server listening on ${server.origin} (data in ${config.dataDir}, durability ${config.durability})`,
   );
+  // Links must open on the players' machines, not only on this one (docs/server.md, "Links").
+  const links = linkOrigin({
+    host: config.host,
+    port: server.port,
+    publicUrl: config.publicUrl,
+    interfaces: networkInterfaces(),
+  });
+  if (links.origin !== server.origin) console.log(`links use ${links.origin}`);
+  if (links.note) console.warn(links.note);
   if (config.demo) {
     try {
-      const demo = openDemoRoom(server.ctx, server.origin);
+      const demo = openDemoRoom(server.ctx, links.origin);
       if (demo) {
         console.log(`demo room ${demo.roomId}${demo.created ? ' (created)' : ''}`);
         console.log(`  GM link:     ${demo.gmLink}`);

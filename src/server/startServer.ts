@@ -10,8 +10,10 @@ import type { ServerContext } from './context';
 import { handleApi } from './http/api';
 import { serveStatic } from './http/staticFiles';
 import { canOpenDoc, parseDocName } from './permissions';
-import { RoomManager } from './RoomManager';
+import { RoomManager, RoomRefusedError } from './RoomManager';
+import { migrateRoomDocs } from './tableBridge';
 import { Store } from './store';
+import { TokenBucket } from './TokenBucket';
 import type { Durability } from './store';
 
 /** Frames larger than this (bytes) close the socket with 1009; a full 200×200 map sync fits. */
@@ -26,7 +28,15 @@ export interface ServerOptions {
   readonly distDir?: string;
   readonly durability?: Durability;
   readonly idleUnloadMs?: number;
+  /**
+   * Rooms one client address may create or import per hour (all at once, then refilling
+   * steadily); 0 = no limit. Default `DEFAULT_ROOMS_PER_HOUR`.
+   */
+  readonly roomsPerHour?: number;
 }
+
+/** Generous for a GM (who creates a room a session), small enough that a script cannot fill the disk. */
+export const DEFAULT_ROOMS_PER_HOUR = 30;
 
 export interface RunningServer {
   readonly port: number;
@@ -39,14 +49,18 @@ export interface RunningServer {
 /** Start the HTTP + websocket server; resolves once it listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const rootDir = options.rootDir ?? process.cwd();
+  const roomsPerHour = options.roomsPerHour ?? DEFAULT_ROOMS_PER_HOUR;
   const store = new Store(options.dataDir, options.durability ?? 'process');
-  const rooms = new RoomManager(store, options.idleUnloadMs);
+  const rooms = new RoomManager(store, options.idleUnloadMs, (room) =>
+    migrateRoomDocs(room.id, room.public.doc, room.secrets.doc),
+  );
   const ctx: ServerContext = {
     store,
     rooms,
     dice: options.dice,
     rootDir,
     distDir: options.distDir ?? `${rootDir}/dist`,
+    roomCreation: roomsPerHour > 0 ? new TokenBucket(roomsPerHour, 3_600_000) : null,
   };
 
   const http = createServer((req, res) => {
@@ -77,7 +91,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const room = ctx.rooms.get(verdict.roomId);
+      let room;
+      try {
+        room = ctx.rooms.get(verdict.roomId);
+      } catch {
+        return ws.close(1011, 'room cannot be opened'); // logged by the room manager
+      }
       if (!room) return ws.close(4404, 'room unloaded');
       room.lastActive = Date.now();
       new Connection(ws, verdict.session, room.doc(verdict.kind));
@@ -115,7 +134,7 @@ type Admission =
       kind: 'public' | 'secrets';
       session: NonNullable<ReturnType<typeof authenticate>>;
     }
-  | { status: 400 | 401 | 403 | 404; text: string };
+  | { status: 400 | 401 | 403 | 404 | 500; text: string };
 
 /** Decide at the HTTP upgrade: `/ws/<docName>?token=<token>`. */
 function admit(ctx: ServerContext, req: IncomingMessage): Admission {
@@ -138,6 +157,12 @@ function admit(ctx: ServerContext, req: IncomingMessage): Admission {
   const status = canOpenDoc(session, roomId, kind);
   if (status === 401) return { status, text: 'Unauthorized' };
   if (status === 403 || !session) return { status: 403, text: 'Forbidden' };
-  if (!ctx.rooms.get(roomId)) return { status: 404, text: 'Not Found' };
+  try {
+    if (!ctx.rooms.get(roomId)) return { status: 404, text: 'Not Found' };
+  } catch (error) {
+    // A stored room this build cannot read (logged once by the room manager).
+    if (error instanceof RoomRefusedError) return { status: 500, text: 'Internal Server Error' };
+    throw error;
+  }
   return { status: 200, text: 'OK', roomId, kind, session };
 }

@@ -1,10 +1,12 @@
 import * as Y from 'yjs';
 import type { Dice } from '../lib/dice';
+import { FixedDiceError } from '../lib/dice';
 import { EncounterSchema, migrateEncounter } from '../schema/encounter';
 import { parseOrThrow } from '../schema/formatIssues';
 import type { Intent, IntentResult } from '../schema/intent';
 import { MapSchema, migrateMap } from '../schema/map';
 import { applyIntent } from '../table/applyIntent';
+import { migrateDoc, TableSchemaError } from '../table/docLayout';
 import type { Actor } from '../table/applyIntent';
 import { exportRoom as exportRoomFile, importRoom } from '../table/roomFile';
 import { seedRoom } from '../table/seedRoom';
@@ -29,7 +31,17 @@ export function seedDocs(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: RoomInput):
   return seedRoom(publicDoc, secretsDoc, input);
 }
 
-/** Resolve one validated intent for `actor` with the server's dice; writes with origin 'server'. */
+/**
+ * The server could not resolve an intent for a reason that is not the sender's (its test dice
+ * ran out, a bug). Nothing was written: handlers are pure until their buffered writes, which are
+ * validated before the one transaction (docs/table.md, "Intents").
+ */
+export class IntentFailure extends Error {}
+
+/**
+ * Resolve one validated intent for `actor` with the server's dice; writes with origin 'server'.
+ * Refusals are results; anything `applyIntent` throws becomes an `IntentFailure` naming the cause.
+ */
 export function resolveIntent(
   docs: { publicDoc: Y.Doc; secretsDoc: Y.Doc },
   actor: Actor,
@@ -37,10 +49,50 @@ export function resolveIntent(
   dice: Dice,
   senderName: string,
 ): IntentResult {
-  return applyIntent({ public: docs.publicDoc, secrets: docs.secretsDoc }, actor, intent, dice, {
-    senderName,
-  });
+  try {
+    return applyIntent({ public: docs.publicDoc, secrets: docs.secretsDoc }, actor, intent, dice, {
+      senderName,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof FixedDiceError) {
+      // Only the test-only --fixed-dice flag makes such dice (src/server/config.ts).
+      const ranOut = 'remaining' in dice && dice.remaining === 0;
+      throw new IntentFailure(
+        ranOut
+          ? `the server's fixed test dice ran out (${message}); nothing was changed: restart the server with more --fixed-dice results`
+          : `the server's fixed test dice cannot roll this (${message}); nothing was changed: fix the --fixed-dice list`,
+      );
+    }
+    throw new IntentFailure(`the server could not resolve this intent (${message}); nothing was changed`);
+  }
 }
+
+/**
+ * Bring a room's docs, just read from storage, up to this build's layout (`migrateDoc`: a
+ * migration writes in a 'system' transaction, which the server then stores like any update).
+ * Throws a `RoomVersionError` naming the doc and both versions when the room was written by a
+ * newer build (or a migration is missing): the room must not be opened, let alone written.
+ */
+export function migrateRoomDocs(roomId: string, publicDoc: Y.Doc, secretsDoc: Y.Doc): void {
+  for (const [which, doc] of [
+    ['public', publicDoc],
+    ['secrets', secretsDoc],
+  ] as const) {
+    try {
+      migrateDoc(doc);
+    } catch (error) {
+      if (!(error instanceof TableSchemaError)) throw error;
+      throw new RoomVersionError(
+        `room ${roomId} cannot be opened: its ${which} document is not readable by this server ` +
+          `(${error.message}); upgrade the server to open it`,
+      );
+    }
+  }
+}
+
+/** A stored room this build cannot read (see `migrateRoomDocs`). */
+export class RoomVersionError extends Error {}
 
 /** The room file (src/schema/room.ts) of a room: both docs' content, no access tokens. */
 export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc): unknown {

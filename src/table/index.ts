@@ -18,6 +18,7 @@ export {
 export type { TableDocs } from './docLayout';
 export type { CombatantState } from '../schema/room';
 export { readSnapshot, combatantOf } from './snapshot';
+export { battlefieldOf } from './battlefieldOf';
 export type { RoomSnapshot, TokenView } from './snapshot';
 export { observeTable } from './observeTable';
 export type { TableChanges } from './observeTable';

@@ -13,6 +13,7 @@ import { rootsOf, publicRootsOf, SYSTEM_ORIGIN, TABLE_SCHEMA_VERSION, transactBo
 import { writeMapContent } from './mapContent';
 import { newCombatantState } from './writers/tokenWriters';
 import { slug } from './slug';
+import { nearestPosition } from './nearestPosition';
 
 /** What a room is made from (JSON as uploaded: validated here, every problem named). */
 export const SeedInputSchema = z.object({
@@ -133,25 +134,7 @@ function footprintProblem(map: MapData, cell: CellData, size: number, occupied: 
   return null;
 }
 
-/** Nearest free passable square to `from` (breadth-first, orthogonal). */
+/** Nearest free passable square to `from`. */
 function nearestFree(map: MapData, from: CellData, occupied: Set<string>): CellData | null {
-  const seen = new Set<string>([`${from.x},${from.y}`]);
-  const queue: CellData[] = [from];
-  for (let i = 0; i < queue.length; i++) {
-    const c = queue[i]!;
-    if (!footprintProblem(map, c, 1, occupied)) return c;
-    for (const [dx, dy] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ] as const) {
-      const n = { x: c.x + dx, y: c.y + dy };
-      const key = `${n.x},${n.y}`;
-      if (n.x < 0 || n.y < 0 || n.x >= map.width || n.y >= map.height || seen.has(key)) continue;
-      seen.add(key);
-      queue.push(n);
-    }
-  }
-  return null;
+  return nearestPosition(map.width, map.height, from, (c) => !footprintProblem(map, c, 1, occupied));
 }

@@ -1,4 +1,4 @@
-import { CELL_SIZE_PX } from '../grid/cell';
+import { worldToCell } from '../grid/cell';
 import type { BattlefieldRenderer } from '../render/BattlefieldRenderer';
 import { brushCells, fillCells, rectCells, strokeCells, type CellXY, type EditorTool } from './editorTools';
 import { canCommand, type Scene, type SceneToken } from './Scene';
@@ -56,7 +56,9 @@ export class InputController {
   private cellAt(e: PointerEvent): CellXY & { wx: number; wy: number } {
     const r = this.stage.getBoundingClientRect();
     const w = this.renderer.toWorld(e.clientX - r.left, e.clientY - r.top);
-    return { x: Math.floor(w.x / CELL_SIZE_PX), y: Math.floor(w.y / CELL_SIZE_PX), wx: w.x, wy: w.y };
+    // West/north of the map (worldToCell → null) becomes -1 so it never matches a square.
+    const c = worldToCell(w);
+    return { x: c ? c.x : -1, y: c ? c.y : -1, wx: w.x, wy: w.y };
   }
 
   private scene(): Scene {
@@ -108,6 +110,11 @@ export class InputController {
     if (!canCommand(this.session.viewer, t)) return;
     this.renderer.setPanEnabled(false);
     this.gesture = { kind: 'drag', token: t, reach: reachOf(this.scene(), t.id)?.result };
+  }
+
+  /** The token this user is dragging right now, if any. */
+  draggingId(): string | undefined {
+    return this.gesture?.kind === 'drag' ? this.gesture.token.id : undefined;
   }
 
   select(id: string | undefined): void {
@@ -162,6 +169,7 @@ export class InputController {
     if (g.target && g.target.x === c.x && g.target.y === c.y) return;
     g.target = { x: c.x, y: c.y };
     this.renderer.previewToken(g.token.id, c.x, c.y);
+    this.session.setPresence({ drag: { tokenId: g.token.id, cell: { x: c.x, y: c.y } } });
     const p = g.reach ? previewPath(this.scene(), g.reach, c) : undefined;
     g.path = p?.path;
     g.cost = p?.cost;
@@ -187,6 +195,7 @@ export class InputController {
     }
     if (g?.kind !== 'drag') return;
     this.renderer.setPath(undefined);
+    this.session.setPresence({ drag: null });
     const c = g.target ?? this.cellAt(e);
     if (c.x === g.token.cell.x && c.y === g.token.cell.y) {
       this.renderer.previewToken(g.token.id, undefined, undefined);

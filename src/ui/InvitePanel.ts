@@ -3,7 +3,11 @@ import type { Scene } from './Scene';
 import type { GmActions } from './TableSession';
 
 /** GM: create an invite link for a player, bound to the party characters they will control. */
-export function invitePanel(gm: GmActions, getScene: () => Scene): HTMLElement {
+/** `refresh` redraws the character list (call when the party's tokens change). */
+export function invitePanel(
+  gm: GmActions,
+  getScene: () => Scene,
+): { root: HTMLElement; refresh: () => void } {
   const root = el('section', { 'data-testid': 'invite-panel' });
   const links = el('div', {});
   const render = (): void => {
@@ -47,6 +51,5 @@ export function invitePanel(gm: GmActions, getScene: () => Scene): HTMLElement {
     setChildren(root, el('h3', {}, 'Invite players'), name, ...boxes.map((b) => b.row), btn, error, links);
   };
   render();
-  root.addEventListener('focusin', () => undefined);
-  return Object.assign(root, { refresh: render });
+  return { root, refresh: render };
 }

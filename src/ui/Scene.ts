@@ -20,6 +20,14 @@ export interface SceneToken {
   /** Squares of standard move per turn (stat block Speed) and already used this turn. */
   readonly speed?: number;
   readonly movementUsed?: number;
+  /** Core stat block numbers (when this viewer may see the stat block). */
+  readonly stats?: {
+    readonly health: number;
+    readonly defense: number;
+    readonly armor: number;
+    readonly speed: number;
+    readonly attackBonus: number;
+  };
   readonly statuses: readonly string[];
   readonly blights: readonly string[];
   readonly incapacitated: boolean;

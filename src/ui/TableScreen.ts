@@ -1,4 +1,5 @@
-import { CELL_SIZE_PX } from '../grid/cell';
+import { CELL_SIZE_PX, worldToCell } from '../grid/cell';
+import { spaceTypeOfCode } from '../schema/map';
 import { BattlefieldRenderer } from '../render/BattlefieldRenderer';
 import { installDebugHook } from './debugHook';
 import { el } from './dom';
@@ -66,12 +67,11 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   stage.addEventListener('pointermove', (e) => {
     const r = stage.getBoundingClientRect();
     const w = renderer.toWorld(e.clientX - r.left, e.clientY - r.top);
-    const x = Math.floor(w.x / CELL_SIZE_PX);
-    const y = Math.floor(w.y / CELL_SIZE_PX);
+    const c = worldToCell(w);
     const m = scene.map;
     statusCell.textContent =
-      x >= 0 && y >= 0 && x < m.width && y < m.height
-        ? `(${x}, ${y}) height ${m.heights[y]?.[x]} ${m.cells[y]?.[x]}`
+      c && c.x < m.width && c.y < m.height
+        ? `(${c.x}, ${c.y}) ${spaceTypeOfCode(m.cells[c.y]?.[c.x] ?? '.') ?? ''}, height ${m.heights[c.y]?.[c.x]}`
         : '';
   });
 
@@ -124,8 +124,8 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       ),
     );
     const inv = invitePanel(gm, () => session.scene());
-    refreshInvites = (inv as HTMLElement & { refresh: () => void }).refresh;
-    panel.append(inv);
+    refreshInvites = inv.refresh;
+    panel.append(inv.root);
     window.addEventListener('keydown', (e) => {
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;
@@ -170,7 +170,9 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   };
   draw(scene);
   session.onScene(draw);
-  session.onPresence((others) =>
+  // Others' presence: cursors and pings, and a ghost of any token someone is dragging.
+  let ghosts = new Set<string>();
+  session.onPresence((others) => {
     renderer.setCursors(
       others
         .filter((o) => o.pointer)
@@ -182,8 +184,17 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
           y: o.pointer!.y,
           ping: o.ping,
         })),
-    ),
-  );
+    );
+    const now = new Set<string>();
+    for (const o of others) {
+      if (!o.drag || o.drag.tokenId === input.draggingId()) continue;
+      now.add(o.drag.tokenId);
+      renderer.previewToken(o.drag.tokenId, o.drag.cell.x, o.drag.cell.y);
+    }
+    for (const id of ghosts)
+      if (!now.has(id) && id !== input.draggingId()) renderer.previewToken(id, undefined, undefined);
+    ghosts = now;
+  });
   const hook = installDebugHook(
     session.viewer.role,
     renderer,

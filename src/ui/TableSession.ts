@@ -10,6 +10,8 @@ export interface Presence {
   readonly colour: number;
   readonly pointer?: { x: number; y: number };
   readonly ping?: { x: number; y: number; at: number };
+  /** The token they are dragging and the square it hovers over. */
+  readonly drag?: { tokenId: string; cell: { x: number; y: number } };
 }
 
 export type MoveResult = { ok: true; note?: string } | { ok: false; reason: string };
@@ -28,6 +30,12 @@ export interface TokenEdit {
   readonly wounds?: number;
   readonly size?: number;
   readonly side?: 'party' | 'foes';
+  /** Stat block numbers (rewrites the token's stat block). */
+  readonly health?: number;
+  readonly defense?: number;
+  readonly armor?: number;
+  readonly speed?: number;
+  readonly attackBonus?: number;
 }
 
 /**
@@ -45,7 +53,12 @@ export interface TableSession {
   move(tokenId: string, path: readonly CellXY[]): Promise<MoveResult>;
   /** Any other intent (turns, combat); resolved by the server, which answers ok or a reason. */
   intent(intent: Intent): Promise<MoveResult>;
-  setPresence(p: { pointer?: { x: number; y: number }; ping?: { x: number; y: number; at: number } }): void;
+  setPresence(p: {
+    pointer?: { x: number; y: number };
+    ping?: { x: number; y: number; at: number };
+    /** null = stopped dragging. */
+    drag?: { tokenId: string; cell: { x: number; y: number } } | null;
+  }): void;
   onPresence(cb: (others: readonly Presence[]) => void): () => void;
   gm?: GmActions;
   destroy(): void;

@@ -66,18 +66,18 @@ export class TokenPanel {
       return box;
     }
     const num = (
-      key: 'hp' | 'vigor' | 'wounds' | 'size',
+      key: 'hp' | 'vigor' | 'wounds' | 'size' | 'health' | 'defense' | 'armor' | 'speed' | 'attackBonus',
       label: string,
       value: number | undefined,
     ): HTMLElement => {
       const input = el('input', {
         type: 'number',
-        min: key === 'size' ? 1 : 0,
+        min: minOf(key),
         value: value ?? 0,
         'data-testid': `edit-${key}`,
       });
       input.onchange = () =>
-        gm.editToken(t.id, { [key]: Math.max(key === 'size' ? 1 : 0, Math.floor(Number(input.value) || 0)) });
+        gm.editToken(t.id, { [key]: Math.max(minOf(key), Math.floor(Number(input.value) || 0)) });
       return el('div', { class: 'row' }, el('label', {}, label), input);
     };
     const name = el('input', { value: t.name, 'data-testid': 'edit-name' });
@@ -105,6 +105,16 @@ export class TokenPanel {
       num('vigor', 'Vigor', t.vigor),
       num('wounds', 'Wounds', t.wounds),
       num('size', 'Size', t.size),
+      ...(t.stats
+        ? [
+            el('h3', {}, 'Stat block'),
+            num('health', 'Health', t.stats.health),
+            num('defense', 'Defense', t.stats.defense),
+            num('armor', 'Armor', t.stats.armor),
+            num('speed', 'Speed', t.stats.speed),
+            num('attackBonus', 'Attack +', t.stats.attackBonus),
+          ]
+        : []),
       el('div', { class: 'row' }, hide, remove),
     );
     return box;
@@ -173,4 +183,9 @@ export function freeCell(scene: Scene, size: number): { x: number; y: number } {
     }
   }
   return { x: 0, y: 0 };
+}
+
+/** Lowest value a stat field accepts (Size and Health start at 1; attack bonuses may be negative). */
+function minOf(key: string): number {
+  return key === 'size' || key === 'health' ? 1 : key === 'attackBonus' ? -20 : 0;
 }

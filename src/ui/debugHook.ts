@@ -1,4 +1,4 @@
-import { CELL_SIZE_PX } from '../grid/cell';
+import { cellCenterToWorld } from '../grid/cell';
 import type { BattlefieldRenderer, Camera } from '../render/BattlefieldRenderer';
 import type { Scene } from './Scene';
 
@@ -60,7 +60,8 @@ export function installDebugHook(
     camera: () => renderer?.camera(),
     cellToPage: (x, y) => {
       if (!renderer || !stage) return undefined;
-      const p = renderer.toScreen((x + 0.5) * CELL_SIZE_PX, (y + 0.5) * CELL_SIZE_PX);
+      const w = cellCenterToWorld({ x, y });
+      const p = renderer.toScreen(w.x, w.y);
       const r = stage.getBoundingClientRect();
       return { x: r.left + p.x, y: r.top + p.y };
     },

@@ -50,7 +50,21 @@ export function localSession(map: MapData, tokens: SceneToken[], chapter = 1): T
       }),
     moveToken: (id, cell) => patchToken(id, (t) => ({ ...t, cell })),
     setHidden: (id, hidden) => patchToken(id, (t) => ({ ...t, hidden })),
-    editToken: (id, e) => patchToken(id, (t) => ({ ...t, ...e })),
+    editToken: (id, e) =>
+      patchToken(id, (t) => {
+        const { health, defense, armor, speed, attackBonus, ...rest } = e;
+        const stats = t.stats && {
+          ...t.stats,
+          ...Object.fromEntries(
+            Object.entries({ health, defense, armor, speed, attackBonus }).filter(([, v]) => v !== undefined),
+          ),
+        };
+        return {
+          ...t,
+          ...rest,
+          ...(stats ? { stats, speed: stats.speed } : speed !== undefined ? { speed } : {}),
+        };
+      }),
     removeToken: (id) => set({ ...scene, tokens: scene.tokens.filter((t) => t.id !== id) }),
     undo: () => {
       const prev = undo.pop();

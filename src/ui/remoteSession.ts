@@ -1,14 +1,15 @@
-import { CELL_SIZE_PX } from '../grid/cell';
+import { cellCenterToWorld, worldToCell } from '../grid/cell';
 import type { Intent } from '../schema/intent';
 import { connectTable } from '../table/client';
 import { createGmUndoManager } from '../table/createGmUndoManager';
-import { othersPresence, ping as sendPing, setCursor } from '../table/presence';
+import { othersPresence, ping as sendPing, setCursor, setDrag } from '../table/presence';
 import { paintCells, resizeMap } from '../table/writers/mapWriters';
 import { updateCombatant } from '../table/writers/roomWriters';
 import {
   moveToken,
   placeToken,
   removeToken,
+  setStatBlock,
   setTokenHidden,
   updateToken,
 } from '../table/writers/tokenWriters';
@@ -82,7 +83,15 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
       moveToken: (id, cell) => moveToken(conn.docs, id, cell),
       setHidden: (id, hidden) => setTokenHidden(conn.docs, id, hidden),
       editToken: (id, e) => {
-        const { hp, vigor, wounds, ...tokenFields } = e;
+        const { hp, vigor, wounds, health, defense, armor, speed, attackBonus, ...tokenFields } = e;
+        const statPatch = Object.fromEntries(
+          Object.entries({ health, defense, armor, speed, attackBonus }).filter(([, v]) => v !== undefined),
+        );
+        if (Object.keys(statPatch).length) {
+          const block = conn.snapshot().tokensById[id]?.statBlock;
+          if (!block) throw new Error('this token has no stat block to edit');
+          setStatBlock(conn.docs, id, { ...block, ...statPatch });
+        }
         if (Object.keys(tokenFields).length) updateToken(conn.docs, id, tokenFields);
         if (hp !== undefined || vigor !== undefined || wounds !== undefined) {
           updateCombatant(conn.docs, id, (s) => ({
@@ -112,13 +121,15 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
       post({ kind: 'move', tokenId, path: path.map((c) => ({ x: c.x, y: c.y })), mode: 'move' }),
     intent: post,
     setPresence: (p) => {
-      const cellOf = (w: { x: number; y: number }): { x: number; y: number } | null =>
-        w.x < 0 || w.y < 0 ? null : { x: Math.floor(w.x / CELL_SIZE_PX), y: Math.floor(w.y / CELL_SIZE_PX) };
+      const cellOf = (w: { x: number; y: number }): { x: number; y: number } | null => worldToCell(w);
       if (p.pointer) {
         const c = cellOf(p.pointer);
         const old = conn.awareness.getLocalState()?.['cursor'] as { x: number; y: number } | null | undefined;
-        if (!c || !old || old.x !== c.x || old.y !== c.y) setCursor(conn.awareness, c);
+        // Presence is per square: only announce when the square under the pointer changes.
+        const same = c && old ? c.x === old.x && c.y === old.y : !c && !old;
+        if (!same) setCursor(conn.awareness, c ? { x: c.x, y: c.y } : null);
       }
+      if (p.drag !== undefined) setDrag(conn.awareness, p.drag);
       if (p.ping) {
         const c = cellOf(p.ping);
         if (c) sendPing(conn.awareness, c, p.ping.at);
@@ -132,17 +143,14 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
           colour: cssToColour(presence.user.color),
           ...(presence.cursor
             ? {
-                pointer: {
-                  x: (presence.cursor.x + 0.5) * CELL_SIZE_PX,
-                  y: (presence.cursor.y + 0.5) * CELL_SIZE_PX,
-                },
+                pointer: cellCenterToWorld(presence.cursor),
               }
             : {}),
+          ...(presence.drag ? { drag: presence.drag } : {}),
           ...(presence.ping
             ? {
                 ping: {
-                  x: (presence.ping.cell.x + 0.5) * CELL_SIZE_PX,
-                  y: (presence.ping.cell.y + 0.5) * CELL_SIZE_PX,
+                  ...cellCenterToWorld(presence.ping.cell),
                   at: presence.ping.at,
                 },
               }

@@ -23,7 +23,18 @@ export function snapshotToScene(s: RoomSnapshot): Scene {
         }
       : {}),
     ...(t.maxHp !== null ? { maxHp: t.maxHp } : {}),
-    ...(t.statBlock ? { speed: t.statBlock.speed } : {}),
+    ...(t.statBlock
+      ? {
+          speed: t.statBlock.speed,
+          stats: {
+            health: t.statBlock.health,
+            defense: t.statBlock.defense,
+            armor: t.statBlock.armor,
+            speed: t.statBlock.speed,
+            attackBonus: t.statBlock.attackBonus,
+          },
+        }
+      : {}),
     statuses: t.state?.statuses.map((st) => st.id) ?? [],
     blights: t.state ? [...t.state.blights] : [],
     incapacitated: t.state?.incapacitated ?? false,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { openCombatTable, type CombatTable } from './combatFixture';
 import { cellToPage, expectStatus, screenshot } from './helpers';
@@ -44,7 +45,8 @@ test('a ranged attack from higher ground on a foe behind cover: exact odds, dice
 
   // The Sage declares a slow turn; the Ranger goes first.
   await sage.getByTestId('slow-turn-sage').click();
-  for (const page of everyone()) await expect(page.getByTestId('tracker-row-sage')).toHaveAttribute('data-slow', 'true');
+  for (const page of everyone())
+    await expect(page.getByTestId('tracker-row-sage')).toHaveAttribute('data-slow', 'true');
   await ranger.getByTestId('start-turn-ranger').click();
   await allSee('tracker-headline', 'Ranger is acting (Party)');
   await expect(ranger.getByTestId('actions-left')).toContainText('Actions 2/2 · move 4/4 · attack available');
@@ -75,7 +77,9 @@ test('a ranged attack from higher ground on a foe behind cover: exact odds, dice
     await expect(page.getByTestId('result-boons')).toHaveText('d6 [2] → +2');
     await expect(page.getByTestId('result-total')).toHaveText('17 vs Defense 10');
     await expect(page.getByTestId('result-outcome')).toHaveText('HIT');
-    await expect(page.getByTestId('result-damage-roll')).toHaveText('heavy: dice [5, 4] + 3 fray = 12 physical');
+    await expect(page.getByTestId('result-damage-roll')).toHaveText(
+      'heavy: dice [5, 4] + 3 fray = 12 physical',
+    );
     await expect(page.getByTestId('result-damage-taken')).toHaveText('6 HP');
     await expect(page.getByTestId('result-modifiers')).toContainText('height-advantage');
     await expect(page.getByTestId('result-panel')).toContainText('armor 1: 12 → 11');
@@ -83,7 +87,9 @@ test('a ranged attack from higher ground on a foe behind cover: exact odds, dice
     await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 26, vigor 0');
     await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 26/32');
   }
-  await expect(ranger.getByTestId('actions-left')).toContainText('Actions 0/2 · move 4/4 · attack used this round');
+  await expect(ranger.getByTestId('actions-left')).toContainText(
+    'Actions 0/2 · move 4/4 · attack used this round',
+  );
 
   // A second attack this round is refused by the server, with the reason, and rolls nothing.
   await clickCell(ranger, 7, 4);
@@ -117,7 +123,10 @@ test('turns alternate across a round with a slow turn, and a Blast outlines exac
   await clickCell(sage, 7, 3);
   await expect(sage.getByTestId('area-legal')).toHaveText('Legal placement');
   await expect(sage.getByTestId('area-affected')).toHaveText('Affected: Brute (cover), Goblin');
-  expect((await sage.evaluate(() => window.__iconVttCombat!.areaAffected())).sort()).toEqual(['Brute', 'Goblin']);
+  expect((await sage.evaluate(() => window.__iconVttCombat!.areaAffected())).sort()).toEqual([
+    'Brute',
+    'Goblin',
+  ]);
   const overlay = await sage.evaluate(() => window.__iconVttCombat!.overlay());
   expect(overlay.area?.squares).toHaveLength(9);
   expect(overlay.area?.affected.map((f) => f.cell).sort((a, b) => a.x - b.x)).toEqual([
@@ -128,7 +137,8 @@ test('turns alternate across a round with a slow turn, and a Blast outlines exac
 
   await sage.getByTestId('end-turn-sage').click();
   // The party went last in round 1, so the foes start round 2.
-  for (const page of everyone()) await expect(page.getByTestId('turn-tracker').locator('h3')).toHaveText('Round 2');
+  for (const page of everyone())
+    await expect(page.getByTestId('turn-tracker').locator('h3')).toHaveText('Round 2');
   await allSee('tracker-headline', 'Foes side is up: the GM chooses who acts');
 });
 
@@ -139,10 +149,29 @@ test('the GM undoes the damage application and every screen agrees again', async
     await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 32/32', { timeout: 10_000 });
     await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 32, vigor 0');
   }
+  await expect(table.sage.getByTestId('log-entries').locator('li').first()).toContainText(
+    'GM reverts: Ranger uses basic-attack on Brute: hit',
+  );
   // Undoing the revert puts the damage back, once more everywhere.
   await gm.getByTestId('gm-combat-undo').click();
-  for (const page of everyone()) await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 26/32', { timeout: 10_000 });
-  const md = await gm.evaluate(() => window.__iconVttCombat!.markdown());
+  for (const page of everyone())
+    await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 26/32', { timeout: 10_000 });
+
+  // The GM overrides a number by hand; every screen follows, and one undo takes it back.
+  await gm.getByTestId('override-hp-brute').fill('20');
+  await gm.getByTestId('override-set-brute').click();
+  for (const page of everyone())
+    await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 20/32', { timeout: 10_000 });
+  await expect(table.ranger.getByTestId('log-entries').locator('li').first()).toContainText(
+    'GM sets Brute: HP 26 → 20',
+  );
+  await gm.getByTestId('gm-combat-undo').click();
+  for (const page of everyone())
+    await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 26/32', { timeout: 10_000 });
+  const [download] = await Promise.all([gm.waitForEvent('download'), gm.getByTestId('export-log').click()]);
+  expect(download.suggestedFilename()).toBe('Combat-test-log.md');
+  const md = fs.readFileSync((await download.path())!, 'utf8');
+  expect(md).toContain('# Combat test — combat log');
   expect(md).toContain('## Round 2');
   expect(md).toMatch(/Ranger uses basic-attack on Brute.*hit/);
 });

@@ -50,7 +50,12 @@ export async function openCombatTable(server: TestServer, browser: Browser): Pro
     name: 'Combat test',
   });
   const invite = (name: string, id: string) =>
-    post<{ token: string; link: string }>(server, `/api/rooms/${room.roomId}/invites`, { name, characterIds: [id] }, room.gmToken);
+    post<{ token: string; link: string }>(
+      server,
+      `/api/rooms/${room.roomId}/invites`,
+      { name, characterIds: [id] },
+      room.gmToken,
+    );
   const [r, s] = await Promise.all([invite('Robin', 'ranger'), invite('Sam', 'sage')]);
   const local = (link: string) => link.replace(/^https?:\/\/[^/]+/, server.origin);
   const gm = await open(browser, local(room.gmLink), 'GM');

@@ -242,6 +242,59 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
     .toBe(15);
   await expect(player.getByTestId(`token-item-${PC}`)).toContainText('15/40 HP');
 
+  // The GM raises Maren's Speed in her stat block: the player's reach overlay grows to match.
+  const reachBefore = (await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC)).length;
+  await gm.getByTestId('edit-speed').fill('6');
+  await gm.getByTestId('edit-speed').press('Enter');
+  await expect
+    .poll(
+      async () =>
+        Math.max(...(await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC)).map((c) => c.cost)),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe(6);
+  expect((await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC)).length).toBeGreaterThan(
+    reachBefore,
+  );
+
+  // Brush: one stroke paints every square it crosses; Fill: the whole 4-connected region. Each is
+  // one undo step.
+  const codes = (page: Page): Promise<string> =>
+    page.evaluate(() => window.__iconVtt!.scene()!.map.cells.join(''));
+  const original = await codes(gm);
+  await gm.getByTestId('tool-brush').click();
+  await gm.getByTestId('paint-space').selectOption('difficult');
+  await gm.getByTestId('paint-height').selectOption('');
+  await dragCell(gm, { x: 0, y: map.height - 1 }, { x: 3, y: map.height - 1 });
+  await expect
+    .poll(async () => (await codes(player)).slice(-map.width, -map.width + 4), { timeout: 10_000 })
+    .toBe('~~~~');
+  await gm.getByTestId('tool-fill').click();
+  await gm.getByTestId('paint-space').selectOption('dangerous');
+  const p0 = await cellToPage(gm, 5, map.height - 1);
+  await gm.mouse.click(p0.x, p0.y);
+  await expect
+    .poll(async () => ((await codes(gm)).match(/!/g) ?? []).length, { timeout: 10_000 })
+    .toBeGreaterThan(40);
+  await gm.getByTestId('tool-none').click();
+  await gm.locator('body').click({ position: { x: 5, y: 790 } });
+  await gm.keyboard.press('Control+z');
+  await gm.keyboard.press('Control+z');
+  await expect.poll(() => codes(player), { timeout: 10_000 }).toBe(original);
+  await gm.keyboard.press('Control+Shift+z');
+  await expect
+    .poll(async () => (await codes(player)).slice(-map.width, -map.width + 4), { timeout: 10_000 })
+    .toBe('~~~~');
+
+  // Resize: the player's battlefield grows with the GM's map.
+  await gm.getByTestId('map-width').fill(String(map.width + 2));
+  await gm.getByTestId('map-resize').click();
+  await expect
+    .poll(() => player.evaluate(() => window.__iconVtt!.scene()!.map.width), { timeout: 10_000 })
+    .toBe(map.width + 2);
+
   // A token placed hidden never reaches the player's page.
   await gm.getByTestId('place-name').fill('Secret Assassin');
   await gm.getByTestId('place-hidden').check();

@@ -9,7 +9,12 @@ import type { MapData } from '../../src/schema/map';
  * sight points, every square of the map tested against every segment (closed squares, end
  * points excluded). `sightBetween` (with its wall-run shortcuts) must agree on random maps.
  */
-function referenceSight(map: MapData, v: Footprint, t: Footprint): { visible: boolean; cover: boolean } {
+function referenceSight(
+  map: MapData,
+  v: Footprint,
+  t: Footprint,
+  anywhere = false,
+): { visible: boolean; cover: boolean } {
   const points = (f: Footprint) => {
     const out: [number, number][] = [];
     for (let j = 0; j < f.size; j++)
@@ -62,6 +67,8 @@ function referenceSight(map: MapData, v: Footprint, t: Footprint): { visible: bo
           if (dV === 0 || dT === 0) continue;
           const h = level(x, y);
           if (h > 0 && ((dV === 1 && h - eV > v.size) || (dT === 1 && h - eT > t.size))) blocked = true;
+          // Room setting tallTerrainBlocksSight 'anywhere': terrain above both characters' tops.
+          if (anywhere && h - eV > v.size && h - eT > t.size) blocked = true;
           if (h > 0 && dT === 1 && h - eT === t.size) cover = true;
         }
       }
@@ -132,6 +139,25 @@ describe('sightBetween agrees with the slow reference on random maps (fast-check
         expect({ visible: ours.visible, cover: ours.cover }).toEqual(referenceSight(map, v, t));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it("with tallTerrainBlocksSight 'anywhere': same visibility and cover", () => {
+    fc.assert(
+      fc.property(mapArb, footArb, footArb, (raw, v, t) => {
+        fc.pre(
+          !(
+            v.cell.x < t.cell.x + t.size &&
+            t.cell.x < v.cell.x + v.size &&
+            v.cell.y < t.cell.y + t.size &&
+            t.cell.y < v.cell.y + v.size
+          ),
+        );
+        const map = clearUnder(raw, [v, t]);
+        const ours = sightBetween(map, v, t, { tallTerrainBlocksSight: 'anywhere' });
+        expect({ visible: ours.visible, cover: ours.cover }).toEqual(referenceSight(map, v, t, true));
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -26,6 +26,12 @@ const charge = ability({
   attack: { kind: 'melee', onHit: { damage: { tier: 'heavy' } } },
 });
 const ward = ability({ name: 'Ward', cost: 'free', tags: { interrupt: 2 }, trigger: 'An ally is hit.' });
+const parry = ability({
+  name: 'Parry',
+  cost: 'free',
+  tags: { interrupt: 2, limited: { times: 1, per: 'round' } },
+  trigger: 'You are attacked.',
+});
 
 /** Applies requests in order, failing the test on a refusal; returns the final combatant. */
 function doAll(start: Combatant, requests: ActionRequest[], context = ON_TURN): Combatant {
@@ -144,6 +150,24 @@ describe('action economy', () => {
       reason(resetForTurn(twice), { kind: 'ability', ability: ward }, { ...OFF_TURN, turnSerial: 5 }),
     ).toBe('ok');
     expect(twice.turn.actionsUsed).toBe(0);
+  });
+
+  it('an interrupt limited 1/round is refused a second time in the round even with Interrupt 2', () => {
+    const used = doAll(pc('a'), [{ kind: 'ability', ability: parry }], OFF_TURN);
+    const laterTurn = { ...OFF_TURN, turnSerial: 3 };
+    expect(reason(used, { kind: 'ability', ability: parry }, laterTurn)).toBe('Parry is limited to 1/round');
+    expect(reason(resetForRound(used), { kind: 'ability', ability: parry }, laterTurn)).toBe('ok');
+  });
+
+  it('dash sets off no interrupts; run and the standard move can', () => {
+    const a = pc('a', {}, { speed: 5 });
+    const triggers = (r: ActionRequest) => {
+      const checked = checkAction(a, r, ON_TURN);
+      return checked.ok ? checked.charge.triggersInterrupts : checked.reason;
+    };
+    expect(triggers({ kind: 'basic', action: 'dash' })).toBe(false);
+    expect(triggers({ kind: 'basic', action: 'run' })).toBe(true);
+    expect(triggers({ kind: 'move', squares: 3 })).toBe(true);
   });
 
   it('statuses limit actions: dazed has one, pacified cannot attack, sealed cannot interrupt', () => {

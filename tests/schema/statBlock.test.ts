@@ -126,6 +126,9 @@ describe('combatant, status and settings schemas', () => {
       blightFloorHp: 1,
       elixirsPerExpedition: 2,
       firstSide: 'party',
+      whackIgnoresArmor: false,
+      fallDamageIgnoresArmor: false,
+      tallTerrainBlocksSight: 'adjacent-only',
     });
     expect(RoomSettingsSchema.safeParse({ damageOrder: 'vigor-first' }).error?.issues[0]?.path).toEqual([
       'damageOrder',

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { connectClient, createRoom, invite, startTestServer, waitFor } from './helpers';
-import type { TestClient, TestServer } from './helpers';
+import { connectClient, createRoom, invite, useTestServer, waitFor } from './helpers';
 
 describe('a GM and three players in one room', () => {
-  let server: TestServer;
-  const clients: TestClient[] = [];
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    clients.forEach((client) => client.destroy());
-    await server.close();
-  });
+  const server = useTestServer();
 
   it('converge, and a GM token move reaches every player', async () => {
     const { roomId, gmToken } = await createRoom(server.origin);
@@ -22,7 +13,7 @@ describe('a GM and three players in one room', () => {
         connectClient(server.wsUrl, roomId, await invite(server.origin, roomId, gmToken, name)),
       ),
     );
-    clients.push(gm, ...players);
+    server.keep(gm, ...players);
     await Promise.all([gm, ...players].map((client) => client.synced));
 
     // The GM writes directly (any layout: the server does not interpret the doc).
@@ -37,7 +28,7 @@ describe('a GM and three players in one room', () => {
       'the move at every player',
     );
 
-    const room = server.server.ctx.rooms.get(roomId)!;
+    const room = server.room(roomId);
     const serverState = Y.encodeStateAsUpdate(room.public.doc);
     for (const client of [gm, ...players]) {
       expect(Y.encodeStateVector(client.doc)).toEqual(Y.encodeStateVector(room.public.doc));
@@ -51,16 +42,16 @@ describe('a GM and three players in one room', () => {
     const b = await createRoom(server.origin);
     const gmA = connectClient(server.wsUrl, a.roomId, a.gmToken);
     const gmB = connectClient(server.wsUrl, b.roomId, b.gmToken);
-    clients.push(gmA, gmB);
+    server.keep(gmA, gmB);
     await Promise.all([gmA.synced, gmB.synced]);
     gmA.doc.getMap('tokens').set('only-in-a', 1);
     gmB.doc.getMap('tokens').set('only-in-b', 2);
     await waitFor(
-      () => server.server.ctx.rooms.get(b.roomId)!.public.doc.getMap('tokens').has('only-in-b'),
+      () => server.room(b.roomId).public.doc.getMap('tokens').has('only-in-b'),
       'b written',
     );
     await waitFor(
-      () => server.server.ctx.rooms.get(a.roomId)!.public.doc.getMap('tokens').has('only-in-a'),
+      () => server.room(a.roomId).public.doc.getMap('tokens').has('only-in-a'),
       'a written',
     );
     expect(gmA.doc.getMap('tokens').has('only-in-b')).toBe(false);

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -10,6 +11,7 @@ import type { Dice } from '../../src/lib/dice';
 import { startServer } from '../../src/server/startServer';
 import type { RunningServer } from '../../src/server/startServer';
 import { encodeSyncStep1 } from '../../src/server/protocol';
+import type { Room } from '../../src/server/RoomManager';
 
 /** A small valid map (src/schema/map.ts): 8×6 ground with a height-2 block. */
 export const TEST_MAP = {
@@ -41,6 +43,56 @@ export async function startTestServer(dice: Dice = fixedDice([])): Promise<TestS
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One in-process server shared by a `describe` block (see `useTestServer`). */
+export interface ServerFixture {
+  readonly server: TestServer;
+  readonly origin: string;
+  readonly wsUrl: string;
+  /** Clients to destroy when the block ends. */
+  keep(...clients: { destroy(): void }[]): void;
+  /** The server's loaded room (its authoritative docs); throws when there is none. */
+  room(roomId: string): Room;
+}
+
+/**
+ * Starts a server before the enclosing `describe` block's tests and, after them, destroys every
+ * kept client and closes it (removing its data directory).
+ */
+export function useTestServer(dice?: Dice): ServerFixture {
+  let started: TestServer | undefined;
+  const kept: { destroy(): void }[] = [];
+  beforeAll(async () => {
+    started = await startTestServer(dice);
+  });
+  afterAll(async () => {
+    kept.forEach((client) => client.destroy());
+    await started?.close();
+  });
+  const server = (): TestServer => {
+    if (!started) throw new Error('the test server is not started yet (use it inside a test or hook)');
+    return started;
+  };
+  return {
+    get server() {
+      return server();
+    },
+    get origin() {
+      return server().origin;
+    },
+    get wsUrl() {
+      return server().wsUrl;
+    },
+    keep(...clients) {
+      kept.push(...clients);
+    },
+    room(roomId) {
+      const room = server().server.ctx.rooms.get(roomId);
+      if (!room) throw new Error(`the server has no room '${roomId}'`);
+      return room;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import type { StatBlock } from '../../src/schema/statBlock';
 import { placeToken } from '../../src/table/writers/tokenWriters';
@@ -170,5 +170,30 @@ describe('intents over HTTP', () => {
     const room = server.server.ctx.rooms.get(roomId)!;
     expect(room.secrets.doc.getMap('tokens').get('lurker')).toMatchObject({ cell: { x: 7, y: 4 } });
     expect(room.public.doc.getMap('tokens').has('lurker')).toBe(false);
+  });
+
+  it('a roll the server cannot make (its fixed test dice ran out) is a 500 naming the cause, with nothing written', async () => {
+    // The test server's dice are fixedDice([]): any roll fails. Adding a status rolls nothing.
+    const added = await post(gmToken, { kind: 'add-status', tokenId: 'bo', statusId: 'slow' });
+    expect(added.body.ok, added.body.reason).toBe(true);
+    const before = state();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const saved = await post(gmToken, { kind: 'save', tokenId: 'bo', statusId: 'slow' });
+      expect(saved).toEqual({
+        status: 500,
+        body: {
+          ok: false,
+          reason:
+            "the server's fixed test dice ran out (fixed dice ran out after 0 rolls (asked for a d20)); " +
+            'nothing was changed: restart the server with more --fixed-dice results',
+        },
+      });
+      expect(errors).toHaveBeenCalledTimes(1);
+      expect(String(errors.mock.calls[0]![0])).toBe(`room ${roomId}: save intent failed: ${saved.body.reason}`);
+    } finally {
+      errors.mockRestore();
+    }
+    expect(state()).toEqual(before);
   });
 });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import * as decoding from 'lib0/decoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import { encodeAwarenessMessage, encodeSyncUpdate, MESSAGE_REFUSED } from '../../src/server/protocol';
-import { connectClient, createRoom, invite, RawClient, startTestServer, waitFor } from './helpers';
-import type { TestClient, TestServer } from './helpers';
+import { connectClient, createRoom, invite, RawClient, useTestServer, waitFor } from './helpers';
 
 function refusalReason(client: RawClient): string | undefined {
   for (const frame of client.frames) {
@@ -17,23 +16,15 @@ function refusalReason(client: RawClient): string | undefined {
 }
 
 describe('player writes over the websocket', () => {
-  let server: TestServer;
-  const clients: TestClient[] = [];
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    clients.forEach((client) => client.destroy());
-    await server.close();
-  });
+  const server = useTestServer();
 
   it('a raw forged Yjs update is refused (MESSAGE_REFUSED, close 4403) and the doc stays byte-identical', async () => {
     const { roomId, gmToken } = await createRoom(server.origin);
     const gm = connectClient(server.wsUrl, roomId, gmToken);
-    clients.push(gm);
+    server.keep(gm);
     await gm.synced;
     gm.doc.getMap('tokens').set('hero', { x: 1, y: 1 });
-    const doc = server.server.ctx.rooms.get(roomId)!.public.doc;
+    const doc = server.room(roomId).public.doc;
     await waitFor(() => doc.getMap('tokens').has('hero'), 'GM write stored');
     const before = Y.encodeStateAsUpdate(doc);
 
@@ -55,13 +46,13 @@ describe('player writes over the websocket', () => {
   it('a stock client of a player connects and stays connected (its sync step 2 is a harmless no-op), but its local edit is refused', async () => {
     const { roomId, gmToken } = await createRoom(server.origin);
     const gm = connectClient(server.wsUrl, roomId, gmToken);
-    clients.push(gm);
+    server.keep(gm);
     await gm.synced;
     // Deletes: every sync step 2 a client sends carries the whole delete set.
     gm.doc.getMap('tokens').set('gone', 1);
     gm.doc.getMap('tokens').delete('gone');
     gm.doc.getMap('tokens').set('hero', { x: 1, y: 1 });
-    const doc = server.server.ctx.rooms.get(roomId)!.public.doc;
+    const doc = server.room(roomId).public.doc;
     await waitFor(() => doc.getMap('tokens').has('hero'), 'GM write stored');
 
     const player = connectClient(
@@ -69,7 +60,7 @@ describe('player writes over the websocket', () => {
       roomId,
       await invite(server.origin, roomId, gmToken, 'Reader'),
     );
-    clients.push(player);
+    server.keep(player);
     await player.synced;
     // Force a second sync round trip (as after a reconnect): still accepted.
     player.provider.disconnect();
@@ -91,10 +82,10 @@ describe('player writes over the websocket', () => {
     const { roomId, gmToken } = await createRoom(server.origin);
     const aliceToken = await invite(server.origin, roomId, gmToken, 'Alice');
     const alice = connectClient(server.wsUrl, roomId, aliceToken);
-    clients.push(alice);
+    server.keep(alice);
     await alice.synced;
     alice.provider.awareness.setLocalStateField('cursor', { x: 1, y: 1 });
-    const room = server.server.ctx.rooms.get(roomId)!;
+    const room = server.room(roomId);
     const aliceId = alice.doc.clientID;
     await waitFor(() => room.public.awareness.getStates().has(aliceId), 'alice present');
 
@@ -141,7 +132,7 @@ describe('player writes over the websocket', () => {
     const { roomId, gmToken } = await createRoom(server.origin);
     const gm = connectClient(server.wsUrl, roomId, gmToken);
     const player = connectClient(server.wsUrl, roomId, await invite(server.origin, roomId, gmToken, 'Echo'));
-    clients.push(gm, player);
+    server.keep(gm, player);
     await Promise.all([gm.synced, player.synced]);
     const closes: number[] = [];
     player.provider.on('connection-close', (event) => closes.push(event?.code ?? -1));

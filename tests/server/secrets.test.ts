@@ -1,35 +1,26 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { api, connectClient, createRoom, invite, RawClient, startTestServer, waitFor } from './helpers';
-import type { TestClient, TestServer } from './helpers';
+import { api, connectClient, createRoom, invite, RawClient, useTestServer, waitFor } from './helpers';
 
 const SECRET_NAME = 'Lurking Basilisk of Zorvath';
 
 describe('GM secrets', () => {
-  let server: TestServer;
-  const clients: TestClient[] = [];
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    clients.forEach((client) => client.destroy());
-    await server.close();
-  });
+  const server = useTestServer();
 
   it('never appear in any frame a player socket receives', async () => {
     const { roomId, gmToken } = await createRoom(server.origin);
     const playerToken = await invite(server.origin, roomId, gmToken, 'Peeker');
     const gm = connectClient(server.wsUrl, roomId, gmToken);
     const gmSecrets = connectClient(server.wsUrl, `${roomId}~secrets`, gmToken);
-    clients.push(gm, gmSecrets);
+    server.keep(gm, gmSecrets);
     await Promise.all([gm.synced, gmSecrets.synced]);
 
     // A hidden token exists before the player joins...
     gmSecrets.doc.getMap('tokens').set('basilisk', { name: SECRET_NAME, x: 5, y: 5 });
     gmSecrets.provider.awareness.setLocalStateField('hover', { token: 'basilisk', name: SECRET_NAME });
     await waitFor(
-      () => server.server.ctx.rooms.get(roomId)!.secrets.doc.getMap('tokens').has('basilisk'),
+      () => server.room(roomId).secrets.doc.getMap('tokens').has('basilisk'),
       'secret stored',
     );
 
@@ -86,7 +77,7 @@ describe('GM secrets', () => {
     await player.opened;
     player.requestState();
     const gmSecrets = connectClient(server.wsUrl, `${roomId}~secrets`, gmToken);
-    clients.push(gmSecrets);
+    server.keep(gmSecrets);
     await gmSecrets.synced;
     gmSecrets.doc.getMap('notes').set('room', 'The Pit Gladiators wait behind the north gate');
     const secretWords = [

@@ -1,25 +1,15 @@
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectTable } from '../../src/table/client';
-import type { TableConnection } from '../../src/table/client';
 import { moveToken } from '../../src/table/writers/tokenWriters';
-import { api, invite, startTestServer, waitFor } from './helpers';
-import type { TestServer } from './helpers';
+import { api, invite, useTestServer, waitFor } from './helpers';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
 /** The table helper's browser/Node client (`src/table/client.ts`) against the real server. */
 describe('connectTable against the server', () => {
-  let server: TestServer;
-  const connections: TableConnection[] = [];
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    connections.forEach((c) => c.destroy());
-    await server.close();
-  });
+  const server = useTestServer();
 
   const connect = async (roomId: string, token: string) => {
     const connection = await connectTable({
@@ -28,7 +18,7 @@ describe('connectTable against the server', () => {
       token,
       WebSocketPolyfill: WebSocket,
     });
-    connections.push(connection);
+    server.keep(connection);
     await connection.whenSynced;
     return connection;
   };

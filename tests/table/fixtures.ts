@@ -1,4 +1,8 @@
 import * as Y from 'yjs';
+import { fixedDice } from '../../src/lib/dice';
+import type { IntentResult } from '../../src/schema/intent';
+import { applyIntent } from '../../src/table/applyIntent';
+import type { Actor } from '../../src/table/applyIntent';
 import type { MapInput } from '../../src/schema/map';
 import type { PlayerCharacter, Foe } from '../../src/schema/statBlock';
 import { PlayerCharacterSchema, FoeSchema } from '../../src/schema/statBlock';
@@ -79,4 +83,36 @@ export function room(input: Parameters<typeof seedRoom>[2]): TableDocs & { secre
   const docs = { public: new Y.Doc(), secrets: new Y.Doc() };
   seedRoom(docs.public, docs.secrets, input);
   return docs;
+}
+
+export const GM = { role: 'gm' } as const;
+
+/** A player whose invite commands the given characters. */
+export function player(...characterIds: string[]): Actor {
+  return { role: 'player', characterIds };
+}
+
+/**
+ * `applyIntent` with the dice results `rolls` in order (none by default): a roll the test did not
+ * plan for throws, so every die an outcome uses is one the test states.
+ */
+export function act(docs: TableDocs, actor: Actor, intent: unknown, rolls: number[] = []): IntentResult {
+  return applyIntent(docs, actor, intent, fixedDice(rolls));
+}
+
+/** Squares drawn as "x,y x,y …" (a move path). */
+export function cells(text: string): { x: number; y: number }[] {
+  return text
+    .trim()
+    .split(/\s+/)
+    .map((pair) => {
+      const [x, y] = pair.split(',').map(Number);
+      if (!Number.isInteger(x) || !Number.isInteger(y)) throw new Error(`bad square '${pair}' in '${text}'`);
+      return { x: x!, y: y! };
+    });
+}
+
+/** A move intent along `path` ("x,y x,y …"). */
+export function move(tokenId: string, path: string, mode: 'move' | 'run' | 'dash' = 'move') {
+  return { kind: 'move', tokenId, path: cells(path), mode };
 }

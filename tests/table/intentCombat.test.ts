@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fixedDice } from '../../src/lib/dice';
 import { applyIntent } from '../../src/table/applyIntent';
 import { readSnapshot } from '../../src/table/snapshot';
-import { encounter, foe, mapOf, party, pc, room } from './fixtures';
+import { act, encounter, foe, GM, mapOf, move, party, pc, player, room } from './fixtures';
 
 const MAP = mapOf(['........', '........', '........', '........']);
-const ANA = { role: 'player', characterIds: ['ana'] } as const;
-const BO = { role: 'player', characterIds: ['bo'] } as const;
-const GM = { role: 'gm' } as const;
-const none = () => fixedDice([]);
+const ANA = player('ana');
+const BO = player('bo');
 
 const FLAME_BURST = {
   name: 'Flame Burst',
@@ -48,7 +46,7 @@ function seeded(startCombat = true) {
     ),
     revealFoes: true,
   });
-  if (startCombat) applyIntent(docs, GM, { kind: 'start-combat' }, none());
+  if (startCombat) act(docs, GM, { kind: 'start-combat' });
   return docs;
 }
 function seededWithAmbusher() {
@@ -73,16 +71,16 @@ const hp = (docs: ReturnType<typeof seeded>, id: string) =>
 describe('turns', () => {
   it('combat is the GM’s to start; a PC goes first; the side that is up picks who acts', () => {
     const docs = seeded();
-    expect(applyIntent(docs, ANA, { kind: 'start-combat' }, none())).toEqual({
+    expect(act(docs, ANA, { kind: 'start-combat' })).toEqual({
       ok: false,
       reason: "only the GM may send 'start-combat'",
     });
-    expect(applyIntent(docs, GM, { kind: 'start-turn', tokenId: 'orc' }, none())).toEqual({
+    expect(act(docs, GM, { kind: 'start-turn', tokenId: 'orc' })).toEqual({
       ok: false,
       reason: "it is the party side's turn",
     });
-    expect(applyIntent(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }, none()).ok).toBe(true);
-    expect(applyIntent(docs, BO, { kind: 'start-turn', tokenId: 'bo' }, none())).toEqual({
+    expect(act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }).ok).toBe(true);
+    expect(act(docs, BO, { kind: 'start-turn', tokenId: 'bo' })).toEqual({
       ok: false,
       reason: 'another turn is still in progress',
     });
@@ -91,18 +89,14 @@ describe('turns', () => {
 
   it('end of turn: one save per status (10+ ends it), then the foes are up; a new round starts when all acted', () => {
     const docs = seeded();
-    applyIntent(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }, none());
-    expect(
-      applyIntent(docs, GM, { kind: 'add-status', tokenId: 'ana', statusId: 'weakened' }, none()).ok,
-    ).toBe(true);
-    expect(applyIntent(docs, GM, { kind: 'add-status', tokenId: 'ana', statusId: 'dazed' }, none()).ok).toBe(
-      true,
-    );
-    expect(applyIntent(docs, BO, { kind: 'end-turn', tokenId: 'ana' }, none())).toEqual({
+    act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
+    expect(act(docs, GM, { kind: 'add-status', tokenId: 'ana', statusId: 'weakened' }).ok).toBe(true);
+    expect(act(docs, GM, { kind: 'add-status', tokenId: 'ana', statusId: 'dazed' }).ok).toBe(true);
+    expect(act(docs, BO, { kind: 'end-turn', tokenId: 'ana' })).toEqual({
       ok: false,
       reason: 'Ana is not your character',
     });
-    const ended = applyIntent(docs, ANA, { kind: 'end-turn', tokenId: 'ana' }, fixedDice([12, 9]));
+    const ended = act(docs, ANA, { kind: 'end-turn', tokenId: 'ana' }, [12, 9]);
     expect(ended).toMatchObject({
       ok: true,
       outcome: {
@@ -126,8 +120,8 @@ describe('turns', () => {
       [BO, 'bo'],
       [GM, 'grunt'],
     ] as const) {
-      expect(applyIntent(docs, actor, { kind: 'start-turn', tokenId: id }, none()).ok).toBe(true);
-      expect(applyIntent(docs, actor, { kind: 'end-turn', tokenId: id }, fixedDice([1])).ok).toBe(true);
+      expect(act(docs, actor, { kind: 'start-turn', tokenId: id }).ok).toBe(true);
+      expect(act(docs, actor, { kind: 'end-turn', tokenId: id }, [1]).ok).toBe(true);
     }
     snap = readSnapshot(docs.public);
     expect(snap.turn).toMatchObject({ round: 2, roundStartSide: 'party', acted: [], currentId: null });
@@ -136,19 +130,19 @@ describe('turns', () => {
 
   it('a declared slow turn waits until the normal turns are done', () => {
     const docs = seeded();
-    expect(applyIntent(docs, ANA, { kind: 'start-turn', tokenId: 'ana', slow: true }, none())).toMatchObject({
+    expect(act(docs, ANA, { kind: 'start-turn', tokenId: 'ana', slow: true })).toMatchObject({
       ok: true,
       outcome: { kind: 'declare-slow' },
     });
     expect(readSnapshot(docs.public).tokensById['ana']!.state!.slowTurn).toBe(true);
-    expect(applyIntent(docs, BO, { kind: 'start-turn', tokenId: 'bo' }, none()).ok).toBe(true);
+    expect(act(docs, BO, { kind: 'start-turn', tokenId: 'bo' }).ok).toBe(true);
   });
 });
 
 describe('attacks', () => {
   it('a basic melee attack: d20 15 + 2 = 17 vs Defense 9 hits for heavy 4+5 + fray 3 = 12', () => {
     const docs = seeded();
-    applyIntent(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }, none());
+    act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
     const result = applyIntent(
       docs,
       ANA,
@@ -168,12 +162,7 @@ describe('attacks', () => {
     ]);
     expect(entry.details).toContain('  damage heavy: dice [4, 5] + 3 fray = 12 physical');
     expect(
-      applyIntent(
-        docs,
-        ANA,
-        { kind: 'attack', attackerId: 'ana', targetId: 'orc', abilityId: 'basic-melee' },
-        none(),
-      ),
+      act(docs, ANA, { kind: 'attack', attackerId: 'ana', targetId: 'orc', abilityId: 'basic-melee' }),
     ).toEqual({
       ok: false,
       reason: 'already attacked this round',
@@ -183,16 +172,14 @@ describe('attacks', () => {
   it('a ranged attack next to a foe takes a curse: 12 + 2 − 5 = 9 still hits Defense 9; heavy 1+2+3 = 6', () => {
     const docs = seeded(false);
     // The grunt at (6,1) is 6 squares away; one step closer brings it into range 5.
-    expect(applyIntent(docs, GM, { kind: 'move', tokenId: 'grunt', path: [{ x: 5, y: 1 }] }, none()).ok).toBe(
-      true,
-    );
-    applyIntent(docs, GM, { kind: 'start-combat' }, none());
-    applyIntent(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }, none());
-    const result = applyIntent(
+    expect(act(docs, GM, move('grunt', '5,1')).ok).toBe(true);
+    act(docs, GM, { kind: 'start-combat' });
+    act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
+    const result = act(
       docs,
       ANA,
       { kind: 'attack', attackerId: 'ana', targetId: 'grunt', abilityId: 'basic-ranged' },
-      fixedDice([12, 5, 1, 2]),
+      [12, 5, 1, 2],
     );
     expect(result).toMatchObject({
       ok: true,
@@ -214,29 +201,29 @@ describe('attacks', () => {
       abilityId,
       ...extra,
     });
-    expect(applyIntent(docs, ANA, atk('ana', 'orc'), none())).toEqual({
+    expect(act(docs, ANA, atk('ana', 'orc'))).toEqual({
       ok: false,
       reason: 'not your turn: nobody has started a turn yet',
     });
-    applyIntent(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }, none());
-    expect(applyIntent(docs, ANA, atk('ana', 'grunt'), none())).toMatchObject({
+    act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
+    expect(act(docs, ANA, atk('ana', 'grunt'))).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/range/),
     });
-    expect(applyIntent(docs, ANA, atk('ana', 'ambusher', 'basic-ranged'), none())).toEqual({
+    expect(act(docs, ANA, atk('ana', 'ambusher', 'basic-ranged'))).toEqual({
       ok: false,
       reason: "there is no token 'ambusher'",
     });
     const boon = { kind: 'boon', count: 1, source: 'gm', reason: 'flanking' };
-    expect(applyIntent(docs, ANA, atk('ana', 'orc', 'basic-melee', { modifiers: [boon] }), none())).toEqual({
+    expect(act(docs, ANA, atk('ana', 'orc', 'basic-melee', { modifiers: [boon] }))).toEqual({
       ok: false,
       reason: 'only the GM may add boons or curses',
     });
-    expect(applyIntent(docs, GM, atk('orc', 'ana'), none())).toEqual({
+    expect(act(docs, GM, atk('orc', 'ana'))).toEqual({
       ok: false,
       reason: 'foes cannot make basic attacks',
     });
-    expect(applyIntent(docs, ANA, atk('ana', 'orc', 'fireball'), none())).toEqual({
+    expect(act(docs, ANA, atk('ana', 'orc', 'fireball'))).toEqual({
       ok: false,
       reason: "Ana has no ability 'fireball'",
     });
@@ -246,26 +233,11 @@ describe('attacks', () => {
   it('an area attack rolls once against the attack space; the area effect hits the others', () => {
     const docs = seeded(false);
     // Orc to (3,0), grunt to (2,1): a Blast 1 centred on the orc covers both.
-    const moveTo = (tokenId: string, path: [number, number][]) =>
-      applyIntent(docs, GM, { kind: 'move', tokenId, path: path.map(([x, y]) => ({ x, y })) }, none());
-    expect(
-      moveTo('orc', [
-        [1, 0],
-        [2, 0],
-        [3, 0],
-      ]).ok,
-    ).toBe(true);
-    expect(
-      moveTo('grunt', [
-        [5, 1],
-        [4, 1],
-        [3, 1],
-        [2, 1],
-      ]).ok,
-    ).toBe(true);
-    applyIntent(docs, GM, { kind: 'start-combat' }, none());
-    applyIntent(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }, none());
-    const result = applyIntent(
+    expect(act(docs, GM, move('orc', '1,0 2,0 3,0')).ok).toBe(true);
+    expect(act(docs, GM, move('grunt', '5,1 4,1 3,1 2,1')).ok).toBe(true);
+    act(docs, GM, { kind: 'start-combat' });
+    act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
+    const result = act(
       docs,
       ANA,
       {
@@ -274,7 +246,7 @@ describe('attacks', () => {
         abilityId: 'flame-burst',
         placement: { primary: { kind: 'blast', center: { x: 3, y: 0 } } },
       },
-      fixedDice([15, 3]),
+      [15, 3],
     );
     // d20 15 + 2 = 17 vs Defense 9 hits: light 3 + fray 3 = 6 to the orc in the attack space.
     expect(result).toMatchObject({ ok: true, outcome: { attack: { result: 'hit' }, pattern: 'Blast 1' } });
@@ -289,23 +261,21 @@ describe('interrupts', () => {
   it('an interrupt is used off-turn, once per turn: Bo ripostes during Ana’s turn for light 3 + fray 3', () => {
     const docs = seeded(false);
     // Bo to (1,2), next to the orc at (1,1).
-    expect(applyIntent(docs, GM, { kind: 'move', tokenId: 'bo', path: [{ x: 1, y: 2 }] }, none()).ok).toBe(
-      true,
-    );
-    applyIntent(docs, GM, { kind: 'start-combat' }, none());
-    applyIntent(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }, none());
+    expect(act(docs, GM, move('bo', '1,2')).ok).toBe(true);
+    act(docs, GM, { kind: 'start-combat' });
+    act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
     const riposte = { kind: 'attack', attackerId: 'bo', targetId: 'orc', abilityId: 'riposte' };
-    expect(applyIntent(docs, BO, riposte, fixedDice([15, 3]))).toMatchObject({
+    expect(act(docs, BO, riposte, [15, 3])).toMatchObject({
       ok: true,
       outcome: { result: 'hit' },
     });
     expect(hp(docs, 'orc')).toBe(26);
-    expect(applyIntent(docs, BO, riposte, none())).toEqual({
+    expect(act(docs, BO, riposte)).toEqual({
       ok: false,
       reason: 'already used Riposte during this turn',
     });
     // A non-interrupt attack off-turn is still refused.
-    expect(applyIntent(docs, BO, { ...riposte, abilityId: 'basic-melee' }, none())).toEqual({
+    expect(act(docs, BO, { ...riposte, abilityId: 'basic-melee' })).toEqual({
       ok: false,
       reason: "not your turn: it is Ana's turn",
     });
@@ -315,18 +285,18 @@ describe('interrupts', () => {
 describe('elixirs and surrender', () => {
   it('an elixir heals half of max HP out of combat only; surrender defeats without a wound', () => {
     const docs = seeded(false);
-    applyIntent(docs, GM, { kind: 'adjust-hp', tokenId: 'ana', amount: 30 }, none());
-    expect(applyIntent(docs, ANA, { kind: 'drink-elixir', tokenId: 'ana' }, none())).toMatchObject({
+    act(docs, GM, { kind: 'adjust-hp', tokenId: 'ana', amount: 30 });
+    expect(act(docs, ANA, { kind: 'drink-elixir', tokenId: 'ana' })).toMatchObject({
       ok: true,
       outcome: { healed: 20, hp: 30 },
     });
     expect(readSnapshot(docs.public).tokensById['ana']!.state!.elixirs).toBe(1);
-    applyIntent(docs, GM, { kind: 'start-combat' }, none());
-    expect(applyIntent(docs, ANA, { kind: 'drink-elixir', tokenId: 'ana' }, none())).toEqual({
+    act(docs, GM, { kind: 'start-combat' });
+    expect(act(docs, ANA, { kind: 'drink-elixir', tokenId: 'ana' })).toEqual({
       ok: false,
       reason: 'elixirs can only be drunk out of combat',
     });
-    expect(applyIntent(docs, ANA, { kind: 'surrender', tokenId: 'ana' }, none()).ok).toBe(true);
+    expect(act(docs, ANA, { kind: 'surrender', tokenId: 'ana' }).ok).toBe(true);
     expect(readSnapshot(docs.public).tokensById['ana']!.state).toMatchObject({
       surrendered: true,
       defeated: true,
@@ -338,81 +308,43 @@ describe('elixirs and surrender', () => {
 describe('basic actions', () => {
   it('whack deals 1 physical damage within 3 squares; foes cannot whack', () => {
     const docs = seeded();
-    applyIntent(
-      docs,
-      GM,
-      {
-        kind: 'move',
-        tokenId: 'grunt',
-        path: [
-          { x: 5, y: 1 },
-          { x: 4, y: 1 },
-          { x: 3, y: 1 },
-        ],
-      },
-      none(),
-    );
-    applyIntent(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }, none());
+    act(docs, GM, move('grunt', '5,1 4,1 3,1'));
+    act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
     expect(
-      applyIntent(
-        docs,
-        ANA,
-        { kind: 'basic-action', tokenId: 'ana', action: 'whack', targetId: 'grunt' },
-        none(),
-      ).ok,
+      act(docs, ANA, { kind: 'basic-action', tokenId: 'ana', action: 'whack', targetId: 'grunt' }).ok,
     ).toBe(true);
     expect(hp(docs, 'grunt')).toBe(31);
     expect(
-      applyIntent(
-        docs,
-        ANA,
-        { kind: 'basic-action', tokenId: 'ana', action: 'whack', targetId: 'grunt' },
-        none(),
-      ),
+      act(docs, ANA, { kind: 'basic-action', tokenId: 'ana', action: 'whack', targetId: 'grunt' }),
     ).toEqual({
       ok: false,
       reason: 'already used whack this turn',
     });
-    expect(
-      applyIntent(
-        docs,
-        GM,
-        { kind: 'basic-action', tokenId: 'orc', action: 'whack', targetId: 'ana' },
-        none(),
-      ),
-    ).toEqual({
-      ok: false,
-      reason: 'foes cannot use whack',
-    });
+    expect(act(docs, GM, { kind: 'basic-action', tokenId: 'orc', action: 'whack', targetId: 'ana' })).toEqual(
+      {
+        ok: false,
+        reason: 'foes cannot use whack',
+      },
+    );
   });
 
   it('rescue: an adjacent defeated ally stands up at full HP minus a wound', () => {
     const docs = seeded();
-    expect(applyIntent(docs, GM, { kind: 'adjust-hp', tokenId: 'bo', amount: 45 }, none())).toMatchObject({
+    expect(act(docs, GM, { kind: 'adjust-hp', tokenId: 'bo', amount: 45 })).toMatchObject({
       ok: true,
       outcome: { hpBefore: 40, hpAfter: 0 },
     });
     const bo = readSnapshot(docs.public).tokensById['bo']!.state!;
     expect([bo.defeated, bo.incapacitated, bo.wounds]).toEqual([true, true, 1]);
-    applyIntent(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }, none());
+    act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
     expect(
-      applyIntent(
-        docs,
-        ANA,
-        { kind: 'basic-action', tokenId: 'ana', action: 'rescue', targetId: 'orc' },
-        none(),
-      ),
+      act(docs, ANA, { kind: 'basic-action', tokenId: 'ana', action: 'rescue', targetId: 'orc' }),
     ).toEqual({
       ok: false,
       reason: 'Orc is not an ally',
     });
     expect(
-      applyIntent(
-        docs,
-        ANA,
-        { kind: 'basic-action', tokenId: 'ana', action: 'rescue', targetId: 'bo' },
-        none(),
-      ),
+      act(docs, ANA, { kind: 'basic-action', tokenId: 'ana', action: 'rescue', targetId: 'bo' }),
     ).toMatchObject({
       ok: true,
       outcome: { hp: 30 },
@@ -434,16 +366,16 @@ describe('GM intents, saves, chat', () => {
       { kind: 'reveal', tokenId: 'orc' },
       { kind: 'end-combat' },
     ]) {
-      expect(applyIntent(docs, ANA, intent, none())).toEqual({
+      expect(act(docs, ANA, intent)).toEqual({
         ok: false,
         reason: `only the GM may send '${intent.kind}'`,
       });
     }
-    expect(applyIntent(docs, GM, { kind: 'add-status', tokenId: 'orc', statusId: 'zzz' }, none())).toEqual({
+    expect(act(docs, GM, { kind: 'add-status', tokenId: 'orc', statusId: 'zzz' })).toEqual({
       ok: false,
       reason: 'unknown status "zzz" (not in this room\'s catalog)',
     });
-    expect(applyIntent(docs, GM, { kind: 'adjust-hp', tokenId: 'orc', amount: -5 }, none())).toMatchObject({
+    expect(act(docs, GM, { kind: 'adjust-hp', tokenId: 'orc', amount: -5 })).toMatchObject({
       outcome: { hpAfter: 32 },
     });
   });
@@ -451,27 +383,23 @@ describe('GM intents, saves, chat', () => {
   it('reveal puts a hidden foe in front of the players and says so in the public log', () => {
     const docs = seededWithAmbusher();
     expect(readSnapshot(docs.public).tokensById['ambusher']).toBeUndefined();
-    expect(applyIntent(docs, GM, { kind: 'reveal', tokenId: 'ambusher' }, none()).ok).toBe(true);
+    expect(act(docs, GM, { kind: 'reveal', tokenId: 'ambusher' }).ok).toBe(true);
     const player = readSnapshot(docs.public);
     expect(player.tokensById['ambusher']!.state!.hp).toBe(32);
     expect(player.log.at(-1)!.summary).toBe('Ambusher appears');
-    expect(applyIntent(docs, GM, { kind: 'hide', tokenId: 'ambusher' }, none()).ok).toBe(true);
+    expect(act(docs, GM, { kind: 'hide', tokenId: 'ambusher' }).ok).toBe(true);
     expect(readSnapshot(docs.public).log.at(-1)!.summary).toBe('Ambusher appears');
     expect(readSnapshot(docs.public, docs.secrets).log.at(-1)!.summary).toBe('Ambusher is hidden');
   });
 
   it('a requested save: 9 fails and the status stays; ongoing statuses cannot be saved off', () => {
     const docs = seeded();
-    applyIntent(docs, GM, { kind: 'add-status', tokenId: 'ana', statusId: 'slow' }, none());
-    expect(
-      applyIntent(docs, ANA, { kind: 'save', tokenId: 'ana', statusId: 'slow' }, fixedDice([9])),
-    ).toMatchObject({
+    act(docs, GM, { kind: 'add-status', tokenId: 'ana', statusId: 'slow' });
+    expect(act(docs, ANA, { kind: 'save', tokenId: 'ana', statusId: 'slow' }, [9])).toMatchObject({
       ok: true,
       outcome: { ended: false, roll: { total: 9 } },
     });
-    expect(
-      applyIntent(docs, ANA, { kind: 'save', tokenId: 'ana', statusId: 'slow' }, fixedDice([10])),
-    ).toMatchObject({
+    expect(act(docs, ANA, { kind: 'save', tokenId: 'ana', statusId: 'slow' }, [10])).toMatchObject({
       outcome: { ended: true },
     });
     expect(readSnapshot(docs.public).tokensById['ana']!.state!.statuses).toEqual([]);
@@ -479,7 +407,7 @@ describe('GM intents, saves, chat', () => {
 
   it('chat lines carry the name the server knows, not one the sender claims', () => {
     const docs = seeded();
-    applyIntent(docs, ANA, { kind: 'chat', text: '  Hello  ', from: 'GM' }, none(), {
+    applyIntent(docs, ANA, { kind: 'chat', text: '  Hello  ', from: 'GM' }, fixedDice([]), {
       senderName: 'Ana’s player',
       now: 7,
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedDice } from '../../src/lib/dice';
 import { applyIntent } from '../../src/table/applyIntent';
 import { readSnapshot } from '../../src/table/snapshot';
-import { encounter, foe, mapOf, party, pc, room } from './fixtures';
+import { act, encounter, foe, GM, mapOf, move, party, pc, player, room } from './fixtures';
 
 // cells                heights
 // 0123456              0123456
@@ -12,9 +12,7 @@ import { encounter, foe, mapOf, party, pc, room } from './fixtures';
 // .!.....  y3          0000000
 const MAP = mapOf(['.......', '.~.....', '.......', '.!.....'], ['0000000', '0000000', '0002000', '0000000']);
 
-const ANA = { role: 'player', characterIds: ['ana'] } as const;
-const GM = { role: 'gm' } as const;
-const noDice = () => fixedDice([]);
+const ANA = player('ana');
 
 function seeded(chapter = 1) {
   const docs = room({
@@ -35,35 +33,17 @@ function seeded(chapter = 1) {
 
 function inCombatOnAnasTurn(chapter = 1) {
   const docs = seeded(chapter);
-  expect(applyIntent(docs, GM, { kind: 'start-combat' }, noDice()).ok).toBe(true);
-  expect(applyIntent(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }, noDice()).ok).toBe(true);
+  expect(act(docs, GM, { kind: 'start-combat' }).ok).toBe(true);
+  expect(act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }).ok).toBe(true);
   return docs;
 }
-
-const move = (tokenId: string, cells: [number, number][], mode: 'move' | 'run' | 'dash' = 'move') => ({
-  kind: 'move',
-  tokenId,
-  path: cells.map(([x, y]) => ({ x, y })),
-  mode,
-});
 
 describe('move intent', () => {
   it('out of combat a legal path is taken whatever its length, and logged', () => {
     const docs = seeded();
-    const result = applyIntent(
-      docs,
-      ANA,
-      move('ana', [
-        [1, 0],
-        [2, 0],
-        [3, 0],
-        [4, 0],
-        [4, 1],
-        [3, 1],
-      ]),
-      noDice(),
-      { now: 1000 },
-    );
+    const result = applyIntent(docs, ANA, move('ana', '1,0 2,0 3,0 4,0 4,1 3,1'), fixedDice([]), {
+      now: 1000,
+    });
     expect(result).toMatchObject({
       ok: true,
       outcome: { kind: 'move', cost: 6, budget: null, to: { x: 3, y: 1 } },
@@ -81,126 +61,53 @@ describe('move intent', () => {
   it('refuses a path dearer than the movement left: difficult terrain costs +1 to leave', () => {
     const docs = inCombatOnAnasTurn();
     // (0,1) 1, (1,1) 1, leaving difficult (1,1) into (2,1) 1+1, (3,1) 1 = 5 > Speed 4
-    const result = applyIntent(
-      docs,
-      ANA,
-      move('ana', [
-        [0, 1],
-        [1, 1],
-        [2, 1],
-        [3, 1],
-      ]),
-      noDice(),
-    );
+    const result = act(docs, ANA, move('ana', '0,1 1,1 2,1 3,1'));
     expect(result).toEqual({ ok: false, reason: 'path costs 5, you have 4' });
     expect(readSnapshot(docs.public).tokensById['ana']!.cell).toEqual({ x: 0, y: 0 });
   });
 
   it('a standard move can be split; the rest of Speed stays for later', () => {
     const docs = inCombatOnAnasTurn();
-    expect(
-      applyIntent(
-        docs,
-        ANA,
-        move('ana', [
-          [1, 0],
-          [2, 0],
-        ]),
-        noDice(),
-      ),
-    ).toMatchObject({ ok: true, outcome: { cost: 2, budget: 4 } });
+    expect(act(docs, ANA, move('ana', '1,0 2,0'))).toMatchObject({
+      ok: true,
+      outcome: { cost: 2, budget: 4 },
+    });
     // Stepping next to the orc is free; only leaving its side would cost the +1 of engagement.
-    expect(
-      applyIntent(
-        docs,
-        ANA,
-        move('ana', [
-          [3, 0],
-          [4, 0],
-          [5, 0],
-        ]),
-        noDice(),
-      ),
-    ).toEqual({
+    expect(act(docs, ANA, move('ana', '3,0 4,0 5,0'))).toEqual({
       ok: false,
       reason: 'path costs 3, you have 2',
     });
-    expect(
-      applyIntent(
-        docs,
-        ANA,
-        move('ana', [
-          [2, 1],
-          [3, 1],
-        ]),
-        noDice(),
-      ),
-    ).toMatchObject({ ok: true, outcome: { cost: 2, budget: 2 } });
+    expect(act(docs, ANA, move('ana', '2,1 3,1'))).toMatchObject({
+      ok: true,
+      outcome: { cost: 2, budget: 2 },
+    });
     expect(readSnapshot(docs.public).tokensById['ana']!.state!.turn.movementUsed).toBe(4);
   });
 
   it('climbing costs +1 per level: onto the height-2 square from the ground costs 3', () => {
     const docs = seeded();
-    const result = applyIntent(
-      docs,
-      GM,
-      move('bo', [
-        [1, 2],
-        [2, 2],
-        [3, 2],
-      ]),
-      noDice(),
-    );
+    const result = act(docs, GM, move('bo', '1,2 2,2 3,2'));
     expect(result).toMatchObject({ ok: true, outcome: { cost: 5 } });
     // Coming down 2 levels in one step is a fall: 2 physical damage.
-    const down = applyIntent(docs, GM, move('bo', [[4, 2]]), noDice());
+    const down = act(docs, GM, move('bo', '4,2'));
     expect(down).toMatchObject({ ok: true, outcome: { cost: 1, events: [{ kind: 'fall', levels: 2 }] } });
     expect(readSnapshot(docs.public).tokensById['bo']!.state!.hp).toBe(38);
   });
 
   it('Run costs 1 action for half Speed (rounded up); Dash costs 2 actions for full Speed', () => {
     const docs = inCombatOnAnasTurn();
-    expect(
-      applyIntent(
-        docs,
-        ANA,
-        move(
-          'ana',
-          [
-            [1, 0],
-            [2, 0],
-            [3, 0],
-          ],
-          'run',
-        ),
-        noDice(),
-      ),
-    ).toEqual({
+    expect(act(docs, ANA, move('ana', '1,0 2,0 3,0', 'run'))).toEqual({
       ok: false,
       reason: 'path costs 3, you have 2',
     });
-    expect(
-      applyIntent(
-        docs,
-        ANA,
-        move(
-          'ana',
-          [
-            [1, 0],
-            [2, 0],
-          ],
-          'run',
-        ),
-        noDice(),
-      ).ok,
-    ).toBe(true);
+    expect(act(docs, ANA, move('ana', '1,0 2,0', 'run')).ok).toBe(true);
     const state = readSnapshot(docs.public).tokensById['ana']!.state!;
     expect([state.turn.actionsUsed, state.turn.movementUsed]).toEqual([1, 0]);
-    expect(applyIntent(docs, ANA, move('ana', [[3, 0]], 'run'), noDice())).toEqual({
+    expect(act(docs, ANA, move('ana', '3,0', 'run'))).toEqual({
       ok: false,
       reason: 'already used run this turn',
     });
-    expect(applyIntent(docs, ANA, move('ana', [[3, 0]], 'dash'), noDice())).toEqual({
+    expect(act(docs, ANA, move('ana', '3,0', 'dash'))).toEqual({
       ok: false,
       reason: 'dash needs 2 actions, 1 left',
     });
@@ -208,17 +115,7 @@ describe('move intent', () => {
 
   it('entering a dangerous square deals piercing damage equal to the chapter (armor does not help)', () => {
     const docs = inCombatOnAnasTurn(2);
-    const result = applyIntent(
-      docs,
-      ANA,
-      move('ana', [
-        [0, 1],
-        [0, 2],
-        [1, 2],
-        [1, 3],
-      ]),
-      noDice(),
-    );
+    const result = act(docs, ANA, move('ana', '0,1 0,2 1,2 1,3'));
     // Bo stands on (0,2): allies can be moved through.
     expect(result).toMatchObject({
       ok: true,
@@ -229,51 +126,30 @@ describe('move intent', () => {
 
   it('permissions: only your own character, only on its turn; the GM may move anyone', () => {
     const docs = inCombatOnAnasTurn();
-    expect(applyIntent(docs, ANA, move('bo', [[1, 2]]), noDice())).toEqual({
+    expect(act(docs, ANA, move('bo', '1,2'))).toEqual({
       ok: false,
       reason: 'Bo is not your character',
     });
-    expect(applyIntent(docs, ANA, move('orc', [[5, 0]]), noDice())).toEqual({
+    expect(act(docs, ANA, move('orc', '5,0'))).toEqual({
       ok: false,
       reason: 'Orc is not your character',
     });
     const bo = { role: 'player', characterIds: ['bo'] } as const;
-    expect(applyIntent(docs, bo, move('bo', [[1, 2]]), noDice())).toEqual({
+    expect(act(docs, bo, move('bo', '1,2'))).toEqual({
       ok: false,
       reason: "not your turn: it is Ana's turn",
     });
-    expect(applyIntent(docs, GM, move('orc', [[5, 0]]), noDice()).ok).toBe(true);
+    expect(act(docs, GM, move('orc', '5,0')).ok).toBe(true);
   });
 
   it('obstacles: walls and foes block, an ally\u2019s square cannot be the end', () => {
     const docs = seeded();
-    expect(
-      applyIntent(
-        docs,
-        ANA,
-        move('ana', [
-          [0, 1],
-          [0, 2],
-        ]),
-        noDice(),
-      ),
-    ).toEqual({
+    expect(act(docs, ANA, move('ana', '0,1 0,2'))).toEqual({
       ok: false,
       reason: 'cannot end the move at (0,2): another character is there',
     });
-    expect(
-      applyIntent(
-        docs,
-        GM,
-        move('orc', [
-          [6, 1],
-          [6, 2],
-          [6, 4],
-        ]),
-        noDice(),
-      ),
-    ).toMatchObject({ ok: false });
-    expect(applyIntent(docs, ANA, move('ana', [[2, 0]]), noDice())).toEqual({
+    expect(act(docs, GM, move('orc', '6,1 6,2 6,4'))).toMatchObject({ ok: false });
+    expect(act(docs, ANA, move('ana', '2,0'))).toEqual({
       ok: false,
       reason: 'step 1 to (2,0) is not one orthogonal square from (0,0)',
     });
@@ -281,11 +157,11 @@ describe('move intent', () => {
 
   it('a malformed intent is refused with the path of the problem', () => {
     const docs = seeded();
-    expect(applyIntent(docs, ANA, { kind: 'move', tokenId: 'ana', path: [] }, noDice())).toEqual({
+    expect(act(docs, ANA, { kind: 'move', tokenId: 'ana', path: [] })).toEqual({
       ok: false,
       reason: 'malformed intent: path: Too small: expected array to have >=1 items',
     });
-    expect(applyIntent(docs, ANA, { kind: 'teleport' }, noDice())).toMatchObject({ ok: false });
+    expect(act(docs, ANA, { kind: 'teleport' })).toMatchObject({ ok: false });
   });
 });
 
@@ -300,19 +176,9 @@ describe('edges', () => {
       encounter: encounter(far, [{ x: 2, y: 0 }]),
       revealFoes: true,
     });
-    applyIntent(docs, GM, { kind: 'start-combat' }, noDice());
-    applyIntent(docs, ANA, { kind: 'start-turn', tokenId: 'ana' }, noDice());
-    expect(
-      applyIntent(
-        docs,
-        ANA,
-        move('ana', [
-          [3, 0],
-          [4, 0],
-        ]),
-        noDice(),
-      ),
-    ).toMatchObject({
+    act(docs, GM, { kind: 'start-combat' });
+    act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
+    expect(act(docs, ANA, move('ana', '3,0 4,0'))).toMatchObject({
       ok: true,
       outcome: { events: [{ kind: 'edge' }] },
     });
@@ -321,14 +187,14 @@ describe('edges', () => {
 
   it('ending the turn on an edge: a save of 10+ steps back to the closest non-edge square', () => {
     const docs = edgeRoom();
-    const ended = applyIntent(docs, ANA, { kind: 'end-turn', tokenId: 'ana' }, fixedDice([10]));
+    const ended = act(docs, ANA, { kind: 'end-turn', tokenId: 'ana' }, [10]);
     expect(ended).toMatchObject({ ok: true, outcome: { edge: { removed: false, to: { x: 5, y: 0 } } } });
     expect(readSnapshot(docs.public).tokensById['ana']!.cell).toEqual({ x: 5, y: 0 });
   });
 
   it('a failed edge save leaves the token for the GM to take out of play, and says so', () => {
     const docs = edgeRoom();
-    applyIntent(docs, ANA, { kind: 'end-turn', tokenId: 'ana' }, fixedDice([9]));
+    act(docs, ANA, { kind: 'end-turn', tokenId: 'ana' }, [9]);
     const entry = readSnapshot(docs.public).log.find((e) => e.summary === 'Ana ends their turn')!;
     expect(entry.details).toContain(
       'ends on an edge: save 9 — removed from play (GM: hide or remove the token)',
@@ -349,7 +215,7 @@ describe('move intent for a token the battlefield does not model', () => {
       ownerIds: [],
       combatant: false,
     });
-    const result = applyIntent(docs, GM, move('crate', [[4, 0]]), noDice());
+    const result = act(docs, GM, move('crate', '4,0'));
     expect(result).toEqual({ ok: false, reason: expect.stringContaining("'crate'") });
   });
 });

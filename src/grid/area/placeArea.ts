@@ -79,27 +79,25 @@ export function placeArea(
     const key = primary.sightTo.y * t.width + primary.sightTo.x;
     let seen = cache.sight.get(key);
     if (seen === undefined) {
-      seen = judgePair(t, origin, { cell: primary.sightTo, size: 1 }) !== BLOCKED;
+      seen = judgePair(t, origin, { cell: primary.sightTo, size: 1 }, bf, false) !== BLOCKED;
       cache.sight.set(key, seen);
     }
     if (!seen) return fail(`no line of sight from the origin to (${primary.sightTo.x},${primary.sightTo.y})`);
   }
   const grid = occupancyGrid(bf);
   const casterIndex = bf.occupants.indexOf(caster) + 1;
-  const whoAt = (c: CellData) => {
-    const i = grid[c.y * t.width + c.x]!;
-    return i !== 0 && i !== casterIndex && !bf.occupants[i - 1]!.incapacitated ? i : 0;
-  };
   let attackSpace: Cell | null = null;
   let attackSpaceChoices: Cell[] = [];
   if (primary.attack === 'first-character') {
-    attackSpace = primary.ordered.find((c) => whoAt(c) !== 0) ?? null;
+    attackSpace = primary.ordered.find((c) => targetAt(bf, grid, t.width, casterIndex, c) !== 0) ?? null;
     if (attackSpace) attackSpaceChoices = [attackSpace];
   } else if (primary.attack === 'nearest-character') {
-    const firstRing = primary.ordered.findIndex((c) => whoAt(c) !== 0);
+    const firstRing = primary.ordered.findIndex((c) => targetAt(bf, grid, t.width, casterIndex, c) !== 0);
     if (firstRing >= 0) {
       const ring = primary.rings[firstRing];
-      attackSpaceChoices = primary.ordered.filter((c, i) => primary.rings[i] === ring && whoAt(c) !== 0);
+      attackSpaceChoices = primary.ordered.filter(
+        (c, i) => primary.rings[i] === ring && targetAt(bf, grid, t.width, casterIndex, c) !== 0,
+      );
       attackSpace = attackSpaceChoices[0]!;
     }
   } else {
@@ -127,13 +125,18 @@ export function placeArea(
     if (!secondary.ok) return fail(`secondary ${kind}: ${secondary.reason}`);
     secondarySpaces = secondary.ordered;
   }
-  const seenSquares = new Set<number>();
-  const areaSpaces: Cell[] = [];
-  for (const c of [...primary.ordered, ...secondarySpaces]) {
-    const key = c.y * t.width + c.x;
-    if (!seenSquares.has(key)) {
-      seenSquares.add(key);
-      areaSpaces.push(c);
+  // A single shape never repeats a square (shapeSquares guarantees it), so only a combined
+  // pattern needs de-duplicating; skipping it keeps enumerating hundreds of placements cheap.
+  let areaSpaces: Cell[] = primary.ordered;
+  if (secondarySpaces.length > 0) {
+    const seenSquares = new Set<number>();
+    areaSpaces = [];
+    for (const c of [...primary.ordered, ...secondarySpaces]) {
+      const key = c.y * t.width + c.x;
+      if (!seenSquares.has(key)) {
+        seenSquares.add(key);
+        areaSpaces.push(c);
+      }
     }
   }
   const affectsCaster = opts.range !== undefined && !opts.self;
@@ -147,7 +150,7 @@ export function placeArea(
     const o = bf.occupants[i - 1]!;
     let seen = cache.cover.get(i);
     if (!seen) {
-      const verdict = i === casterIndex ? null : judgePair(t, origin, o);
+      const verdict = i === casterIndex ? null : judgePair(t, origin, o, bf);
       seen = { cover: verdict === COVER, lineOfSight: verdict !== BLOCKED };
       cache.cover.set(i, seen);
     }
@@ -160,4 +163,19 @@ export function placeArea(
     affected.push({ id: o.id, inAttackSpace, cover: seen.cover, lineOfSight: seen.lineOfSight });
   }
   return { legal: true, attackSpace, attackSpaceChoices, areaSpaces, secondarySpaces, affected };
+}
+
+/**
+ * Occupant index + 1 of a character standing on `c` that can be the attack space's target (not
+ * the caster, not incapacitated: they are immune), or 0.
+ */
+function targetAt(
+  bf: Battlefield,
+  grid: Int32Array,
+  width: number,
+  casterIndex: number,
+  c: CellData,
+): number {
+  const i = grid[c.y * width + c.x]!;
+  return i !== 0 && i !== casterIndex && !bf.occupants[i - 1]!.incapacitated ? i : 0;
 }

@@ -1,4 +1,4 @@
-import { Container, Graphics } from 'pixi.js';
+import { BitmapText, Container, Graphics } from 'pixi.js';
 
 /** A square in grid coordinates. */
 export interface OverlayCell {
@@ -27,6 +27,8 @@ export interface CombatOverlayState {
     /** Arc squares already clicked (drawn solid). */
     readonly placed?: readonly OverlayCell[];
   };
+  /** The character whose turn it is: a ring and what it has left ("2 actions · move 4"). */
+  readonly acting?: OverlayFootprint & { readonly label: string };
   /** Line-of-sight tool: the line in square units (3.5 = middle of column 3). */
   readonly sight?: {
     readonly from: { readonly x: number; readonly y: number };
@@ -58,15 +60,33 @@ const COLOURS = {
  */
 export class CombatOverlay {
   readonly container = new Container({ label: 'combat' });
-  private readonly rangeG = new Graphics();
-  private readonly areaG = new Graphics();
-  private readonly targetsG = new Graphics();
-  private readonly sightG = new Graphics();
+  private readonly rangeG = new Graphics({ label: 'range' });
+  private readonly areaG = new Graphics({ label: 'area' });
+  private readonly targetsG = new Graphics({ label: 'targets' });
+  private readonly sightG = new Graphics({ label: 'sight' });
+  private readonly actingG = new Graphics({ label: 'acting' });
+  private readonly actingLabel = new BitmapText({
+    text: '',
+    style: {
+      fontFamily: 'Arial',
+      fontSize: 14,
+      fontWeight: 'bold',
+      fill: 0xffd23f,
+      stroke: { color: 0x000000, width: 4 },
+    },
+  });
   /** The last state drawn (read by tests through the UI's debug hook). */
   state: CombatOverlayState = {};
 
   constructor(private readonly cellPx: number) {
-    this.container.addChild(this.rangeG, this.areaG, this.targetsG, this.sightG);
+    this.container.addChild(
+      this.actingG,
+      this.actingLabel,
+      this.rangeG,
+      this.areaG,
+      this.targetsG,
+      this.sightG,
+    );
     this.container.eventMode = 'none';
   }
 
@@ -76,6 +96,17 @@ export class CombatOverlay {
     this.drawTargets(state.targets);
     this.drawArea(state.area);
     this.drawSight(state.sight);
+    this.drawActing(state.acting);
+  }
+
+  private drawActing(acting: CombatOverlayState['acting']): void {
+    const g = this.actingG.clear();
+    this.actingLabel.text = '';
+    if (!acting) return;
+    this.outline(g, acting, -3).stroke({ width: 3, color: 0xffd23f, alpha: 0.9 });
+    this.actingLabel.text = acting.label;
+    // Above the footprint: the token draws its name below itself.
+    this.actingLabel.position.set(acting.cell.x * this.cellPx, acting.cell.y * this.cellPx - 22);
   }
 
   private square(g: Graphics, c: OverlayCell, inset = 0): Graphics {
@@ -85,7 +116,12 @@ export class CombatOverlay {
 
   private outline(g: Graphics, f: OverlayFootprint, inset: number): Graphics {
     const px = this.cellPx;
-    return g.rect(f.cell.x * px + inset, f.cell.y * px + inset, f.size * px - 2 * inset, f.size * px - 2 * inset);
+    return g.rect(
+      f.cell.x * px + inset,
+      f.cell.y * px + inset,
+      f.size * px - 2 * inset,
+      f.size * px - 2 * inset,
+    );
   }
 
   private drawRange(cells: CombatOverlayState['range']): void {
@@ -130,7 +166,8 @@ export class CombatOverlay {
         .lineTo(x * px + 8, (y + 1) * px - 8)
         .stroke({ width: 4, color: COLOURS.attackSpace, alpha: 0.95 });
     }
-    for (const f of area.affected) this.outline(g, f, 2).stroke({ width: 4, color: COLOURS.affected, alpha: 1 });
+    for (const f of area.affected)
+      this.outline(g, f, 2).stroke({ width: 4, color: COLOURS.affected, alpha: 1 });
   }
 
   private drawSight(sight: CombatOverlayState['sight']): void {
@@ -146,6 +183,8 @@ export class CombatOverlay {
     g.moveTo(sight.from.x * px, sight.from.y * px)
       .lineTo(sight.to.x * px, sight.to.y * px)
       .stroke({ width: 4, color: colour, alpha: 0.95, cap: 'round' });
-    g.circle(sight.from.x * px, sight.from.y * px, 5).circle(sight.to.x * px, sight.to.y * px, 5).fill({ color: colour });
+    g.circle(sight.from.x * px, sight.from.y * px, 5)
+      .circle(sight.to.x * px, sight.to.y * px, 5)
+      .fill({ color: colour });
   }
 }

@@ -8,8 +8,16 @@ import type { Session } from '../auth';
 import { listJsonFiles, readCatalogFile } from '../catalog';
 import { joinLink } from '../context';
 import type { ServerContext } from '../context';
-import { initialUpdates } from '../RoomManager';
-import { exportRoom, importRoomUpdates, resolveIntent, seedDocs, validateCatalogFile } from '../tableBridge';
+import { initialUpdates, RoomRefusedError } from '../RoomManager';
+import type { Room } from '../RoomManager';
+import {
+  exportRoom,
+  importRoomUpdates,
+  IntentFailure,
+  resolveIntent,
+  seedDocs,
+  validateCatalogFile,
+} from '../tableBridge';
 import type { Actor } from '../tableBridge';
 import { HttpError, readJsonBody, sendJson } from './json';
 
@@ -39,7 +47,8 @@ export async function handleApi(
   try {
     await route(ctx, req, res);
   } catch (error) {
-    if (error instanceof HttpError) return sendJson(res, error.status, { ok: false, reason: error.message });
+    if (error instanceof HttpError)
+      return sendJson(res, error.status, { ok: false, reason: error.message }, error.headers);
     console.error('api error:', error);
     sendJson(res, 500, { ok: false, reason: `server error: ${(error as Error).message}` });
   }
@@ -120,6 +129,19 @@ function requireRoomAccess(
   return session;
 }
 
+/** The room, loaded; 404 when there is none, 500 naming why when it cannot be opened. */
+function loadedRoom(ctx: ServerContext, roomId: string): Room {
+  let room;
+  try {
+    room = ctx.rooms.get(roomId);
+  } catch (error) {
+    if (error instanceof RoomRefusedError) throw new HttpError(500, error.message);
+    throw error;
+  }
+  if (!room) throw new HttpError(404, `no room ${roomId}`);
+  return room;
+}
+
 function parseBody<S extends z.ZodType>(schema: S, body: unknown, where: string): z.infer<S> {
   const result = schema.safeParse(body);
   if (!result.success) throw new HttpError(400, formatIssues(result.error, where));
@@ -133,6 +155,7 @@ async function createRoom(
   res: ServerResponse,
   origin: string,
 ): Promise<void> {
+  limitRoomCreation(ctx, req);
   const body = parseBody(CreateRoomBodySchema, await readJsonBody(req), 'request body');
   let initial;
   let characterIds: string[] = [];
@@ -143,13 +166,38 @@ async function createRoom(
   } catch (error) {
     throw new HttpError(400, (error as Error).message);
   }
+  // characterIds: the party's PCs, for the GM's invite screen.
+  sendJson(res, 200, { ...storeNewRoom(ctx, initial, origin), characterIds });
+}
+
+/** Store a new room with its GM token in one commit; what the creator needs to open it. */
+function storeNewRoom(
+  ctx: ServerContext,
+  initial: { public: Uint8Array; secrets: Uint8Array },
+  origin: string,
+): { roomId: string; gmToken: string; gmLink: string } {
   const roomId = newRoomId();
   let gmToken = '';
   ctx.rooms.create(roomId, initial, {}, () => {
     gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
   });
-  // characterIds: the party's PCs, for the GM's invite screen.
-  sendJson(res, 200, { roomId, gmToken, gmLink: joinLink(origin, roomId, gmToken), characterIds });
+  return { roomId, gmToken, gmLink: joinLink(origin, roomId, gmToken) };
+}
+
+/**
+ * Creating and importing rooms costs disk, so each client address gets a token bucket
+ * (`ServerOptions.roomsPerHour`); every attempt counts, checked before the body is read.
+ */
+function limitRoomCreation(ctx: ServerContext, req: IncomingMessage): void {
+  if (!ctx.roomCreation) return;
+  const verdict = ctx.roomCreation.take(req.socket.remoteAddress ?? 'unknown');
+  if (verdict.ok) return;
+  const seconds = Math.ceil(verdict.retryAfterMs / 1000);
+  throw new HttpError(
+    429,
+    `too many rooms created from this address (${ctx.roomCreation.capacity} per hour); try again in ${seconds} s`,
+    { 'retry-after': String(seconds) },
+  );
 }
 
 async function importRoom(
@@ -158,6 +206,7 @@ async function importRoom(
   res: ServerResponse,
   origin: string,
 ): Promise<void> {
+  limitRoomCreation(ctx, req);
   const body = await readJsonBody(req);
   let initial;
   try {
@@ -165,12 +214,7 @@ async function importRoom(
   } catch (error) {
     throw new HttpError(400, (error as Error).message);
   }
-  const roomId = newRoomId();
-  let gmToken = '';
-  ctx.rooms.create(roomId, initial, {}, () => {
-    gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
-  });
-  sendJson(res, 200, { roomId, gmToken, gmLink: joinLink(origin, roomId, gmToken) });
+  sendJson(res, 200, storeNewRoom(ctx, initial, origin));
 }
 
 async function createInvite(
@@ -193,8 +237,7 @@ function exportRoomRoute(
   roomId: string,
 ): void {
   requireRoomAccess(ctx, req, roomId, true);
-  const room = ctx.rooms.get(roomId);
-  if (!room) throw new HttpError(404, `no room ${roomId}`);
+  const room = loadedRoom(ctx, roomId);
   ctx.rooms.commits.flush();
   sendJson(res, 200, exportRoom(room.public.doc, room.secrets.doc));
 }
@@ -207,8 +250,7 @@ async function postIntent(
 ): Promise<void> {
   const session = requireRoomAccess(ctx, req, roomId, false);
   const intent = parseBody(IntentSchema, await readJsonBody(req, MAX_INTENT_BYTES), 'intent');
-  const room = ctx.rooms.get(roomId);
-  if (!room) throw new HttpError(404, `no room ${roomId}`);
+  const room = loadedRoom(ctx, roomId);
   const actor: Actor =
     session.role === 'gm' ? { role: 'gm' } : { role: 'player', characterIds: session.characterIds };
   // Resolved and written synchronously in one transaction (origin 'server').
@@ -222,8 +264,10 @@ async function postIntent(
       session.name,
     );
   } catch (error) {
-    // E.g. the test-only fixed dice ran out: a server problem, not the sender's.
-    throw new HttpError(500, `could not resolve the intent: ${(error as Error).message}`);
+    // E.g. the test-only fixed dice ran out: a server problem, not the sender's; nothing written.
+    if (!(error instanceof IntentFailure)) throw error;
+    console.error(`room ${roomId}: ${intent.kind} intent failed: ${error.message}`);
+    throw new HttpError(500, error.message);
   }
   ctx.rooms.commits.flush(); // stored (and broadcast) before the answer goes out
   sendJson(res, 200, result);

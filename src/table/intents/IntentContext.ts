@@ -2,9 +2,9 @@ import type { Dice } from '../../lib/dice';
 import type { Combatant } from '../../schema/combatant';
 import type { Intent } from '../../schema/intent';
 import type { Battlefield } from '../../grid/battlefield';
-import { makeBattlefield } from '../../grid/battlefield';
 import type { RoomSnapshot, TokenView } from '../snapshot';
 import { combatantOf } from '../snapshot';
+import { battlefieldOf } from '../battlefieldOf';
 import type { IntentWrites } from './IntentWrites';
 
 /** Who sent an intent, as the server authenticated it. */
@@ -111,22 +111,11 @@ export function abilityTurn(
 }
 
 /**
- * The battlefield the rules see: visible tokens that are combatants (incapacitated ones flagged),
- * plus `extraIds` when they are hidden tokens (the GM moving an unrevealed foe). Hidden tokens do
- * not obstruct players: what a player's client can compute must match what the server checks.
+ * The battlefield of the intent's room (see `battlefieldOf`); `applyIntent` refuses rooms without
+ * a map before any handler runs, so a missing map here is a bug.
  */
-export function battlefieldOf(ctx: IntentContext, extraIds: string | readonly string[] = []): Battlefield {
-  const extra = typeof extraIds === 'string' ? [extraIds] : extraIds;
-  const map = ctx.snapshot.map;
-  if (!map) throw new Error('room has no map');
-  const occupants = ctx.snapshot.tokens
-    .filter((t) => t.combatant && (!t.hidden || extra.includes(t.id)))
-    .map((t) => ({
-      id: t.id,
-      cell: t.cell,
-      size: t.size,
-      side: t.side,
-      incapacitated: t.state?.incapacitated ?? false,
-    }));
-  return makeBattlefield(map, occupants, ctx.snapshot.chapter);
+export function intentBattlefield(ctx: IntentContext, extraIds: string | readonly string[] = []): Battlefield {
+  const battlefield = battlefieldOf(ctx.snapshot, extraIds);
+  if (!battlefield) throw new Error('room has no map');
+  return battlefield;
 }

@@ -21,16 +21,17 @@ export function plainOutcome(value: unknown): unknown {
   );
 }
 
+/** A log line as an intent handler states it; id, time and dice are added when written. */
+export type LogInput = Pick<LogEntry, 'kind' | 'actor' | 'summary'> &
+  Partial<Pick<LogEntry, 'details' | 'outcome' | 'gmOnly'>>;
+
 /** Writes an intent may make; called inside the one server transaction (per doc). */
 export interface IntentWrites {
   setToken(token: Token): void;
   /** Stores a combatant's state (the stat block is not part of it and is never rewritten here). */
   setCombatant(combatant: Combatant | CombatantState): void;
   setTurn(order: TurnOrder | null): void;
-  log(
-    entry: Pick<LogEntry, 'kind' | 'actor' | 'summary'> &
-      Partial<Pick<LogEntry, 'details' | 'outcome' | 'gmOnly'>>,
-  ): void;
+  log(entry: LogInput): void;
   chat(from: string, text: string): void;
   setHidden(tokenId: string, hidden: boolean): void;
 }

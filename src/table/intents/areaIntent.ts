@@ -10,7 +10,7 @@ import { attackContext } from '../../grid/attackContext';
 import { placeArea } from '../../grid/area/placeArea';
 import { formatAreaPattern } from '../../schema/area';
 import type { IntentHandler } from './IntentContext';
-import { abilityTurn, battlefieldOf, combatantOfToken, commandedToken, refuse } from './IntentContext';
+import { abilityTurn, intentBattlefield, combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { findAbility } from './findAbility';
 
 /**
@@ -46,7 +46,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
     spentCaster = spendAction(caster, checked.charge, order.turnSerial);
   }
 
-  const bf = battlefieldOf(ctx, casterToken.id);
+  const bf = intentBattlefield(ctx, casterToken.id);
   const placed = placeArea(bf, casterToken.id, ability.area, intent.placement, {
     ...(ability.range !== null ? { range: ability.range } : {}),
     self: ability.self,

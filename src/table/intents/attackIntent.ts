@@ -4,9 +4,10 @@ import { checkAction, spendAction } from '../../rules/actionEconomy';
 import { resolveAttack } from '../../rules/resolveAttack';
 import { explainAttack } from '../../rules/explainOutcome';
 import type { IntentHandler } from './IntentContext';
+import { combatantResolution } from './combatantResolution';
 import {
   abilityTurn,
-  battlefieldOf,
+  intentBattlefield,
   combatantOfToken,
   commandedToken,
   findToken,
@@ -56,7 +57,7 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
     spent = spendAction(attacker, checked.charge, actionContext.turnSerial);
   }
 
-  const bf = battlefieldOf(ctx, [attackerToken.id, targetToken.id]);
+  const bf = intentBattlefield(ctx, [attackerToken.id, targetToken.id]);
   const range = ability.range ?? 1;
   const where = attackContext(bf, attackerToken.id, targetToken.id, { kind: ability.attack.kind, range });
   if (!where.legal) return refuse(where.reason ?? `${targetToken.name} cannot be attacked from here`);
@@ -75,20 +76,11 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
   const explanation = explainAttack(outcome, { attacker: attackerToken.name, target: targetToken.name });
   const [summary, ...details] = explanation.split('\n');
   const result = { ...outcome, distance: where.distance, effectiveRange: where.effectiveRange };
-  return {
-    ok: true,
-    outcome: result,
-    commit(w) {
-      w.setCombatant(spent);
-      w.setCombatant(outcome.target);
-      w.log({
-        kind: 'attack',
-        actor: attackerToken.id,
-        summary: `${summary ?? `${attackerToken.name} attacks ${targetToken.name}`}: ${outcome.result}`,
-        details,
-        outcome: result,
-        gmOnly: attackerToken.hidden || targetToken.hidden,
-      });
-    },
-  };
+  return combatantResolution(result, [spent, outcome.target], {
+    kind: 'attack',
+    actor: attackerToken.id,
+    summary: `${summary ?? `${attackerToken.name} attacks ${targetToken.name}`}: ${outcome.result}`,
+    details,
+    gmOnly: attackerToken.hidden || targetToken.hidden,
+  });
 };

@@ -7,8 +7,9 @@ import { applyDamage } from '../../rules/applyDamage';
 import { rescue } from '../../rules/health';
 import { explainDamageApplication } from '../../rules/explainOutcome';
 import type { IntentHandler, Refusal } from './IntentContext';
+import { combatantResolution } from './combatantResolution';
 import {
-  battlefieldOf,
+  intentBattlefield,
   checkTurn,
   combatantOfToken,
   commandedToken,
@@ -46,26 +47,20 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
     const checked = checkAction(self, { kind: 'basic', action: intent.action }, actionContext);
     return checked.ok ? spendAction(self, checked.charge, order.turnSerial) : checked;
   };
+  /** The user's state is only rewritten in combat (outside it no actions are counted). */
+  const spent = (user: Combatant): Combatant[] => (order ? [user] : []);
 
   if (intent.action === 'interact') {
     const user = spend();
     if ('ok' in user) return user;
     const what = intent.note?.trim() || 'something on the map';
     const outcome = { kind: 'interact' as const, tokenId: token.id, note: what };
-    return {
-      ok: true,
-      outcome,
-      commit(w) {
-        if (order) w.setCombatant(user);
-        w.log({
-          kind: 'basic-action',
-          actor: token.id,
-          summary: `${token.name} interacts: ${what}`,
-          outcome,
-          gmOnly: token.hidden,
-        });
-      },
-    };
+    return combatantResolution(outcome, spent(user), {
+      kind: 'basic-action',
+      actor: token.id,
+      summary: `${token.name} interacts: ${what}`,
+      gmOnly: token.hidden,
+    });
   }
 
   if (!intent.targetId) return refuse(`${intent.action} needs a target`);
@@ -89,46 +84,28 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
       targetId: targetToken.id,
       hp: rescued.combatant.hp,
     };
-    return {
-      ok: true,
-      outcome,
-      commit(w) {
-        if (order) w.setCombatant(user);
-        w.setCombatant(rescued.combatant);
-        w.log({
-          kind: 'basic-action',
-          actor: token.id,
-          summary: `${token.name} rescues ${targetToken.name}: back up with ${rescued.combatant.hp} HP`,
-          outcome,
-        });
-      },
-    };
+    return combatantResolution(outcome, [...spent(user), rescued.combatant], {
+      kind: 'basic-action',
+      actor: token.id,
+      summary: `${token.name} rescues ${targetToken.name}: back up with ${rescued.combatant.hp} HP`,
+    });
   }
 
   // Whack
   if (targetToken.id === token.id) return refuse('cannot whack yourself');
   if (distance > WHACK_RANGE)
     return refuse(`${targetToken.name} is ${distance} squares away; whack reaches ${WHACK_RANGE}`);
-  const sight = lineOfSight(battlefieldOf(ctx, [token.id, targetToken.id]), token.id, targetToken.id);
+  const sight = lineOfSight(intentBattlefield(ctx, [token.id, targetToken.id]), token.id, targetToken.id);
   if (!sight.visible) return refuse(`${token.name} cannot see ${targetToken.name}`);
   const user = spend();
   if ('ok' in user) return user;
   const application = applyDamage(target, { amount: 1, type: 'physical' }, ctx.snapshot.settings);
   const outcome = { kind: 'whack' as const, tokenId: token.id, targetId: targetToken.id, application };
-  return {
-    ok: true,
-    outcome,
-    commit(w) {
-      if (order) w.setCombatant(user);
-      w.setCombatant(application.combatant);
-      w.log({
-        kind: 'basic-action',
-        actor: token.id,
-        summary: `${token.name} whacks ${targetToken.name}: ${application.hpBefore} → ${application.hpAfter} HP`,
-        details: explainDamageApplication(application, targetToken.name),
-        outcome,
-        gmOnly: token.hidden || targetToken.hidden,
-      });
-    },
-  };
+  return combatantResolution(outcome, [...spent(user), application.combatant], {
+    kind: 'basic-action',
+    actor: token.id,
+    summary: `${token.name} whacks ${targetToken.name}: ${application.hpBefore} → ${application.hpAfter} HP`,
+    details: explainDamageApplication(application, targetToken.name),
+    gmOnly: token.hidden || targetToken.hidden,
+  });
 };

@@ -5,6 +5,7 @@ import { rollSave } from '../../rules/rollSave';
 import { footprintsOverlap } from '../../grid/battlefield';
 import type { TokenView } from '../snapshot';
 import type { IntentContext } from './IntentContext';
+import { nearestPosition } from '../nearestPosition';
 
 export interface EdgeSave {
   roll: SaveRoll;
@@ -37,24 +38,6 @@ export function edgeSave(ctx: IntentContext, token: TokenView): EdgeSave | null 
     }
     return !others.some((o) => footprintsOverlap(at, token.size, o.cell, o.size));
   };
-  // Breadth-first over positions, nearest first (orthogonal rings).
-  const seen = new Set<string>([`${token.cell.x},${token.cell.y}`]);
-  const queue: CellData[] = [token.cell];
-  for (let i = 0; i < queue.length; i++) {
-    const c = queue[i]!;
-    if (fits(c)) return { roll, to: c, removed: false };
-    for (const [dx, dy] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ] as const) {
-      const n = { x: c.x + dx, y: c.y + dy };
-      const key = `${n.x},${n.y}`;
-      if (n.x < 0 || n.y < 0 || n.x >= map.width || n.y >= map.height || seen.has(key)) continue;
-      seen.add(key);
-      queue.push(n);
-    }
-  }
-  return { roll, to: null, removed: true };
+  const to = nearestPosition(map.width, map.height, token.cell, fits);
+  return to ? { roll, to, removed: false } : { roll, to: null, removed: true };
 }

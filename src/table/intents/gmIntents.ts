@@ -3,6 +3,7 @@ import { defeat, heal } from '../../rules/health';
 import { applyStatus, removeStatus } from '../../rules/statuses';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, findToken, refuse } from './IntentContext';
+import { combatantResolution } from './combatantResolution';
 
 /**
  * GM override of HP: positive = damage taken straight off HP (no armor, resistance or vigor;
@@ -27,20 +28,12 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
     hpBefore: self.hp,
     hpAfter: after.hp,
   };
-  return {
-    ok: true,
-    outcome,
-    commit(w) {
-      w.setCombatant(after);
-      w.log({
-        kind: 'gm',
-        actor: 'gm',
-        summary: `GM: ${token.name} ${self.hp} → ${after.hp} HP (${intent.reason})`,
-        outcome,
-        gmOnly: token.hidden,
-      });
-    },
-  };
+  return combatantResolution(outcome, [after], {
+    kind: 'gm',
+    actor: 'gm',
+    summary: `GM: ${token.name} ${self.hp} → ${after.hp} HP (${intent.reason})`,
+    gmOnly: token.hidden,
+  });
 };
 
 /** GM adds or removes a status from the room's catalog. */
@@ -61,20 +54,12 @@ export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'
   }
   const verb = intent.kind === 'add-status' ? 'gains' : 'loses';
   const outcome = { kind: intent.kind, tokenId: token.id, statusId: intent.statusId };
-  return {
-    ok: true,
-    outcome,
-    commit(w) {
-      w.setCombatant(after);
-      w.log({
-        kind: 'status',
-        actor: 'gm',
-        summary: `${token.name} ${verb} ${intent.statusId}`,
-        outcome,
-        gmOnly: token.hidden,
-      });
-    },
-  };
+  return combatantResolution(outcome, [after], {
+    kind: 'status',
+    actor: 'gm',
+    summary: `${token.name} ${verb} ${intent.statusId}`,
+    gmOnly: token.hidden,
+  });
 };
 
 /** GM reveals a hidden token (secrets → public) or hides a visible one (public → secrets). */

@@ -8,7 +8,7 @@ import { checkAction, spendAction } from '../../rules/actionEconomy';
 import { effectiveSpeed } from '../../rules/statuses';
 import { TokenSchema } from '../../schema/token';
 import type { IntentHandler } from './IntentContext';
-import { battlefieldOf, checkTurn, combatantOfToken, commandedToken, refuse } from './IntentContext';
+import { intentBattlefield, checkTurn, combatantOfToken, commandedToken, refuse } from './IntentContext';
 
 /** Out of combat nobody counts squares; paths must still be legal (no walking through foes). */
 const FREE_MOVE_BUDGET = 999;
@@ -44,7 +44,7 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
     budget = Math.max(0, effectiveSpeed(mover, catalog) - mover.turn.movementUsed);
   }
 
-  const bf = battlefieldOf(ctx, token.id);
+  const bf = intentBattlefield(ctx, token.id);
   const path = checkPath(bf, token.id, intent.path, { budget, dash: intent.mode === 'dash' });
   if (!path.ok) return refuse(path.reason);
 

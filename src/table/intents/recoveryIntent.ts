@@ -2,6 +2,7 @@ import type { IntentOf } from '../../schema/intent';
 import { drinkElixir, surrender } from '../../rules/health';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse } from './IntentContext';
+import { combatantResolution } from './combatantResolution';
 
 /**
  * Elixirs ("Elixirs": out of combat, heal 50% of max HP, two per expedition) and surrender
@@ -21,37 +22,21 @@ export const recoveryIntent: IntentHandler<IntentOf<'drink-elixir' | 'surrender'
       healed: drunk.healed,
       hp: drunk.combatant.hp,
     };
-    return {
-      ok: true,
-      outcome,
-      commit(w) {
-        w.setCombatant(drunk.combatant);
-        w.log({
-          kind: 'basic-action',
-          actor: token.id,
-          summary: `${token.name} drinks an elixir: +${drunk.healed} HP (${drunk.combatant.elixirs} left)`,
-          outcome,
-          gmOnly: token.hidden,
-        });
-      },
-    };
+    return combatantResolution(outcome, [drunk.combatant], {
+      kind: 'basic-action',
+      actor: token.id,
+      summary: `${token.name} drinks an elixir: +${drunk.healed} HP (${drunk.combatant.elixirs} left)`,
+      gmOnly: token.hidden,
+    });
   }
   if (self.surrendered) return refuse(`${token.name} has already surrendered`);
   if (self.dead) return refuse(`${token.name} is dead`);
   const after = surrender(self);
   const outcome = { kind: 'surrender' as const, tokenId: token.id };
-  return {
-    ok: true,
-    outcome,
-    commit(w) {
-      w.setCombatant(after);
-      w.log({
-        kind: 'basic-action',
-        actor: token.id,
-        summary: `${token.name} surrenders`,
-        outcome,
-        gmOnly: token.hidden,
-      });
-    },
-  };
+  return combatantResolution(outcome, [after], {
+    kind: 'basic-action',
+    actor: token.id,
+    summary: `${token.name} surrenders`,
+    gmOnly: token.hidden,
+  });
 };

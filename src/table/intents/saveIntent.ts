@@ -3,6 +3,7 @@ import { rollSave } from '../../rules/rollSave';
 import { removeStatus, statusSaveModifiers } from '../../rules/statuses';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse } from './IntentContext';
+import { combatantResolution } from './combatantResolution';
 
 /**
  * A save against one status, rolled on request (e.g. the GM calls for it, or a player saves off a
@@ -26,18 +27,10 @@ export const saveIntent: IntentHandler<IntentOf<'save'>> = (ctx, intent) => {
     roll,
     ended: roll.success,
   };
-  return {
-    ok: true,
-    outcome,
-    commit(w) {
-      w.setCombatant(after);
-      w.log({
-        kind: 'save',
-        actor: token.id,
-        summary: `${token.name} saves against ${intent.statusId}: ${roll.total} — ${roll.success ? 'it ends' : 'it stays'}`,
-        outcome,
-        gmOnly: token.hidden,
-      });
-    },
-  };
+  return combatantResolution(outcome, [after], {
+    kind: 'save',
+    actor: token.id,
+    summary: `${token.name} saves against ${intent.statusId}: ${roll.total} — ${roll.success ? 'it ends' : 'it stays'}`,
+    gmOnly: token.hidden,
+  });
 };

@@ -4,7 +4,7 @@ import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
 import type { CombatController } from './CombatController';
 import { formatDamage, formatHitChance, formatModifier, formatNet } from './format';
-import { areaAttackPreview } from './targeting';
+import { areaSection } from './areaSection';
 import { actionsLeftOf } from './turnTracker';
 
 type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
@@ -12,7 +12,11 @@ type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
 /** Tokens this viewer may act with: the GM all combatants, a player the characters of their invite. */
 export function commandable(snapshot: RoomSnapshot, role: 'gm' | 'player', characterIds: readonly string[]) {
   return snapshot.tokens.filter(
-    (t) => t.combatant && t.state && t.statBlock && (role === 'gm' || t.ownerIds.some((o) => characterIds.includes(o))),
+    (t) =>
+      t.combatant &&
+      t.state &&
+      t.statBlock &&
+      (role === 'gm' || t.ownerIds.some((o) => characterIds.includes(o))),
   );
 }
 
@@ -24,6 +28,8 @@ export function commandable(snapshot: RoomSnapshot, role: 'gm' | 'player', chara
  */
 export class ActionPanel {
   readonly root = el('section', { class: 'combat-actions', 'data-testid': 'combat-actions' });
+  /** The attack space picked among tied ones (Cross without a listed range). */
+  private attackSpacePick: { x: number; y: number } | null = null;
 
   constructor(
     private readonly ctl: CombatController,
@@ -44,8 +50,10 @@ export class ActionPanel {
   private gmModifiers(): RollModifier[] {
     const s = this.ctl.state;
     const out: RollModifier[] = [];
-    if (s.gmBoons > 0) out.push({ kind: 'boon', count: s.gmBoons, source: 'gm', reason: 'granted by the GM' });
-    if (s.gmCurses > 0) out.push({ kind: 'curse', count: s.gmCurses, source: 'gm', reason: 'imposed by the GM' });
+    if (s.gmBoons > 0)
+      out.push({ kind: 'boon', count: s.gmBoons, source: 'gm', reason: 'granted by the GM' });
+    if (s.gmCurses > 0)
+      out.push({ kind: 'curse', count: s.gmCurses, source: 'gm', reason: 'imposed by the GM' });
     return out;
   }
 
@@ -63,8 +71,10 @@ export class ActionPanel {
     }
     const actorSel = el('select', { 'data-testid': 'combat-actor' });
     actorSel.append(el('option', { value: '' }, '— who acts —'));
-    for (const t of mine) actorSel.append(el('option', { value: t.id, selected: t.id === s.actorId }, t.state!.name));
-    actorSel.onchange = () => this.ctl.update({ actorId: actorSel.value || null, choiceId: null, targetId: null });
+    for (const t of mine)
+      actorSel.append(el('option', { value: t.id, selected: t.id === s.actorId }, t.state!.name));
+    actorSel.onchange = () =>
+      this.ctl.update({ actorId: actorSel.value || null, choiceId: null, targetId: null });
     const parts: (Node | string)[] = [el('h3', {}, 'Act'), el('label', {}, 'Character ', actorSel)];
     const left = s.actorId && d.snapshot.turn ? actionsLeftOf(d.snapshot, s.actorId) : null;
     if (left) {
@@ -73,7 +83,9 @@ export class ActionPanel {
           'div',
           { class: 'actions-left', 'data-testid': 'actions-left' },
           `Actions ${left.actions}/${left.actionsPerTurn} · move ${left.movementLeft}/${left.speed}${left.moveSpent ? ' (spent)' : ''} · attack ${left.attackUsedThisRound ? 'used this round' : 'available'}` +
-            (left.interrupts.length ? ` · interrupts ${left.interrupts.map((i) => `${i.name} ${i.left}/${i.of}`).join(', ')}` : '') +
+            (left.interrupts.length
+              ? ` · interrupts ${left.interrupts.map((i) => `${i.name} ${i.left}/${i.of}`).join(', ')}`
+              : '') +
             (left.cannotAttack ? ` · cannot attack (${left.cannotAttack})` : ''),
         ),
       );
@@ -81,7 +93,10 @@ export class ActionPanel {
     if (s.actorId) {
       const choiceSel = el('select', { 'data-testid': 'combat-action' });
       choiceSel.append(el('option', { value: '' }, '— ability or action —'));
-      for (const c of d.choices) choiceSel.append(el('option', { value: c.id, selected: c.id === s.choiceId }, `${c.label} · ${c.cost}`));
+      for (const c of d.choices)
+        choiceSel.append(
+          el('option', { value: c.id, selected: c.id === s.choiceId }, `${c.label} · ${c.cost}`),
+        );
       choiceSel.onchange = () => this.ctl.choose(choiceSel.value || null);
       parts.push(el('label', {}, 'Action ', choiceSel));
     }
@@ -94,7 +109,14 @@ export class ActionPanel {
     if (this.ctl.host.role !== 'gm') return [];
     const s = this.ctl.state;
     const num = (value: number, testid: string, set: (n: number) => void) => {
-      const input = el('input', { type: 'number', min: 0, max: 6, value, 'data-testid': testid, style: 'width:3em' });
+      const input = el('input', {
+        type: 'number',
+        min: 0,
+        max: 6,
+        value,
+        'data-testid': testid,
+        style: 'width:3em',
+      });
       input.onchange = () => set(Math.max(0, Math.min(6, Number(input.value) || 0)));
       return input;
     };
@@ -125,7 +147,9 @@ export class ActionPanel {
           'div',
           { 'data-testid': 'attack-range' },
           `${t.kind} attack, range ${t.range} from ${d.snapshot.tokensById[actorId]?.name}'s footprint` +
-            (t.kind === 'ranged' ? ` (+1 per level above the target; standing at height ${t.attackerElevation})` : ''),
+            (t.kind === 'ranged'
+              ? ` (+1 per level above the target; standing at height ${t.attackerElevation})`
+              : ''),
         ),
         el('div', { class: 'hint' }, 'Click a target on the map or in the list.'),
       );
@@ -135,24 +159,40 @@ export class ActionPanel {
         const c = o.context;
         const row = el(
           'li',
-          { 'data-testid': `target-row-${o.id}`, class: `${o.context.legal ? 'legal' : 'illegal'}${o.id === s.targetId ? ' selected' : ''}` },
+          {
+            'data-testid': `target-row-${o.id}`,
+            class: `${o.context.legal ? 'legal' : 'illegal'}${o.id === s.targetId ? ' selected' : ''}`,
+          },
           el('b', {}, o.name),
           ` — ${c.distance} sq (range ${c.effectiveRange}${c.heightBonus ? `, +${c.heightBonus} height` : ''}), ` +
             `${c.lineOfSight ? 'in sight' : 'no sight'}${c.cover ? ', cover' : ''}`,
         );
-        if (!c.legal) row.append(el('div', { class: 'reason', 'data-testid': `target-reason-${o.id}` }, c.reason ?? 'not legal'));
+        if (!c.legal)
+          row.append(
+            el('div', { class: 'reason', 'data-testid': `target-reason-${o.id}` }, c.reason ?? 'not legal'),
+          );
         row.append(el('div', { 'data-testid': `target-net-${o.id}` }, formatNet(o.net)));
-        for (const m of o.modifiers) row.append(el('div', { class: 'mod', 'data-testid': `target-mod-${o.id}` }, formatModifier(m)));
+        for (const m of o.modifiers)
+          row.append(el('div', { class: 'mod', 'data-testid': `target-mod-${o.id}` }, formatModifier(m)));
         row.append(
-          el('div', { 'data-testid': `target-chance-${o.id}` }, o.chance ? formatHitChance(o.chance) : 'Defense hidden: chance unknown'),
+          el(
+            'div',
+            { 'data-testid': `target-chance-${o.id}` },
+            o.chance ? formatHitChance(o.chance) : 'Defense hidden: chance unknown',
+          ),
         );
-        for (const p of o.damage) row.append(el('div', { 'data-testid': `target-damage-${o.id}` }, formatDamage(p)));
+        for (const p of o.damage)
+          row.append(el('div', { 'data-testid': `target-damage-${o.id}` }, formatDamage(p)));
         row.onclick = () => this.ctl.update({ targetId: o.id });
         list.append(row);
       }
       out.push(list, ...this.gmControls());
       const target = t.targets.find((o) => o.id === s.targetId);
-      const roll = el('button', { 'data-testid': 'roll-attack', disabled: !target }, target ? `Roll ${choice.label} on ${target.name}` : 'Pick a target');
+      const roll = el(
+        'button',
+        { 'data-testid': 'roll-attack', disabled: !target },
+        target ? `Roll ${choice.label} on ${target.name}` : 'Pick a target',
+      );
       roll.onclick = () =>
         target &&
         void this.send(`Attack on ${target.name}`, {
@@ -167,10 +207,25 @@ export class ActionPanel {
       out.push(...this.areaBody(actorId, choice.id));
     } else if (choice.kind === 'basic') {
       const target = s.targetId ? d.snapshot.tokensById[s.targetId] : undefined;
-      const note = el('input', { type: 'text', placeholder: 'what (pull the lever…)', 'data-testid': 'interact-note' });
+      const note = el('input', {
+        type: 'text',
+        placeholder: 'what (pull the lever…)',
+        'data-testid': 'interact-note',
+      });
       if (choice.id === 'interact') out.push(note);
-      else out.push(el('div', { class: 'hint' }, `Click ${choice.id === 'rescue' ? 'an adjacent defeated ally' : 'a character in range 3'} on the map.`));
-      const b = el('button', { 'data-testid': 'basic-action', disabled: choice.id !== 'interact' && !target }, `${choice.label}${target ? ` → ${target.state?.name ?? target.name}` : ''}`);
+      else
+        out.push(
+          el(
+            'div',
+            { class: 'hint' },
+            `Click ${choice.id === 'rescue' ? 'an adjacent defeated ally' : 'a character in range 3'} on the map.`,
+          ),
+        );
+      const b = el(
+        'button',
+        { 'data-testid': 'basic-action', disabled: choice.id !== 'interact' && !target },
+        `${choice.label}${target ? ` → ${target.state?.name ?? target.name}` : ''}`,
+      );
       b.onclick = () =>
         void this.send(choice.label, {
           kind: 'basic-action',
@@ -182,60 +237,60 @@ export class ActionPanel {
       out.push(b);
     } else if (choice.kind === 'move') {
       const p = d.movePath;
-      out.push(el('div', { 'data-testid': 'move-path' }, p ? `Path of ${p.path.length} squares, cost ${p.cost}` : 'Click a destination within reach.'));
+      out.push(
+        el(
+          'div',
+          { 'data-testid': 'move-path' },
+          p ? `Path of ${p.path.length} squares, cost ${p.cost}` : 'Click a destination within reach.',
+        ),
+      );
       const b = el('button', { 'data-testid': 'move-action', disabled: !p }, choice.label);
-      b.onclick = () => p && void this.send(choice.label, { kind: 'move', tokenId: actorId, path: p.path, mode: choice.id });
+      b.onclick = () =>
+        p && void this.send(choice.label, { kind: 'move', tokenId: actorId, path: p.path, mode: choice.id });
       out.push(b);
     } else {
-      out.push(el('div', { class: 'hint' }, `${choice.ability.description || choice.label}: no roll; apply its effect by hand (GM tools below).`));
+      out.push(
+        el(
+          'div',
+          { class: 'hint' },
+          `${choice.ability.description || choice.label}: no roll; apply its effect by hand (GM tools below).`,
+        ),
+      );
     }
     return out;
   }
 
   private areaBody(actorId: string, abilityId: string): (Node | string)[] {
     const d = this.ctl.derived!;
-    const s = this.ctl.state;
     const choice = d.choice;
     if (choice?.kind !== 'area') return [];
-    const pattern = choice.ability.area!;
-    const out: (Node | string)[] = [
-      el(
-        'div',
-        { class: 'hint' },
-        pattern.primary.kind === 'arc'
-          ? `Arc ${pattern.primary.size}: click squares one by one (${s.arc.length}/${pattern.primary.size}); the last is the attack space.`
-          : 'Move the pointer to aim the template, click to fix it (click again to release).',
-      ),
-    ];
+    const out = areaSection(d, this.ctl.state, actorId);
     const a = d.area;
     if (!a) return out;
     const r = a.result;
-    const names = (id: string) => d.snapshot.tokensById[id]?.state?.name ?? d.snapshot.tokensById[id]?.name ?? id;
-    out.push(
-      el('div', { 'data-testid': 'area-legal', class: r.legal ? 'legal' : 'illegal' }, r.legal ? 'Legal placement' : `Illegal: ${a.incomplete ? `place ${pattern.primary.size - a.arcSquares.length} more square(s)` : (r.reason ?? 'not legal')}`),
-    );
-    if (r.legal) {
-      out.push(
-        el('div', { 'data-testid': 'area-attack-space' }, r.attackSpace ? `Attack space (${r.attackSpace.x},${r.attackSpace.y})` : 'No character in the attack space'),
-        el(
-          'div',
-          { 'data-testid': 'area-affected' },
-          `Affected: ${r.affected.map((x) => `${names(x.id)}${x.inAttackSpace ? ' (attack roll)' : ''}${x.cover ? ' (cover)' : ''}`).join(', ') || 'nobody'}`,
-        ),
-      );
-      const attacked = r.affected.find((x) => x.inAttackSpace);
-      const roll = attacked && choice.ability.attack ? areaAttackPreview(d.snapshot, actorId, choice.ability, attacked.id, attacked.cover) : null;
-      if (attacked && roll) {
-        const name = d.snapshot.tokensById[attacked.id]?.state?.name ?? attacked.id;
-        out.push(
-          el('div', { 'data-testid': 'area-roll' }, `Attack roll against ${name}${roll.defense !== null ? ` (Defense ${roll.defense})` : ''}: ${formatNet(roll.net)}`),
-          ...roll.modifiers.map((m) => el('div', { class: 'mod' }, formatModifier(m))),
-          el('div', { 'data-testid': 'area-chance' }, roll.chance ? formatHitChance(roll.chance) : 'Defense hidden: chance unknown'),
-          ...roll.damage.map((p) => el('div', {}, formatDamage(p))),
-        );
-      }
-    }
     out.push(...this.gmControls());
+    // A Cross with no listed range may tie for the first character: the attacker picks (rulebook: Cross).
+    const picked = this.attackSpacePick;
+    const chosen =
+      r.attackSpaceChoices.length > 1
+        ? (r.attackSpaceChoices.find((c) => picked && c.x === picked.x && c.y === picked.y) ?? r.attackSpace)
+        : null;
+    if (chosen) {
+      const row = el('div', { class: 'row', 'data-testid': 'attack-space-choices' }, 'Attack space: ');
+      for (const c of r.attackSpaceChoices) {
+        const b = el(
+          'button',
+          { class: c.x === chosen.x && c.y === chosen.y ? 'active' : '' },
+          `(${c.x},${c.y})`,
+        );
+        b.onclick = () => {
+          this.attackSpacePick = c;
+          this.render();
+        };
+        row.append(b);
+      }
+      out.push(row);
+    }
     const use = el('button', { 'data-testid': 'use-area', disabled: !r.legal }, `Use ${choice.ability.name}`);
     use.onclick = () =>
       void this.send(choice.ability.name, {
@@ -243,6 +298,7 @@ export class ActionPanel {
         casterId: actorId,
         abilityId,
         placement: a.placement as Extract<Intent, { kind: 'area' }>['placement'],
+        ...(chosen ? { attackSpace: { x: chosen.x, y: chosen.y } } : {}),
         modifiers: this.gmModifiers(),
       });
     out.push(use);

@@ -1,6 +1,7 @@
 import { CELL_SIZE_PX } from '../../grid/cell';
 import { pathTo, reach } from '../../grid/reach';
 import type { CombatOverlay, CombatOverlayState } from '../../render/combat/CombatOverlay';
+import { combatOverlayState } from './combatOverlayState';
 import type { BattlefieldRenderer } from '../../render/BattlefieldRenderer';
 import type { CellData } from '../../schema/cell';
 import { effectiveSpeed } from '../../rules/statuses';
@@ -82,6 +83,21 @@ export class CombatController {
   ) {
     window.addEventListener('pointerdown', (e) => this.down(e), { capture: true });
     stage.addEventListener('pointermove', (e) => this.move(e));
+    window.addEventListener('keydown', (e) => {
+      // Escape puts the map back to moving and selecting tokens.
+      if (e.key === 'Escape' && (this.state.choiceId || this.state.sightMode)) {
+        this.update({
+          choiceId: null,
+          targetId: null,
+          arc: [],
+          areaAt: null,
+          moveTo: null,
+          sightMode: false,
+          sightFrom: null,
+          sightTo: null,
+        });
+      }
+    });
   }
 
   onChange(cb: () => void): void {
@@ -99,7 +115,15 @@ export class CombatController {
   }
 
   clearTool(): void {
-    this.update({ targetId: null, arc: [], areaAt: null, moveTo: null, sightMode: false, sightFrom: null, sightTo: null });
+    this.update({
+      targetId: null,
+      arc: [],
+      areaAt: null,
+      moveTo: null,
+      sightMode: false,
+      sightFrom: null,
+      sightTo: null,
+    });
   }
 
   /** Recompute everything from the latest snapshot and redraw. */
@@ -117,15 +141,20 @@ export class CombatController {
     if (s.actorId && !actor) this.state = { ...s, actorId: null, choiceId: null, targetId: null };
     const choices = actor?.statBlock ? actionChoices(actor.statBlock) : [];
     const choice = choices.find((c) => c.id === this.state.choiceId) ?? null;
-    const targeting = actor && choice?.kind === 'attack' ? targetingFor(snapshot, actor.id, choice.ability) : null;
+    const targeting =
+      actor && choice?.kind === 'attack' ? targetingFor(snapshot, actor.id, choice.ability) : null;
     const areaCell = s.areaAt ?? s.pointer;
     const area =
       actor && choice?.kind === 'area' && (areaCell || s.arc.length)
         ? areaPreview(snapshot, actor.id, choice.ability, areaCell ?? s.arc[s.arc.length - 1]!, s.arc)
         : null;
     const sightEnd = s.sightTo ?? (s.sightFrom ? s.pointer : null);
-    const sight = s.sightMode && s.sightFrom && sightEnd ? lineOfSightReport(snapshot, s.sightFrom, sightEnd) : null;
-    const movePath = actor && choice?.kind === 'move' ? this.movePath(snapshot, actor.id, choice.id, s.moveTo ?? s.pointer) : null;
+    const sight =
+      s.sightMode && s.sightFrom && sightEnd ? lineOfSightReport(snapshot, s.sightFrom, sightEnd) : null;
+    const movePath =
+      actor && choice?.kind === 'move'
+        ? this.movePath(snapshot, actor.id, choice.id, s.moveTo ?? s.pointer)
+        : null;
     this.derived = { snapshot, choices, choice, targeting, area, sight, movePath };
     this.overlay.set(this.overlayState());
     this.renderer.requestRender();
@@ -146,45 +175,7 @@ export class CombatController {
   }
 
   overlayState(): CombatOverlayState {
-    const d = this.derived;
-    if (!d) return {};
-    const out: { -readonly [K in keyof CombatOverlayState]: CombatOverlayState[K] } = {};
-    if (d.targeting) {
-      out.range = d.targeting.rangeSquares;
-      out.targets = d.targeting.targets
-        .filter((t) => !t.immune)
-        .map((t) => {
-          const tok = d.snapshot.tokensById[t.id]!;
-          return { cell: tok.cell, size: tok.size, legal: t.context.legal, selected: t.id === this.state.targetId };
-        });
-    }
-    if (d.area) {
-      const r = d.area.result;
-      out.area = {
-        squares: r.legal ? r.areaSpaces : d.area.arcSquares.concat(this.state.pointer ? [this.state.pointer] : []),
-        legal: r.legal,
-        attackSpace: r.attackSpace,
-        affected: r.affected.map((a) => {
-          const tok = d.snapshot.tokensById[a.id]!;
-          return { cell: tok.cell, size: tok.size };
-        }),
-        placed: d.area.arcSquares,
-      };
-    }
-    if (d.movePath) out.range = d.movePath.path;
-    if (d.sight) {
-      const sg = d.sight.sight;
-      out.sight = {
-        from: sg.line.from,
-        to: sg.line.to,
-        visible: sg.visible,
-        cover: sg.cover,
-        blockers: sg.blockedBy.map((b) => b.cell),
-        coverCells: sg.coverCells,
-        ends: [d.sight.from, d.sight.to],
-      };
-    }
-    return out;
+    return combatOverlayState(this.derived, this.state);
   }
 
   private cellAt(e: PointerEvent): CellData | null {
@@ -199,7 +190,13 @@ export class CombatController {
   /** A map tool is active: presses go to it instead of selecting/dragging tokens. */
   private toolActive(): boolean {
     const kind = this.derived?.choice?.kind;
-    return this.state.sightMode || kind === 'attack' || kind === 'area' || kind === 'move' || (kind === 'basic' && this.derived?.choice?.id !== 'interact');
+    return (
+      this.state.sightMode ||
+      kind === 'attack' ||
+      kind === 'area' ||
+      kind === 'move' ||
+      (kind === 'basic' && this.derived?.choice?.id !== 'interact')
+    );
   }
 
   private down(e: PointerEvent): void {
@@ -211,7 +208,10 @@ export class CombatController {
       const t = this.derived ? this.tokenAt(this.derived.snapshot, c) : undefined;
       if (t) {
         const mine = this.host.role === 'gm' || t.ownerIds.some((o) => this.host.characterIds.includes(o));
-        const actor = mine && t.statBlock && t.state && t.id !== this.state.actorId ? { actorId: t.id, choiceId: null, targetId: null } : {};
+        const actor =
+          mine && t.statBlock && t.state && t.id !== this.state.actorId
+            ? { actorId: t.id, choiceId: null, targetId: null }
+            : {};
         this.update({ inspectId: t.id, ...actor });
       }
       return;
@@ -260,6 +260,8 @@ export class CombatController {
   }
 
   private tokenAt(snapshot: RoomSnapshot, c: CellData) {
-    return snapshot.tokens.find((t) => c.x >= t.cell.x && c.y >= t.cell.y && c.x < t.cell.x + t.size && c.y < t.cell.y + t.size);
+    return snapshot.tokens.find(
+      (t) => c.x >= t.cell.x && c.y >= t.cell.y && c.x < t.cell.x + t.size && c.y < t.cell.y + t.size,
+    );
   }
 }

@@ -35,7 +35,12 @@ type ConnectionLike = Pick<TableConnection, 'snapshot' | 'docs' | 'sendIntent' |
 
 function isConnection(value: unknown): value is ConnectionLike {
   const v = value as Partial<ConnectionLike> | null | undefined;
-  return !!v && typeof v.snapshot === 'function' && typeof v.sendIntent === 'function' && typeof v.onSnapshot === 'function';
+  return (
+    !!v &&
+    typeof v.snapshot === 'function' &&
+    typeof v.sendIntent === 'function' &&
+    typeof v.onSnapshot === 'function'
+  );
 }
 
 function hostOver(conn: ConnectionLike, role: 'gm' | 'player', characterIds: readonly string[]): CombatHost {
@@ -54,7 +59,9 @@ function hostOver(conn: ConnectionLike, role: 'gm' | 'player', characterIds: rea
     onChange: (cb) => void conn.onSnapshot(() => cb()),
     intent: (intent) => conn.sendIntent(intent),
     ...(role === 'gm'
-      ? { gm: { docs: () => conn.docs, undo: () => undo?.undo() ?? false, redo: () => undo?.redo() ?? false } }
+      ? {
+          gm: { docs: () => conn.docs, undo: () => undo?.undo() ?? false, redo: () => undo?.redo() ?? false },
+        }
       : {}),
   };
 }

@@ -21,7 +21,11 @@ export class LogPanel {
   markdown(snapshot: RoomSnapshot): string {
     const names: Record<string, string> = {};
     for (const t of snapshot.tokens) names[t.id] = t.state?.name ?? t.name;
-    return logMarkdown(snapshot.log, { title: snapshot.roomName || 'icon-vtt', names, includeGmOnly: snapshot.view === 'gm' });
+    return logMarkdown(snapshot.log, {
+      title: snapshot.roomName || 'icon-vtt',
+      names,
+      includeGmOnly: snapshot.view === 'gm',
+    });
   }
 
   render(snapshot: RoomSnapshot | null): void {
@@ -32,23 +36,40 @@ export class LogPanel {
     const exportButton = el('button', { 'data-testid': 'export-log' }, 'Export Markdown');
     exportButton.onclick = () => {
       const blob = new Blob([this.markdown(snapshot)], { type: 'text/markdown' });
-      const a = el('a', { href: URL.createObjectURL(blob), download: `${(snapshot.roomName || 'fight').replace(/[^\w-]+/g, '-')}-log.md` });
+      const a = el('a', {
+        href: URL.createObjectURL(blob),
+        download: `${(snapshot.roomName || 'fight').replace(/[^\w-]+/g, '-')}-log.md`,
+      });
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
     };
-    const names = (id: string) => (id === 'gm' ? 'GM' : (snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? id));
+    const names = (id: string) =>
+      id === 'gm' ? 'GM' : (snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? id);
     const list = el('ol', { class: 'log-entries', reversed: true, 'data-testid': 'log-entries' });
     for (const entry of snapshot.log.slice(-SHOWN).reverse()) {
       const li = el(
         'li',
-        { 'data-testid': 'log-entry', 'data-kind': entry.kind, class: `${entry.kind}${entry.gmOnly ? ' gm-only' : ''}` },
+        {
+          'data-testid': 'log-entry',
+          'data-kind': entry.kind,
+          class: `${entry.kind}${entry.gmOnly ? ' gm-only' : ''}`,
+        },
         el('span', { class: 'who' }, names(entry.actor)),
         ' ',
         entry.summary,
         entry.gmOnly ? el('span', { class: 'badge' }, ' GM only') : '',
       );
       if (this.open.has(entry.id)) {
-        const trace = el('pre', { class: 'trace' }, [...entry.details, entry.dice.length ? `dice: ${entry.dice.map(([s, r]) => `d${s}=${r}`).join(', ')}` : ''].filter(Boolean).join('\n'));
+        const trace = el(
+          'pre',
+          { class: 'trace' },
+          [
+            ...entry.details,
+            entry.dice.length ? `dice: ${entry.dice.map(([s, r]) => `d${s}=${r}`).join(', ')}` : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        );
         li.append(trace);
       }
       li.onclick = () => {

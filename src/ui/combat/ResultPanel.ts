@@ -21,11 +21,14 @@ interface AreaOutcomeLike {
 }
 
 const isAreaOutcome = (v: unknown): v is AreaOutcomeLike =>
-  !!v && (v as { kind?: unknown }).kind === 'area' && Array.isArray((v as { areaEffects?: unknown }).areaEffects);
+  !!v &&
+  (v as { kind?: unknown }).kind === 'area' &&
+  Array.isArray((v as { areaEffects?: unknown }).areaEffects);
 
 function lines(list: readonly ResultLine[]): HTMLElement {
   const dl = el('dl', { class: 'result-lines' });
-  for (const l of list) dl.append(el('dt', {}, l.label), el('dd', l.testid ? { 'data-testid': l.testid } : {}, l.value));
+  for (const l of list)
+    dl.append(el('dt', {}, l.label), el('dd', l.testid ? { 'data-testid': l.testid } : {}, l.value));
   return dl;
 }
 
@@ -33,7 +36,11 @@ function lines(list: readonly ResultLine[]): HTMLElement {
 export function latestResolution(log: readonly LogEntry[]): LogEntry | null {
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log[i]!;
-    if ((e.kind === 'attack' && isAttackOutcome(e.outcome)) || (e.kind === 'area' && isAreaOutcome(e.outcome))) return e;
+    if (
+      (e.kind === 'attack' && isAttackOutcome(e.outcome)) ||
+      (e.kind === 'area' && isAreaOutcome(e.outcome))
+    )
+      return e;
   }
   return null;
 }
@@ -57,17 +64,23 @@ export class ResultPanel {
 
   render(snapshot: RoomSnapshot | null): void {
     if (!snapshot) return setChildren(this.root);
-    const entry = (this.pinned && snapshot.log.find((e) => e.id === this.pinned)) || latestResolution(snapshot.log);
-    if (!entry) return setChildren(this.root, el('h3', {}, 'Result'), el('div', { class: 'hint' }, 'No roll yet.'));
+    const entry =
+      (this.pinned && snapshot.log.find((e) => e.id === this.pinned)) || latestResolution(snapshot.log);
+    if (!entry)
+      return setChildren(this.root, el('h3', {}, 'Result'), el('div', { class: 'hint' }, 'No roll yet.'));
     const names = (id: string) => snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? id;
-    const parts: (Node | string)[] = [el('h3', {}, 'Result'), el('div', { 'data-testid': 'result-summary' }, entry.summary)];
+    const parts: (Node | string)[] = [
+      el('h3', {}, 'Result'),
+      el('div', { 'data-testid': 'result-summary' }, entry.summary),
+    ];
     const outcome = entry.outcome;
     const attack = isAttackOutcome(outcome) ? outcome : isAreaOutcome(outcome) ? outcome.attack : null;
     const affected = new Set<string>();
     if (attack) {
       const view = attackResultView(attack, names);
       parts.push(el('h4', {}, view.title), lines(view.roll));
-      if (view.modifiers.length) parts.push(el('div', { 'data-testid': 'result-modifiers' }, lines(view.modifiers)));
+      if (view.modifiers.length)
+        parts.push(el('div', { 'data-testid': 'result-modifiers' }, lines(view.modifiers)));
       for (const e of view.effects) {
         parts.push(lines(e.lines));
         affected.add(e.targetId);
@@ -81,10 +94,24 @@ export class ResultPanel {
         affected.add(effect.targetId);
       }
     }
-    if (entry.dice.length) parts.push(el('div', { class: 'dice', 'data-testid': 'result-dice' }, `Dice in order: ${entry.dice.map(([s, r]) => `d${s}=${r}`).join(', ')}`));
+    if (entry.dice.length)
+      parts.push(
+        el(
+          'div',
+          { class: 'dice', 'data-testid': 'result-dice' },
+          `Dice in order: ${entry.dice.map(([s, r]) => `d${s}=${r}`).join(', ')}`,
+        ),
+      );
     for (const id of affected) {
       const st = snapshot.tokensById[id]?.state;
-      if (st) parts.push(el('div', { 'data-testid': `result-now-${id}` }, `${st.name} now: HP ${st.hp}, vigor ${st.vigor}${st.defeated ? ', defeated' : ''}`));
+      if (st)
+        parts.push(
+          el(
+            'div',
+            { 'data-testid': `result-now-${id}` },
+            `${st.name} now: HP ${st.hp}, vigor ${st.vigor}${st.defeated ? ', defeated' : ''}`,
+          ),
+        );
     }
     if (this.host.gm) parts.push(...this.gmTools(snapshot, entry, [...affected]));
     setChildren(this.root, ...parts);
@@ -97,7 +124,9 @@ export class ResultPanel {
     if (app) {
       const moved = changedSince(app, snapshot);
       const undo = el('button', { 'data-testid': 'revert-application' }, 'Undo this application');
-      undo.title = moved.length ? `Changed since: ${moved.join(', ')} (reverting restores the state before the roll)` : 'Restore everyone it changed';
+      undo.title = moved.length
+        ? `Changed since: ${moved.join(', ')} (reverting restores the state before the roll)`
+        : 'Restore everyone it changed';
       undo.onclick = () => {
         revertApplication(gm.docs(), app);
         this.status(`Reverted: ${app.summary} ("Undo GM change" re-applies it)`, 'ok');
@@ -113,14 +142,42 @@ export class ResultPanel {
     for (const id of affected) {
       const st = snapshot.tokensById[id]?.state;
       if (!st) continue;
-      const hp = el('input', { type: 'number', min: 0, value: st.hp, style: 'width:4em', 'data-testid': `override-hp-${id}` });
-      const vigor = el('input', { type: 'number', min: 0, value: st.vigor, style: 'width:4em', 'data-testid': `override-vigor-${id}` });
+      const num = (field: 'hp' | 'vigor' | 'wounds', max?: number) =>
+        el('input', {
+          type: 'number',
+          min: 0,
+          ...(max !== undefined ? { max } : {}),
+          value: st[field],
+          style: 'width:4em',
+          'data-testid': `override-${field}-${id}`,
+        });
+      const hp = num('hp');
+      const vigor = num('vigor');
+      const wounds = num('wounds', 3);
       const set = el('button', { 'data-testid': `override-set-${id}` }, 'Set');
       set.onclick = () => {
-        overrideNumbers(gm.docs(), id, { hp: Math.max(0, Number(hp.value) | 0), vigor: Math.max(0, Number(vigor.value) | 0) });
-        this.status(`GM set ${st.name}: HP ${hp.value}, vigor ${vigor.value} ("Undo GM change" undoes it)`, 'ok');
+        const value = (input: HTMLInputElement, max = 9999) =>
+          Math.min(max, Math.max(0, Number(input.value) | 0));
+        overrideNumbers(gm.docs(), id, { hp: value(hp), vigor: value(vigor), wounds: value(wounds, 3) });
+        this.status(
+          `GM set ${st.name}: HP ${value(hp)}, vigor ${value(vigor)}, wounds ${value(wounds, 3)} ("Undo GM change" undoes it)`,
+          'ok',
+        );
       };
-      out.push(el('div', { class: 'row' }, `Override ${st.name}: HP `, hp, ' vigor ', vigor, ' ', set));
+      out.push(
+        el(
+          'div',
+          { class: 'row' },
+          `Override ${st.name}: HP `,
+          hp,
+          ' vigor ',
+          vigor,
+          ' wounds ',
+          wounds,
+          ' ',
+          set,
+        ),
+      );
     }
     return out;
   }

@@ -5,7 +5,7 @@ import { findStatus } from '../../rules/statuses';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
 import type { CombatHost } from './CombatHost';
-import { recordSurrender, setBlight } from './gmCombatWrites';
+import { setBlight } from './gmCombatWrites';
 
 type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
 
@@ -37,7 +37,8 @@ export class StatusPanel {
     const token = tokenId ? snapshot?.tokensById[tokenId] : undefined;
     const st = token?.state;
     if (!snapshot || !token || !st) return setChildren(this.root);
-    const commands = this.host.role === 'gm' || token.ownerIds.some((o) => this.host.characterIds.includes(o));
+    const commands =
+      this.host.role === 'gm' || token.ownerIds.some((o) => this.host.characterIds.includes(o));
     const flags = [
       st.dead ? 'dead' : st.surrendered ? 'surrendered' : st.defeated ? 'defeated' : null,
       st.incapacitated && !st.defeated ? 'incapacitated' : null,
@@ -46,45 +47,89 @@ export class StatusPanel {
     ].filter(Boolean);
     const parts: (Node | string)[] = [
       el('h3', {}, `${st.name}: statuses`),
-      el('div', { 'data-testid': 'health-line' }, `HP ${st.hp}${token.maxHp !== null ? `/${token.maxHp}` : ''}, vigor ${st.vigor}${flags.length ? ` — ${flags.join(', ')}` : ''}`),
+      el(
+        'div',
+        { 'data-testid': 'health-line' },
+        `HP ${st.hp}${token.maxHp !== null ? `/${token.maxHp}` : ''}, vigor ${st.vigor}${flags.length ? ` — ${flags.join(', ')}` : ''}`,
+      ),
     ];
     const list = el('ul', { 'data-testid': 'status-list' });
     for (const applied of st.statuses) {
       const def = findStatus(snapshot.statusCatalog, applied.id);
-      const li = el('li', {}, el('b', {}, def?.name ?? applied.id), `${applied.ongoing ? ' (ongoing)' : ''} — ${def?.description ?? 'not in the catalog'}`);
-      if (commands && !applied.ongoing) li.append(' ', this.button('Save', `save-${applied.id}`, { kind: 'save', tokenId: token.id, statusId: applied.id }));
-      if (this.host.role === 'gm') li.append(' ', this.button('Remove', `remove-status-${applied.id}`, { kind: 'remove-status', tokenId: token.id, statusId: applied.id }));
+      const li = el(
+        'li',
+        {},
+        el('b', {}, def?.name ?? applied.id),
+        `${applied.ongoing ? ' (ongoing)' : ''} — ${def?.description ?? 'not in the catalog'}`,
+      );
+      if (commands && !applied.ongoing)
+        li.append(
+          ' ',
+          this.button('Save', `save-${applied.id}`, {
+            kind: 'save',
+            tokenId: token.id,
+            statusId: applied.id,
+          }),
+        );
+      if (this.host.role === 'gm')
+        li.append(
+          ' ',
+          this.button('Remove', `remove-status-${applied.id}`, {
+            kind: 'remove-status',
+            tokenId: token.id,
+            statusId: applied.id,
+          }),
+        );
       list.append(li);
     }
     if (!st.statuses.length) list.append(el('li', { class: 'hint' }, 'No statuses'));
     parts.push(list);
-    if (st.blights.length) parts.push(el('div', { 'data-testid': 'blight-list' }, `Blights: ${st.blights.join(', ')}`));
+    if (st.blights.length)
+      parts.push(el('div', { 'data-testid': 'blight-list' }, `Blights: ${st.blights.join(', ')}`));
     if (this.host.role === 'gm') {
       const pick = el('select', { 'data-testid': 'add-status-pick' });
       for (const s of snapshot.statusCatalog) pick.append(el('option', { value: s.id }, s.name));
       const add = el('button', { 'data-testid': 'add-status' }, 'Add status');
       add.onclick = async () => {
         const r = await this.host.intent({ kind: 'add-status', tokenId: token.id, statusId: pick.value });
-        this.status(r.ok ? `${st.name} gains ${pick.value}` : `Refused: ${r.reason}`, r.ok ? 'ok' : 'refused');
+        this.status(
+          r.ok ? `${st.name} gains ${pick.value}` : `Refused: ${r.reason}`,
+          r.ok ? 'ok' : 'refused',
+        );
       };
       parts.push(el('div', { class: 'row' }, pick, ' ', add));
       const gm = this.host.gm;
       if (gm) {
         const blights = el('div', { class: 'row', 'data-testid': 'blight-toggles' }, 'Blights: ');
         for (const b of BLIGHT_IDS) {
-          const box = el('input', { type: 'checkbox', checked: st.blights.includes(b), 'data-testid': `blight-${b}` });
+          const box = el('input', {
+            type: 'checkbox',
+            checked: st.blights.includes(b),
+            'data-testid': `blight-${b}`,
+          });
           box.onchange = () => setBlight(gm.docs(), token.id, b as BlightId, box.checked);
           blights.append(el('label', {}, box, b), ' ');
         }
         parts.push(blights);
-        const statBlock = token.statBlock;
-        if (statBlock && !st.defeated) {
-          const give = el('button', { 'data-testid': 'surrender' }, 'Surrenders');
-          give.title = 'Defeated for the battle, no wound, cannot be rescued';
-          give.onclick = () => recordSurrender(gm.docs(), token.id, statBlock);
-          parts.push(give);
-        }
       }
+    }
+    if (commands && !st.dead) {
+      // The character's own choices (rulebook: Surrender; Elixirs, out of combat only).
+      const own = el('div', { class: 'row' });
+      if (!st.surrendered) {
+        const give = this.button('Surrender', 'surrender', { kind: 'surrender', tokenId: token.id });
+        give.title = 'Instead of taking damage: defeated for the battle, no wound, cannot be rescued';
+        own.append(give, ' ');
+      }
+      if (!snapshot.turn && st.elixirs > 0) {
+        own.append(
+          this.button(`Drink an elixir (${st.elixirs} left)`, 'drink-elixir', {
+            kind: 'drink-elixir',
+            tokenId: token.id,
+          }),
+        );
+      }
+      parts.push(own);
     }
     setChildren(this.root, ...parts);
   }

@@ -10,7 +10,13 @@ import { trackerView } from './turnTracker';
 
 type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
 
-const STATUS_WORD = { acting: 'acting', 'may-act': 'may act', waiting: 'waiting', acted: 'done', out: 'out' } as const;
+const STATUS_WORD = {
+  acting: 'acting',
+  'may-act': 'may act',
+  waiting: 'waiting',
+  acted: 'done',
+  out: 'out',
+} as const;
 
 /** The saves ending this turn will roll (one per status; ongoing ones get none), with their odds. */
 export function pendingSaves(snapshot: RoomSnapshot, tokenId: string): string[] {
@@ -18,7 +24,9 @@ export function pendingSaves(snapshot: RoomSnapshot, tokenId: string): string[] 
   if (!state) return [];
   const net = Math.max(-12, Math.min(12, netBoons(statusSaveModifiers(state, snapshot.statusCatalog))));
   const chance = percent(saveChance(net).value);
-  return state.statuses.map((s) => (s.ongoing ? `${s.id}: ongoing, no save` : `${s.id}: save 10+ on d20, ${chance} to end it`));
+  return state.statuses.map((s) =>
+    s.ongoing ? `${s.id}: ongoing, no save` : `${s.id}: save 10+ on d20, ${chance} to end it`,
+  );
 }
 
 /**
@@ -48,7 +56,8 @@ export class TurnTrackerPanel {
     if (!snapshot) return setChildren(this.root);
     const view = trackerView(snapshot);
     const commands = (id: string) =>
-      this.host.role === 'gm' || !!snapshot.tokensById[id]?.ownerIds.some((o) => this.host.characterIds.includes(o));
+      this.host.role === 'gm' ||
+      !!snapshot.tokensById[id]?.ownerIds.some((o) => this.host.characterIds.includes(o));
     const parts: (Node | string)[] = [
       el('h3', {}, view.inCombat ? `Round ${view.round}` : 'Turns'),
       el('div', { 'data-testid': 'tracker-headline', class: 'headline' }, view.headline),
@@ -64,26 +73,61 @@ export class TurnTrackerPanel {
     for (const row of view.rows) {
       const li = el(
         'li',
-        { 'data-testid': `tracker-row-${row.id}`, 'data-status': row.status, 'data-slow': String(row.slow), class: `${row.side} ${row.status}` },
+        {
+          'data-testid': `tracker-row-${row.id}`,
+          'data-status': row.status,
+          'data-slow': String(row.slow),
+          class: `${row.side} ${row.status}`,
+        },
         el('b', {}, row.name),
         ` ${row.side === 'party' ? 'party' : 'foe'} · ${STATUS_WORD[row.status]}${row.slow ? ' · slow turn' : ''} · HP ${row.hp}${row.maxHp !== null ? `/${row.maxHp}` : ''}`,
       );
       if (view.inCombat && commands(row.id)) {
         if (row.status === 'may-act') {
-          li.append(' ', this.button('Start turn', `start-turn-${row.id}`, { kind: 'start-turn', tokenId: row.id, slow: false }));
+          li.append(
+            ' ',
+            this.button('Start turn', `start-turn-${row.id}`, {
+              kind: 'start-turn',
+              tokenId: row.id,
+              slow: false,
+            }),
+          );
         }
         if ((row.status === 'may-act' || row.status === 'waiting') && !row.slow) {
-          li.append(' ', this.button('Slow turn', `slow-turn-${row.id}`, { kind: 'start-turn', tokenId: row.id, slow: true }));
+          li.append(
+            ' ',
+            this.button('Slow turn', `slow-turn-${row.id}`, {
+              kind: 'start-turn',
+              tokenId: row.id,
+              slow: true,
+            }),
+          );
         }
         if (row.status === 'acting') {
           const saves = pendingSaves(snapshot, row.id);
-          if (saves.length) li.append(el('div', { class: 'saves', 'data-testid': `pending-saves-${row.id}` }, `Ending the turn rolls: ${saves.join('; ')}`));
-          li.append(' ', this.button('End turn', `end-turn-${row.id}`, { kind: 'end-turn', tokenId: row.id }));
+          if (saves.length)
+            li.append(
+              el(
+                'div',
+                { class: 'saves', 'data-testid': `pending-saves-${row.id}` },
+                `Ending the turn rolls: ${saves.join('; ')}`,
+              ),
+            );
+          li.append(
+            ' ',
+            this.button('End turn', `end-turn-${row.id}`, { kind: 'end-turn', tokenId: row.id }),
+          );
         }
       }
       const blights = snapshot.tokensById[row.id]?.state?.blights ?? [];
       if (blights.length && row.status !== 'out') {
-        li.append(el('div', { class: 'blights' }, `Blights: ${blights.join(', ')} — ${blights.length} damage at turn start (not below 1 HP)`));
+        li.append(
+          el(
+            'div',
+            { class: 'blights' },
+            `Blights: ${blights.join(', ')} — ${blights.length} damage at turn start (not below 1 HP)`,
+          ),
+        );
       }
       list.append(li);
     }

@@ -38,7 +38,13 @@ export function actionChoices(statBlock: StatBlock): ActionChoice[] {
     const cost = COST_LABEL[ability.cost];
     const id = abilityId(ability.name);
     if (ability.area) {
-      out.push({ kind: 'area', id, label: `${ability.name} (${formatAreaPattern(ability.area)})`, cost, ability });
+      out.push({
+        kind: 'area',
+        id,
+        label: `${ability.name} (${formatAreaPattern(ability.area)})`,
+        cost,
+        ability,
+      });
     } else if (ability.attack) {
       out.push({ kind: 'attack', id, label: ability.name, cost, ability, basic: false });
     } else {
@@ -63,7 +69,13 @@ export function actionChoices(statBlock: StatBlock): ActionChoice[] {
         ability: basicAttackAbility(statBlock, 'ranged'),
         basic: true,
       },
-      { kind: 'basic', id: 'whack', label: `Whack (range ${WHACK_RANGE}, 1 physical)`, cost: '1 action', range: WHACK_RANGE },
+      {
+        kind: 'basic',
+        id: 'whack',
+        label: `Whack (range ${WHACK_RANGE}, 1 physical)`,
+        cost: '1 action',
+        range: WHACK_RANGE,
+      },
       { kind: 'basic', id: 'rescue', label: 'Rescue an adjacent ally', cost: '1 action', range: 1 },
     );
   }

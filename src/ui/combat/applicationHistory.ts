@@ -3,7 +3,17 @@ import type { CombatantState } from '../../table/docLayout';
 import type { RoomSnapshot } from '../../table/snapshot';
 
 /** Log kinds whose entry changed combatants' HP, vigor, wounds or statuses. */
-const APPLYING_KINDS: readonly LogEntry['kind'][] = ['attack', 'area', 'damage', 'basic-action', 'save', 'status', 'gm', 'move', 'turn'];
+const APPLYING_KINDS: readonly LogEntry['kind'][] = [
+  'attack',
+  'area',
+  'damage',
+  'basic-action',
+  'save',
+  'status',
+  'gm',
+  'move',
+  'turn',
+];
 
 /** A resolution the GM may revert: the entry and each changed combatant's state before it. */
 export interface Application {
@@ -53,7 +63,11 @@ export function changedSince(app: Application, snapshot: RoomSnapshot): string[]
  * changed returns to its value before it; fields changed only later (a new round's reset, a
  * status gained since) keep their current value.
  */
-export function revertedState(current: CombatantState, before: CombatantState, after: CombatantState): CombatantState {
+export function revertedState(
+  current: CombatantState,
+  before: CombatantState,
+  after: CombatantState,
+): CombatantState {
   const out: Record<string, unknown> = { ...current };
   for (const key of Object.keys(before) as (keyof CombatantState)[]) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = before[key];

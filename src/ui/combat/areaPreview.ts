@@ -121,9 +121,15 @@ export function areaPreview(
     const from = result.attackSpace;
     const dir = placement.secondary.direction;
     const step = { north: [0, -1], east: [1, 0], south: [0, 1], west: [-1, 0] }[dir];
-    placement.secondary = { kind: 'line', start: { x: from.x + step[0]!, y: from.y + step[1]! }, direction: dir };
+    placement.secondary = {
+      kind: 'line',
+      start: { x: from.x + step[0]!, y: from.y + step[1]! },
+      direction: dir,
+    };
     result = placeArea(bf, casterId, pattern, placement, opts);
   }
-  const incomplete = pattern.primary.kind === 'arc' && (primary.kind === 'arc' ? primary.squares.length : 0) < pattern.primary.size;
+  const incomplete =
+    pattern.primary.kind === 'arc' &&
+    (primary.kind === 'arc' ? primary.squares.length : 0) < pattern.primary.size;
   return { placement, result, arcSquares: [...arcSquares], incomplete };
 }

@@ -18,5 +18,6 @@ export function battlefieldFor(snapshot: RoomSnapshot, extraIds: readonly string
       side: t.side,
       incapacitated: t.state?.incapacitated ?? false,
     }));
-  return makeBattlefield(snapshot.map, occupants, snapshot.chapter);
+  // The room's settings carry the geometry switches (e.g. `tallTerrainBlocksSight`).
+  return makeBattlefield(snapshot.map, occupants, snapshot.chapter, snapshot.settings);
 }

@@ -1,50 +1,77 @@
 import type { CombatantState, TableDocs } from '../../table/docLayout';
-import { GM_ORIGIN, transactBoth } from '../../table/docLayout';
-import { updateCombatant } from '../../table/writers/roomWriters';
-import type { StatBlock } from '../../schema/statBlock';
-import { surrender } from '../../rules/health';
+import { GM_ORIGIN, rootsOf, transactBoth } from '../../table/docLayout';
+import { postLogNote, updateCombatant } from '../../table/writers/roomWriters';
 import type { Application } from './applicationHistory';
 import { revertedState } from './applicationHistory';
 
 /**
- * GM: take an application back — every field it changed on every combatant returns to its value
- * before it (`revertedState`). All writes run inside one GM transaction per doc, so the GM undo
- * manager records ONE step, and undoing that step re-applies the result.
+ * GM combat writes (no intent exists for them). Each one changes the combatants AND notes the
+ * change in the log inside one GM transaction per doc, so the GM undo manager records ONE step
+ * and the log explains every number. Notes about hidden tokens are GM-only (secrets doc).
+ */
+
+const hiddenIn = (docs: TableDocs, ids: readonly string[]): boolean =>
+  !!docs.secrets && ids.some((id) => rootsOf(docs.secrets!).tokens.has(id));
+
+const nameOf = (docs: TableDocs, id: string): string => {
+  for (const doc of [docs.public, docs.secrets]) {
+    const state = doc ? (rootsOf(doc).combatants.get(id) as { name?: string } | undefined) : undefined;
+    if (state?.name) return state.name;
+  }
+  return id;
+};
+
+/**
+ * Take an application back: every field it changed on every combatant returns to its value
+ * before it (`revertedState`); undoing this step re-applies the result.
  */
 export function revertApplication(docs: TableDocs, app: Application): void {
+  const ids = Object.keys(app.before);
   transactBoth(docs, GM_ORIGIN, () => {
-    for (const [id, before] of Object.entries(app.before)) {
+    for (const id of ids) {
+      const before = app.before[id]!;
       const after = app.after[id];
       updateCombatant(docs, id, (current) => (after ? revertedState(current, before, after) : before));
     }
+    postLogNote(docs, `GM reverts: ${app.summary}`, hiddenIn(docs, ids));
   });
 }
 
-/** GM override of a combatant's numbers (HP, vigor, wounds): one undo step. */
+/** GM override of a combatant's numbers (HP, vigor, wounds). */
 export function overrideNumbers(
   docs: TableDocs,
   tokenId: string,
   values: Partial<Pick<CombatantState, 'hp' | 'vigor' | 'wounds'>>,
 ): void {
-  updateCombatant(docs, tokenId, (s) => ({ ...s, ...values }));
+  transactBoth(docs, GM_ORIGIN, () => {
+    let change = '';
+    updateCombatant(docs, tokenId, (s) => {
+      change = (['hp', 'vigor', 'wounds'] as const)
+        .filter((k) => values[k] !== undefined && values[k] !== s[k])
+        .map((k) => `${k === 'hp' ? 'HP' : k} ${s[k]} → ${values[k]}`)
+        .join(', ');
+      return { ...s, ...values };
+    });
+    if (change) postLogNote(docs, `GM sets ${nameOf(docs, tokenId)}: ${change}`, hiddenIn(docs, [tokenId]));
+  });
 }
 
-/** GM adds or removes a blight (no intent exists for blights; this is a GM writer call). */
-export function setBlight(docs: TableDocs, tokenId: string, blight: CombatantState['blights'][number], on: boolean): void {
-  updateCombatant(docs, tokenId, (s) => ({
-    ...s,
-    blights: on ? [...new Set([...s.blights, blight])] : s.blights.filter((b) => b !== blight),
-  }));
-}
-
-/**
- * GM records a surrender ("Surrender", offered when an ability would damage the character): the
- * rules engine's `surrender` defeats it for the battle with no wound. There is no intent for it,
- * so the GM's client writes it (one undo step).
- */
-export function recordSurrender(docs: TableDocs, tokenId: string, statBlock: StatBlock): void {
-  updateCombatant(docs, tokenId, (s) => {
-    const { statBlock: _drop, ...state } = surrender({ ...s, statBlock });
-    return state;
+/** GM adds or removes a blight. */
+export function setBlight(
+  docs: TableDocs,
+  tokenId: string,
+  blight: CombatantState['blights'][number],
+  on: boolean,
+): void {
+  transactBoth(docs, GM_ORIGIN, () => {
+    updateCombatant(docs, tokenId, (s) => ({
+      ...s,
+      blights: on ? [...new Set([...s.blights, blight])] : s.blights.filter((b) => b !== blight),
+    }));
+    postLogNote(
+      docs,
+      `GM: ${nameOf(docs, tokenId)} ${on ? 'gains' : 'loses'} ${blight}`,
+      hiddenIn(docs, [tokenId]),
+    );
   });
 }

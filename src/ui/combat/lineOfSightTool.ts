@@ -17,6 +17,7 @@ const REASON: Record<SightResult['blockedBy'][number]['reason'], string> = {
   impassable: 'impassable terrain',
   'taller-terrain-next-to-viewer': 'terrain next to the viewer taller than it',
   'taller-terrain-next-to-target': 'terrain next to the target taller than it',
+  'taller-terrain-between': 'terrain taller than both characters',
 };
 
 /** The footprint standing on a square: a token's (any size) or a Size 1 stand-in. */
@@ -25,7 +26,11 @@ function footprintAt(snapshot: RoomSnapshot, c: CellData) {
     (t) => c.x >= t.cell.x && c.y >= t.cell.y && c.x < t.cell.x + t.size && c.y < t.cell.y + t.size,
   );
   return token
-    ? { cell: { x: token.cell.x, y: token.cell.y }, size: token.size, tokenName: token.state?.name ?? token.name }
+    ? {
+        cell: { x: token.cell.x, y: token.cell.y },
+        size: token.size,
+        tokenName: token.state?.name ?? token.name,
+      }
     : { cell: { x: c.x, y: c.y }, size: 1, tokenName: null };
 }
 
@@ -38,7 +43,7 @@ export function lineOfSightReport(snapshot: RoomSnapshot, from: CellData, to: Ce
   if (!snapshot.map) return null;
   const a = footprintAt(snapshot, from);
   const b = footprintAt(snapshot, to);
-  const sight = sightBetween(snapshot.map, a, b);
+  const sight = sightBetween(snapshot.map, a, b, snapshot.settings);
   const where = (c: CellData) => `(${c.x},${c.y})`;
   const lines: string[] = [];
   let summary: string;
@@ -48,7 +53,9 @@ export function lineOfSightReport(snapshot: RoomSnapshot, from: CellData, to: Ce
     if (sight.blockedBy.length === 0) lines.push('no clear line between the two footprints');
   } else if (sight.cover) {
     summary = 'Clear, target has cover';
-    lines.push(`cover from ${sight.coverCells.map(where).join(', ') || 'terrain next to the target'} (ranged damage halved)`);
+    lines.push(
+      `cover from ${sight.coverCells.map(where).join(', ') || 'terrain next to the target'} (ranged damage halved)`,
+    );
   } else {
     summary = 'Clear, no cover';
   }

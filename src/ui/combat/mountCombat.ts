@@ -71,7 +71,16 @@ export async function mountCombat(
     result.pinned = id;
     result.render(host.snapshot());
   });
-  const dock = el('div', { class: 'combat-dock', 'data-testid': 'combat-dock' }, tracker.root, actions.root, result.root, statuses.root, sight.root, log.root);
+  const dock = el(
+    'div',
+    { class: 'combat-dock', 'data-testid': 'combat-dock' },
+    tracker.root,
+    actions.root,
+    result.root,
+    statuses.root,
+    sight.root,
+    log.root,
+  );
   panel.prepend(dock);
 
   let previous: RoomSnapshot | null = host.snapshot();

@@ -58,10 +58,16 @@ export function effectView(effect: EffectOutcome, targetName: string): ResultEff
   }
   const a = effect.application;
   if (a) {
-    for (const line of explainDamageApplication(a, targetName)) lines.push({ label: 'Step', value: line.trim() });
-    lines.push({ label: 'Damage taken', value: `${a.hpLost} HP${a.vigorLost ? ` + ${a.vigorLost} vigor` : ''}`, testid: 'result-damage-taken' });
+    for (const line of explainDamageApplication(a, targetName))
+      lines.push({ label: 'Step', value: line.trim() });
+    lines.push({
+      label: 'Damage taken',
+      value: `${a.hpLost} HP${a.vigorLost ? ` + ${a.vigorLost} vigor` : ''}`,
+      testid: 'result-damage-taken',
+    });
   }
-  for (const id of effect.statusesApplied) lines.push({ label: 'Status', value: `${targetName} gains ${id}` });
+  for (const id of effect.statusesApplied)
+    lines.push({ label: 'Status', value: `${targetName} gains ${id}` });
   for (const id of effect.blightsApplied) lines.push({ label: 'Blight', value: `${targetName} gains ${id}` });
   if (effect.vigorGained) lines.push({ label: 'Vigor', value: `${targetName} gains ${effect.vigorGained}` });
   for (const r of effect.refused) lines.push({ label: 'Not applied', value: r });
@@ -72,7 +78,13 @@ export function effectView(effect: EffectOutcome, targetName: string): ResultEff
     targetName,
     lines,
     application: a
-      ? { hpBefore: a.hpBefore, hpAfter: a.hpAfter, vigorLost: a.vigorLost, hpLost: a.hpLost, defeated: a.defeated }
+      ? {
+          hpBefore: a.hpBefore,
+          hpAfter: a.hpAfter,
+          vigorLost: a.vigorLost,
+          hpLost: a.hpLost,
+          defeated: a.defeated,
+        }
       : null,
   };
 }

@@ -62,7 +62,7 @@ export interface TargetingResult {
 }
 
 /** Net boons are capped at ±12 by hitChance (6^n); beyond 6 nothing changes anyway. */
-const clampNet = (n: number): number => Math.max(-12, Math.min(12, n));
+export const clampNet = (n: number): number => Math.max(-12, Math.min(12, n));
 
 /** The words for what will change the number (the arithmetic itself is applyDamage's). */
 function reductionWords(target: Combatant | null, type: string, ability: Ability, cover: boolean): string[] {
@@ -76,7 +76,8 @@ function reductionWords(target: Combatant | null, type: string, ability: Ability
   return words;
 }
 
-function preview(
+/** The damage one component may deal to one target, before and after its reductions. */
+export function damagePreview(
   label: DamagePreview['label'],
   spec: DamageSpec | undefined,
   attacker: Combatant,
@@ -132,9 +133,27 @@ export function attackDamagePreviews(
   if (!attack) return [];
   const effectiveCover = attack.kind === 'ranged' && cover;
   const out = [
-    preview('on hit', attack.onHit.damage, attacker, target, ability, effectiveCover, settings, false),
-    preview('on critical hit', attack.onHit.damage, attacker, target, ability, effectiveCover, settings, true),
-    preview('on miss', attack.onMiss?.damage, attacker, target, ability, effectiveCover, settings, false),
+    damagePreview('on hit', attack.onHit.damage, attacker, target, ability, effectiveCover, settings, false),
+    damagePreview(
+      'on critical hit',
+      attack.onHit.damage,
+      attacker,
+      target,
+      ability,
+      effectiveCover,
+      settings,
+      true,
+    ),
+    damagePreview(
+      'on miss',
+      attack.onMiss?.damage,
+      attacker,
+      target,
+      ability,
+      effectiveCover,
+      settings,
+      false,
+    ),
   ];
   return out.filter((p): p is DamagePreview => p !== null);
 }
@@ -151,8 +170,16 @@ export function rangeSquares(
   const eA = footprintElevation(map, from.cell, from.size);
   const out: { x: number; y: number }[] = [];
   const reachMax = range + (ranged ? eA : 0);
-  for (let y = Math.max(0, from.cell.y - reachMax); y <= Math.min(map.height - 1, from.cell.y + from.size - 1 + reachMax); y++) {
-    for (let x = Math.max(0, from.cell.x - reachMax); x <= Math.min(map.width - 1, from.cell.x + from.size - 1 + reachMax); x++) {
+  for (
+    let y = Math.max(0, from.cell.y - reachMax);
+    y <= Math.min(map.height - 1, from.cell.y + from.size - 1 + reachMax);
+    y++
+  ) {
+    for (
+      let x = Math.max(0, from.cell.x - reachMax);
+      x <= Math.min(map.width - 1, from.cell.x + from.size - 1 + reachMax);
+      x++
+    ) {
       const d = footprintDistance(from.cell, from.size, { x, y }, 1);
       if (d === 0) continue;
       const bonus = ranged ? Math.max(0, eA - footprintElevation(map, { x, y }, 1)) : 0;
@@ -168,7 +195,11 @@ export function rangeSquares(
  * battlefield's and statuses' boons/curses, the exact chance to hit and the damage per tier.
  * Every combatant of the other side is listed first, then allies; illegal ones carry the reason.
  */
-export function targetingFor(snapshot: RoomSnapshot, attackerId: string, ability: Ability): TargetingResult | null {
+export function targetingFor(
+  snapshot: RoomSnapshot,
+  attackerId: string,
+  ability: Ability,
+): TargetingResult | null {
   const attackerToken = snapshot.tokensById[attackerId];
   if (!attackerToken || !ability.attack) return null;
   const attacker = combatantOf(attackerToken);
@@ -194,13 +225,18 @@ export function targetingFor(snapshot: RoomSnapshot, attackerId: string, ability
       modifiers,
       net,
       defense,
-      chance: defense === null ? null : hitChance(attacker.statBlock.attackBonus, defense, net, settings.criticalAlwaysHits),
+      chance:
+        defense === null
+          ? null
+          : hitChance(attacker.statBlock.attackBonus, defense, net, settings.criticalAlwaysHits),
       damage: attackDamagePreviews(attacker, full, ability, context.cover, settings),
       immune: isOutOfAction(state),
     };
   });
   const order = (t: TargetOption): number => (t.side === attacker.side ? 1 : 0) + (t.context.legal ? 0 : 2);
-  targets.sort((a, b) => order(a) - order(b) || a.context.distance - b.context.distance || (a.name < b.name ? -1 : 1));
+  targets.sort(
+    (a, b) => order(a) - order(b) || a.context.distance - b.context.distance || (a.name < b.name ? -1 : 1),
+  );
   return {
     attackerId,
     ability,
@@ -215,39 +251,4 @@ export function targetingFor(snapshot: RoomSnapshot, attackerId: string, ability
 /** "37/60 (61.7%)": an exact probability as the panel prints it. */
 export function formatChance(p: { numerator: number; denominator: number; value: number }): string {
   return `${(p.value * 100).toFixed(1)}%`;
-}
-
-/**
- * The attack roll of an area ability against the character in its attack space: the same
- * boons/curses the server uses (height, statuses; not the ranged-next-to-foe curse, and the
- * area's own cover from the origin), the exact chance and the damage per tier.
- */
-export function areaAttackPreview(
-  snapshot: RoomSnapshot,
-  casterId: string,
-  ability: Ability,
-  targetId: string,
-  cover: boolean,
-): Pick<TargetOption, 'modifiers' | 'net' | 'chance' | 'damage' | 'defense'> | null {
-  const casterToken = snapshot.tokensById[casterId];
-  const targetToken = snapshot.tokensById[targetId];
-  const caster = casterToken ? combatantOf(casterToken) : null;
-  if (!caster || !targetToken?.state || !ability.attack) return null;
-  const bf = battlefieldFor(snapshot, [casterId, targetId]);
-  if (!bf) return null;
-  const context = attackContext(bf, casterId, targetId, { kind: ability.attack.kind, range: Math.max(1, ability.range ?? 1) });
-  const settings = snapshot.settings;
-  const modifiers = [
-    ...context.modifiers.filter((m) => m.source !== 'ranged-adjacent-foe'),
-    ...statusAttackModifiers(caster, targetToken.state, settings.statuses),
-  ];
-  const net = clampNet(netBoons(modifiers));
-  const defense = targetToken.statBlock?.defense ?? null;
-  return {
-    modifiers,
-    net,
-    defense,
-    chance: defense === null ? null : hitChance(caster.statBlock.attackBonus, defense, net, settings.criticalAlwaysHits),
-    damage: attackDamagePreviews(caster, combatantOf(targetToken), ability, cover, settings),
-  };
 }

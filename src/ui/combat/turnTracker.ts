@@ -98,7 +98,10 @@ export function trackerView(snapshot: RoomSnapshot): TrackerView {
     maxHp: snapshot.tokensById[c.id]?.maxHp ?? null,
   }));
   const rank = { acting: 0, 'may-act': 1, waiting: 2, acted: 3, out: 4 } as const;
-  rows.sort((a, b) => rank[a.status] - rank[b.status] || Number(a.slow) - Number(b.slow) || (a.name < b.name ? -1 : 1));
+  rows.sort(
+    (a, b) =>
+      rank[a.status] - rank[b.status] || Number(a.slow) - Number(b.slow) || (a.name < b.name ? -1 : 1),
+  );
   return { inCombat: true, round: order.round, state, headline, rows };
 }
 

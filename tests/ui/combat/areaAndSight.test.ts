@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { areaPreview, directionTo, lineStart } from '../../../src/ui/combat/areaPreview';
 import { lineOfSightReport } from '../../../src/ui/combat/lineOfSightTool';
 import { AbilitySchema } from '../../../src/schema/ability';
+import { combatOverlayState } from '../../../src/ui/combat/combatOverlayState';
 import { combatRoom, snapshotOf } from './combatRoom';
 
 const fireBurst = () => snapshotOf(combatRoom()).tokensById['sage']!.statBlock!.abilities[0]!;
@@ -77,5 +78,31 @@ describe('line-of-sight tool', () => {
   it('open ground: clear, no cover', () => {
     const snap = snapshotOf(combatRoom());
     expect(lineOfSightReport(snap, { x: 3, y: 5 }, { x: 9, y: 6 })!.summary).toBe('Clear, no cover');
+  });
+});
+
+describe('combat overlay state', () => {
+  it('draws the Blast ghost: 9 legal squares, the attack space, and outlines on exactly the Brute and the Goblin', () => {
+    const snap = snapshotOf(combatRoom());
+    const area = areaPreview(snap, 'sage', fireBurst(), { x: 7, y: 3 });
+    const derived = {
+      snapshot: snap,
+      choices: [],
+      choice: null,
+      targeting: null,
+      area,
+      sight: null,
+      movePath: null,
+    };
+    const state = { pointer: { x: 7, y: 3 } } as Parameters<typeof combatOverlayState>[1];
+    const drawn = combatOverlayState(derived, state);
+    expect(drawn.area!.legal).toBe(true);
+    expect(drawn.area!.squares).toHaveLength(9);
+    expect(drawn.area!.attackSpace).toEqual({ x: 7, y: 3 });
+    expect(drawn.area!.affected).toEqual([
+      { cell: { x: 6, y: 3 }, size: 1 },
+      { cell: { x: 7, y: 4 }, size: 1 },
+    ]);
+    expect(drawn.sight).toBeUndefined();
   });
 });

@@ -5,9 +5,10 @@ import type { Actor } from '../../../src/table/applyIntent';
 import { createGmUndoManager } from '../../../src/table/createGmUndoManager';
 import type { TableDocs } from '../../../src/table/docLayout';
 import { changedSince, newApplications, revertedState } from '../../../src/ui/combat/applicationHistory';
-import { revertApplication } from '../../../src/ui/combat/gmCombatWrites';
+import { overrideNumbers, revertApplication, setBlight } from '../../../src/ui/combat/gmCombatWrites';
 import { latestResolution } from '../../../src/ui/combat/ResultPanel';
 import { attackResultView, isAttackOutcome } from '../../../src/ui/combat/resultView';
+import { pendingSaves } from '../../../src/ui/combat/TurnTrackerPanel';
 import { actionsLeftOf, trackerView } from '../../../src/ui/combat/turnTracker';
 import { combatRoom, snapshotOf } from './combatRoom';
 
@@ -136,10 +137,19 @@ describe('result, application history and the GM revert', () => {
     const reverted = snapshotOf(docs);
     expect(reverted.tokensById['brute']!.state!.hp).toBe(32);
     expect(reverted.tokensById['ranger']!.state!.attackedThisRound).toBe(false);
+    expect(reverted.log.at(-1)!.summary).toBe('GM reverts: Ranger uses basic-attack on Brute: hit');
     // One revert = one undo step: undoing it puts the damage back, and nothing else is left.
     expect(undo.undo()).toBe(true);
     expect(snapshotOf(docs).tokensById['brute']!.state!.hp).toBe(26);
     expect(undo.canUndo()).toBe(false);
+    expect(snapshotOf(docs).log.at(-1)!.summary).not.toMatch(/reverts/);
+
+    // An override is one step too, logged with the numbers it changed.
+    overrideNumbers(docs, 'brute', { hp: 20, vigor: 0, wounds: 0 });
+    expect(snapshotOf(docs).tokensById['brute']!.state!.hp).toBe(20);
+    expect(snapshotOf(docs).log.at(-1)!.summary).toBe('GM sets Brute: HP 26 → 20');
+    undo.undo();
+    expect(snapshotOf(docs).tokensById['brute']!.state!.hp).toBe(26);
   });
 });
 
@@ -151,5 +161,33 @@ describe('revertedState', () => {
     const after = { ...base, hp: 26 };
     const later = { ...after, statuses: [{ id: 'dazed', ongoing: false }], slowTurn: true };
     expect(revertedState(later, before, after)).toEqual({ ...later, hp: 32 });
+  });
+});
+
+describe('end-of-turn saves and blights', () => {
+  it('lists one save per status with its chance, then the server rolls them; blights hit at turn start', () => {
+    const docs = combatRoom();
+    send(docs, GM, { kind: 'start-combat' });
+    send(docs, GM, { kind: 'add-status', tokenId: 'ranger', statusId: 'dazed' });
+    send(docs, GM, { kind: 'add-status', tokenId: 'ranger', statusId: 'weakened' });
+    setBlight(docs, 'ranger', 'burning', true);
+    expect(snapshotOf(docs).log.at(-1)!.summary).toBe('GM: Ranger gains burning');
+    send(docs, RANGER, { kind: 'start-turn', tokenId: 'ranger' });
+    // Burning: 1 damage at the start of the turn, no roll.
+    expect(snapshotOf(docs).tokensById['ranger']!.state!.hp).toBe(31);
+    // Dazed: one action this turn.
+    expect(actionsLeftOf(snapshotOf(docs), 'ranger')).toMatchObject({ actions: 1, actionsPerTurn: 1 });
+    // d20 ≥ 10 with no boons or curses: 11 of 20.
+    expect(pendingSaves(snapshotOf(docs), 'ranger')).toEqual([
+      'dazed: save 10+ on d20, 55.0% to end it',
+      'weakened: save 10+ on d20, 55.0% to end it',
+    ]);
+    send(docs, RANGER, { kind: 'end-turn', tokenId: 'ranger' }, [9, 10]);
+    const after = snapshotOf(docs);
+    expect(after.tokensById['ranger']!.state!.statuses.map((s) => s.id)).toEqual(['dazed']);
+    expect(after.log.find((e) => e.summary === 'Ranger ends their turn')!.details).toEqual([
+      'save vs dazed: 9 — stays',
+      'save vs weakened: 10 — ends',
+    ]);
   });
 });

@@ -1,0 +1,51 @@
+/** How many keys (client addresses) a bucket set keeps before dropping the full ones. */
+const MAX_KEYS = 10_000;
+
+/**
+ * Per-key token buckets (one per client address): each key may spend up to `capacity` at once,
+ * and gets `capacity` back per `periodMs`, continuously. Used to limit room creation per IP so one
+ * client cannot fill the disk. `now` is injected so tests can move time.
+ */
+export class TokenBucket {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    readonly capacity: number,
+    readonly periodMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    if (!(capacity >= 1) || !(periodMs > 0)) throw new Error('TokenBucket: capacity ≥ 1 and periodMs > 0');
+  }
+
+  /** Spend one token of `key`: ok, or how long (ms) until one is back. */
+  take(key: string): { ok: true } | { ok: false; retryAfterMs: number } {
+    const now = this.now();
+    const bucket = this.level(key, now);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      this.buckets.set(key, bucket);
+      if (this.buckets.size > MAX_KEYS) this.dropFull(now);
+      return { ok: true };
+    }
+    return { ok: false, retryAfterMs: Math.ceil(((1 - bucket.tokens) * this.periodMs) / this.capacity) };
+  }
+
+  /** The bucket of `key` refilled up to `now` (a new key starts full). */
+  private level(key: string, now: number): { tokens: number; at: number } {
+    const stored = this.buckets.get(key);
+    if (!stored) return { tokens: this.capacity, at: now };
+    const refill = ((now - stored.at) * this.capacity) / this.periodMs;
+    return { tokens: Math.min(this.capacity, stored.tokens + refill), at: now };
+  }
+
+  /** A full bucket is the same as no bucket: forget those to bound memory. */
+  private dropFull(now: number): void {
+    for (const key of this.buckets.keys()) {
+      if (this.level(key, now).tokens >= this.capacity) this.buckets.delete(key);
+    }
+  }
+
+  get size(): number {
+    return this.buckets.size;
+  }
+}

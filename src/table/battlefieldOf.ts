@@ -1,0 +1,28 @@
+import type { Battlefield } from '../grid/battlefield';
+import { makeBattlefield } from '../grid/battlefield';
+import type { RoomSnapshot } from './snapshot';
+
+/**
+ * The battlefield the rules see in a snapshot: every combatant token the reader can see
+ * (incapacitated ones flagged), plus hidden tokens named in `extraIds` (the GM moving an
+ * unrevealed foe). Hidden tokens never obstruct anyone else, so what a player's client computes
+ * from its snapshot is what the server checks. Null when the room has no map yet.
+ * Used by the server's intent handlers and by the UI's previews alike.
+ */
+export function battlefieldOf(
+  snapshot: RoomSnapshot,
+  extraIds: string | readonly string[] = [],
+): Battlefield | null {
+  if (!snapshot.map) return null;
+  const extra = typeof extraIds === 'string' ? [extraIds] : extraIds;
+  const occupants = snapshot.tokens
+    .filter((t) => t.combatant && (!t.hidden || extra.includes(t.id)))
+    .map((t) => ({
+      id: t.id,
+      cell: t.cell,
+      size: t.size,
+      side: t.side,
+      incapacitated: t.state?.incapacitated ?? false,
+    }));
+  return makeBattlefield(snapshot.map, occupants, snapshot.chapter);
+}

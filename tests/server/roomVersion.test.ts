@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+import { fixedDice } from '../../src/lib/dice';
+import { startServer } from '../../src/server/startServer';
+import type { RunningServer } from '../../src/server/startServer';
+import { api, connectClient, createRoom, RawClient, waitFor } from './helpers';
+
+const wsUrlOf = (server: RunningServer) => server.origin.replace('http', 'ws') + '/ws';
+
+/** The stored rows of a doc, merged: what a restarted server would load. */
+function storedDoc(server: RunningServer, docName: string): { rows: number; doc: Y.Doc } {
+  const { updates } = server.ctx.store.readUpdates(docName);
+  const doc = new Y.Doc();
+  updates.forEach((update) => Y.applyUpdate(doc, update));
+  return { rows: updates.length, doc };
+}
+
+describe('loading a room written by a newer build', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'icon-vtt-version-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is refused with a logged error naming the room, the doc and both versions; the stored rows stay as they were', async () => {
+    // A first server creates three rooms; the GM (who may write anything) stamps two as newer.
+    const first = await startServer({ port: 0, dataDir, dice: fixedDice([]) });
+    const newerPublic = await createRoom(first.origin);
+    const newerSecrets = await createRoom(first.origin);
+    const current = await createRoom(first.origin);
+    const stamps = [
+      connectClient(wsUrlOf(first), newerPublic.roomId, newerPublic.gmToken),
+      connectClient(wsUrlOf(first), `${newerSecrets.roomId}~secrets`, newerSecrets.gmToken),
+    ];
+    await Promise.all(stamps.map((client) => client.synced));
+    stamps.forEach((client) => client.doc.getMap('meta').set('schemaVersion', 99));
+    await waitFor(
+      () =>
+        first.ctx.rooms.get(newerPublic.roomId)!.public.doc.getMap('meta').get('schemaVersion') === 99 &&
+        first.ctx.rooms.get(newerSecrets.roomId)!.secrets.doc.getMap('meta').get('schemaVersion') === 99,
+      'the stamps stored',
+    );
+    stamps.forEach((client) => client.destroy());
+    await first.close();
+
+    // A restarted server loads rooms from storage on first use.
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const second = await startServer({ port: 0, dataDir, dice: fixedDice([]) });
+    try {
+      const before = storedDoc(second, newerPublic.roomId);
+      expect(before.doc.getMap('meta').get('schemaVersion')).toBe(99);
+
+      const socket = RawClient.connect(wsUrlOf(second), newerPublic.roomId, newerPublic.gmToken);
+      await waitFor(() => socket.upgradeStatus !== undefined || socket.frames.length > 0, 'the upgrade answer');
+      expect(socket.upgradeStatus).toBe(500);
+
+      const expected =
+        `room ${newerPublic.roomId} cannot be opened: its public document is not readable by this server ` +
+        '(room document meta.schemaVersion is 99; this build reads up to 1); upgrade the server to open it';
+      const intent = await api(second.origin, `/api/rooms/${newerPublic.roomId}/intents`, {
+        token: newerPublic.gmToken,
+        body: { kind: 'chat', text: 'hello' },
+      });
+      expect(intent).toEqual({ status: 500, body: { ok: false, reason: expected } });
+      // Logged once, not once per attempt.
+      expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([
+        `room ${newerPublic.roomId} refused: ${expected}`,
+      ]);
+
+      const secrets = await api(second.origin, `/api/rooms/${newerSecrets.roomId}/export`, {
+        token: newerSecrets.gmToken,
+      });
+      expect(secrets.status).toBe(500);
+      expect(secrets.body.reason).toContain('its secrets document is not readable');
+      expect(secrets.body.reason).toContain('meta.schemaVersion is 99; this build reads up to 1');
+
+      // Nothing was written to the refused rooms.
+      const after = storedDoc(second, newerPublic.roomId);
+      expect(after.rows).toBe(before.rows);
+      expect(Y.encodeStateVector(after.doc)).toEqual(Y.encodeStateVector(before.doc));
+
+      // A room of this build opens as usual.
+      const gm = connectClient(wsUrlOf(second), current.roomId, current.gmToken);
+      await gm.synced;
+      expect(gm.doc.getMap('meta').get('schemaVersion')).toBe(1);
+      gm.destroy();
+    } finally {
+      errors.mockRestore();
+      await second.close();
+    }
+  });
+});
