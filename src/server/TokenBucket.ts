@@ -27,7 +27,9 @@ export class TokenBucket {
       if (this.buckets.size > MAX_KEYS) this.dropFull(now);
       return { ok: true };
     }
-    return { ok: false, retryAfterMs: Math.ceil(((1 - bucket.tokens) * this.periodMs) / this.capacity) };
+    // The small epsilon keeps float noise (0.0000001 ms) from adding a whole millisecond.
+    const waitMs = ((1 - bucket.tokens) * this.periodMs) / this.capacity;
+    return { ok: false, retryAfterMs: Math.max(1, Math.ceil(waitMs - 1e-6)) };
   }
 
   /** The bucket of `key` refilled up to `now` (a new key starts full). */

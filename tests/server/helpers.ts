@@ -9,7 +9,7 @@ import { WebsocketProvider } from 'y-websocket';
 import { fixedDice } from '../../src/lib/dice';
 import type { Dice } from '../../src/lib/dice';
 import { startServer } from '../../src/server/startServer';
-import type { RunningServer } from '../../src/server/startServer';
+import type { RunningServer, ServerOptions } from '../../src/server/startServer';
 import { encodeSyncStep1 } from '../../src/server/protocol';
 import type { Room } from '../../src/server/RoomManager';
 
@@ -32,9 +32,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(dice: Dice = fixedDice([])): Promise<TestServer> {
+export async function startTestServer(
+  dice: Dice = fixedDice([]),
+  options: Partial<ServerOptions> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'icon-vtt-server-'));
-  const server = await startServer({ port: 0, dataDir, dice, durability: 'process' });
+  const server = await startServer({ port: 0, dataDir, dice, durability: 'process', ...options });
   return {
     server,
     origin: server.origin,
@@ -62,11 +65,11 @@ export interface ServerFixture {
  * Starts a server before the enclosing `describe` block's tests and, after them, destroys every
  * kept client and closes it (removing its data directory).
  */
-export function useTestServer(dice?: Dice): ServerFixture {
+export function useTestServer(dice?: Dice, options?: Partial<ServerOptions>): ServerFixture {
   let started: TestServer | undefined;
   const kept: { destroy(): void }[] = [];
   beforeAll(async () => {
-    started = await startTestServer(dice);
+    started = await startTestServer(dice, options);
   });
   afterAll(async () => {
     kept.forEach((client) => client.destroy());

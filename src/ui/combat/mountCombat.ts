@@ -8,6 +8,7 @@ import type { TableSession } from '../TableSession';
 import { ActionPanel } from './ActionPanel';
 import type { Application } from './applicationHistory';
 import { newApplications } from './applicationHistory';
+import type { CombatHost } from './CombatHost';
 import { connectCombatHost } from './CombatHost';
 import { CombatController } from './CombatController';
 import { injectCombatStyles } from './combatStyles';
@@ -46,7 +47,20 @@ export async function mountCombat(
   renderer: BattlefieldRenderer,
   session: TableSession,
 ): Promise<void> {
-  const host = await connectCombatHost(session);
+  let host: CombatHost | null;
+  try {
+    host = await connectCombatHost(session);
+  } catch (error) {
+    // The table still works without the combat tools; say why they are missing.
+    panel.prepend(
+      el(
+        'div',
+        { class: 'error', 'data-testid': 'combat-error' },
+        `Combat tools unavailable: ${(error as Error).message}`,
+      ),
+    );
+    return;
+  }
   if (!host) return;
   injectCombatStyles();
   const status = (text: string, kind: 'ok' | 'refused' | 'info'): void => {
