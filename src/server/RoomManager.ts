@@ -93,6 +93,11 @@ export class RoomManager {
     return room;
   }
 
+  /** The room if it is loaded now (never loads it). */
+  loaded(roomId: string): Room | undefined {
+    return this.rooms.get(roomId);
+  }
+
   /**
    * Create a room whose docs start from the given initial updates, stored in one commit with
    * `extra` (e.g. the GM token), so a crash leaves either the whole room or nothing.

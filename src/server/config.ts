@@ -74,9 +74,12 @@ export function parseServerConfig(
   }
 
   const publicUrl = env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined;
-  const roomLimit = env.ROOM_LIMIT === undefined || env.ROOM_LIMIT === '' ? undefined : Number(env.ROOM_LIMIT);
+  const roomLimit =
+    env.ROOM_LIMIT === undefined || env.ROOM_LIMIT === '' ? undefined : Number(env.ROOM_LIMIT);
   if (roomLimit !== undefined && (!Number.isInteger(roomLimit) || roomLimit < 0)) {
-    throw new Error(`ROOM_LIMIT: expected rooms per hour per client, an integer ≥ 0 (0 = no limit), got "${env.ROOM_LIMIT}"`);
+    throw new Error(
+      `ROOM_LIMIT: expected rooms per hour per client, an integer ≥ 0 (0 = no limit), got "${env.ROOM_LIMIT}"`,
+    );
   }
 
   return {

@@ -47,7 +47,9 @@ export function parsePublicUrl(text: string): string {
     throw new Error(`PUBLIC_URL: expected http:// or https://, got "${url.protocol}" in "${text}"`);
   }
   if (url.pathname !== '/' || url.search || url.hash) {
-    throw new Error(`PUBLIC_URL: expected no path, query or fragment (the server is served at /), got "${text}"`);
+    throw new Error(
+      `PUBLIC_URL: expected no path, query or fragment (the server is served at /), got "${text}"`,
+    );
   }
   return url.origin;
 }

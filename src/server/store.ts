@@ -77,6 +77,10 @@ export class Store {
       getToken: this.db.prepare(
         'SELECT token_hash AS tokenHash, room_id AS roomId, role, name, character_ids AS characterIds FROM tokens WHERE token_hash = ?',
       ),
+      roomTokens: this.db.prepare(
+        'SELECT token_hash AS tokenHash, room_id AS roomId, role, name, character_ids AS characterIds FROM tokens WHERE room_id = ? ORDER BY rowid',
+      ),
+      deleteToken: this.db.prepare('DELETE FROM tokens WHERE token_hash = ?'),
       append: this.db.prepare('INSERT INTO updates (doc, data) VALUES (?, ?)'),
       readUpdates: this.db.prepare('SELECT seq, data FROM updates WHERE doc = ? ORDER BY seq'),
       countUpdates: this.db.prepare('SELECT COUNT(*) AS n FROM updates WHERE doc = ?'),
@@ -111,6 +115,18 @@ export class Store {
       (Omit<TokenRow, 'characterIds'> & { characterIds: string }) | undefined;
     if (!raw) return undefined;
     return { ...raw, characterIds: JSON.parse(raw.characterIds) as string[] };
+  }
+
+  /** Every token of a room, oldest first. */
+  roomTokens(roomId: string): TokenRow[] {
+    const rows = this.stmts.roomTokens.all(roomId) as (Omit<TokenRow, 'characterIds'> & {
+      characterIds: string;
+    })[];
+    return rows.map((raw) => ({ ...raw, characterIds: JSON.parse(raw.characterIds) as string[] }));
+  }
+
+  deleteToken(tokenHash: string): void {
+    this.stmts.deleteToken.run(tokenHash);
   }
 
   /** Synchronous append: when this returns, the update is committed (see Durability). */

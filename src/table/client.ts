@@ -16,6 +16,8 @@ import { initPresence, presenceColor } from './presence';
 export const MESSAGE_REFUSED = 20;
 /** Close code the server uses after a refused write: discard the local doc and resync. */
 export const CLOSE_REFUSED = 4403;
+/** Close code of a socket whose invite the GM revoked (src/server/invites.ts): do not reconnect. */
+export const CLOSE_REVOKED = 4401;
 
 export interface ConnectOptions {
   /** HTTP base of the server, e.g. "http://127.0.0.1:8080". */
@@ -43,6 +45,8 @@ export interface TableConnection {
   onSnapshot(cb: (snapshot: RoomSnapshot, changes: TableChanges | null) => void): () => void;
   /** Called after the docs were thrown away and re-synced (refused write). */
   onReset(cb: (reason: string) => void): () => void;
+  /** Called once when the GM revoked this link: the connection stops reconnecting. */
+  onRevoked(cb: (reason: string) => void): () => void;
   sendIntent(intent: unknown): Promise<IntentResult>;
   destroy(): void;
 }
@@ -68,6 +72,8 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
   type Conn = { docs: TableDocs; providers: WebsocketProvider[]; synced: Promise<void> };
   const snapshotListeners = new Set<(s: RoomSnapshot, c: TableChanges | null) => void>();
   const resetListeners = new Set<(reason: string) => void>();
+  const revokedListeners = new Set<(reason: string) => void>();
+  let revoked = false;
   let stopObserving: () => void = () => {};
   let destroyed = false;
   let current: Conn;
@@ -95,6 +101,12 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       };
       provider.on('connection-close', (event) => {
         if (event?.code === CLOSE_REFUSED) queueMicrotask(() => reset(event.reason || 'write refused'));
+        if (event?.code === CLOSE_REVOKED && !revoked) {
+          // Reconnecting would only be refused (401) forever.
+          revoked = true;
+          queueMicrotask(() => current.providers.forEach((p) => p.disconnect())); // after this close is done
+          revokedListeners.forEach((cb) => cb(event.reason || 'invite revoked'));
+        }
       });
     }
     initPresence(providers[0]!.awareness, {
@@ -162,6 +174,10 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       resetListeners.add(cb);
       return () => resetListeners.delete(cb);
     },
+    onRevoked(cb) {
+      revokedListeners.add(cb);
+      return () => revokedListeners.delete(cb);
+    },
     async sendIntent(intent) {
       const res = await doFetch(`${base}/api/rooms/${encodeURIComponent(opts.roomId)}/intents`, {
         method: 'POST',
@@ -180,6 +196,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       current.docs.secrets?.destroy();
       snapshotListeners.clear();
       resetListeners.clear();
+      revokedListeners.clear();
     },
   };
   return connection;

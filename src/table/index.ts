@@ -53,6 +53,6 @@ export type { Actor } from './intents/IntentContext';
 export { seedRoom, characterIdOf, SeedError, SeedInputSchema } from './seedRoom';
 export type { SeedInput } from './seedRoom';
 export { exportRoom, importRoom, RoomFileError } from './roomFile';
-export { connectTable, MESSAGE_REFUSED, CLOSE_REFUSED, ConnectError } from './client';
+export { connectTable, MESSAGE_REFUSED, CLOSE_REFUSED, CLOSE_REVOKED, ConnectError } from './client';
 export type { ConnectOptions, TableConnection } from './client';
 export { initPresence, setCursor, setDrag, ping, othersPresence, presenceColor } from './presence';

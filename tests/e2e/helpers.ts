@@ -64,6 +64,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 export async function expectStatus(page: Page, kind: 'ok' | 'refused', text: RegExp): Promise<void> {
   const msg = page.getByTestId('status-message');
-  await expect(msg).toHaveAttribute('data-kind', kind, { timeout: 10_000 });
+  await expect(msg).toHaveAttribute('data-kind', kind, { timeout: 20_000 });
   await expect(msg).toHaveText(text);
 }

@@ -20,6 +20,8 @@ import {
  */
 let server: TestServer;
 test.describe.configure({ mode: 'serial' });
+// The machine running CI may be busy (software WebGL shares its cores): give the long story time.
+test.setTimeout(150_000);
 test.beforeAll(async () => {
   server = await startTestServer();
 });
@@ -101,7 +103,7 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   const gmStatsBefore = await stats(gm);
   await dragCell(player, start, target);
   await expectStatus(player, 'ok', /moved/);
-  await expect.poll(() => tokenCell(gm, PC), { timeout: 10_000 }).toEqual({ x: target.x, y: target.y });
+  await expect.poll(() => tokenCell(gm, PC), { timeout: 20_000 }).toEqual({ x: target.x, y: target.y });
   // Only what changed is redrawn: a move repositions the token, it does not rebuild it.
   expect((await stats(gm)).tokenRebuilds).toBe(gmStatsBefore.tokenRebuilds);
   await expect.poll(() => tokenCell(player, PC)).toEqual({ x: target.x, y: target.y });
@@ -113,7 +115,7 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   }
   await expect
     .poll(async () => (await sceneTokens(player)).filter((t) => t.side === 'foes').length, {
-      timeout: 10_000,
+      timeout: 20_000,
     })
     .toBe(hiddenFoes.length);
 
@@ -129,7 +131,7 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
     ok: true,
   });
   await expect
-    .poll(() => player.evaluate(() => window.__iconVtt!.scene()!.turn?.currentId), { timeout: 10_000 })
+    .poll(() => player.evaluate(() => window.__iconVtt!.scene()!.turn?.currentId), { timeout: 20_000 })
     .toBe(PC);
   const here = (await tokenCell(player, PC))!;
   const p = await cellToPage(player, here.x, here.y);
@@ -175,7 +177,7 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
     .poll(
       async () =>
         player.evaluate(([x, y]) => window.__iconVtt!.scene()!.map.heights[y!]![x!], [block[0]!.x, here.y]),
-      { timeout: 10_000 },
+      { timeout: 20_000 },
     )
     .toBe('2');
   expect((await stats(gm)).terrainRedraws).toBe(redrawsBefore + 1);
@@ -215,7 +217,7 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
     .poll(
       async () =>
         player.evaluate(([x, y]) => window.__iconVtt!.scene()!.map.heights[y!]![x!], [block[0]!.x, here.y]),
-      { timeout: 10_000 },
+      { timeout: 20_000 },
     )
     .toBe('0');
 
@@ -223,13 +225,13 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   await gm.getByTestId(`token-item-${PC}`).click();
   await gm.getByTestId('hide-token').click();
   await expect
-    .poll(async () => (await sceneTokens(player)).some((t) => t.id === PC), { timeout: 10_000 })
+    .poll(async () => (await sceneTokens(player)).some((t) => t.id === PC), { timeout: 20_000 })
     .toBe(false);
   expect(await player.getByTestId(`token-item-${PC}`).count()).toBe(0);
   // (The public log may still name her from when she was visible; the token itself is gone.)
   await gm.getByTestId('reveal-token').click();
   await expect
-    .poll(async () => (await sceneTokens(player)).some((t) => t.id === PC), { timeout: 10_000 })
+    .poll(async () => (await sceneTokens(player)).some((t) => t.id === PC), { timeout: 20_000 })
     .toBe(true);
 
   // The GM edits Maren's HP: the player sees it, and below half she is bloodied.
@@ -237,7 +239,7 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   await gm.getByTestId('edit-hp').press('Enter');
   await expect
     .poll(() => player.evaluate((id) => window.__iconVtt!.scene()!.tokens.find((t) => t.id === id)?.hp, PC), {
-      timeout: 10_000,
+      timeout: 20_000,
     })
     .toBe(15);
   await expect(player.getByTestId(`token-item-${PC}`)).toContainText('15/40 HP');
@@ -251,7 +253,7 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
       async () =>
         Math.max(...(await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC)).map((c) => c.cost)),
       {
-        timeout: 10_000,
+        timeout: 20_000,
       },
     )
     .toBe(6);
@@ -269,30 +271,30 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   await gm.getByTestId('paint-height').selectOption('');
   await dragCell(gm, { x: 0, y: map.height - 1 }, { x: 3, y: map.height - 1 });
   await expect
-    .poll(async () => (await codes(player)).slice(-map.width, -map.width + 4), { timeout: 10_000 })
+    .poll(async () => (await codes(player)).slice(-map.width, -map.width + 4), { timeout: 20_000 })
     .toBe('~~~~');
   await gm.getByTestId('tool-fill').click();
   await gm.getByTestId('paint-space').selectOption('dangerous');
   const p0 = await cellToPage(gm, 5, map.height - 1);
   await gm.mouse.click(p0.x, p0.y);
   await expect
-    .poll(async () => ((await codes(gm)).match(/!/g) ?? []).length, { timeout: 10_000 })
+    .poll(async () => ((await codes(gm)).match(/!/g) ?? []).length, { timeout: 20_000 })
     .toBeGreaterThan(40);
   await gm.getByTestId('tool-none').click();
   await gm.locator('body').click({ position: { x: 5, y: 790 } });
   await gm.keyboard.press('Control+z');
   await gm.keyboard.press('Control+z');
-  await expect.poll(() => codes(player), { timeout: 10_000 }).toBe(original);
+  await expect.poll(() => codes(player), { timeout: 20_000 }).toBe(original);
   await gm.keyboard.press('Control+Shift+z');
   await expect
-    .poll(async () => (await codes(player)).slice(-map.width, -map.width + 4), { timeout: 10_000 })
+    .poll(async () => (await codes(player)).slice(-map.width, -map.width + 4), { timeout: 20_000 })
     .toBe('~~~~');
 
   // Resize: the player's battlefield grows with the GM's map.
   await gm.getByTestId('map-width').fill(String(map.width + 2));
   await gm.getByTestId('map-resize').click();
   await expect
-    .poll(() => player.evaluate(() => window.__iconVtt!.scene()!.map.width), { timeout: 10_000 })
+    .poll(() => player.evaluate(() => window.__iconVtt!.scene()!.map.width), { timeout: 20_000 })
     .toBe(map.width + 2);
 
   // A token placed hidden never reaches the player's page.
@@ -301,14 +303,14 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   await gm.getByTestId('place-token').click();
   await expect
     .poll(async () => (await sceneTokens(gm)).some((t) => t.name === 'Secret Assassin' && t.hidden), {
-      timeout: 10_000,
+      timeout: 20_000,
     })
     .toBe(true);
   await gm.getByTestId('place-name').fill('Signpost');
   await gm.getByTestId('place-hidden').uncheck();
   await gm.getByTestId('place-token').click();
   await expect
-    .poll(async () => (await sceneTokens(player)).some((t) => t.name === 'Signpost'), { timeout: 10_000 })
+    .poll(async () => (await sceneTokens(player)).some((t) => t.name === 'Signpost'), { timeout: 20_000 })
     .toBe(true);
   expect((await sceneTokens(player)).some((t) => t.name === 'Secret Assassin')).toBe(false);
   expect(await player.content()).not.toContain('Secret Assassin');

@@ -46,14 +46,8 @@ describe('a GM and three players in one room', () => {
     await Promise.all([gmA.synced, gmB.synced]);
     gmA.doc.getMap('tokens').set('only-in-a', 1);
     gmB.doc.getMap('tokens').set('only-in-b', 2);
-    await waitFor(
-      () => server.room(b.roomId).public.doc.getMap('tokens').has('only-in-b'),
-      'b written',
-    );
-    await waitFor(
-      () => server.room(a.roomId).public.doc.getMap('tokens').has('only-in-a'),
-      'a written',
-    );
+    await waitFor(() => server.room(b.roomId).public.doc.getMap('tokens').has('only-in-b'), 'b written');
+    await waitFor(() => server.room(a.roomId).public.doc.getMap('tokens').has('only-in-a'), 'a written');
     expect(gmA.doc.getMap('tokens').has('only-in-b')).toBe(false);
     expect(gmB.doc.getMap('tokens').has('only-in-a')).toBe(false);
   });

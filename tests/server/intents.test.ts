@@ -190,7 +190,9 @@ describe('intents over HTTP', () => {
         },
       });
       expect(errors).toHaveBeenCalledTimes(1);
-      expect(String(errors.mock.calls[0]![0])).toBe(`room ${roomId}: save intent failed: ${saved.body.reason}`);
+      expect(String(errors.mock.calls[0]![0])).toBe(
+        `room ${roomId}: save intent failed: ${saved.body.reason}`,
+      );
     } finally {
       errors.mockRestore();
     }

@@ -39,7 +39,11 @@ describe('linkOrigin', () => {
   });
 
   it('HOST=0.0.0.0 on a machine with only loopback: 127.0.0.1 and a note saying so', () => {
-    const result = linkOrigin({ host: '0.0.0.0', port: 8080, interfaces: { lo: LAPTOP.lo, none: undefined } });
+    const result = linkOrigin({
+      host: '0.0.0.0',
+      port: 8080,
+      interfaces: { lo: LAPTOP.lo, none: undefined },
+    });
     expect(result.origin).toBe('http://127.0.0.1:8080');
     expect(result.note).toMatch(/only work on this machine \(set PUBLIC_URL\)/);
   });
@@ -51,13 +55,18 @@ describe('linkOrigin', () => {
       ).toEqual({ origin: 'https://vtt.example.org' });
     }
     expect(
-      linkOrigin({ host: '0.0.0.0', port: 8080, publicUrl: 'http://10.0.0.5:3000', interfaces: LAPTOP }).origin,
+      linkOrigin({ host: '0.0.0.0', port: 8080, publicUrl: 'http://10.0.0.5:3000', interfaces: LAPTOP })
+        .origin,
     ).toBe('http://10.0.0.5:3000');
   });
 
   it('a specific HOST is used as it is (IPv6 in brackets)', () => {
-    expect(linkOrigin({ host: '127.0.0.1', port: 8080, interfaces: LAPTOP }).origin).toBe('http://127.0.0.1:8080');
-    expect(linkOrigin({ host: '192.168.1.23', port: 1, interfaces: {} }).origin).toBe('http://192.168.1.23:1');
+    expect(linkOrigin({ host: '127.0.0.1', port: 8080, interfaces: LAPTOP }).origin).toBe(
+      'http://127.0.0.1:8080',
+    );
+    expect(linkOrigin({ host: '192.168.1.23', port: 1, interfaces: {} }).origin).toBe(
+      'http://192.168.1.23:1',
+    );
     expect(linkOrigin({ host: 'fd00::7', port: 8080, interfaces: {} }).origin).toBe('http://[fd00::7]:8080');
   });
 

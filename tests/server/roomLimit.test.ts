@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { parseServerConfig } from '../../src/server/config';
 import { TokenBucket } from '../../src/server/TokenBucket';
 import { api, createRoom, useTestServer } from './helpers';
-import type { TestServer } from './helpers';
 
 const HOUR = 3_600_000;
 
@@ -67,4 +66,3 @@ describe('room creation over HTTP, limited per address', () => {
     expect((await api(server.origin, '/api/health')).status).toBe(200);
   });
 });
-

@@ -51,7 +51,10 @@ describe('loading a room written by a newer build', () => {
       expect(before.doc.getMap('meta').get('schemaVersion')).toBe(99);
 
       const socket = RawClient.connect(wsUrlOf(second), newerPublic.roomId, newerPublic.gmToken);
-      await waitFor(() => socket.upgradeStatus !== undefined || socket.frames.length > 0, 'the upgrade answer');
+      await waitFor(
+        () => socket.upgradeStatus !== undefined || socket.frames.length > 0,
+        'the upgrade answer',
+      );
       expect(socket.upgradeStatus).toBe(500);
 
       const expected =

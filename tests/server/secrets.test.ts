@@ -19,10 +19,7 @@ describe('GM secrets', () => {
     // A hidden token exists before the player joins...
     gmSecrets.doc.getMap('tokens').set('basilisk', { name: SECRET_NAME, x: 5, y: 5 });
     gmSecrets.provider.awareness.setLocalStateField('hover', { token: 'basilisk', name: SECRET_NAME });
-    await waitFor(
-      () => server.room(roomId).secrets.doc.getMap('tokens').has('basilisk'),
-      'secret stored',
-    );
+    await waitFor(() => server.room(roomId).secrets.doc.getMap('tokens').has('basilisk'), 'secret stored');
 
     const player = RawClient.connect(server.wsUrl, roomId, playerToken);
     await player.opened;

@@ -7,6 +7,7 @@ import { authenticate, bearerToken, issueToken, newRoomId } from '../auth';
 import type { Session } from '../auth';
 import { listJsonFiles, readCatalogFile } from '../catalog';
 import { joinLink } from '../context';
+import { inviteIdOf, listInvites, revokeInvite } from '../invites';
 import type { ServerContext } from '../context';
 import { initialUpdates, RoomRefusedError } from '../RoomManager';
 import type { Room } from '../RoomManager';
@@ -64,7 +65,7 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
   }
   const method = req.method ?? 'GET';
   const origin = originOf(req);
-  const [, first, second, third] = parts;
+  const [, first, second, third, fourth] = parts;
 
   if (method === 'GET' && first === 'health' && parts.length === 2) return sendJson(res, 200, { ok: true });
 
@@ -97,8 +98,18 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
       return importRoom(ctx, req, res, origin);
     if (second && parts.length === 4) {
       if (method === 'POST' && third === 'invites') return createInvite(ctx, req, res, second, origin);
+      if (method === 'GET' && third === 'invites') {
+        requireRoomAccess(ctx, req, second, true);
+        return sendJson(res, 200, { invites: listInvites(ctx, second) });
+      }
       if (method === 'GET' && third === 'export') return exportRoomRoute(ctx, req, res, second);
       if (method === 'POST' && third === 'intents') return postIntent(ctx, req, res, second);
+    }
+    if (method === 'DELETE' && second && third === 'invites' && fourth && parts.length === 5) {
+      requireRoomAccess(ctx, req, second, true);
+      const revoked = revokeInvite(ctx, second, fourth);
+      if (!revoked.ok) throw new HttpError(revoked.status, revoked.reason);
+      return sendJson(res, 200, { ok: true, revoked: revoked.invite });
     }
   }
   throw new HttpError(404, `no API route ${method} ${url.pathname}`);
@@ -227,7 +238,7 @@ async function createInvite(
   requireRoomAccess(ctx, req, roomId, true);
   const body = parseBody(InviteBodySchema, await readJsonBody(req, MAX_INTENT_BYTES), 'request body');
   const token = issueToken(ctx.store, roomId, 'player', body.name, body.characterIds);
-  sendJson(res, 200, { token, link: joinLink(origin, roomId, token) });
+  sendJson(res, 200, { token, link: joinLink(origin, roomId, token), id: inviteIdOf(token) });
 }
 
 function exportRoomRoute(

@@ -114,7 +114,10 @@ export function abilityTurn(
  * The battlefield of the intent's room (see `battlefieldOf`); `applyIntent` refuses rooms without
  * a map before any handler runs, so a missing map here is a bug.
  */
-export function intentBattlefield(ctx: IntentContext, extraIds: string | readonly string[] = []): Battlefield {
+export function intentBattlefield(
+  ctx: IntentContext,
+  extraIds: string | readonly string[] = [],
+): Battlefield {
   const battlefield = battlefieldOf(ctx.snapshot, extraIds);
   if (!battlefield) throw new Error('room has no map');
   return battlefield;

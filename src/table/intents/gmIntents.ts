@@ -1,3 +1,4 @@
+import type { Combatant } from '../../schema/combatant';
 import type { IntentOf } from '../../schema/intent';
 import { defeat, heal } from '../../rules/health';
 import { applyStatus, removeStatus } from '../../rules/statuses';
@@ -42,7 +43,7 @@ export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'
   if ('ok' in token) return token;
   const self = combatantOfToken(token);
   if ('ok' in self) return self;
-  let after = self;
+  let after: Combatant;
   if (intent.kind === 'add-status') {
     const applied = applyStatus(self, intent.statusId, ctx.snapshot.statusCatalog, { source: 'GM' });
     if (!applied.ok) return applied;

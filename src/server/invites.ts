@@ -1,0 +1,71 @@
+import { hashToken } from './auth';
+import type { ServerContext } from './context';
+
+/**
+ * Player invites, as the GM manages them. An invite's id is the start of its token's SHA-256
+ * (the store keeps only hashes): enough to tell invites apart, useless for joining.
+ */
+export const INVITE_ID_CHARS = 12;
+
+/** Close code for sockets whose invite the GM revoked (reconnecting then gets 401). */
+export const CLOSE_REVOKED = 4401;
+
+export interface InviteSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly characterIds: readonly string[];
+}
+
+export function inviteIdOf(token: string): string {
+  return hashToken(token).slice(0, INVITE_ID_CHARS);
+}
+
+/** The room's player invites, oldest first (the GM's own token is not an invite). */
+export function listInvites(ctx: ServerContext, roomId: string): InviteSummary[] {
+  return ctx.store
+    .roomTokens(roomId)
+    .filter((row) => row.role === 'player')
+    .map((row) => ({
+      id: row.tokenHash.slice(0, INVITE_ID_CHARS),
+      name: row.name,
+      characterIds: row.characterIds,
+    }));
+}
+
+/**
+ * Revoke the player invite of `roomId` whose id starts with `idPrefix` (8 or more hex digits): its
+ * token stops working at once and its open sockets are closed with `CLOSE_REVOKED`. Returns the
+ * revoked invite, or a reason (no such invite, or a prefix that matches several).
+ */
+export function revokeInvite(
+  ctx: ServerContext,
+  roomId: string,
+  idPrefix: string,
+): { ok: true; invite: InviteSummary } | { ok: false; status: 400 | 404 | 409; reason: string } {
+  if (!/^[0-9a-f]{8,64}$/.test(idPrefix)) {
+    return { ok: false, status: 400, reason: `invite id: expected 8 to 64 hex digits, got "${idPrefix}"` };
+  }
+  const matches = ctx.store
+    .roomTokens(roomId)
+    .filter((row) => row.role === 'player' && row.tokenHash.startsWith(idPrefix));
+  if (matches.length === 0) return { ok: false, status: 404, reason: `no invite ${idPrefix} in this room` };
+  if (matches.length > 1) {
+    return {
+      ok: false,
+      status: 409,
+      reason: `invite id ${idPrefix} matches ${matches.length} invites; give more digits`,
+    };
+  }
+  const row = matches[0]!;
+  ctx.store.deleteToken(row.tokenHash);
+  const room = ctx.rooms.loaded(roomId);
+  for (const shared of room ? [room.public, room.secrets] : []) {
+    for (const listener of [...shared.listeners]) {
+      if (listener.tokenHash === row.tokenHash) listener.close(CLOSE_REVOKED, 'invite revoked');
+    }
+  }
+  return {
+    ok: true,
+    invite: { id: row.tokenHash.slice(0, INVITE_ID_CHARS), name: row.name, characterIds: row.characterIds },
+  };
+}

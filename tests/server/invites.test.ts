@@ -1,0 +1,110 @@
+import WebSocket from 'ws';
+import { describe, expect, it } from 'vitest';
+import { connectTable } from '../../src/table/client';
+import { api, createRoom, RawClient, useTestServer, waitFor } from './helpers';
+
+interface Invite {
+  id: string;
+  name: string;
+  characterIds: string[];
+}
+
+describe('invites: listing and revoking', () => {
+  const server = useTestServer();
+
+  it('the GM lists invites by id and revokes one: its token stops working and its socket closes with 4401', async () => {
+    const { roomId, gmToken } = await createRoom(server.origin);
+    const issue = async (name: string, characterIds: string[]) =>
+      (
+        await api<{ token: string; id: string }>(server.origin, `/api/rooms/${roomId}/invites`, {
+          token: gmToken,
+          body: { name, characterIds },
+        })
+      ).body;
+    const ana = await issue('Ana', ['ana']);
+    const bo = await issue('Bo', ['bo']);
+    expect(ana.id).toMatch(/^[0-9a-f]{12}$/);
+
+    const listed = await api<{ invites: Invite[] }>(server.origin, `/api/rooms/${roomId}/invites`, {
+      token: gmToken,
+    });
+    expect(listed.body.invites).toEqual([
+      { id: ana.id, name: 'Ana', characterIds: ['ana'] },
+      { id: bo.id, name: 'Bo', characterIds: ['bo'] },
+    ]);
+    expect((await api(server.origin, `/api/rooms/${roomId}/invites`, { token: bo.token })).status).toBe(403);
+
+    const socket = RawClient.connect(server.wsUrl, roomId, ana.token);
+    await socket.opened;
+
+    const revoke = (id: string, token = gmToken) =>
+      api<{ ok: boolean; reason?: string; revoked?: Invite }>(
+        server.origin,
+        `/api/rooms/${roomId}/invites/${id}`,
+        {
+          method: 'DELETE',
+          token,
+        },
+      );
+    expect(await revoke(ana.id, bo.token)).toEqual({
+      status: 403,
+      body: { ok: false, reason: 'only the GM may do this' },
+    });
+    expect(await revoke('abc')).toEqual({
+      status: 400,
+      body: { ok: false, reason: 'invite id: expected 8 to 64 hex digits, got "abc"' },
+    });
+    const unknown = ana.id.startsWith('0') ? 'f'.repeat(12) : '0'.repeat(12);
+    expect(await revoke(unknown)).toEqual({
+      status: 404,
+      body: { ok: false, reason: `no invite ${unknown} in this room` },
+    });
+
+    // Eight digits are enough to name it.
+    expect(await revoke(ana.id.slice(0, 8))).toEqual({
+      status: 200,
+      body: { ok: true, revoked: { id: ana.id, name: 'Ana', characterIds: ['ana'] } },
+    });
+    expect(await socket.closed).toBe(4401);
+    expect(socket.closeReason).toBe('invite revoked');
+    expect((await api(server.origin, '/api/session', { token: ana.token })).status).toBe(401);
+    const again = RawClient.connect(server.wsUrl, roomId, ana.token);
+    await waitFor(() => again.upgradeStatus !== undefined, 'the refused upgrade');
+    expect(again.upgradeStatus).toBe(401);
+    expect(await revoke(ana.id)).toMatchObject({ status: 404 });
+
+    // Bo is untouched.
+    expect((await api(server.origin, '/api/session', { token: bo.token })).body).toMatchObject({
+      name: 'Bo',
+    });
+    const after = await api<{ invites: Invite[] }>(server.origin, `/api/rooms/${roomId}/invites`, {
+      token: gmToken,
+    });
+    expect(after.body.invites.map((invite) => invite.name)).toEqual(['Bo']);
+  });
+
+  it('connectTable stops reconnecting when its invite is revoked and says so', async () => {
+    const { roomId, gmToken } = await createRoom(server.origin);
+    const { body } = await api<{ token: string; id: string }>(server.origin, `/api/rooms/${roomId}/invites`, {
+      token: gmToken,
+      body: { name: 'Cy', characterIds: [] },
+    });
+    const player = await connectTable({
+      serverUrl: server.origin,
+      roomId,
+      token: body.token,
+      WebSocketPolyfill: WebSocket,
+    });
+    server.keep(player);
+    await player.whenSynced;
+    const reasons: string[] = [];
+    player.onRevoked((reason) => reasons.push(reason));
+    await api(server.origin, `/api/rooms/${roomId}/invites/${body.id}`, { method: 'DELETE', token: gmToken });
+    await waitFor(() => reasons.length > 0, 'the revocation at the client');
+    expect(reasons).toEqual(['invite revoked']);
+    await waitFor(() => !player.providers[0]!.shouldConnect, 'the provider to stop');
+    // Nothing reconnects behind its back: after the provider's backoff it is still off.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(player.providers[0]!.wsconnected || player.providers[0]!.wsconnecting).toBe(false);
+  });
+});
