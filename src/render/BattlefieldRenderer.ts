@@ -10,6 +10,17 @@ import type { TokenView } from './TokenView';
 /** Newly visible terrain chunks drawn per frame after the first frame (which draws all it shows). */
 const CHUNKS_PER_FRAME = 1;
 
+/**
+ * Dynamic resolution: while the camera moves the canvas backing store is drawn at this fraction
+ * of its full resolution (CSS keeps the canvas size, the browser scales it up). Software WebGL
+ * (SwiftShader, no GPU) is fill-rate bound, so shading a quarter of the pixels is what keeps
+ * panning smooth; `?motionres=1` turns it off, any other value in (0, 1] overrides it.
+ */
+const MOTION_RESOLUTION = 0.5;
+
+/** Milliseconds without camera movement after which one full-resolution (crisp) frame is drawn. */
+const REST_MS = 150;
+
 /** Smallest zoom the table opens at (a square is then 32 px). */
 const MIN_OPEN_ZOOM = 0.5;
 
@@ -42,18 +53,29 @@ export class BattlefieldRenderer {
   readonly renderWork: number[] = [];
   /** Frames actually drawn (the stage is only redrawn when something changed). */
   framesDrawn = 0;
+  /** Backing-store resolution at rest (device pixel ratio, capped at 2). */
+  private fullResolution = 1;
+  /** Backing-store resolution while the camera moves (see MOTION_RESOLUTION). */
+  private motionResolution = MOTION_RESOLUTION;
+  /** performance.now() of the last camera movement. */
+  private lastCameraMove = -Infinity;
 
   constructor(readonly cellPx: number) {}
 
   async init(host: HTMLElement): Promise<void> {
+    const params = new URLSearchParams(window.location.search);
+    this.fullResolution = Math.min(2, window.devicePixelRatio || 1);
+    const motion = Number(params.get('motionres') ?? MOTION_RESOLUTION);
+    this.motionResolution =
+      Number.isFinite(motion) && motion > 0 && motion <= 1 ? motion * this.fullResolution : this.fullResolution;
     await this.app.init({
       resizeTo: host,
       background: 0x2b2d31,
       // MSAA is very expensive on software GL (SwiftShader); tokens are round enough without it.
-      antialias: new URLSearchParams(window.location.search).get('aa') === '1',
+      antialias: params.get('aa') === '1',
       preference: 'webgl',
       autoDensity: true,
-      resolution: Math.min(2, window.devicePixelRatio || 1),
+      resolution: this.fullResolution,
     });
     host.appendChild(this.app.canvas);
     this.viewport = new Viewport({
@@ -68,7 +90,10 @@ export class BattlefieldRenderer {
     // child's world transform on the CPU each frame.
     this.viewport.enableRenderGroup();
     this.app.stage.addChild(this.viewport);
-    this.terrain = new TerrainLayer(this.cellPx);
+    // Chunk bakes never use MSAA: multisampled render targets are very slow on software GL.
+    this.terrain = new TerrainLayer(this.cellPx, (target, frame, resolution) =>
+      this.app.renderer.generateTexture({ target, frame, resolution, antialias: false }),
+    );
     this.reach = new ReachOverlay(this.cellPx);
     this.tokens = new TokenLayer(this.cellPx);
     this.cursors = new CursorLayer(this.app.ticker);
@@ -80,8 +105,8 @@ export class BattlefieldRenderer {
       this.cursors.container,
     );
     this.viewport.addChild(world);
-    this.viewport.on('moved', () => this.cull());
-    this.viewport.on('zoomed', () => this.cull());
+    this.viewport.on('moved', () => this.cameraMoved());
+    this.viewport.on('zoomed', () => this.cameraMoved());
     this.app.renderer.on('resize', (w: number, h: number) => {
       this.viewport.resize(w, h);
       this.dirty = true;
@@ -94,8 +119,16 @@ export class BattlefieldRenderer {
         this.frameTimes.push(t.deltaMS);
         if (this.frameTimes.length > 2000) this.frameTimes.splice(0, 1000);
         const t0 = performance.now();
-        if (this.terrain.buildPending(this.drawAllChunks ? Infinity : CHUNKS_PER_FRAME)) this.dirty = true;
+        const resting = performance.now() - this.lastCameraMove >= REST_MS;
+        const all = this.drawAllChunks;
         this.drawAllChunks = false;
+        if (this.terrain.buildPending(all ? Infinity : CHUNKS_PER_FRAME, !all && !resting)) this.dirty = true;
+        else if (resting && !this.dirty && this.terrain.idleWork()) this.dirty = true;
+        if (this.app.renderer.resolution !== this.fullResolution && resting) {
+          // The camera rests: back to full resolution and one crisp frame.
+          this.app.renderer.resolution = this.fullResolution;
+          this.dirty = true;
+        }
         if (this.dirty || this.viewport.dirty || this.cursors.animating()) {
           this.dirty = false;
           this.viewport.dirty = false;
@@ -171,7 +204,7 @@ export class BattlefieldRenderer {
     const h = this.grid.height * this.cellPx;
     const scale = Math.min(1.5, this.viewport.findFit(w + this.cellPx, h + this.cellPx));
     if (scale >= MIN_OPEN_ZOOM) return this.fit();
-    this.setCamera({ x: w / 2, y: h / 2, zoom: MIN_OPEN_ZOOM });
+    this.placeCamera({ x: w / 2, y: h / 2, zoom: MIN_OPEN_ZOOM });
   }
 
   camera(): Camera {
@@ -179,9 +212,30 @@ export class BattlefieldRenderer {
     return { x: c.x, y: c.y, zoom: this.viewport.scale.x };
   }
 
+  /** Move the camera as a user would (a run of calls is drawn at motion resolution until it rests). */
   setCamera(cam: Camera): void {
+    this.placeCamera(cam);
+    this.cameraMoved();
+  }
+
+  /** Jump the camera without starting motion resolution (opening view). */
+  private placeCamera(cam: Camera): void {
     this.viewport.setZoom(cam.zoom, true);
     this.viewport.moveCenter(cam.x, cam.y);
+    this.cull();
+  }
+
+  /** Current backing-store resolution (lower while the camera moves; for tests and the bench). */
+  resolution(): number {
+    return this.app.renderer.resolution;
+  }
+
+  /** The camera moved: draw at motion resolution until it rests (dynamic resolution). */
+  private cameraMoved(): void {
+    this.lastCameraMove = performance.now();
+    if (this.app.renderer.resolution !== this.motionResolution) {
+      this.app.renderer.resolution = this.motionResolution;
+    }
     this.cull();
   }
 

@@ -1,36 +1,51 @@
-import { BitmapText, Container, Graphics } from 'pixi.js';
+import { BitmapText, Container, Graphics, Rectangle, Sprite, Texture } from 'pixi.js';
 import { chunkCells, chunkKey, chunksOfMap, dirtyChunkKeys, visibleChunkKeys, type ChunkId } from './chunks';
 import { heightColour, heightEdgeWidth, heightLabelColour, SPACE_STYLES } from './heightRamp';
 import { heightEdges } from './heightEdges';
 import { changedCells, terrainIndex, type TerrainGrid } from './TerrainGrid';
 
+/** Renders a container's `frame` (world pixels) into a new texture at `resolution` texels per pixel. */
+export type BakeTexture = (content: Container, frame: Rectangle, resolution: number) => Texture;
+
 interface Chunk {
   readonly id: ChunkId;
-  readonly container: Container;
-  /** Drawn for the current grid; false = draw when it next comes into view. */
+  /** The chunk's baked picture; shown only when built and on camera. */
+  readonly sprite: Sprite;
+  /** Drawn for the current grid; false = draw when it next comes into view (or when idle). */
   built: boolean;
+  /** Baked at full resolution (false = the cheaper motion bake, refined once the camera rests). */
+  sharp: boolean;
 }
 
 /**
  * Static battlefield floor: height colours and numbers, space-type patterns, grid lines, height
- * edges and destructible HP. Drawn per 16×16 chunk, each cached as a texture; when the map
- * changes only the chunks holding changed cells are redrawn, off-camera chunks are hidden, and a
- * chunk is first drawn when it first comes into view (so a big map opens fast).
+ * edges and destructible HP. Drawn per 16×16 chunk and baked into one texture per chunk, shown as
+ * a plain sprite; when the map changes only the chunks holding changed cells are redrawn,
+ * off-camera chunks are hidden, and a chunk is first drawn when it first comes into view (so a
+ * big map opens fast). Baking is the costly part on software GL (every texel is shaded), so a
+ * chunk that first appears while the camera moves is baked at half resolution and re-baked sharp
+ * once the camera rests; idle frames also pre-bake off-camera chunks so later panning finds them
+ * ready.
  */
 export class TerrainLayer {
   readonly container = new Container({ label: 'terrain' });
   private chunks = new Map<string, Chunk>();
   private grid: TerrainGrid | undefined;
-  /** Cache texture resolution: 2 keeps small maps crisp when zoomed; 1 bounds GPU memory on big maps. */
+  /** Bake resolution: 2 keeps small maps crisp when zoomed; 1 bounds memory on big maps. */
   private cacheResolution = 2;
-  /** How many chunk redraws happened since creation (read by tests and the debug hook). */
+  /** Chunk content draws (new or changed terrain) since creation (read by tests and the debug hook). */
   redraws = 0;
-  /** Total milliseconds spent drawing chunks (for the render benchmark). */
+  /** Re-bakes of unchanged chunks at full resolution after a motion bake. */
+  refines = 0;
+  /** Total milliseconds spent drawing and baking chunks (for the render benchmark). */
   buildMs = 0;
   /** Visible chunks still waiting to be drawn (drawn a few per frame by `buildPending`). */
   private pending: Chunk[] = [];
 
-  constructor(private readonly cellPx: number) {}
+  constructor(
+    private readonly cellPx: number,
+    private readonly bake: BakeTexture,
+  ) {}
 
   setGrid(grid: TerrainGrid): void {
     const prev = this.grid;
@@ -43,7 +58,10 @@ export class TerrainLayer {
     for (const key of dirty) {
       const chunk = this.chunks.get(key);
       if (!chunk) continue;
-      if (chunk.container.visible) this.drawChunk(chunk, grid);
+      if (chunk.sprite.visible) {
+        this.redraws++;
+        this.drawChunk(chunk, grid, true);
+      }
       else chunk.built = false;
     }
   }
@@ -56,51 +74,79 @@ export class TerrainLayer {
     for (const [key, chunk] of this.chunks) {
       const show = visible.has(key);
       if (show && !chunk.built) this.pending.push(chunk);
-      chunk.container.visible = show && chunk.built;
+      chunk.sprite.visible = show && chunk.built;
     }
   }
 
   /**
    * Draw up to `maxChunks` waiting chunks, so panning onto an undrawn part of a big map costs one
-   * chunk per frame instead of one long stall (drawing is cheap on the CPU; caching each chunk
-   * into its texture is the GPU cost). Returns true when something was drawn.
+   * chunk per frame instead of one long stall. `moving` bakes at half resolution (a quarter of
+   * the texels). Returns true when something was drawn.
    */
-  buildPending(maxChunks: number): boolean {
+  buildPending(maxChunks: number, moving = false): boolean {
     if (!this.grid || this.pending.length === 0) return false;
     for (let n = 0; this.pending.length && n < maxChunks; n++) {
       const chunk = this.pending.shift()!;
-      if (!chunk.built) this.drawChunk(chunk, this.grid);
-      chunk.container.visible = true;
+      if (!chunk.built) {
+        this.redraws++;
+        this.drawChunk(chunk, this.grid, !moving);
+      }
+      chunk.sprite.visible = true;
     }
     return true;
   }
 
+  /**
+   * One step of work for a resting camera: re-bake one visible soft chunk sharp (returns true:
+   * the screen changed), else pre-bake one off-camera chunk at motion resolution (returns false:
+   * nothing on screen changed). Bounded: once every chunk is built and the visible ones are sharp
+   * it does nothing.
+   */
+  idleWork(): boolean {
+    if (!this.grid) return false;
+    for (const chunk of this.chunks.values()) {
+      if (chunk.sprite.visible && chunk.built && !chunk.sharp) {
+        this.refines++;
+        this.drawChunk(chunk, this.grid, true);
+        return true;
+      }
+    }
+    for (const chunk of this.chunks.values()) {
+      if (!chunk.built) {
+        this.redraws++;
+        this.drawChunk(chunk, this.grid, false);
+        return false;
+      }
+    }
+    return false;
+  }
+
   visibleChunkCount(): number {
     let n = 0;
-    for (const c of this.chunks.values()) if (c.container.visible) n++;
+    for (const c of this.chunks.values()) if (c.sprite.visible) n++;
     return n;
   }
 
   private rebuildAll(grid: TerrainGrid): void {
-    for (const c of this.chunks.values()) c.container.destroy({ children: true });
+    for (const c of this.chunks.values()) c.sprite.destroy({ texture: true, textureSource: true });
     this.chunks.clear();
+    this.pending = [];
     const ids = chunksOfMap(grid.width, grid.height);
     this.cacheResolution = ids.length <= 16 ? 2 : 1;
     for (const id of ids) {
-      const chunk: Chunk = { id, container: new Container({ label: `chunk ${chunkKey(id)}` }), built: false };
-      chunk.container.visible = false;
+      const sprite = new Sprite({ label: `chunk ${chunkKey(id)}` });
+      sprite.visible = false;
+      const chunk: Chunk = { id, sprite, built: false, sharp: false };
       this.chunks.set(chunkKey(id), chunk);
-      this.container.addChild(chunk.container);
+      this.container.addChild(sprite);
     }
   }
 
-  private drawChunk(chunk: Chunk, grid: TerrainGrid): void {
+  private drawChunk(chunk: Chunk, grid: TerrainGrid, sharp: boolean): void {
     const t0 = performance.now();
-    this.redraws++;
     chunk.built = true;
-    const c = chunk.container;
-    if (c.isCachedAsTexture) c.cacheAsTexture(false);
-    for (const child of c.removeChildren()) child.destroy();
+    chunk.sharp = sharp;
+    const c = new Container();
     const px = this.cellPx;
     const rect = chunkCells(chunk.id, grid.width, grid.height);
     const g = new Graphics();
@@ -169,8 +215,12 @@ export class TerrainLayer {
       }
     }
     c.addChild(g, ...labels);
-    // No MSAA in the cache: multisampled render targets are very slow on software GL.
-    c.cacheAsTexture({ resolution: this.cacheResolution, antialias: false });
+    const frame = new Rectangle(rect.x0 * px, rect.y0 * px, (rect.x1 - rect.x0) * px, (rect.y1 - rect.y0) * px);
+    const old = chunk.sprite.texture;
+    chunk.sprite.texture = this.bake(c, frame, sharp ? this.cacheResolution : this.cacheResolution / 2);
+    chunk.sprite.position.set(frame.x, frame.y);
+    if (old !== Texture.EMPTY) old.destroy(true);
+    c.destroy({ children: true });
     this.buildMs += performance.now() - t0;
   }
 

@@ -26,6 +26,8 @@ export interface IconVttDebug {
         tokenRebuilds: number;
         visibleChunks: number;
         framesDrawn: number;
+        /** Canvas backing-store resolution now (lower while the camera moves). */
+        resolution: number;
       }
     | undefined;
   /** Move the camera (benchmark only changes the view; it is session state, not document). */
@@ -75,6 +77,7 @@ export function installDebugHook(
             tokenRebuilds: renderer.tokens.rebuilds,
             visibleChunks: renderer.terrain.visibleChunkCount(),
             framesDrawn: renderer.framesDrawn,
+            resolution: renderer.resolution(),
           }
         : undefined,
     setCamera: (cam) => renderer?.setCamera(cam),

@@ -55,6 +55,7 @@ export interface ServerFixture {
   readonly server: TestServer;
   readonly origin: string;
   readonly wsUrl: string;
+  readonly port: number;
   /** Clients to destroy when the block ends. */
   keep(...clients: { destroy(): void }[]): void;
   /** The server's loaded room (its authoritative docs); throws when there is none. */
@@ -88,6 +89,9 @@ export function useTestServer(dice?: Dice, options?: Partial<ServerOptions>): Se
     },
     get wsUrl() {
       return server().wsUrl;
+    },
+    get port() {
+      return server().server.port;
     },
     keep(...clients) {
       kept.push(...clients);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import type { StatBlock } from '../../src/schema/statBlock';
 import { placeToken } from '../../src/table/writers/tokenWriters';
 import { encodeSyncUpdate } from '../../src/server/protocol';
-import { api, connectClient, createRoom, invite, RawClient, startTestServer, waitFor } from './helpers';
-import type { TestClient, TestServer } from './helpers';
+import { api, connectClient, createRoom, invite, RawClient, useTestServer, waitFor } from './helpers';
+import type { TestClient } from './helpers';
 
 type Result = {
   ok: boolean;
@@ -18,7 +18,7 @@ type Result = {
  * `...##...`: (3,2) and (4,2) are impassable.
  */
 describe('intents over HTTP', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let roomId: string;
   let gmToken: string;
   let anaToken: string;
@@ -29,12 +29,12 @@ describe('intents over HTTP', () => {
     (client.doc.getMap('tokens').get(id) as { cell: { x: number; y: number } } | undefined)?.cell;
 
   beforeAll(async () => {
-    server = await startTestServer();
     ({ roomId, gmToken } = await createRoom(server.origin));
     anaToken = await invite(server.origin, roomId, gmToken, 'Ana', ['ana']);
     gm = connectClient(server.wsUrl, roomId, gmToken);
     gmSecrets = connectClient(server.wsUrl, `${roomId}~secrets`, gmToken);
     watcher = connectClient(server.wsUrl, roomId, await invite(server.origin, roomId, gmToken, 'Watcher'));
+    server.keep(gm, gmSecrets, watcher);
     await Promise.all([gm.synced, gmSecrets.synced, watcher.synced]);
     // The GM sets the table with the table's own writers, straight into its synced docs.
     const docs = { public: gm.doc, secrets: gmSecrets.doc };
@@ -61,22 +61,18 @@ describe('intents over HTTP', () => {
       { ...base, id: 'lurker', name: 'Lurker', cell: { x: 7, y: 5 }, side: 'foes', ownerIds: [] },
       { hidden: true, statBlock: skirmish.foes[0].statBlock },
     );
-    const room = server.server.ctx.rooms.get(roomId)!;
+    const room = server.room(roomId);
     await waitFor(
       () => room.public.doc.getMap('tokens').has('bo') && room.secrets.doc.getMap('tokens').has('lurker'),
       'tokens placed',
     );
     await waitFor(() => tokenCell(watcher, 'bo') !== undefined, 'tokens at the watcher');
   });
-  afterAll(async () => {
-    [gm, gmSecrets, watcher].forEach((client) => client.destroy());
-    await server.close();
-  });
 
   const post = (token: string, intent: unknown) =>
     api<Result>(server.origin, `/api/rooms/${roomId}/intents`, { token, body: intent });
   const state = () => {
-    const room = server.server.ctx.rooms.get(roomId)!;
+    const room = server.room(roomId);
     return [Y.encodeStateAsUpdate(room.public.doc), Y.encodeStateAsUpdate(room.secrets.doc)];
   };
 
@@ -94,7 +90,7 @@ describe('intents over HTTP', () => {
     expect(body.ok, body.reason).toBe(true);
     expect(body.outcome).toMatchObject({ kind: 'move', to: { x: 2, y: 3 }, cost: 3 });
     // Already stored and broadcast when the answer arrives; the watcher sees it shortly.
-    expect(server.server.ctx.rooms.get(roomId)!.public.doc.getMap('tokens').get('ana')).toMatchObject({
+    expect(server.room(roomId).public.doc.getMap('tokens').get('ana')).toMatchObject({
       cell: { x: 2, y: 3 },
     });
     await waitFor(
@@ -167,7 +163,7 @@ describe('intents over HTTP', () => {
   it('lets the GM post intents too, e.g. moving a hidden foe (which stays in the secrets doc)', async () => {
     const { body } = await post(gmToken, { kind: 'move', tokenId: 'lurker', path: [{ x: 7, y: 4 }] });
     expect(body.ok, body.reason).toBe(true);
-    const room = server.server.ctx.rooms.get(roomId)!;
+    const room = server.room(roomId);
     expect(room.secrets.doc.getMap('tokens').get('lurker')).toMatchObject({ cell: { x: 7, y: 4 } });
     expect(room.public.doc.getMap('tokens').has('lurker')).toBe(false);
   });

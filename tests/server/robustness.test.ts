@@ -1,19 +1,18 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import * as encoding from 'lib0/encoding';
-import { connectClient, createRoom, invite, RawClient, startTestServer, waitFor, api } from './helpers';
-import type { TestClient, TestServer } from './helpers';
+import { connectClient, createRoom, invite, RawClient, useTestServer, waitFor, api } from './helpers';
+import type { TestClient } from './helpers';
 
 describe('bad input on the socket and over HTTP', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let roomA: { roomId: string; gmToken: string };
   let roomB: { roomId: string; gmToken: string };
   let gmB: TestClient;
   let playerB: TestClient;
   let bystanderA: TestClient;
   beforeAll(async () => {
-    server = await startTestServer();
     roomA = await createRoom(server.origin);
     roomB = await createRoom(server.origin);
     gmB = connectClient(server.wsUrl, roomB.roomId, roomB.gmToken);
@@ -27,11 +26,8 @@ describe('bad input on the socket and over HTTP', () => {
       roomA.roomId,
       await invite(server.origin, roomA.roomId, roomA.gmToken, 'Bystander A'),
     );
+    server.keep(gmB, playerB, bystanderA);
     await Promise.all([gmB.synced, playerB.synced, bystanderA.synced]);
-  });
-  afterAll(async () => {
-    [gmB, playerB, bystanderA].forEach((client) => client.destroy());
-    await server.close();
   });
 
   /** After every attack: both rooms still work for everyone else. */
@@ -80,14 +76,14 @@ describe('bad input on the socket and over HTTP', () => {
   });
 
   it('an oversized frame (2 MiB) closes that socket with 1009', async () => {
-    const before = Y.encodeStateAsUpdate(server.server.ctx.rooms.get(roomA.roomId)!.public.doc);
+    const before = Y.encodeStateAsUpdate(server.room(roomA.roomId).public.doc);
     expect(await attack([new Uint8Array(2 * 1024 * 1024)])).toBe(1009);
-    expect(Y.encodeStateAsUpdate(server.server.ctx.rooms.get(roomA.roomId)!.public.doc)).toEqual(before);
+    expect(Y.encodeStateAsUpdate(server.room(roomA.roomId).public.doc)).toEqual(before);
     await othersUnaffected('after-oversized');
   });
 
   it('garbage instead of HTTP on a raw TCP socket gets 400 and nothing else breaks', async () => {
-    const port = server.server.port;
+    const port = server.port;
     const reply = await new Promise<string>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => socket.write('\x00\x01GARBAGE\r\n\r\n\xff\xfe'));
       let text = '';
