@@ -1,4 +1,4 @@
-import { Application, Container, Point, UPDATE_PRIORITY } from 'pixi.js';
+import { Application, Container, Point, UPDATE_PRIORITY, WebGLRenderer } from 'pixi.js';
 import { Viewport } from 'pixi-viewport';
 import { CursorLayer, type RemoteCursor } from './CursorLayer';
 import { ReachOverlay, type PathPreview, type ReachCell } from './ReachOverlay';
@@ -20,6 +20,9 @@ const MOTION_RESOLUTION = 0.5;
 
 /** Milliseconds without camera movement after which one full-resolution (crisp) frame is drawn. */
 const REST_MS = 150;
+
+/** JavaScript milliseconds per idle frame spent pre-baking off-screen terrain chunks. */
+const IDLE_BUDGET_MS = 6;
 
 /** Smallest zoom the table opens at (a square is then 32 px). */
 const MIN_OPEN_ZOOM = 0.5;
@@ -59,6 +62,12 @@ export class BattlefieldRenderer {
   private motionResolution = MOTION_RESOLUTION;
   /** performance.now() of the last camera movement. */
   private lastCameraMove = -Infinity;
+  /**
+   * GPU fence after the last idle bake. The GPU (SwiftShader: the CPU) runs behind JavaScript, so
+   * idle work waits until the previous bake finished — otherwise queued bakes stall the next
+   * frame the user actually waits for.
+   */
+  private idleFence: WebGLSync | undefined;
 
   constructor(readonly cellPx: number) {}
 
@@ -67,7 +76,9 @@ export class BattlefieldRenderer {
     this.fullResolution = Math.min(2, window.devicePixelRatio || 1);
     const motion = Number(params.get('motionres') ?? MOTION_RESOLUTION);
     this.motionResolution =
-      Number.isFinite(motion) && motion > 0 && motion <= 1 ? motion * this.fullResolution : this.fullResolution;
+      Number.isFinite(motion) && motion > 0 && motion <= 1
+        ? motion * this.fullResolution
+        : this.fullResolution;
     await this.app.init({
       resizeTo: host,
       background: 0x2b2d31,
@@ -123,7 +134,11 @@ export class BattlefieldRenderer {
         const all = this.drawAllChunks;
         this.drawAllChunks = false;
         if (this.terrain.buildPending(all ? Infinity : CHUNKS_PER_FRAME, !all && !resting)) this.dirty = true;
-        else if (resting && !this.dirty && this.terrain.idleWork()) this.dirty = true;
+        let idle = false;
+        if (resting && !this.dirty && !this.gpuBusy()) {
+          idle = true;
+          if (this.terrain.idleWork(IDLE_BUDGET_MS)) this.dirty = true;
+        }
         if (this.app.renderer.resolution !== this.fullResolution && resting) {
           // The camera rests: back to full resolution and one crisp frame.
           this.app.renderer.resolution = this.fullResolution;
@@ -137,6 +152,7 @@ export class BattlefieldRenderer {
           this.renderWork.push(performance.now() - t0);
           if (this.renderWork.length > 2000) this.renderWork.splice(0, 1000);
         }
+        if (idle) this.fenceGpu();
       },
       undefined,
       UPDATE_PRIORITY.LOW,
@@ -228,6 +244,28 @@ export class BattlefieldRenderer {
   /** Current backing-store resolution (lower while the camera moves; for tests and the bench). */
   resolution(): number {
     return this.app.renderer.resolution;
+  }
+
+  private gl(): WebGL2RenderingContext | undefined {
+    const r = this.app.renderer;
+    return r instanceof WebGLRenderer ? r.gl : undefined;
+  }
+
+  /** Work submitted by the last idle step is still running on the GPU. */
+  private gpuBusy(): boolean {
+    const gl = this.gl();
+    if (!gl || !this.idleFence) return false;
+    if (gl.getSyncParameter(this.idleFence, gl.SYNC_STATUS) !== gl.SIGNALED) return true;
+    gl.deleteSync(this.idleFence);
+    this.idleFence = undefined;
+    return false;
+  }
+
+  private fenceGpu(): void {
+    const gl = this.gl();
+    if (!gl || this.idleFence) return;
+    this.idleFence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0) ?? undefined;
+    gl.flush();
   }
 
   /** The camera moved: draw at motion resolution until it rests (dynamic resolution). */

@@ -1,11 +1,22 @@
 import { BitmapText, Container, Graphics, Rectangle, Sprite, Texture } from 'pixi.js';
-import { chunkCells, chunkKey, chunksOfMap, dirtyChunkKeys, visibleChunkKeys, type ChunkId } from './chunks';
+import {
+  CHUNK_CELLS,
+  chunkCells,
+  chunkKey,
+  chunksOfMap,
+  dirtyChunkKeys,
+  visibleChunkKeys,
+  type ChunkId,
+} from './chunks';
 import { heightColour, heightEdgeWidth, heightLabelColour, SPACE_STYLES } from './heightRamp';
 import { heightEdges } from './heightEdges';
 import { changedCells, terrainIndex, type TerrainGrid } from './TerrainGrid';
 
 /** Renders a container's `frame` (world pixels) into a new texture at `resolution` texels per pixel. */
 export type BakeTexture = (content: Container, frame: Rectangle, resolution: number) => Texture;
+
+/** Bake resolution (fraction of full) for chunks drawn while the camera moves or pre-baked when idle. */
+const MOTION_BAKE = 0.25;
 
 interface Chunk {
   readonly id: ChunkId;
@@ -23,7 +34,7 @@ interface Chunk {
  * a plain sprite; when the map changes only the chunks holding changed cells are redrawn,
  * off-camera chunks are hidden, and a chunk is first drawn when it first comes into view (so a
  * big map opens fast). Baking is the costly part on software GL (every texel is shaded), so a
- * chunk that first appears while the camera moves is baked at half resolution and re-baked sharp
+ * chunk that first appears while the camera moves is baked at a quarter of the resolution (1/16 of the texels) and re-baked sharp
  * once the camera rests; idle frames also pre-bake off-camera chunks so later panning finds them
  * ready.
  */
@@ -41,6 +52,8 @@ export class TerrainLayer {
   buildMs = 0;
   /** Visible chunks still waiting to be drawn (drawn a few per frame by `buildPending`). */
   private pending: Chunk[] = [];
+  /** Camera centre in world pixels (idle pre-baking starts nearest to it). */
+  private focus = { x: 0, y: 0 };
 
   constructor(
     private readonly cellPx: number,
@@ -61,14 +74,14 @@ export class TerrainLayer {
       if (chunk.sprite.visible) {
         this.redraws++;
         this.drawChunk(chunk, grid, true);
-      }
-      else chunk.built = false;
+      } else chunk.built = false;
     }
   }
 
   /** Hide chunks outside the camera rectangle (world pixels). */
   cull(view: { x: number; y: number; width: number; height: number }): void {
     if (!this.grid) return;
+    this.focus = { x: view.x + view.width / 2, y: view.y + view.height / 2 };
     const visible = visibleChunkKeys(view, this.cellPx, this.grid.width, this.grid.height);
     this.pending = [];
     for (const [key, chunk] of this.chunks) {
@@ -80,8 +93,7 @@ export class TerrainLayer {
 
   /**
    * Draw up to `maxChunks` waiting chunks, so panning onto an undrawn part of a big map costs one
-   * chunk per frame instead of one long stall. `moving` bakes at half resolution (a quarter of
-   * the texels). Returns true when something was drawn.
+   * chunk per frame instead of one long stall. `moving` bakes at MOTION_BAKE resolution. Returns true when something was drawn.
    */
   buildPending(maxChunks: number, moving = false): boolean {
     if (!this.grid || this.pending.length === 0) return false;
@@ -97,12 +109,12 @@ export class TerrainLayer {
   }
 
   /**
-   * One step of work for a resting camera: re-bake one visible soft chunk sharp (returns true:
-   * the screen changed), else pre-bake one off-camera chunk at motion resolution (returns false:
-   * nothing on screen changed). Bounded: once every chunk is built and the visible ones are sharp
-   * it does nothing.
+   * Work for a resting camera: re-bake one visible soft chunk sharp (returns true: the screen
+   * changed), else pre-bake off-camera chunks at motion resolution, nearest to the camera first,
+   * for up to `budgetMs` of JavaScript (returns false: nothing on screen changed). Bounded: once
+   * every chunk is built and the visible ones are sharp it does nothing.
    */
-  idleWork(): boolean {
+  idleWork(budgetMs: number): boolean {
     if (!this.grid) return false;
     for (const chunk of this.chunks.values()) {
       if (chunk.sprite.visible && chunk.built && !chunk.sharp) {
@@ -111,14 +123,26 @@ export class TerrainLayer {
         return true;
       }
     }
-    for (const chunk of this.chunks.values()) {
-      if (!chunk.built) {
-        this.redraws++;
-        this.drawChunk(chunk, this.grid, false);
-        return false;
-      }
+    const t0 = performance.now();
+    const side = CHUNK_CELLS * this.cellPx;
+    const distance = (c: Chunk): number =>
+      Math.hypot((c.id.cx + 0.5) * side - this.focus.x, (c.id.cy + 0.5) * side - this.focus.y);
+    const waiting = [...this.chunks.values()]
+      .filter((c) => !c.built)
+      .sort((a, b) => distance(a) - distance(b));
+    for (const chunk of waiting) {
+      if (performance.now() - t0 >= budgetMs) break;
+      this.redraws++;
+      this.drawChunk(chunk, this.grid, false);
     }
     return false;
+  }
+
+  /** Visible chunks still showing their cheaper motion bake (0 once the camera has rested). */
+  softVisibleCount(): number {
+    let n = 0;
+    for (const c of this.chunks.values()) if (c.sprite.visible && !c.sharp) n++;
+    return n;
   }
 
   visibleChunkCount(): number {
@@ -215,9 +239,18 @@ export class TerrainLayer {
       }
     }
     c.addChild(g, ...labels);
-    const frame = new Rectangle(rect.x0 * px, rect.y0 * px, (rect.x1 - rect.x0) * px, (rect.y1 - rect.y0) * px);
+    const frame = new Rectangle(
+      rect.x0 * px,
+      rect.y0 * px,
+      (rect.x1 - rect.x0) * px,
+      (rect.y1 - rect.y0) * px,
+    );
     const old = chunk.sprite.texture;
-    chunk.sprite.texture = this.bake(c, frame, sharp ? this.cacheResolution : this.cacheResolution / 2);
+    chunk.sprite.texture = this.bake(
+      c,
+      frame,
+      sharp ? this.cacheResolution : this.cacheResolution * MOTION_BAKE,
+    );
     chunk.sprite.position.set(frame.x, frame.y);
     if (old !== Texture.EMPTY) old.destroy(true);
     c.destroy({ children: true });

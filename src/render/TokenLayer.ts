@@ -177,7 +177,8 @@ export class TokenLayer {
       c.addChild(chip, txt);
     });
     if (t.elevation > 0) {
-      const ey = s / 2 - 7;
+      // Top-left under the HP bar, clear of the initials in the middle.
+      const ey = 10;
       const eg = new Graphics().roundRect(1, ey, 20, 14, 4).fill(0x2a1a0c);
       const et = new BitmapText({
         text: `▲${t.elevation}`,

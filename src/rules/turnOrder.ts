@@ -42,12 +42,18 @@ export function canTakeTurns(combatant: TurnCombatant): boolean {
   return !isOutOfAction(combatant);
 }
 
-/** Combat ends when every character of one side is out of action ("Victory and defeat"). */
+/**
+ * Combat ends when every character of one side is out of action ("Victory and defeat"). A side
+ * with nobody in the fight at all has not lost: the GM starts combat, then reveals foes as they
+ * appear (docs/table.md, "Interpretations"), so an empty side never ends it.
+ */
 function winnerIfOver(combatants: readonly TurnCombatant[]): { over: boolean; winner: Side | null } {
+  const present = (side: Side) => combatants.some((c) => c.side === side);
   const standing = (side: Side) => combatants.some((c) => c.side === side && canTakeTurns(c));
   const party = standing('party');
   const foes = standing('foes');
-  if (party && foes) return { over: false, winner: null };
+  const beaten = (side: Side, up: boolean) => present(side) && !up;
+  if (!beaten('party', party) && !beaten('foes', foes)) return { over: false, winner: null };
   return { over: true, winner: party ? 'party' : foes ? 'foes' : null };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CellSchema } from './cell';
 import { RollModifierSchema } from './modifier';
+import { BlightIdSchema } from './status';
 
 const Id = z.string().min(1).max(64);
 
@@ -49,6 +50,19 @@ export const AreaIntentSchema = z.object({
   /** For a Cross with no listed range: which tied square is the attack space (attacker's choice). */
   attackSpace: CellSchema.optional(),
   modifiers: z.array(RollModifierSchema).max(10).default([]),
+});
+
+/**
+ * A non-attack, non-area ability whose effect component simply happens, on one character (no
+ * target = the user). `targetSave`: the ability's text says its effect relies on a save, so the
+ * target saves first and a success avoids it.
+ */
+export const EffectIntentSchema = z.object({
+  kind: z.literal('effect'),
+  userId: Id,
+  abilityId: Id,
+  targetId: Id.optional(),
+  targetSave: z.boolean().default(false),
 });
 
 /** End-of-turn save against one status. */
@@ -103,10 +117,18 @@ export const AdjustHpIntentSchema = z.object({
   reason: z.string().max(200).default('GM adjustment'),
 });
 
+/** Add or remove a status from the room's catalog (the GM, or the character's own player). */
 export const StatusIntentSchema = z.object({
   kind: z.enum(['add-status', 'remove-status']),
   tokenId: Id,
   statusId: Id,
+});
+
+/** Add or remove a blight (burning, frostbite, poisoned, electrified): the GM only. */
+export const BlightIntentSchema = z.object({
+  kind: z.enum(['add-blight', 'remove-blight']),
+  tokenId: Id,
+  blightId: BlightIdSchema,
 });
 
 /** Move a token between the secrets doc (hidden) and the public doc (revealed). */
@@ -129,6 +151,7 @@ export const IntentSchema = z.discriminatedUnion('kind', [
   MoveIntentSchema,
   AttackIntentSchema,
   AreaIntentSchema,
+  EffectIntentSchema,
   SaveIntentSchema,
   StartTurnIntentSchema,
   EndTurnIntentSchema,
@@ -137,6 +160,7 @@ export const IntentSchema = z.discriminatedUnion('kind', [
   ChatIntentSchema,
   AdjustHpIntentSchema,
   StatusIntentSchema,
+  BlightIntentSchema,
   VisibilityIntentSchema,
   CombatIntentSchema,
 ]);
@@ -144,11 +168,15 @@ export type Intent = z.infer<typeof IntentSchema>;
 export type IntentKind = Intent['kind'];
 export type IntentOf<K extends IntentKind> = Extract<Intent, { kind: K }>;
 
-/** 'any' = players (for their own characters) and the GM; 'gm' = GM only. */
+/**
+ * 'any' = players (for their own characters) and the GM; 'gm' = GM only. Statuses: the GM and
+ * the character's owner (issue 6); blights stay with the GM.
+ */
 export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
   move: 'any',
   attack: 'any',
   area: 'any',
+  effect: 'any',
   save: 'any',
   'start-turn': 'any',
   'end-turn': 'any',
@@ -157,8 +185,10 @@ export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
   surrender: 'any',
   chat: 'any',
   'adjust-hp': 'gm',
-  'add-status': 'gm',
-  'remove-status': 'gm',
+  'add-status': 'any',
+  'remove-status': 'any',
+  'add-blight': 'gm',
+  'remove-blight': 'gm',
   reveal: 'gm',
   hide: 'gm',
   'start-combat': 'gm',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { HttpError } from './http/json';
 
 /**
- * The sample files shipped in maps/ and encounters/, served read-only to the "create a room"
+ * The sample files shipped in maps/, encounters/ and encounters/parties/, served read-only to the "create a room"
  * screen. Each is validated on every read so a broken file gives a clear error, never half data.
  */
 
@@ -23,8 +23,17 @@ export function listJsonFiles(dir: string): string[] {
   }
 }
 
-/** Read and validate one file; 404 when absent, 500 naming the file and path when invalid. */
-export function readCatalogFile(dir: string, file: string, validate: Validator, label: string): unknown {
+/**
+ * Read and validate one file; 404 when absent, 500 naming the file and path when invalid.
+ * `folder` is how errors name the file's folder (default `<label>s`, e.g. `maps/arena.json`).
+ */
+export function readCatalogFile(
+  dir: string,
+  file: string,
+  validate: Validator,
+  label: string,
+  folder = `${label}s`,
+): unknown {
   if (!FILE_NAME.test(file))
     throw new HttpError(400, `${label} file name "${file}": expected a plain name ending in .json`);
   let text: string;
@@ -37,10 +46,10 @@ export function readCatalogFile(dir: string, file: string, validate: Validator, 
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new HttpError(500, `${label}s/${file}: not valid JSON (${(error as Error).message})`);
+    throw new HttpError(500, `${folder}/${file}: not valid JSON (${(error as Error).message})`);
   }
   try {
-    return validate(data, `${label}s/${file}`);
+    return validate(data, `${folder}/${file}`);
   } catch (error) {
     throw new HttpError(500, (error as Error).message);
   }

@@ -5,6 +5,7 @@ import { EncounterSchema, migrateEncounter } from '../schema/encounter';
 import { parseOrThrow } from '../schema/formatIssues';
 import type { Intent, IntentResult } from '../schema/intent';
 import { MapSchema, migrateMap } from '../schema/map';
+import { migrateParty, PartySchema } from '../schema/party';
 import { applyIntent } from '../table/applyIntent';
 import { migrateDoc, TableSchemaError } from '../table/docLayout';
 import type { Actor } from '../table/applyIntent';
@@ -112,7 +113,12 @@ export function importRoomUpdates(file: unknown): { public: Uint8Array; secrets:
   }
 }
 
-export function validateCatalogFile(label: 'map' | 'encounter', data: unknown, where: string): unknown {
+export function validateCatalogFile(
+  label: 'map' | 'encounter' | 'party',
+  data: unknown,
+  where: string,
+): unknown {
   if (label === 'map') return parseOrThrow(MapSchema, migrateMap(data), where);
+  if (label === 'party') return parseOrThrow(PartySchema, migrateParty(data), where);
   return parseOrThrow(EncounterSchema, migrateEncounter(data), where);
 }

@@ -13,10 +13,11 @@ import { chatIntent } from './intents/chatIntent';
 import { endTurnIntent, startTurnIntent, combatIntent } from './intents/turnIntents';
 import { attackIntent } from './intents/attackIntent';
 import { areaIntent } from './intents/areaIntent';
+import { effectIntent } from './intents/effectIntent';
 import { saveIntent } from './intents/saveIntent';
 import { basicActionIntent } from './intents/basicActionIntent';
 import { recoveryIntent } from './intents/recoveryIntent';
-import { adjustHpIntent, statusIntent, visibilityIntent } from './intents/gmIntents';
+import { adjustHpIntent, blightIntent, statusIntent, visibilityIntent } from './intents/gmIntents';
 
 export type { Actor } from './intents/IntentContext';
 
@@ -24,6 +25,7 @@ const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   move: moveIntent,
   attack: attackIntent,
   area: areaIntent,
+  effect: effectIntent,
   save: saveIntent,
   'start-turn': startTurnIntent,
   'end-turn': endTurnIntent,
@@ -34,6 +36,8 @@ const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   'adjust-hp': adjustHpIntent,
   'add-status': statusIntent,
   'remove-status': statusIntent,
+  'add-blight': blightIntent,
+  'remove-blight': blightIntent,
   reveal: visibilityIntent,
   hide: visibilityIntent,
   'start-combat': combatIntent,

@@ -5,8 +5,9 @@ import type { RoomSnapshot } from './snapshot';
 /**
  * The battlefield the rules see in a snapshot: every combatant token the reader can see
  * (incapacitated ones flagged), plus hidden tokens named in `extraIds` (the GM moving an
- * unrevealed foe). Hidden tokens never obstruct anyone else, so what a player's client computes
- * from its snapshot is what the server checks. Null when the room has no map yet.
+ * unrevealed foe), judged with the room's settings (`tallTerrainBlocksSight`). Hidden tokens
+ * never obstruct anyone else, so what a player's client computes from its snapshot is what the
+ * server checks. Null when the room has no map yet.
  * Used by the server's intent handlers and by the UI's previews alike.
  */
 export function battlefieldOf(
@@ -24,5 +25,6 @@ export function battlefieldOf(
       side: t.side,
       incapacitated: t.state?.incapacitated ?? false,
     }));
-  return makeBattlefield(snapshot.map, occupants, snapshot.chapter);
+  // The room's settings go along so sight, cover and areas honour `tallTerrainBlocksSight`.
+  return makeBattlefield(snapshot.map, occupants, snapshot.chapter, snapshot.settings);
 }

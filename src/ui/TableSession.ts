@@ -2,6 +2,7 @@ import type { Scene, Viewer } from './Scene';
 import type { SpaceType } from '../schema/map';
 import type { CellXY } from './editorTools';
 import type { Intent } from '../schema/intent';
+import type { TableConnection } from '../table/client';
 
 /** A user's presence as others see it (Yjs awareness): pointer in world pixels, optional ping. */
 export interface Presence {
@@ -61,6 +62,12 @@ export interface TableSession {
   }): void;
   onPresence(cb: (others: readonly Presence[]) => void): () => void;
   gm?: GmActions;
+  /**
+   * The room connection (live rooms only): the combat tools use it instead of opening a second
+   * one, and for the GM they share `gm.undo`/`gm.redo`, so Ctrl+Z and "Undo GM change" walk one
+   * history (one write = one step).
+   */
+  readonly connection?: TableConnection;
   destroy(): void;
 }
 
@@ -73,7 +80,8 @@ export interface GmActions {
   setHidden(tokenId: string, hidden: boolean): void;
   editToken(tokenId: string, edit: TokenEdit): void;
   removeToken(tokenId: string): void;
-  undo(): void;
-  redo(): void;
+  /** Undo the GM's newest write (one writer call); false when there was nothing to undo. */
+  undo(): boolean;
+  redo(): boolean;
   createInvite(name: string, characterIds: string[]): Promise<{ link: string }>;
 }

@@ -26,6 +26,9 @@ export interface IconVttDebug {
         tokenRebuilds: number;
         visibleChunks: number;
         framesDrawn: number;
+        /** Visible terrain chunks still at their motion bake, and re-bakes done to sharpen them. */
+        softChunks: number;
+        terrainRefines: number;
         /** Canvas backing-store resolution now (lower while the camera moves). */
         resolution: number;
       }
@@ -77,6 +80,8 @@ export function installDebugHook(
             tokenRebuilds: renderer.tokens.rebuilds,
             visibleChunks: renderer.terrain.visibleChunkCount(),
             framesDrawn: renderer.framesDrawn,
+            softChunks: renderer.terrain.softVisibleCount(),
+            terrainRefines: renderer.terrain.refines,
             resolution: renderer.resolution(),
           }
         : undefined,

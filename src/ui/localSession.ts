@@ -68,17 +68,17 @@ export function localSession(map: MapData, tokens: SceneToken[], chapter = 1): T
     removeToken: (id) => set({ ...scene, tokens: scene.tokens.filter((t) => t.id !== id) }),
     undo: () => {
       const prev = undo.pop();
-      if (prev) {
-        redo.push(scene);
-        set(prev, false);
-      }
+      if (!prev) return false;
+      redo.push(scene);
+      set(prev, false);
+      return true;
     },
     redo: () => {
       const next = redo.pop();
-      if (next) {
-        undo.push(scene);
-        set(next, false);
-      }
+      if (!next) return false;
+      undo.push(scene);
+      set(next, false);
+      return true;
     },
     createInvite: () => Promise.reject(new Error('invites need a live room (start the server)')),
   };

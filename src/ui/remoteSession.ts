@@ -103,8 +103,8 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
         }
       },
       removeToken: (id) => removeToken(conn.docs, id),
-      undo: () => void undo.undo(),
-      redo: () => void undo.redo(),
+      undo: () => undo.undo(),
+      redo: () => undo.redo(),
       createInvite: (name, characterIds) => api.createInvite(roomId, token, name, characterIds),
     };
   }
@@ -174,6 +174,7 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
       };
     },
     ...(gm ? { gm } : {}),
+    connection: conn,
     destroy: () => {
       conn.destroy();
       listeners.clear();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { openCombatTable, type CombatTable } from './combatFixture';
+import { openCombatTable, socketsOpened, type CombatTable } from './combatFixture';
 import { cellToPage, expectStatus, screenshot } from './helpers';
 import { startTestServer, type TestServer } from './testServer';
 
@@ -37,6 +37,14 @@ async function clickCell(page: Page, x: number, y: number): Promise<void> {
   await page.mouse.move(p.x, p.y, { steps: 3 });
   await page.mouse.click(p.x, p.y);
 }
+
+test('each page keeps one room connection: the combat tools share the table session connection', async () => {
+  // The GM syncs the public doc and the secrets doc, a player only the public one.
+  const rooms = (page: Page) => (socketsOpened.get(page) ?? []).map((p) => p.replace(/.*\//, ''));
+  expect(rooms(table.gm).sort()).toEqual([table.roomId, `${table.roomId}~secrets`]);
+  expect(rooms(table.ranger)).toEqual([table.roomId]);
+  expect(rooms(table.sage)).toEqual([table.roomId]);
+});
 
 test('a ranged attack from higher ground on a foe behind cover: exact odds, dice, damage and HP on every screen', async () => {
   const { gm, ranger, sage } = table;
@@ -165,6 +173,22 @@ test('the GM undoes the damage application and every screen agrees again', async
   await expect(table.ranger.getByTestId('log-entries').locator('li').first()).toContainText(
     'GM sets Brute: HP 26 → 20',
   );
+  await gm.getByTestId('gm-combat-undo').click();
+  for (const page of everyone())
+    await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 26/32', { timeout: 10_000 });
+
+  // One history: the editor's Ctrl+Z undoes a combat override, Ctrl+Shift+Z redoes it and the
+  // combat panel's undo takes it back again.
+  await gm.getByTestId('override-hp-brute').fill('18');
+  await gm.getByTestId('override-set-brute').click();
+  for (const page of everyone())
+    await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 18/32', { timeout: 10_000 });
+  await gm.keyboard.press('Control+z');
+  for (const page of everyone())
+    await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 26/32', { timeout: 10_000 });
+  await gm.keyboard.press('Control+Shift+z');
+  for (const page of everyone())
+    await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 18/32', { timeout: 10_000 });
   await gm.getByTestId('gm-combat-undo').click();
   for (const page of everyone())
     await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 26/32', { timeout: 10_000 });

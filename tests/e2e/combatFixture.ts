@@ -26,9 +26,15 @@ async function post<T>(server: TestServer, url: string, body: unknown, token?: s
   return JSON.parse(text) as T;
 }
 
+/** Websocket URLs each seat's page opened (to check the page shares one room connection). */
+export const socketsOpened = new WeakMap<Page, string[]>();
+
 async function open(browser: Browser, link: string, who: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   page.on('pageerror', (e) => console.error(`${who} page error:`, e.message));
+  const sockets: string[] = [];
+  socketsOpened.set(page, sockets);
+  page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
   await page.goto(link);
   await waitReady(page);
   // The combat dock mounts once its room connection has synced.

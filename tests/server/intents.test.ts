@@ -168,6 +168,26 @@ describe('intents over HTTP', () => {
     expect(room.public.doc.getMap('tokens').has('lurker')).toBe(false);
   });
 
+  it('a player adds and removes a status on their own character over HTTP; blights stay with the GM', async () => {
+    const statusesOf = (id: string) =>
+      (watcher.doc.getMap('combatants').get(id) as { statuses: { id: string }[] }).statuses.map((s) => s.id);
+    const added = await post(anaToken, { kind: 'add-status', tokenId: 'ana', statusId: 'slow' });
+    expect(added.body.ok, added.body.reason).toBe(true);
+    await waitFor(() => statusesOf('ana').includes('slow'), 'the status to reach the watcher');
+    expect((await post(anaToken, { kind: 'add-status', tokenId: 'bo', statusId: 'slow' })).body).toEqual({
+      ok: false,
+      reason: 'Bo is not your character',
+    });
+    expect((await post(anaToken, { kind: 'add-blight', tokenId: 'ana', blightId: 'burning' })).body).toEqual({
+      ok: false,
+      reason: "only the GM may send 'add-blight'",
+    });
+    expect((await post(anaToken, { kind: 'remove-status', tokenId: 'ana', statusId: 'slow' })).body.ok).toBe(
+      true,
+    );
+    await waitFor(() => !statusesOf('ana').includes('slow'), 'the removal to reach the watcher');
+  });
+
   it('a roll the server cannot make (its fixed test dice ran out) is a 500 naming the cause, with nothing written', async () => {
     // The test server's dice are fixedDice([]): any roll fails. Adding a status rolls nothing.
     const added = await post(gmToken, { kind: 'add-status', tokenId: 'bo', statusId: 'slow' });

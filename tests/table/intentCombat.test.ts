@@ -362,7 +362,7 @@ describe('GM intents, saves, chat', () => {
     const docs = seeded();
     for (const intent of [
       { kind: 'adjust-hp', tokenId: 'orc', amount: 5 },
-      { kind: 'add-status', tokenId: 'orc', statusId: 'slow' },
+      { kind: 'add-blight', tokenId: 'orc', blightId: 'burning' },
       { kind: 'reveal', tokenId: 'orc' },
       { kind: 'end-combat' },
     ]) {
@@ -371,6 +371,11 @@ describe('GM intents, saves, chat', () => {
         reason: `only the GM may send '${intent.kind}'`,
       });
     }
+    // Statuses: the owner may (issue 6), but only on their own characters.
+    expect(act(docs, ANA, { kind: 'add-status', tokenId: 'orc', statusId: 'slow' })).toEqual({
+      ok: false,
+      reason: 'Orc is not your character',
+    });
     expect(act(docs, GM, { kind: 'add-status', tokenId: 'orc', statusId: 'zzz' })).toEqual({
       ok: false,
       reason: 'unknown status "zzz" (not in this room\'s catalog)',

@@ -92,6 +92,25 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
     }
   }
 
+  // Party files live in encounters/parties/ (the UI's "seat a party" list).
+  if (first === 'parties' && method === 'GET') {
+    const dir = join(ctx.rootDir, 'encounters', 'parties');
+    if (parts.length === 2) return sendJson(res, 200, { files: listJsonFiles(dir) });
+    if (parts.length === 3 && second) {
+      return sendJson(
+        res,
+        200,
+        readCatalogFile(
+          dir,
+          second,
+          (data, where) => validateCatalogFile('party', data, where),
+          'party',
+          'encounters/parties',
+        ),
+      );
+    }
+  }
+
   if (first === 'rooms') {
     if (method === 'POST' && parts.length === 2) return createRoom(ctx, req, res, origin);
     if (method === 'POST' && parts.length === 3 && second === 'import')

@@ -3,7 +3,7 @@ import type { Combatant } from '../../schema/combatant';
 import { footprintDistance } from '../../grid/battlefield';
 import { lineOfSight } from '../../grid/lineOfSight';
 import { checkAction, spendAction } from '../../rules/actionEconomy';
-import { applyDamage } from '../../rules/applyDamage';
+import { resolveWhack, WHACK_RANGE } from '../../rules/resolveWhack';
 import { rescue } from '../../rules/health';
 import { explainDamageApplication } from '../../rules/explainOutcome';
 import type { IntentHandler, Refusal } from './IntentContext';
@@ -16,9 +16,6 @@ import {
   findToken,
   refuse,
 } from './IntentContext';
-
-/** Whack reaches 3 squares ("Whack"). */
-const WHACK_RANGE = 3;
 
 /**
  * Interact, Rescue and Whack ("Actions on a turn"), 1 action each. Rescue: an ADJACENT defeated
@@ -99,7 +96,9 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
   if (!sight.visible) return refuse(`${token.name} cannot see ${targetToken.name}`);
   const user = spend();
   if ('ok' in user) return user;
-  const application = applyDamage(target, { amount: 1, type: 'physical' }, ctx.snapshot.settings);
+  // The rules engine's whack: 1 physical damage, armor per the room's `whackIgnoresArmor`.
+  const whacked = resolveWhack(user, target, ctx.snapshot.settings);
+  const application = whacked.outcome.application!;
   const outcome = { kind: 'whack' as const, tokenId: token.id, targetId: targetToken.id, application };
   return combatantResolution(outcome, [...spent(user), application.combatant], {
     kind: 'basic-action',

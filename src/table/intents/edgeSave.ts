@@ -1,43 +1,57 @@
 import type { CellData } from '../../schema/cell';
-import { TERRAIN_CODES } from '../../schema/map';
+import type { Combatant } from '../../schema/combatant';
 import type { SaveRoll } from '../../rules/rollSave';
-import { rollSave } from '../../rules/rollSave';
-import { footprintsOverlap } from '../../grid/battlefield';
-import type { TokenView } from '../snapshot';
+import type { EdgeSaveOutcome } from '../../rules/edgeSave';
+import { edgeSave } from '../../rules/edgeSave';
+import { isOutOfAction } from '../../rules/health';
+import { closestNonEdgePosition, isOnEdge } from '../../grid/edges';
 import type { IntentContext } from './IntentContext';
-import { nearestPosition } from '../nearestPosition';
+import { intentBattlefield } from './IntentContext';
 
 export interface EdgeSave {
+  tokenId: string;
   roll: SaveRoll;
   /** Where the token goes on a success (closest free non-edge position); null = none found. */
   to: CellData | null;
   /** Failed (or nowhere to go): the character leaves play until the GM brings it back. */
   removed: boolean;
+  /** Who may come back after a removal, and when (rules engine `edgeSave`). */
+  returns: EdgeSaveOutcome['returns'];
 }
 
 /**
- * "Edges": a character that ends its turn with any square on an edge space saves; on a success
- * it moves to the closest non-edge space, on a failure it is removed from play (the GM hides or
- * removes the token; PCs come back at the start of their next turn). Null when not on an edge.
+ * "Edges": at the end of ANY turn, every character with a square on an edge space saves (the
+ * rules engine's `edgeSave`, so statuses that boon or curse saves count); success moves it to the
+ * closest free non-edge position (src/grid `closestNonEdgePosition`), failure removes it from play
+ * (the GM hides or removes the token). `fighters` are the states after the ending turn's status
+ * saves; the character whose turn ended saves first, then the others in token order. Characters
+ * out of action (defeated, incapacitated, surrendered) are left to the GM. Each success moves the
+ * token before the next save, so two savers never land on the same square.
  */
-export function edgeSave(ctx: IntentContext, token: TokenView): EdgeSave | null {
-  const map = ctx.snapshot.map;
-  if (!map) return null;
-  const onEdge = token.footprint.some((c) => map.cells[c.y]?.[c.x] === TERRAIN_CODES.edge);
-  if (!onEdge) return null;
-  const roll = rollSave([], ctx.dice);
-  if (!roll.success) return { roll, to: null, removed: true };
-  const others = ctx.snapshot.tokens.filter((t) => !t.hidden && t.id !== token.id && t.combatant);
-  const fits = (at: CellData) => {
-    for (let dy = 0; dy < token.size; dy++) {
-      for (let dx = 0; dx < token.size; dx++) {
-        const code = map.cells[at.y + dy]?.[at.x + dx];
-        if (code === undefined || code === TERRAIN_CODES.edge || code === TERRAIN_CODES.impassable)
-          return false;
-      }
+export function endOfTurnEdgeSaves(
+  ctx: IntentContext,
+  fighters: readonly Combatant[],
+  firstId: string,
+): EdgeSave[] {
+  let bf = intentBattlefield(ctx);
+  const ordered = [...fighters].sort((a, b) => Number(b.id === firstId) - Number(a.id === firstId));
+  const saves: EdgeSave[] = [];
+  for (const combatant of ordered) {
+    if (isOutOfAction(combatant) || !bf.occupants.some((o) => o.id === combatant.id)) continue;
+    if (!isOnEdge(bf, combatant.id)) continue;
+    const outcome = edgeSave(combatant, ctx.snapshot.statusCatalog, ctx.dice);
+    const to = outcome.roll.success ? closestNonEdgePosition(bf, combatant.id) : null;
+    if (to) {
+      const moved = bf.occupants.map((o) => (o.id === combatant.id ? { ...o, cell: to } : o));
+      bf = { ...bf, occupants: moved };
     }
-    return !others.some((o) => footprintsOverlap(at, token.size, o.cell, o.size));
-  };
-  const to = nearestPosition(map.width, map.height, token.cell, fits);
-  return to ? { roll, to, removed: false } : { roll, to: null, removed: true };
+    saves.push({
+      tokenId: combatant.id,
+      roll: outcome.roll,
+      to: to ? { x: to.x, y: to.y } : null,
+      removed: !to,
+      returns: outcome.returns,
+    });
+  }
+  return saves;
 }

@@ -2,8 +2,9 @@ import type { Combatant } from '../../schema/combatant';
 import type { IntentOf } from '../../schema/intent';
 import { defeat, heal } from '../../rules/health';
 import { applyStatus, removeStatus } from '../../rules/statuses';
+import { applyBlight, removeBlight } from '../../rules/blights';
 import type { IntentHandler } from './IntentContext';
-import { combatantOfToken, findToken, refuse } from './IntentContext';
+import { combatantOfToken, commandedToken, findToken, refuse } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
 
 /**
@@ -37,15 +38,20 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
   });
 };
 
-/** GM adds or removes a status from the room's catalog. */
+/**
+ * Adds or removes a status from the room's catalog. The GM may do it for anyone; a player for
+ * their own characters (issue 6: the GM and the owner manage statuses).
+ */
 export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'>> = (ctx, intent) => {
-  const token = findToken(ctx, intent.tokenId);
+  const token = commandedToken(ctx, intent.tokenId);
   if ('ok' in token) return token;
   const self = combatantOfToken(token);
   if ('ok' in self) return self;
+  const byGm = ctx.actor.role === 'gm';
   let after: Combatant;
   if (intent.kind === 'add-status') {
-    const applied = applyStatus(self, intent.statusId, ctx.snapshot.statusCatalog, { source: 'GM' });
+    const source = byGm ? 'GM' : ctx.senderName;
+    const applied = applyStatus(self, intent.statusId, ctx.snapshot.statusCatalog, { source });
     if (!applied.ok) return applied;
     after = applied.combatant;
   } else {
@@ -57,8 +63,35 @@ export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'
   const outcome = { kind: intent.kind, tokenId: token.id, statusId: intent.statusId };
   return combatantResolution(outcome, [after], {
     kind: 'status',
+    actor: byGm ? 'gm' : token.id,
+    summary: `${token.name} ${verb} ${intent.statusId}${byGm ? '' : ` (${ctx.senderName})`}`,
+    gmOnly: token.hidden,
+  });
+};
+
+/** GM adds or removes a blight ("Blights"; each kind at most once, defeated characters immune). */
+export const blightIntent: IntentHandler<IntentOf<'add-blight' | 'remove-blight'>> = (ctx, intent) => {
+  const token = findToken(ctx, intent.tokenId);
+  if ('ok' in token) return token;
+  const self = combatantOfToken(token);
+  if ('ok' in self) return self;
+  const has = self.blights.includes(intent.blightId);
+  let after: Combatant;
+  if (intent.kind === 'add-blight') {
+    if (has) return refuse(`${token.name} is already ${intent.blightId}`);
+    const applied = applyBlight(self, intent.blightId);
+    if (!applied.ok) return applied;
+    after = applied.combatant;
+  } else {
+    if (!has) return refuse(`${token.name} is not ${intent.blightId}`);
+    after = removeBlight(self, intent.blightId);
+  }
+  const verb = intent.kind === 'add-blight' ? 'gains' : 'loses';
+  const outcome = { kind: intent.kind, tokenId: token.id, blightId: intent.blightId };
+  return combatantResolution(outcome, [after], {
+    kind: 'status',
     actor: 'gm',
-    summary: `${token.name} ${verb} ${intent.statusId}`,
+    summary: `${token.name} ${verb} the ${intent.blightId} blight`,
     gmOnly: token.hidden,
   });
 };

@@ -4,6 +4,7 @@ import { checkPath } from '../../grid/checkPath';
 import type { MovementEvent } from '../../grid/movementEvents';
 import type { DamageApplication } from '../../rules/applyDamage';
 import { applyDamage } from '../../rules/applyDamage';
+import { movementEventDamage } from '../../rules/movementDamage';
 import { checkAction, spendAction } from '../../rules/actionEconomy';
 import { effectiveSpeed } from '../../rules/statuses';
 import { TokenSchema } from '../../schema/token';
@@ -17,7 +18,8 @@ const FREE_MOVE_BUDGET = 999;
  * Move / Run / Dash ("Movement", "Actions on a turn"). In combat: a standard move spends squares
  * of Speed; Run costs 1 action for half Speed (rounded up); Dash costs 2 actions for Speed and
  * ignores engagement. The path is checked square by square by src/grid; dangerous squares and
- * falls along it deal their damage at once ("Dangerous", "Falling").
+ * falls along it deal their damage at once, as the rules engine's `movementEventDamage` says
+ * ("Dangerous": chapter number, piercing; "Falling": 1 per level, armor per the room setting).
  */
 export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
   const token = commandedToken(ctx, intent.tokenId);
@@ -56,11 +58,10 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
 
   const damage: { event: MovementEvent; application: DamageApplication }[] = [];
   for (const event of path.events) {
-    if (!mover || event.kind === 'edge') continue;
-    const incoming =
-      event.kind === 'dangerous'
-        ? { amount: event.damage, type: 'physical' as const, pierce: true }
-        : { amount: event.levels, type: 'physical' as const };
+    if (!mover) continue;
+    // The rules engine says what each event deals (falls honour `fallDamageIgnoresArmor`).
+    const incoming = movementEventDamage(event, ctx.snapshot.settings);
+    if (!incoming) continue;
     const application = applyDamage(mover, incoming, ctx.snapshot.settings);
     damage.push({ event, application });
     mover = application.combatant;

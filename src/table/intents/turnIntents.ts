@@ -9,7 +9,7 @@ import { explainDamageApplication } from '../../rules/explainOutcome';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { fightingCombatants, nameOf } from './combatants';
-import { edgeSave } from './edgeSave';
+import { endOfTurnEdgeSaves } from './edgeSave';
 import { TokenSchema } from '../../schema/token';
 
 /** GM: start combat (round 1, a PC first by default) or end it (blights, statuses, vigor clear). */
@@ -126,25 +126,32 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
       ? `save vs ${s.statusId}: ${s.roll.total} — ${s.ended ? 'ends' : 'stays'}`
       : `${s.statusId} is ongoing: no save`,
   );
-  const edge = edgeSave(ctx, token);
-  if (edge) {
+  const afterSaves = fighters.map((c) => (c.id === ended.combatant.id ? ended.combatant : c));
+  // "Edges": everyone on an edge saves at the end of ANY turn, the one whose turn ended first.
+  const edges = endOfTurnEdgeSaves(ctx, afterSaves, token.id);
+  for (const e of edges) {
+    const who = e.tokenId === token.id ? 'ends on an edge' : `${nameOf(ctx, e.tokenId)} is on an edge`;
     details.push(
-      `ends on an edge: save ${edge.roll.total} — ` +
-        (edge.removed
+      `${who}: save ${e.roll.total} — ` +
+        (e.removed
           ? 'removed from play (GM: hide or remove the token)'
-          : `steps back to (${edge.to!.x},${edge.to!.y})`),
+          : `steps back to (${e.to!.x},${e.to!.y})`),
     );
   }
-  const after = fighters.map((c) => (c.id === ended.combatant.id ? ended.combatant : c));
-  const roundOver = turnState(ended.order, after, catalog).kind === 'round-over';
-  const next = roundOver ? startRound(ended.order, after) : null;
-  const outcome = { ...ended, edge, nextRound: next ? next.order.round : null };
+  /** The ending character's own edge save (kept for older readers of the outcome). */
+  const edge = edges.find((e) => e.tokenId === token.id) ?? null;
+  const roundOver = turnState(ended.order, afterSaves, catalog).kind === 'round-over';
+  const next = roundOver ? startRound(ended.order, afterSaves) : null;
+  const outcome = { ...ended, edge, edges, nextRound: next ? next.order.round : null };
   return {
     ok: true,
     outcome,
     commit(w) {
       w.setCombatant(ended.combatant);
-      if (edge?.to) w.setToken(TokenSchema.parse({ ...token, cell: edge.to }));
+      for (const e of edges) {
+        const moved = ctx.snapshot.tokensById[e.tokenId];
+        if (e.to && moved) w.setToken(TokenSchema.parse({ ...moved, cell: e.to }));
+      }
       w.setTurn(next ? next.order : ended.order);
       w.log({ kind: 'turn', actor: token.id, summary: `${token.name} ends their turn`, details, outcome });
       if (next) {

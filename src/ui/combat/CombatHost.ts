@@ -1,8 +1,5 @@
 import type { Intent } from '../../schema/intent';
 import type { TableConnection } from '../../table/client';
-import { connectTable } from '../../table/client';
-import type { GmUndoManager } from '../../table/createGmUndoManager';
-import { createGmUndoManager } from '../../table/createGmUndoManager';
 import type { TableDocs } from '../../table/docLayout';
 import type { RoomSnapshot } from '../../table/snapshot';
 import type { TableSession } from '../TableSession';
@@ -31,57 +28,41 @@ export interface CombatHost {
 }
 
 /** The parts of a table connection (src/table/client.ts) the host uses. */
-type ConnectionLike = Pick<TableConnection, 'snapshot' | 'docs' | 'sendIntent' | 'onSnapshot' | 'onReset'>;
+type ConnectionLike = Pick<TableConnection, 'snapshot' | 'docs' | 'sendIntent' | 'onSnapshot'>;
 
-function isConnection(value: unknown): value is ConnectionLike {
-  const v = value as Partial<ConnectionLike> | null | undefined;
-  return (
-    !!v &&
-    typeof v.snapshot === 'function' &&
-    typeof v.sendIntent === 'function' &&
-    typeof v.onSnapshot === 'function'
-  );
+/** The GM's undo history, shared with the editor's Ctrl+Z (the session's `gm.undo`/`gm.redo`). */
+interface SharedUndo {
+  undo(): boolean;
+  redo(): boolean;
 }
 
-function hostOver(conn: ConnectionLike, role: 'gm' | 'player', characterIds: readonly string[]): CombatHost {
-  let undo: GmUndoManager | null = role === 'gm' ? createGmUndoManager(conn.docs) : null;
-  if (undo) {
-    // The connection swaps in fresh docs after a refused write: follow them.
-    conn.onReset(() => {
-      undo?.destroy();
-      undo = createGmUndoManager(conn.docs);
-    });
-  }
+function hostOver(
+  conn: ConnectionLike,
+  role: 'gm' | 'player',
+  characterIds: readonly string[],
+  undo: SharedUndo | undefined,
+): CombatHost {
   return {
     role,
     characterIds,
     snapshot: () => conn.snapshot(),
     onChange: (cb) => void conn.onSnapshot(() => cb()),
     intent: (intent) => conn.sendIntent(intent),
-    ...(role === 'gm'
-      ? {
-          gm: { docs: () => conn.docs, undo: () => undo?.undo() ?? false, redo: () => undo?.redo() ?? false },
-        }
+    ...(role === 'gm' && undo
+      ? { gm: { docs: () => conn.docs, undo: () => undo.undo(), redo: () => undo.redo() } }
       : {}),
   };
 }
 
 /**
- * The combat host for a table session. `TableSession` does not expose its room connection, so
- * this uses one when a live session carries it (`connection`, `conn` or `client`); otherwise, for
- * a live room (`?room=&token=` in the address), it opens its own connection with the same
- * token. Returns null without a live room (the offline demo): the combat panels stay hidden.
+ * The combat host for a table session: it uses the session's own room connection (one
+ * websocket per page) and, for the GM, the session's undo history, so a combat revert or
+ * override is one step of the same history the editor's Ctrl+Z walks. Returns null without a
+ * live room (the offline demo): the combat panels stay hidden.
  */
 export async function connectCombatHost(session: TableSession): Promise<CombatHost | null> {
-  const s = session as TableSession & Record<string, unknown>;
-  const role = session.viewer.role;
-  const found = [s['connection'], s['conn'], s['client']].find(isConnection);
-  if (found) return hostOver(found, role, session.viewer.characterIds);
-  const params = new URLSearchParams(window.location.search);
-  const roomId = params.get('room');
-  const token = params.get('token');
-  if (!roomId || !token) return null;
-  const conn = await connectTable({ serverUrl: window.location.origin, roomId, token });
+  const conn = session.connection;
+  if (!conn) return null;
   await conn.whenSynced;
-  return hostOver(conn, role, session.viewer.characterIds);
+  return hostOver(conn, session.viewer.role, session.viewer.characterIds, session.gm);
 }

@@ -1,0 +1,130 @@
+import type { IntentOf } from '../../schema/intent';
+import type { Combatant } from '../../schema/combatant';
+import { footprintDistance } from '../../grid/battlefield';
+import { lineOfSight } from '../../grid/lineOfSight';
+import { checkAction, spendAction } from '../../rules/actionEconomy';
+import { applyEffect } from '../../rules/applyEffect';
+import type { EffectOutcome } from '../../rules/applyEffect';
+import { explainDamageApplication } from '../../rules/explainOutcome';
+import type { SaveRoll } from '../../rules/rollSave';
+import { rollSave } from '../../rules/rollSave';
+import { statusSaveModifiers } from '../../rules/statuses';
+import type { IntentHandler } from './IntentContext';
+import {
+  abilityTurn,
+  combatantOfToken,
+  commandedToken,
+  findToken,
+  intentBattlefield,
+  refuse,
+} from './IntentContext';
+import { combatantResolution } from './combatantResolution';
+import { findAbility } from './findAbility';
+
+/**
+ * A non-attack, non-area ability used on one character ("Attack vs. ability vs. effect": the
+ * effect component simply happens): grant vigor to an ally, put a status on a foe, heal yourself…
+ * No target = the user itself. Another target must be within the ability's range (no listed range
+ * = adjacent) and in line of sight (our reading, docs/table.md). With `targetSave` the effect
+ * relies on a save: the target rolls one (statuses that boon or curse saves count) and a success
+ * avoids the whole effect. Resolved by the rules engine's `applyEffect`. Interrupts may be used
+ * off-turn, like attack interrupts. Dice order: the save (d20, boon/curse d6s), then damage dice.
+ */
+export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => {
+  const userToken = commandedToken(ctx, intent.userId);
+  if ('ok' in userToken) return userToken;
+  const user = combatantOfToken(userToken);
+  if ('ok' in user) return user;
+  const found = findAbility(user, intent.abilityId);
+  if ('ok' in found) return found;
+  const { ability } = found;
+  if (ability.attack) return refuse(`${ability.name} is an attack: roll it with an attack`);
+  if (ability.area) return refuse(`${ability.name} is an area ability: place its pattern on the map`);
+  if (!ability.effect) return refuse(`${ability.name} has no effect to apply`);
+  const turn = abilityTurn(ctx, userToken, ability);
+  if ('ok' in turn) return turn;
+
+  const targetToken = findToken(ctx, intent.targetId ?? userToken.id);
+  if ('ok' in targetToken) return targetToken;
+  const selfTarget = targetToken.id === userToken.id;
+  const targetState = selfTarget ? user : combatantOfToken(targetToken);
+  if ('ok' in targetState) return targetState;
+  const range = ability.range ?? 1;
+  if (!selfTarget) {
+    const distance = footprintDistance(userToken.cell, userToken.size, targetToken.cell, targetToken.size);
+    if (distance > range)
+      return refuse(`${targetToken.name} is ${distance} squares away; ${ability.name} reaches ${range}`);
+    const bf = intentBattlefield(ctx, [userToken.id, targetToken.id]);
+    if (!lineOfSight(bf, userToken.id, targetToken.id).visible)
+      return refuse(`${userToken.name} cannot see ${targetToken.name}`);
+  }
+
+  const order = ctx.snapshot.turn;
+  let spent: Combatant = user;
+  if (order) {
+    const actionContext = {
+      onOwnTurn: turn.onOwnTurn,
+      turnSerial: order.turnSerial,
+      catalog: ctx.snapshot.statusCatalog,
+    };
+    const checked = checkAction(user, { kind: 'ability', ability }, actionContext);
+    if (!checked.ok) return checked;
+    spent = spendAction(user, checked.charge, order.turnSerial);
+  }
+  const target = selfTarget ? spent : targetState;
+
+  let save: SaveRoll | null = null;
+  if (intent.targetSave) save = rollSave(statusSaveModifiers(target, ctx.snapshot.statusCatalog), ctx.dice);
+  let effect: EffectOutcome | null = null;
+  let after = target;
+  if (!save?.success) {
+    const delivery = {
+      damageType: ability.damageType,
+      pierce: ability.tags.pierce,
+      ranged: range > 1,
+      cover: false,
+      critical: false,
+    };
+    const applied = applyEffect(
+      spent,
+      target,
+      'effect',
+      ability.effect,
+      delivery,
+      ctx.dice,
+      ctx.snapshot.settings,
+    );
+    effect = applied.outcome;
+    after = applied.target;
+  }
+
+  const on = selfTarget ? '' : ` on ${targetToken.name}`;
+  const details: string[] = [];
+  if (save)
+    details.push(`${targetToken.name} saves: ${save.total} — ${save.success ? 'avoids it' : 'fails'}`);
+  if (effect) {
+    if (effect.application) details.push(...explainDamageApplication(effect.application, targetToken.name));
+    if (effect.statusesApplied.length) details.push(`gains ${effect.statusesApplied.join(', ')}`);
+    if (effect.blightsApplied.length) details.push(`gains blight ${effect.blightsApplied.join(', ')}`);
+    if (effect.vigorGained) details.push(`gains ${effect.vigorGained} vigor`);
+    details.push(...effect.refused, ...(effect.text ? [`GM: ${effect.text}`] : []));
+  }
+  const outcome = {
+    kind: 'effect' as const,
+    ability: ability.name,
+    userId: userToken.id,
+    targetId: targetToken.id,
+    interrupt: ability.tags.interrupt !== null && !turn.onOwnTurn,
+    save,
+    effect,
+  };
+  const changed = selfTarget ? [after] : [spent, after];
+  return combatantResolution(outcome, order || selfTarget ? changed : [after], {
+    // No log kind of its own yet (the UI maps every kind to an icon): damage or status.
+    kind: effect?.application ? 'damage' : 'status',
+    actor: userToken.id,
+    summary: `${userToken.name} uses ${ability.name}${on}${save?.success ? ': saved' : ''}`,
+    details,
+    gmOnly: userToken.hidden || targetToken.hidden,
+  });
+};

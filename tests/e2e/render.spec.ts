@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { screenshot, waitReady } from './helpers';
+import { startTestServer, type TestServer } from './testServer';
+
+/**
+ * Dynamic resolution on the 100×100 stress map (offline demo table): the canvas draws at a lower
+ * backing resolution while the camera moves, terrain chunks first seen in motion get a cheap bake,
+ * and once the camera rests the canvas is back at full resolution with every visible chunk sharp.
+ */
+let server: TestServer;
+test.beforeAll(async () => {
+  server = await startTestServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+type Stats = { resolution: number; softChunks: number; terrainRefines: number; visibleChunks: number };
+
+test('moving the camera lowers the resolution; resting restores a crisp picture', async ({ page }) => {
+  await page.goto(`${server.origin}/?demo=stress-100.json&tokens=100`);
+  await waitReady(page);
+  const stats = () => page.evaluate(() => window.__iconVtt!.stats() as unknown as Stats);
+  await expect.poll(async () => (await stats()).resolution).toBe(1);
+  expect((await stats()).softChunks).toBe(0);
+
+  // Jump to the far corner (chunks not drawn yet) and keep moving for a few frames.
+  const during = await page.evaluate(async () => {
+    const hook = window.__iconVtt!;
+    for (let i = 0; i < 5; i++) {
+      hook.setCamera({ x: 5800 - i * 20, y: 5800, zoom: 0.6 });
+      await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    }
+    return hook.stats() as unknown as Stats;
+  });
+  await screenshot(page, 'render-stress-moving.png');
+  expect(during.resolution).toBe(0.5);
+  expect(during.softChunks).toBeGreaterThan(0);
+
+  // At rest: full resolution again and every visible chunk re-baked sharp.
+  await expect.poll(async () => (await stats()).resolution, { timeout: 5_000 }).toBe(1);
+  await expect.poll(async () => (await stats()).softChunks, { timeout: 10_000 }).toBe(0);
+  const after = await stats();
+  expect(after.terrainRefines).toBeGreaterThan(0);
+  expect(after.visibleChunks).toBeGreaterThan(0);
+  await screenshot(page, 'render-stress-rest.png');
+});
