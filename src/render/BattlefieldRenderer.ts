@@ -1,6 +1,7 @@
 import { Application, Container, Point, UPDATE_PRIORITY, WebGLRenderer } from 'pixi.js';
 import { Viewport } from 'pixi-viewport';
 import { CursorLayer, type RemoteCursor } from './CursorLayer';
+import { DynamicResolution } from './DynamicResolution';
 import { ReachOverlay, type PathPreview, type ReachCell } from './ReachOverlay';
 import { TerrainLayer } from './TerrainLayer';
 import type { TerrainGrid } from './TerrainGrid';
@@ -12,14 +13,13 @@ const CHUNKS_PER_FRAME = 1;
 
 /**
  * Dynamic resolution: while the camera moves the canvas backing store is drawn at this fraction
- * of its full resolution (CSS keeps the canvas size, the browser scales it up). Software WebGL
- * (SwiftShader, no GPU) is fill-rate bound, so shading a quarter of the pixels is what keeps
- * panning smooth; `?motionres=1` turns it off, any other value in (0, 1] overrides it.
+ * of its full resolution (CSS keeps the canvas size, the browser scales it up), lower down to
+ * MOTION_RESOLUTION_MIN when frames still miss vsync. Software WebGL (SwiftShader, no GPU) is
+ * fill-rate bound, so shading a quarter of the pixels is what keeps panning smooth.
+ * `?motionres=1` turns it off; another value in (0, 1] sets the fraction (and its floor).
  */
 const MOTION_RESOLUTION = 0.5;
-
-/** Milliseconds without camera movement after which one full-resolution (crisp) frame is drawn. */
-const REST_MS = 150;
+const MOTION_RESOLUTION_MIN = 0.3;
 
 /** JavaScript milliseconds per idle frame spent pre-baking off-screen terrain chunks. */
 const IDLE_BUDGET_MS = 6;
@@ -56,12 +56,8 @@ export class BattlefieldRenderer {
   readonly renderWork: number[] = [];
   /** Frames actually drawn (the stage is only redrawn when something changed). */
   framesDrawn = 0;
-  /** Backing-store resolution at rest (device pixel ratio, capped at 2). */
-  private fullResolution = 1;
-  /** Backing-store resolution while the camera moves (see MOTION_RESOLUTION). */
-  private motionResolution = MOTION_RESOLUTION;
-  /** performance.now() of the last camera movement. */
-  private lastCameraMove = -Infinity;
+  /** Backing-store resolution: full at rest, lower while the camera moves. */
+  private dynamic = new DynamicResolution(1, 1, 1);
   /**
    * GPU fence after the last idle bake. The GPU (SwiftShader: the CPU) runs behind JavaScript, so
    * idle work waits until the previous bake finished — otherwise queued bakes stall the next
@@ -73,12 +69,10 @@ export class BattlefieldRenderer {
 
   async init(host: HTMLElement): Promise<void> {
     const params = new URLSearchParams(window.location.search);
-    this.fullResolution = Math.min(2, window.devicePixelRatio || 1);
-    const motion = Number(params.get('motionres') ?? MOTION_RESOLUTION);
-    this.motionResolution =
-      Number.isFinite(motion) && motion > 0 && motion <= 1
-        ? motion * this.fullResolution
-        : this.fullResolution;
+    const full = Math.min(2, window.devicePixelRatio || 1);
+    const asked = Number(params.get('motionres') ?? MOTION_RESOLUTION);
+    const motion = Number.isFinite(asked) && asked > 0 && asked <= 1 ? asked : MOTION_RESOLUTION;
+    this.dynamic = new DynamicResolution(full, motion, Math.min(motion, MOTION_RESOLUTION_MIN));
     await this.app.init({
       resizeTo: host,
       background: 0x2b2d31,
@@ -86,7 +80,7 @@ export class BattlefieldRenderer {
       antialias: params.get('aa') === '1',
       preference: 'webgl',
       autoDensity: true,
-      resolution: this.fullResolution,
+      resolution: full,
     });
     host.appendChild(this.app.canvas);
     this.viewport = new Viewport({
@@ -130,7 +124,9 @@ export class BattlefieldRenderer {
         this.frameTimes.push(t.deltaMS);
         if (this.frameTimes.length > 2000) this.frameTimes.splice(0, 1000);
         const t0 = performance.now();
-        const resting = performance.now() - this.lastCameraMove >= REST_MS;
+        const resting = this.dynamic.resting(t0);
+        // Full resolution (one crisp frame) once the camera rests; in motion, adapt to late frames.
+        this.useResolution(this.dynamic.tick(t0, t.deltaMS));
         const all = this.drawAllChunks;
         this.drawAllChunks = false;
         if (this.terrain.buildPending(all ? Infinity : CHUNKS_PER_FRAME, !all && !resting)) this.dirty = true;
@@ -138,11 +134,6 @@ export class BattlefieldRenderer {
         if (resting && !this.dirty && !this.gpuBusy()) {
           idle = true;
           if (this.terrain.idleWork(IDLE_BUDGET_MS)) this.dirty = true;
-        }
-        if (this.app.renderer.resolution !== this.fullResolution && resting) {
-          // The camera rests: back to full resolution and one crisp frame.
-          this.app.renderer.resolution = this.fullResolution;
-          this.dirty = true;
         }
         if (this.dirty || this.viewport.dirty || this.cursors.animating()) {
           this.dirty = false;
@@ -270,11 +261,14 @@ export class BattlefieldRenderer {
 
   /** The camera moved: draw at motion resolution until it rests (dynamic resolution). */
   private cameraMoved(): void {
-    this.lastCameraMove = performance.now();
-    if (this.app.renderer.resolution !== this.motionResolution) {
-      this.app.renderer.resolution = this.motionResolution;
-    }
+    this.useResolution(this.dynamic.moved(performance.now()));
     this.cull();
+  }
+
+  private useResolution(resolution: number): void {
+    if (this.app.renderer.resolution === resolution) return;
+    this.app.renderer.resolution = resolution;
+    this.dirty = true;
   }
 
   /** Screen (canvas CSS pixel) point → world pixels. */

@@ -34,7 +34,9 @@ test('moving the camera lowers the resolution; resting restores a crisp picture'
     return hook.stats() as unknown as Stats;
   });
   await screenshot(page, 'render-stress-moving.png');
-  expect(during.resolution).toBe(0.5);
+  // 0.5 of full, or lower (down to 0.3) if these frames missed vsync on a loaded machine.
+  expect(during.resolution).toBeLessThanOrEqual(0.5);
+  expect(during.resolution).toBeGreaterThanOrEqual(0.3);
   expect(during.softChunks).toBeGreaterThan(0);
 
   // At rest: full resolution again and every visible chunk re-baked sharp.

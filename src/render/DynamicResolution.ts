@@ -1,0 +1,76 @@
+/** Milliseconds without camera movement after which the full resolution comes back. */
+export const REST_MS = 150;
+
+/** A frame interval above this (ms) missed at least one 60 Hz vsync. */
+export const LATE_FRAME_MS = 25;
+
+/** On-time motion frames in a row after which the motion resolution is raised a step. */
+const RAISE_AFTER = 30;
+
+/** Of the last LOWER_WINDOW motion frames, this many late ones lower the motion resolution. */
+const LOWER_WINDOW = 8;
+const LOWER_WHEN_LATE = 2;
+
+/** Step (fraction of full resolution) by which the motion resolution adapts. */
+const STEP = 0.05;
+
+/**
+ * Dynamic resolution scaling for a fill-rate-bound renderer (software WebGL): while the camera
+ * moves, draw at `maxFraction` of the full backing resolution, stepping down towards
+ * `minFraction` when motion frames keep missing vsync and back up when they are all on time;
+ * `REST_MS` after the last movement, the full resolution again (one crisp frame). Pure state
+ * machine: times in ms from the caller's clock, resolutions in device pixels per CSS pixel.
+ */
+export class DynamicResolution {
+  private lastMove = -Infinity;
+  private fraction: number;
+  private late: boolean[] = [];
+  private onTimeRun = 0;
+
+  constructor(
+    readonly full: number,
+    private readonly maxFraction: number,
+    private readonly minFraction: number,
+  ) {
+    this.fraction = maxFraction;
+  }
+
+  /** The camera moved at `now`: the resolution to draw at. */
+  moved(now: number): number {
+    this.lastMove = now;
+    return this.current(now);
+  }
+
+  resting(now: number): boolean {
+    return now - this.lastMove >= REST_MS;
+  }
+
+  /** One frame tick at `now`, `deltaMs` after the previous one: the resolution to draw at. */
+  tick(now: number, deltaMs: number): number {
+    if (this.resting(now)) {
+      this.late = [];
+      this.onTimeRun = 0;
+      return this.full;
+    }
+    const late = deltaMs > LATE_FRAME_MS;
+    this.late = [...this.late.slice(1 - LOWER_WINDOW), late];
+    this.onTimeRun = late ? 0 : this.onTimeRun + 1;
+    if (this.late.filter(Boolean).length >= LOWER_WHEN_LATE && this.fraction > this.minFraction) {
+      this.fraction = Math.max(this.minFraction, round(this.fraction - STEP));
+      this.late = [];
+    } else if (this.onTimeRun >= RAISE_AFTER) {
+      this.fraction = Math.min(this.maxFraction, round(this.fraction + STEP));
+      this.onTimeRun = 0;
+    }
+    return this.current(now);
+  }
+
+  private current(now: number): number {
+    return this.resting(now) ? this.full : round(this.fraction * this.full);
+  }
+}
+
+/** Two decimals, so repeated steps land on exact values (0.5 - 0.05 - 0.05 = 0.4). */
+function round(v: number): number {
+  return Math.round(v * 100) / 100;
+}

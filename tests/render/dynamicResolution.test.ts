@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DynamicResolution, REST_MS } from '../../src/render/DynamicResolution';
+
+const ON_TIME = 16.7;
+const LATE = 33.4;
+
+describe('DynamicResolution', () => {
+  it('draws at half resolution while moving and at full resolution REST_MS after the last move', () => {
+    const d = new DynamicResolution(1, 0.5, 0.3);
+    expect(d.tick(0, ON_TIME)).toBe(1);
+    expect(d.moved(100)).toBe(0.5);
+    expect(d.tick(117, ON_TIME)).toBe(0.5);
+    expect(d.tick(100 + REST_MS - 1, ON_TIME)).toBe(0.5);
+    expect(d.tick(100 + REST_MS, ON_TIME)).toBe(1);
+  });
+
+  it('scales with the device pixel ratio', () => {
+    const d = new DynamicResolution(2, 0.5, 0.3);
+    expect(d.moved(0)).toBe(1);
+    expect(d.tick(REST_MS, ON_TIME)).toBe(2);
+  });
+
+  it('steps down after 2 late frames of the last 8 and back up after 30 on-time frames', () => {
+    const d = new DynamicResolution(1, 0.5, 0.3);
+    let now = 0;
+    const frame = (delta: number): number => {
+      now += delta;
+      d.moved(now);
+      return d.tick(now, delta);
+    };
+    expect(frame(LATE)).toBe(0.5);
+    expect(frame(LATE)).toBe(0.45);
+    expect(frame(LATE)).toBe(0.45);
+    expect(frame(LATE)).toBe(0.4);
+    for (let i = 0; i < 10; i++) frame(LATE);
+    expect(frame(LATE)).toBe(0.3); // the floor
+    for (let i = 0; i < 29; i++) expect(frame(ON_TIME)).toBe(0.3);
+    expect(frame(ON_TIME)).toBe(0.35);
+    for (let i = 0; i < 200; i++) frame(ON_TIME);
+    expect(frame(ON_TIME)).toBe(0.5); // the ceiling
+  });
+
+  it('?motionres=1 (max = min = 1) never lowers the resolution', () => {
+    const d = new DynamicResolution(1, 1, 1);
+    expect(d.moved(0)).toBe(1);
+    for (let i = 1; i < 20; i++) expect(d.tick(i * 40, 40)).toBe(1);
+  });
+
+  it('always stays between the floor and full resolution', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.double({ min: 1, max: 200, noNaN: true }))), (steps) => {
+        const d = new DynamicResolution(1, 0.5, 0.3);
+        let now = 0;
+        for (const [move, delta] of steps) {
+          now += delta;
+          const r = move ? d.moved(now) : d.tick(now, delta);
+          expect(r === 1 || (r >= 0.3 && r <= 0.5)).toBe(true);
+        }
+      }),
+    );
+  });
+});
