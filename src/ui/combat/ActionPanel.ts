@@ -5,6 +5,7 @@ import { el, setChildren } from '../dom';
 import type { CombatController } from './CombatController';
 import { formatDamage, formatHitChance, formatModifier, formatNet } from './format';
 import { areaSection } from './areaSection';
+import { effectSection } from './effectSection';
 import { actionsLeftOf } from './turnTracker';
 
 type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
@@ -248,12 +249,22 @@ export class ActionPanel {
       b.onclick = () =>
         p && void this.send(choice.label, { kind: 'move', tokenId: actorId, path: p.path, mode: choice.id });
       out.push(b);
+    } else if (d.effect) {
+      out.push(
+        ...effectSection(
+          d,
+          s,
+          actorId,
+          (targetId) => this.ctl.update({ targetId }),
+          (label, intent) => void this.send(label, intent),
+        ),
+      );
     } else {
       out.push(
         el(
           'div',
           { class: 'hint' },
-          `${choice.ability.description || choice.label}: no roll; apply its effect by hand (GM tools below).`,
+          `${choice.ability.description || choice.label}: nothing to apply; the GM carries it out by hand.`,
         ),
       );
     }

@@ -11,8 +11,10 @@ import type { ActionChoice } from './actionChoices';
 import { actionChoices } from './actionChoices';
 import type { AreaPreview } from './areaPreview';
 import { areaPreview } from './areaPreview';
-import { battlefieldFor } from './battlefieldFor';
+import { battlefieldOf } from '../../table/battlefieldOf';
 import type { CombatHost } from './CombatHost';
+import type { EffectTargeting } from './effectTargets';
+import { effectTargetsFor } from './effectTargets';
 import type { SightReport } from './lineOfSightTool';
 import { lineOfSightReport } from './lineOfSightTool';
 import type { TargetingResult } from './targeting';
@@ -46,6 +48,8 @@ export interface CombatDerived {
   choices: ActionChoice[];
   choice: ActionChoice | null;
   targeting: TargetingResult | null;
+  /** Who a plain-effect ability can be used on. */
+  effect: EffectTargeting | null;
   area: AreaPreview | null;
   sight: SightReport | null;
   movePath: { path: CellData[]; cost: number } | null;
@@ -143,6 +147,7 @@ export class CombatController {
     const choice = choices.find((c) => c.id === this.state.choiceId) ?? null;
     const targeting =
       actor && choice?.kind === 'attack' ? targetingFor(snapshot, actor.id, choice.ability) : null;
+    const effect = actor && choice?.kind === 'effect' ? effectTargetsFor(snapshot, actor.id, choice.ability) : null;
     const areaCell = s.areaAt ?? s.pointer;
     const area =
       actor && choice?.kind === 'area' && (areaCell || s.arc.length)
@@ -155,7 +160,7 @@ export class CombatController {
       actor && choice?.kind === 'move'
         ? this.movePath(snapshot, actor.id, choice.id, s.moveTo ?? s.pointer)
         : null;
-    this.derived = { snapshot, choices, choice, targeting, area, sight, movePath };
+    this.derived = { snapshot, choices, choice, targeting, effect, area, sight, movePath };
     this.overlay.set(this.overlayState());
     this.renderer.requestRender();
     this.listeners.forEach((cb) => cb());
@@ -165,7 +170,7 @@ export class CombatController {
   private movePath(snapshot: RoomSnapshot, id: string, mode: string, to: CellData | null) {
     const token = snapshot.tokensById[id];
     const full = token ? combatantOf(token) : null;
-    const bf = battlefieldFor(snapshot, [id]);
+    const bf = battlefieldOf(snapshot, [id]);
     if (!full || !bf || !to) return null;
     const speed = effectiveSpeed(full, snapshot.statusCatalog);
     const budget = mode === 'run' ? Math.ceil(speed / 2) : speed;
@@ -194,6 +199,7 @@ export class CombatController {
       this.state.sightMode ||
       kind === 'attack' ||
       kind === 'area' ||
+      kind === 'effect' ||
       kind === 'move' ||
       (kind === 'basic' && this.derived?.choice?.id !== 'interact')
     );
@@ -235,6 +241,9 @@ export class CombatController {
     const tokenHere = this.tokenAt(d.snapshot, c);
     if (choice.kind === 'attack' || choice.kind === 'basic') {
       this.update({ targetId: tokenHere && tokenHere.id !== s.actorId ? tokenHere.id : null });
+    } else if (choice.kind === 'effect') {
+      // A plain effect may also be used on the user itself: clicking it picks it.
+      this.update({ targetId: tokenHere ? tokenHere.id : null });
     } else if (choice.kind === 'area') {
       const pattern = choice.ability.area!;
       if (pattern.primary.kind === 'arc') {

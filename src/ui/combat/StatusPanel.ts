@@ -1,18 +1,17 @@
 import type { Intent } from '../../schema/intent';
-import type { BlightId } from '../../schema/status';
 import { BLIGHT_IDS } from '../../schema/status';
 import { findStatus } from '../../rules/statuses';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
 import type { CombatHost } from './CombatHost';
-import { setBlight } from './gmCombatWrites';
 
 type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
 
 /**
  * Statuses and blights of one character (rulebook: Statuses and other effects; Blights): each
- * status with its description, whether it is ongoing; a save button for whoever commands it; the
- * GM adds and removes statuses from the room's catalog (intents) and blights (GM writer). The
+ * status with its description, whether it is ongoing; for whoever commands it a save button and
+ * adding/removing statuses from the room's catalog (intents; players on their own characters);
+ * the GM also toggles blights (`add-blight` / `remove-blight` intents). The
  * character's health line shows wounds, Bloodied, defeat, surrender and death as the rules engine
  * recorded them.
  */
@@ -71,7 +70,7 @@ export class StatusPanel {
             statusId: applied.id,
           }),
         );
-      if (this.host.role === 'gm')
+      if (commands)
         li.append(
           ' ',
           this.button('Remove', `remove-status-${applied.id}`, {
@@ -86,7 +85,7 @@ export class StatusPanel {
     parts.push(list);
     if (st.blights.length)
       parts.push(el('div', { 'data-testid': 'blight-list' }, `Blights: ${st.blights.join(', ')}`));
-    if (this.host.role === 'gm') {
+    if (commands) {
       const pick = el('select', { 'data-testid': 'add-status-pick' });
       for (const s of snapshot.statusCatalog) pick.append(el('option', { value: s.id }, s.name));
       const add = el('button', { 'data-testid': 'add-status' }, 'Add status');
@@ -98,20 +97,34 @@ export class StatusPanel {
         );
       };
       parts.push(el('div', { class: 'row' }, pick, ' ', add));
-      const gm = this.host.gm;
-      if (gm) {
-        const blights = el('div', { class: 'row', 'data-testid': 'blight-toggles' }, 'Blights: ');
-        for (const b of BLIGHT_IDS) {
-          const box = el('input', {
-            type: 'checkbox',
-            checked: st.blights.includes(b),
-            'data-testid': `blight-${b}`,
+    }
+    if (this.host.role === 'gm') {
+      // Blights are the GM's (rulebook: Blights); the server writes and logs them.
+      const blights = el('div', { class: 'row', 'data-testid': 'blight-toggles' }, 'Blights: ');
+      for (const b of BLIGHT_IDS) {
+        const box = el('input', {
+          type: 'checkbox',
+          checked: st.blights.includes(b),
+          'data-testid': `blight-${b}`,
+        });
+        box.onchange = async () => {
+          const on = box.checked;
+          box.disabled = true;
+          const r = await this.host.intent({
+            kind: on ? 'add-blight' : 'remove-blight',
+            tokenId: token.id,
+            blightId: b,
           });
-          box.onchange = () => setBlight(gm.docs(), token.id, b as BlightId, box.checked);
-          blights.append(el('label', {}, box, b), ' ');
-        }
-        parts.push(blights);
+          box.disabled = false;
+          if (!r.ok) box.checked = !on;
+          this.status(
+            r.ok ? `${st.name} ${on ? 'gains' : 'loses'} ${b}` : `Refused: ${r.reason}`,
+            r.ok ? 'ok' : 'refused',
+          );
+        };
+        blights.append(el('label', {}, box, b), ' ');
       }
+      parts.push(blights);
     }
     if (commands && !st.dead) {
       // The character's own choices (rulebook: Surrender; Elixirs, out of combat only).

@@ -6,7 +6,7 @@ import type { Ability } from '../../schema/ability';
 import type { AreaShape } from '../../schema/area';
 import type { CellData } from '../../schema/cell';
 import type { RoomSnapshot } from '../../table/snapshot';
-import { battlefieldFor } from './battlefieldFor';
+import { battlefieldOf } from '../../table/battlefieldOf';
 
 /** What the template ghost shows for one pointer position. */
 export interface AreaPreview {
@@ -104,7 +104,7 @@ export function areaPreview(
   const caster = snapshot.tokensById[casterId];
   const pattern = ability.area;
   if (!caster || !pattern) return null;
-  const bf = battlefieldFor(snapshot, [casterId]);
+  const bf = battlefieldOf(snapshot, [casterId]);
   if (!bf) return null;
   const ranged = ability.range !== null && !ability.self;
   const origin = { cell: caster.cell, size: caster.size };

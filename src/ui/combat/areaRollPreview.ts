@@ -5,7 +5,7 @@ import { hitChance } from '../../rules/hitChance';
 import { statusAttackModifiers } from '../../rules/statuses';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { combatantOf } from '../../table/snapshot';
-import { battlefieldFor } from './battlefieldFor';
+import { battlefieldOf } from '../../table/battlefieldOf';
 import type { DamagePreview, TargetOption } from './targeting';
 import { attackDamagePreviews, clampNet, damagePreview } from './targeting';
 
@@ -25,7 +25,7 @@ export function areaAttackPreview(
   const targetToken = snapshot.tokensById[targetId];
   const caster = casterToken ? combatantOf(casterToken) : null;
   if (!caster || !targetToken?.state || !ability.attack) return null;
-  const bf = battlefieldFor(snapshot, [casterId, targetId]);
+  const bf = battlefieldOf(snapshot, [casterId, targetId]);
   if (!bf) return null;
   const context = attackContext(bf, casterId, targetId, {
     kind: ability.attack.kind,

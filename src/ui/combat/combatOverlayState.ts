@@ -25,6 +25,13 @@ export function combatOverlayState(derived: CombatDerived | null, state: CombatU
         };
       });
   }
+  if (d.effect) {
+    out.range = d.effect.rangeSquares;
+    out.targets = d.effect.targets.map((t) => {
+      const tok = d.snapshot.tokensById[t.id]!;
+      return { cell: tok.cell, size: tok.size, legal: t.legal, selected: t.id === state.targetId };
+    });
+  }
   if (d.area) {
     const r = d.area.result;
     out.area = {

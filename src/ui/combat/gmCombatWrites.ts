@@ -5,7 +5,7 @@ import type { Application } from './applicationHistory';
 import { revertedState } from './applicationHistory';
 
 /**
- * GM combat writes (no intent exists for them). Each one changes the combatants AND notes the
+ * GM combat writes (no intent exists for them; blights and statuses go through intents). Each one changes the combatants AND notes the
  * change in the log inside one GM transaction per doc, so the GM undo manager records ONE step
  * and the log explains every number. Notes about hidden tokens are GM-only (secrets doc).
  */
@@ -53,25 +53,5 @@ export function overrideNumbers(
       return { ...s, ...values };
     });
     if (change) postLogNote(docs, `GM sets ${nameOf(docs, tokenId)}: ${change}`, hiddenIn(docs, [tokenId]));
-  });
-}
-
-/** GM adds or removes a blight. */
-export function setBlight(
-  docs: TableDocs,
-  tokenId: string,
-  blight: CombatantState['blights'][number],
-  on: boolean,
-): void {
-  transactBoth(docs, GM_ORIGIN, () => {
-    updateCombatant(docs, tokenId, (s) => ({
-      ...s,
-      blights: on ? [...new Set([...s.blights, blight])] : s.blights.filter((b) => b !== blight),
-    }));
-    postLogNote(
-      docs,
-      `GM: ${nameOf(docs, tokenId)} ${on ? 'gains' : 'loses'} ${blight}`,
-      hiddenIn(docs, [tokenId]),
-    );
   });
 }

@@ -15,7 +15,7 @@ import { isOutOfAction } from '../../rules/health';
 import { statusAttackModifiers } from '../../rules/statuses';
 import type { RoomSnapshot, TokenView } from '../../table/snapshot';
 import { combatantOf } from '../../table/snapshot';
-import { battlefieldFor } from './battlefieldFor';
+import { battlefieldOf } from '../../table/battlefieldOf';
 
 /** Damage one component may deal: the range before reductions, and after this target's armor/resistance/cover. */
 export interface DamagePreview {
@@ -207,7 +207,7 @@ export function targetingFor(
   const kind = ability.attack.kind;
   const range = ability.range ?? 1;
   const candidates = snapshot.tokens.filter((t) => t.id !== attackerId && t.combatant && t.state);
-  const bf = battlefieldFor(snapshot, [attackerId, ...candidates.filter((t) => t.hidden).map((t) => t.id)]);
+  const bf = battlefieldOf(snapshot, [attackerId, ...candidates.filter((t) => t.hidden).map((t) => t.id)]);
   if (!bf) return null;
   const settings = snapshot.settings;
   const targets: TargetOption[] = candidates.map((t) => {

@@ -90,6 +90,7 @@ describe('combat overlay state', () => {
       choices: [],
       choice: null,
       targeting: null,
+      effect: null,
       area,
       sight: null,
       movePath: null,

@@ -1,6 +1,6 @@
 /**
  * The party of the combat test encounter (encounters/combat-test.json): a Ranger who shoots from
- * the hill and a Sage with a ranged Blast 1. Shared by the unit tests and the browser test.
+ * the hill and a Sage with a ranged Blast 1 and Ward, a plain effect (vigor) within range 3. Shared by the unit tests and the browser test.
  */
 export const COMBAT_TEST_PARTY = {
   schemaVersion: 1,
@@ -40,6 +40,13 @@ export const COMBAT_TEST_PARTY = {
           damageType: 'magical',
           attack: { kind: 'ranged', onHit: { damage: { tier: 'light' } } },
           areaEffect: { damage: { tier: 'fray' } },
+        },
+        {
+          name: 'Ward',
+          cost: '1-action',
+          range: 3,
+          effect: { vigor: 1 },
+          description: 'A shimmering ward: the target gains vigor.',
         },
       ],
     },

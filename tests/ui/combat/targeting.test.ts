@@ -87,6 +87,7 @@ describe('action choices', () => {
     const snap = snapshotOf(combatRoom());
     expect(actionChoices(snap.tokensById['sage']!.statBlock!).map((c) => c.id)).toEqual([
       'fire-burst',
+      'ward',
       'basic-melee',
       'basic-ranged',
       'whack',

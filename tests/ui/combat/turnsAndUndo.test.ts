@@ -5,7 +5,7 @@ import type { Actor } from '../../../src/table/applyIntent';
 import { createGmUndoManager } from '../../../src/table/createGmUndoManager';
 import type { TableDocs } from '../../../src/table/docLayout';
 import { changedSince, newApplications, revertedState } from '../../../src/ui/combat/applicationHistory';
-import { overrideNumbers, revertApplication, setBlight } from '../../../src/ui/combat/gmCombatWrites';
+import { overrideNumbers, revertApplication } from '../../../src/ui/combat/gmCombatWrites';
 import { latestResolution } from '../../../src/ui/combat/ResultPanel';
 import { attackResultView, isAttackOutcome } from '../../../src/ui/combat/resultView';
 import { pendingSaves } from '../../../src/ui/combat/TurnTrackerPanel';
@@ -151,6 +151,26 @@ describe('result, application history and the GM revert', () => {
     undo.undo();
     expect(snapshotOf(docs).tokensById['brute']!.state!.hp).toBe(26);
   });
+
+  it("GM undo walks only the GM's own writes: blights and statuses sent as intents are the server's and stay", () => {
+    const docs = combatRoom();
+    const undo = createGmUndoManager(docs);
+    overrideNumbers(docs, 'brute', { hp: 20 });
+    send(docs, GM, { kind: 'add-blight', tokenId: 'goblin', blightId: 'poisoned' });
+    send(docs, RANGER, { kind: 'add-status', tokenId: 'ranger', statusId: 'dazed' });
+    expect(undo.undo()).toBe(true);
+    const after = snapshotOf(docs);
+    expect(after.tokensById['brute']!.state!.hp).toBe(32);
+    expect(after.tokensById['goblin']!.state!.blights).toEqual(['poisoned']);
+    expect(after.tokensById['ranger']!.state!.statuses.map((st) => st.id)).toEqual(['dazed']);
+    expect(after.log.map((e) => e.summary)).toContain('Goblin gains the poisoned blight');
+    expect(after.log.map((e) => e.summary)).not.toContain('GM sets Brute: HP 32 → 20');
+    expect(undo.canUndo()).toBe(false);
+    send(docs, GM, { kind: 'remove-blight', tokenId: 'goblin', blightId: 'poisoned' });
+    expect(snapshotOf(docs).tokensById['goblin']!.state!.blights).toEqual([]);
+    expect(undo.redo()).toBe(true);
+    expect(snapshotOf(docs).tokensById['brute']!.state!.hp).toBe(20);
+  });
 });
 
 describe('revertedState', () => {
@@ -170,8 +190,8 @@ describe('end-of-turn saves and blights', () => {
     send(docs, GM, { kind: 'start-combat' });
     send(docs, GM, { kind: 'add-status', tokenId: 'ranger', statusId: 'dazed' });
     send(docs, GM, { kind: 'add-status', tokenId: 'ranger', statusId: 'weakened' });
-    setBlight(docs, 'ranger', 'burning', true);
-    expect(snapshotOf(docs).log.at(-1)!.summary).toBe('GM: Ranger gains burning');
+    send(docs, GM, { kind: 'add-blight', tokenId: 'ranger', blightId: 'burning' });
+    expect(snapshotOf(docs).log.at(-1)!.summary).toBe('Ranger gains the burning blight');
     send(docs, RANGER, { kind: 'start-turn', tokenId: 'ranger' });
     // Burning: 1 damage at the start of the turn, no roll.
     expect(snapshotOf(docs).tokensById['ranger']!.state!.hp).toBe(31);
