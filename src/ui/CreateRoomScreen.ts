@@ -5,8 +5,9 @@ import type { MapData } from '../schema/map';
 
 /**
  * The GM's start screen: pick a sample map from `maps/` or upload a map file (validated here,
- * errors shown with their JSON path), optionally an encounter from `encounters/`, then create
- * the room and go to its GM link.
+ * errors shown with their JSON path), optionally an encounter from `encounters/` and a party
+ * from `encounters/parties/` (or an uploaded party file), then create the room and go to its GM
+ * link.
  */
 export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
   const mapSel = el('select', { 'data-testid': 'map-select' });
@@ -16,6 +17,7 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
     el('option', { value: '' }, '(no encounter)'),
   );
   const upload = el('input', { type: 'file', accept: '.json,application/json', 'data-testid': 'map-upload' });
+  const partySel = el('select', { 'data-testid': 'party-select' }, el('option', { value: '' }, '(no party)'));
   const partyUpload = el('input', {
     type: 'file',
     accept: '.json,application/json',
@@ -27,6 +29,8 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
   const create = el('button', { class: 'primary', 'data-testid': 'create-room' }, 'Create room');
   let uploaded: MapData | undefined;
   let party: unknown;
+  /** An uploaded party file wins over the list, as an uploaded map does. */
+  let partyUploaded = false;
 
   setChildren(
     root,
@@ -56,14 +60,12 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
           {},
           el('h3', {}, 'Encounter (optional)'),
           encSel,
-          el('h3', {}, 'Party file (optional)'),
+          el('h3', {}, 'Party (optional)'),
+          partySel,
+          el('p', { class: 'muted' }, 'or upload a party file:'),
           partyUpload,
           partyInfo,
-          el(
-            'p',
-            { class: 'muted' },
-            'e.g. encounters/parties/sample-party.json; its characters start on the encounter’s party squares.',
-          ),
+          el('p', { class: 'muted' }, 'Its characters start on the encounter’s party squares.'),
         ),
       ),
       el('div', { class: 'row' }, create),
@@ -72,9 +74,14 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
   );
 
   try {
-    const [maps, encounters] = await Promise.all([api.listMaps(), api.listEncounters().catch(() => [])]);
+    const [maps, encounters, parties] = await Promise.all([
+      api.listMaps(),
+      api.listEncounters().catch(() => []),
+      api.listParties().catch(() => []),
+    ]);
     for (const m of maps) mapSel.append(el('option', { value: m.file }, m.label));
     for (const e of encounters) encSel.append(el('option', { value: e.file }, e.label));
+    for (const p of parties) partySel.append(el('option', { value: p.file }, p.label));
   } catch (e) {
     errors.textContent = `Could not list maps: ${(e as Error).message}`;
   }
@@ -94,19 +101,41 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
     preview.textContent = `Uploaded “${parsed.map.name}”, ${parsed.map.width}×${parsed.map.height}. It will be used instead of the list.`;
   };
 
-  partyUpload.onchange = async () => {
-    const file = partyUpload.files?.[0];
+  const showParty = (text: string, fileName: string, note = ''): boolean => {
+    const parsed = parsePartyFile(text, fileName);
+    if (!parsed.ok) {
+      errors.textContent = parsed.error;
+      return false;
+    }
+    party = parsed.party;
+    partyInfo.textContent = `Party “${parsed.party.name}”: ${parsed.party.characters.map((c) => c.name).join(', ')}${note}`;
+    return true;
+  };
+
+  partySel.onchange = async () => {
+    if (partyUploaded) return;
     party = undefined;
     errors.textContent = '';
     partyInfo.textContent = '';
+    const file = partySel.value;
     if (!file) return;
-    const parsed = parsePartyFile(await file.text(), file.name);
-    if (!parsed.ok) {
-      errors.textContent = parsed.error;
-      return;
+    try {
+      // Validated here as well, so a bad file names its path before the room is created.
+      showParty(JSON.stringify(await api.getParty(file)), `encounters/parties/${file}`);
+    } catch (e) {
+      errors.textContent = (e as Error).message;
     }
-    party = parsed.party;
-    partyInfo.textContent = `Party “${parsed.party.name}”: ${parsed.party.characters.map((c) => c.name).join(', ')}`;
+  };
+
+  partyUpload.onchange = async () => {
+    const file = partyUpload.files?.[0];
+    party = undefined;
+    partyUploaded = false;
+    errors.textContent = '';
+    partyInfo.textContent = '';
+    if (!file) return partySel.onchange?.(new Event('change'));
+    // A broken upload shows its errors and leaves the list in charge.
+    partyUploaded = showParty(await file.text(), file.name, '. It will be used instead of the list.');
   };
 
   create.onclick = async () => {

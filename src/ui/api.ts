@@ -35,7 +35,7 @@ async function call<T>(path: string, init: RequestInit = {}, token?: string): Pr
 /** Listing entries may be plain file names or objects with a file name. */
 type Listing = Array<string | { file?: string; name?: string; title?: string }>;
 
-function normaliseListing(list: unknown): Array<{ file: string; label: string }> {
+export function normaliseListing(list: unknown): Array<{ file: string; label: string }> {
   const arr: Listing = Array.isArray(list)
     ? (list as Listing)
     : Array.isArray((list as { maps?: unknown })?.maps)
@@ -59,6 +59,9 @@ export const api = {
   listEncounters: async () => normaliseListing(await call<unknown>('/api/encounters')),
   getMap: (file: string) => call<unknown>(`/api/maps/${encodeURIComponent(file)}`),
   getEncounter: (file: string) => call<unknown>(`/api/encounters/${encodeURIComponent(file)}`),
+  /** The party files of `encounters/parties/` (`GET /api/parties`). */
+  listParties: async () => normaliseListing(await call<unknown>('/api/parties')),
+  getParty: (file: string) => call<unknown>(`/api/parties/${encodeURIComponent(file)}`),
   createRoom: (body: { map: unknown; encounter?: unknown; party?: unknown }) =>
     call<{ roomId: string; gmToken: string; gmLink: string }>('/api/rooms', {
       method: 'POST',

@@ -214,3 +214,45 @@ test('the line-of-sight tool: from the Ranger to the Brute, clear with cover; ac
   expect(sight?.visible).toBe(false);
   await screenshot(gm, 'combat-gm-line-of-sight.png');
 });
+
+test('plain effects, owners’ statuses and GM blights go through intents; the log names each actor once', async () => {
+  const { gm, ranger, sage } = table;
+  await gm.getByTestId('tracker-end-combat').click();
+  await allSee('tracker-headline', 'Not in combat');
+
+  // The Sage's Ward (range 3, vigor ×1 Health) on the Ranger 3 squares away; the Goblin is 4 away.
+  await sage.keyboard.press('Escape');
+  await sage.getByTestId('combat-action').selectOption('ward');
+  await expect(sage.getByTestId('effect-summary')).toHaveText('Ward: vigor ×1 Health — range 3');
+  await expect(sage.getByTestId('effect-target-goblin')).toContainText(
+    'Goblin is 4 squares away; Ward reaches 3',
+  );
+  await clickCell(sage, 1, 2);
+  await expect(sage.getByTestId('effect-target-ranger')).toHaveClass(/selected/);
+  await sage.getByTestId('use-effect').click();
+  await expectStatus(sage, 'ok', /Ward on Ranger: done/);
+  const firstLog = (page: Page) => page.getByTestId('log-entries').locator('li').first();
+  for (const page of everyone()) await expect(firstLog(page)).toHaveText('Sage uses Ward on Ranger');
+
+  // The Ranger's player adds and removes a status on their own character.
+  await ranger.keyboard.press('Escape');
+  await clickCell(ranger, 1, 2);
+  await expect(ranger.getByTestId('health-line')).toHaveText('HP 32/32, vigor 8');
+  await ranger.getByTestId('add-status-pick').selectOption('dazed');
+  await ranger.getByTestId('add-status').click();
+  await expect(ranger.getByTestId('status-list')).toContainText('Dazed');
+  await expect(gm.getByTestId('log-entries').locator('li').first()).toContainText('Ranger');
+  await ranger.getByTestId('remove-status-dazed').click();
+  await expect(ranger.getByTestId('status-list')).toHaveText('No statuses');
+
+  // The GM's blight toggle is an add-blight intent: logged for everyone, not in the GM's undo.
+  await gm.keyboard.press('Escape');
+  await clickCell(gm, 7, 4);
+  await gm.getByTestId('blight-burning').click();
+  for (const page of everyone())
+    await expect(firstLog(page)).toHaveText('GM: Goblin gains the burning blight');
+  await expect(gm.getByTestId('blight-list')).toHaveText('Blights: burning');
+  await gm.getByTestId('blight-burning').click();
+  for (const page of everyone())
+    await expect(firstLog(page)).toHaveText('GM: Goblin loses the burning blight');
+});

@@ -51,7 +51,11 @@ async function gmCreatesRoom(browser: Browser): Promise<Page> {
   await waitReady(gm);
   await gm.getByTestId('map-select').selectOption('arena.json');
   await gm.getByTestId('encounter-select').selectOption('arena-skirmish.json');
+  // The party comes from the server's list (GET /api/parties); an uploaded file takes over from it.
+  await gm.getByTestId('party-select').selectOption('sample-party.json');
+  await expect(gm.getByTestId('party-preview')).toContainText('Maren');
   await gm.getByTestId('party-upload').setInputFiles(path.join(ROOT, 'encounters/parties/sample-party.json'));
+  await expect(gm.getByTestId('party-preview')).toContainText('instead of the list');
   await expect(gm.getByTestId('party-preview')).toContainText('Maren');
   await gm.getByTestId('create-room').click();
   await gm.waitForURL(/\?room=.+&token=.+/);
@@ -205,10 +209,9 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   // Screenshots with the block in place and Maren selected on both sides (reach overlay visible).
   await gm.getByTestId('tool-none').click();
   await gm.getByTestId(`token-item-${PC}`).click();
-  const gmShot = await screenshot(gm, 'gm-view.png');
+  // Artifacts only: scripts/update-screenshots.sh copies these two into docs/screenshots.
+  await screenshot(gm, 'gm-view.png');
   await screenshot(player, 'player-view.png');
-  fs.mkdirSync(path.join(ROOT, 'docs/screenshots'), { recursive: true });
-  fs.copyFileSync(gmShot, path.join(ROOT, 'docs/screenshots/gm-view.png'));
 
   // Ctrl+Z undoes the paint as one step.
   await gm.locator('body').click({ position: { x: 5, y: 790 } });

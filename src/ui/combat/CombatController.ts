@@ -147,7 +147,8 @@ export class CombatController {
     const choice = choices.find((c) => c.id === this.state.choiceId) ?? null;
     const targeting =
       actor && choice?.kind === 'attack' ? targetingFor(snapshot, actor.id, choice.ability) : null;
-    const effect = actor && choice?.kind === 'effect' ? effectTargetsFor(snapshot, actor.id, choice.ability) : null;
+    const effect =
+      actor && choice?.kind === 'effect' ? effectTargetsFor(snapshot, actor.id, choice.ability) : null;
     const areaCell = s.areaAt ?? s.pointer;
     const area =
       actor && choice?.kind === 'area' && (areaCell || s.arc.length)

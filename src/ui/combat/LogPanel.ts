@@ -1,6 +1,6 @@
 import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
-import { logMarkdown } from './logMarkdown';
+import { actorPrefix, logMarkdown } from './logMarkdown';
 
 /** Entries shown at once; the export always holds the whole log. */
 const SHOWN = 150;
@@ -47,6 +47,7 @@ export class LogPanel {
       id === 'gm' ? 'GM' : (snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? id);
     const list = el('ol', { class: 'log-entries', reversed: true, 'data-testid': 'log-entries' });
     for (const entry of snapshot.log.slice(-SHOWN).reverse()) {
+      const who = actorPrefix(names(entry.actor), entry.summary);
       const li = el(
         'li',
         {
@@ -54,8 +55,8 @@ export class LogPanel {
           'data-kind': entry.kind,
           class: `${entry.kind}${entry.gmOnly ? ' gm-only' : ''}`,
         },
-        el('span', { class: 'who' }, names(entry.actor)),
-        ' ',
+        who ? el('span', { class: 'who' }, `${who}:`) : '',
+        who ? ' ' : '',
         entry.summary,
         entry.gmOnly ? el('span', { class: 'badge' }, ' GM only') : '',
       );

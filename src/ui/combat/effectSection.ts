@@ -7,8 +7,10 @@ import type { CombatDerived, CombatUiState } from './CombatController';
 export function describeEffect(effect: EffectComponent): string {
   const parts: string[] = [];
   const dmg = effect.damage;
-  if (dmg) parts.push(dmg.tier ? `${dmg.tier} damage${dmg.flat ? ` +${dmg.flat}` : ''}` : `${dmg.flat} damage`);
-  if (effect.statuses.length) parts.push(`${effect.statuses.join(', ')}${effect.ongoing ? ' (ongoing)' : ''}`);
+  if (dmg)
+    parts.push(dmg.tier ? `${dmg.tier} damage${dmg.flat ? ` +${dmg.flat}` : ''}` : `${dmg.flat} damage`);
+  if (effect.statuses.length)
+    parts.push(`${effect.statuses.join(', ')}${effect.ongoing ? ' (ongoing)' : ''}`);
   if (effect.blights.length) parts.push(`blight ${effect.blights.join(', ')}`);
   if (effect.vigor) parts.push(`vigor ×${effect.vigor} Health`);
   if (effect.text) parts.push(`GM: ${effect.text}`);

@@ -51,7 +51,16 @@ export function effectTargetsFor(
   const targets: EffectTargetOption[] = candidates.map((t) => {
     const name = t.state!.name;
     if (t.id === userId)
-      return { id: t.id, name, side: t.side, self: true, distance: 0, inSight: true, legal: true, reason: null };
+      return {
+        id: t.id,
+        name,
+        side: t.side,
+        self: true,
+        distance: 0,
+        inSight: true,
+        legal: true,
+        reason: null,
+      };
     const distance = footprintDistance(user.cell, user.size, t.cell, t.size);
     const inSight = lineOfSight(bf, userId, t.id).visible;
     const reason =

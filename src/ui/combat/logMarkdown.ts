@@ -40,6 +40,17 @@ function diceLine(dice: LogEntry['dice']): string {
 }
 
 /**
+ * The actor's name to print before a log summary, or null when the summary already starts with
+ * it ("Maren (Stalwart) starts their turn" is not prefixed with "Maren (Stalwart)" again).
+ */
+export function actorPrefix(actorName: string, summary: string): string | null {
+  if (!summary.startsWith(actorName)) return actorName;
+  const next = summary.charAt(actorName.length);
+  // "Ana" must not swallow the start of "Anastasia uses …".
+  return next === '' || !/[\p{L}\p{N}]/u.test(next) ? null : actorName;
+}
+
+/**
  * The log of a fight as a Markdown document: one section per round (a "Round N begins" or
  * "Combat starts" turn entry opens a new one), one bullet per entry with time, kind, actor and
  * summary; its details (every die, modifier and damage step) as an indented code block, so the
@@ -62,8 +73,9 @@ export function logMarkdown(entries: readonly LogEntry[], opts: LogMarkdownOptio
     }
     const actor = entry.actor === 'gm' ? 'GM' : (names[entry.actor] ?? entry.actor);
     const secret = entry.gmOnly ? ' _(GM only)_' : '';
+    const prefix = actorPrefix(actor, entry.summary);
     out.push(
-      `- \`${clock(entry.at, timeZone)}\` **${KIND_LABEL[entry.kind]}** — ${escapeInline(actor)}: ${escapeInline(entry.summary)}${secret}`,
+      `- \`${clock(entry.at, timeZone)}\` **${KIND_LABEL[entry.kind]}** — ${prefix ? `${escapeInline(prefix)}: ` : ''}${escapeInline(entry.summary)}${secret}`,
     );
     if (entry.details.length > 0) {
       out.push('', '  ```text', ...entry.details.map((line) => `  ${line}`), '  ```');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../src/schema/logEntry';
 import { LogEntrySchema } from '../../../src/schema/logEntry';
-import { logMarkdown } from '../../../src/ui/combat/logMarkdown';
+import { actorPrefix, logMarkdown } from '../../../src/ui/combat/logMarkdown';
 
 const T0 = Date.UTC(2026, 10, 21, 19, 30, 0);
 const entry = (e: Partial<LogEntry> & Pick<LogEntry, 'id' | 'kind' | 'summary'>): LogEntry =>
@@ -53,8 +53,8 @@ describe('logMarkdown', () => {
         '## Round 1',
         '',
         '- `19:30:00` **Turn** — GM: Combat starts: round 1, party side first',
-        '- `19:30:05` **Turn** — Ranger: Ranger starts their turn (round 1)',
-        '- `19:30:12` **Attack** — Ranger: Ranger uses basic-attack on Brute: hit',
+        '- `19:30:05` **Turn** — Ranger starts their turn (round 1)',
+        '- `19:30:12` **Attack** — Ranger uses basic-attack on Brute: hit',
         '',
         '  ```text',
         '    1 boon (height-advantage): attacker stands 2 levels higher',
@@ -74,11 +74,19 @@ describe('logMarkdown', () => {
 
   it('includes GM-only entries, marked, in the GM export', () => {
     const md = logMarkdown(LOG, { title: 'Arena', includeGmOnly: true });
-    expect(md).toContain('- `19:30:20` **GM** — GM: GM: Lurker 20 → 15 HP (GM adjustment) _(GM only)_');
+    expect(md).toContain('- `19:30:20` **GM** — GM: Lurker 20 → 15 HP (GM adjustment) _(GM only)_');
     expect(md).toContain('ranger: Ranger starts their turn');
   });
 
   it('says so when there is nothing to export', () => {
     expect(logMarkdown([], { title: 'Empty' })).toBe('# Empty — combat log\n\n_No entries._\n');
+  });
+
+  it('names the actor once: no prefix when the summary already starts with the name', () => {
+    expect(actorPrefix('Maren (Stalwart)', 'Maren (Stalwart) starts their turn')).toBeNull();
+    expect(actorPrefix('GM', 'GM reverts: Ranger uses basic-attack on Brute: hit')).toBeNull();
+    expect(actorPrefix('GM', 'Goblin gains the poisoned blight')).toBe('GM');
+    expect(actorPrefix('Ana', 'Anastasia is hit')).toBe('Ana');
+    expect(actorPrefix('Ana', 'Ana')).toBeNull();
   });
 });
