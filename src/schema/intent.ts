@@ -107,6 +107,22 @@ export const ChatIntentSchema = z.object({
   text: z.string().trim().min(1).max(2000),
 });
 
+/**
+ * Writes a pending result (room setting `applyResults: 'on-confirm'`): the GM or the owner of the
+ * entry's actor. `damageOverride` (GM only) replaces the rolled damage before armor and vigor.
+ */
+export const ApplyResultIntentSchema = z.object({
+  kind: z.literal('apply-result'),
+  logId: Id,
+  damageOverride: z.number().int().min(0).max(999).optional(),
+});
+
+/** Drops a pending result: the dice stay in the log, nothing changes (GM only). */
+export const DiscardResultIntentSchema = z.object({
+  kind: z.literal('discard-result'),
+  logId: Id,
+});
+
 // --- GM only -------------------------------------------------------------------------------
 
 /** The GM's manual damage or healing (positive = damage), bypassing dice. */
@@ -158,6 +174,8 @@ export const IntentSchema = z.discriminatedUnion('kind', [
   BasicActionIntentSchema,
   RecoveryIntentSchema,
   ChatIntentSchema,
+  ApplyResultIntentSchema,
+  DiscardResultIntentSchema,
   AdjustHpIntentSchema,
   StatusIntentSchema,
   BlightIntentSchema,
@@ -184,6 +202,8 @@ export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
   'drink-elixir': 'any',
   surrender: 'any',
   chat: 'any',
+  'apply-result': 'any',
+  'discard-result': 'gm',
   'adjust-hp': 'gm',
   'add-status': 'any',
   'remove-status': 'any',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DamageTypeSchema } from './ability';
 
 /** What a log line records; the UI picks an icon and a colour by kind. */
 export const LOG_KINDS = [
@@ -15,6 +16,50 @@ export const LOG_KINDS = [
   'note',
 ] as const;
 export const LogKindSchema = z.enum(LOG_KINDS);
+
+/**
+ * One character's part of a pending result: only the fields the roll changes, with their values
+ * when the dice were rolled (`before`) and after the roll (`after`). Applying writes `after`
+ * field by field; a field whose current value is no longer `before` makes the result stale.
+ */
+export const PendingChangeSchema = z.object({
+  tokenId: z.string().min(1),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+});
+export type PendingChange = z.infer<typeof PendingChangeSchema>;
+
+/** Rolled damage as it arrives at the target (the rules engine's IncomingDamage, amount summed). */
+export const PendingDamageSchema = z.object({
+  tokenId: z.string().min(1),
+  /** Rolled damage before armor, resistance and vigor: the number the GM may override. */
+  amount: z.number().int().min(0),
+  type: DamageTypeSchema,
+  pierce: z.boolean().optional(),
+  ignoresArmor: z.boolean().optional(),
+  cover: z.boolean().optional(),
+  ignoresResistance: z.boolean().optional(),
+  floorHp: z.number().int().optional(),
+  ignoresVigor: z.boolean().optional(),
+});
+export type PendingDamage = z.infer<typeof PendingDamageSchema>;
+
+/**
+ * A roll whose state change waits for one click (room setting `applyResults: 'on-confirm'`,
+ * docs/combat.md "Apply on confirm"). The dice are final; `changes` is what Apply writes.
+ */
+export const PendingResultSchema = z.object({
+  status: z.enum(['pending', 'applied', 'discarded']),
+  changes: z.array(PendingChangeSchema),
+  /** The one damaged character whose rolled damage may be overridden; null = nothing to override. */
+  damage: PendingDamageSchema.nullable().default(null),
+  /** Who applied or discarded it (display name) and when (ms since the epoch). */
+  settledBy: z.string().optional(),
+  settledAt: z.number().int().nonnegative().optional(),
+  /** The GM's replacement for `damage.amount`: the original is kept beside it. */
+  override: z.object({ original: z.number().int(), value: z.number().int(), by: z.string() }).optional(),
+});
+export type PendingResult = z.infer<typeof PendingResultSchema>;
 
 /**
  * One line of the shared log: every resolution with its dice and modifiers. `outcome` holds the
@@ -34,6 +79,8 @@ export const LogEntrySchema = z.object({
   /** Every die rolled for this entry, in order, as [sides, result] pairs. */
   dice: z.array(z.tuple([z.number().int().positive(), z.number().int().positive()])).default([]),
   outcome: z.unknown().optional(),
+  /** Present when the entry's state change waits for Apply (or was applied/discarded later). */
+  pending: PendingResultSchema.optional(),
   gmOnly: z.boolean().default(false),
 });
 export type LogEntry = z.infer<typeof LogEntrySchema>;

@@ -36,6 +36,11 @@ export const RoomSettingsSchema = z.object({
   fallDamageIgnoresArmor: z.boolean().default(false),
   /** Tall terrain blocks sight only next to a character (rules as written) or anywhere between. */
   tallTerrainBlocksSight: TallTerrainBlocksSightSchema.default('adjacent-only'),
+  /**
+   * When an attack, area or effect roll changes characters: at once (`immediately`) or after one
+   * click on Apply (`on-confirm`: the dice are final, the change waits on the log entry; issue 6).
+   */
+  applyResults: z.enum(['immediately', 'on-confirm']).default('immediately'),
   /** The room's status catalog; GMs add or edit entries. */
   statuses: StatusCatalogSchema.default(DEFAULT_STATUS_CATALOG),
 });

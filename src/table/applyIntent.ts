@@ -17,6 +17,8 @@ import { effectIntent } from './intents/effectIntent';
 import { saveIntent } from './intents/saveIntent';
 import { basicActionIntent } from './intents/basicActionIntent';
 import { recoveryIntent } from './intents/recoveryIntent';
+import { applyResultIntent, discardResultIntent } from './intents/applyResultIntent';
+import { PENDING_KINDS, pendingWrites } from './intents/pendingWrites';
 import { adjustHpIntent, blightIntent, statusIntent, visibilityIntent } from './intents/gmIntents';
 
 export type { Actor } from './intents/IntentContext';
@@ -33,6 +35,8 @@ const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   'drink-elixir': recoveryIntent,
   surrender: recoveryIntent,
   chat: chatIntent,
+  'apply-result': applyResultIntent,
+  'discard-result': discardResultIntent,
   'adjust-hp': adjustHpIntent,
   'add-status': statusIntent,
   'remove-status': statusIntent,
@@ -87,7 +91,10 @@ export function applyIntent(
   }
   if (!resolution.ok) return resolution;
   const writes = intentWrites(docs, ctx.now, ctx.dice.rolls);
-  resolution.commit(writes);
+  // Room setting `applyResults: 'on-confirm'`: the roll and its log entry are written now, the
+  // characters' change waits on the entry for `apply-result` (docs/combat.md "Apply on confirm").
+  const waits = snapshot.settings.applyResults === 'on-confirm' && PENDING_KINDS.includes(intent.kind);
+  resolution.commit(waits ? pendingWrites(writes, snapshot) : writes);
   transactBoth(docs, SERVER_ORIGIN, () => writes.apply());
   return { ok: true, outcome: plainOutcome(resolution.outcome) };
 }

@@ -1,13 +1,14 @@
-import { api, unwrap } from './api';
+import { api, linkPath, unwrap } from './api';
 import { el, setChildren } from './dom';
 import { parseMapFile, parsePartyFile } from './mapFile';
+import { roomImportPanel } from './RoomFilePanel';
 import type { MapData } from '../schema/map';
 
 /**
  * The GM's start screen: pick a sample map from `maps/` or upload a map file (validated here,
  * errors shown with their JSON path), optionally an encounter from `encounters/` and a party
  * from `encounters/parties/` (or an uploaded party file), then create the room and go to its GM
- * link.
+ * link. Or import a room file exported from a table (`RoomFilePanel`).
  */
 export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
   const mapSel = el('select', { 'data-testid': 'map-select' });
@@ -70,6 +71,7 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
       ),
       el('div', { class: 'row' }, create),
       errors,
+      roomImportPanel(),
     ),
   );
 
@@ -149,9 +151,7 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
         ...(encounter ? { encounter } : {}),
         ...(party ? { party } : {}),
       });
-      window.location.href = room.gmLink.startsWith('http')
-        ? new URL(room.gmLink).pathname + new URL(room.gmLink).search
-        : room.gmLink;
+      window.location.href = linkPath(room.gmLink);
     } catch (e) {
       errors.textContent = (e as Error).message;
       create.disabled = false;

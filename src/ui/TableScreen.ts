@@ -9,6 +9,7 @@ import { invitePanel } from './InvitePanel';
 import { legendPanel } from './LegendPanel';
 import { mapToTerrainGrid } from './mapToTerrainGrid';
 import { reachOf } from './moveRules';
+import { roomExportPanel } from './RoomFilePanel';
 import { tokenViews, type Scene } from './Scene';
 import type { GmActions, TableSession } from './TableSession';
 import { TokenPanel } from './TokenPanel';
@@ -126,6 +127,9 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     const inv = invitePanel(gm, () => session.scene());
     refreshInvites = inv.refresh;
     panel.append(inv.root);
+    // Export needs the GM's bearer token, which only a live room's link carries (not the demo).
+    const gmToken = new URLSearchParams(window.location.search).get('token');
+    if (gmToken) panel.append(roomExportPanel(session.roomId, gmToken, status));
     window.addEventListener('keydown', (e) => {
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;

@@ -6,6 +6,29 @@ export interface Session {
   name: string;
 }
 
+/** A refused request: `reason` is the server's own words, `status` its HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly path: string,
+    readonly status: number,
+    readonly reason: string,
+  ) {
+    super(`${path}: ${reason}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** The server's reason from an error body (`{ ok: false, reason }` or `{ error }`), else the status line. */
+export function serverReason(status: number, statusText: string, body: unknown): string {
+  if (typeof body === 'object' && body !== null) {
+    const b = body as { error?: unknown; reason?: unknown };
+    const said = b.reason ?? b.error;
+    if (said !== undefined && said !== null) return String(said);
+  }
+  if (typeof body === 'string' && body.trim()) return `${status} ${statusText}: ${body.trim()}`;
+  return `${status} ${statusText}`.trim();
+}
+
 async function call<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
   const headers: Record<string, string> = { ...(init.body ? { 'content-type': 'application/json' } : {}) };
   if (token) headers['authorization'] = `Bearer ${token}`;
@@ -20,15 +43,7 @@ async function call<T>(path: string, init: RequestInit = {}, token?: string): Pr
   } catch {
     body = text;
   }
-  if (!res.ok) {
-    const msg =
-      typeof body === 'object' && body && ('error' in body || 'reason' in body)
-        ? String(
-            (body as { error?: unknown; reason?: unknown }).error ?? (body as { reason?: unknown }).reason,
-          )
-        : `${res.status} ${res.statusText}`;
-    throw new Error(`${path}: ${msg}`);
-  }
+  if (!res.ok) throw new ApiError(path, res.status, serverReason(res.status, res.statusText, body));
   return body as T;
 }
 
@@ -74,7 +89,26 @@ export const api = {
       gmToken,
     ),
   session: (token: string) => call<Session>('/api/session', {}, token),
+  /** The room as a room file (`GET /api/rooms/<roomId>/export`, GM token). */
+  exportRoom: (roomId: string, gmToken: string) =>
+    call<unknown>(`/api/rooms/${encodeURIComponent(roomId)}/export`, {}, gmToken),
+  /** A new room from a room file (`POST /api/rooms/import`); the caller becomes its GM. */
+  importRoom: (file: unknown) =>
+    call<{ roomId: string; gmToken: string; gmLink: string }>('/api/rooms/import', {
+      method: 'POST',
+      body: JSON.stringify(file),
+    }),
 };
+
+/**
+ * The page path of a link the server built (`http://host:port/?room=…&token=…`): the server may
+ * know itself by another host name than the one this page was opened with, so stay on this origin.
+ */
+export function linkPath(link: string): string {
+  if (!/^https?:\/\//.test(link)) return link;
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
 
 /** Unwrap `GET /api/maps/<file>` whether it returns the map itself or `{ map }`. */
 export function unwrap(body: unknown, key: 'map' | 'encounter'): unknown {

@@ -256,3 +256,59 @@ test('plain effects, owners’ statuses and GM blights go through intents; the l
   for (const page of everyone())
     await expect(firstLog(page)).toHaveText('GM: Goblin loses the burning blight');
 });
+
+test('on-confirm: the GM switches the room, the Ranger’s roll waits with its dice on every screen, one click applies it', async ({
+  browser,
+}) => {
+  // Its own room and server (dice 12, 2, 5, 4 again), so the fight above is untouched.
+  const own = await startTestServer(['--fixed-dice=12,2,5,4']);
+  try {
+    const t = await openCombatTable(own, browser);
+    const pages = [t.gm, t.ranger, t.sage];
+    await t.gm.getByTestId('tracker-apply-results').selectOption('on-confirm');
+    // The players' docs carry the setting once the server has it.
+    for (const page of [t.ranger, t.sage])
+      await expect(page.getByTestId('tracker-apply-results-note')).toHaveText('Rolls wait for Apply', {
+        timeout: 10_000,
+      });
+    await t.gm.getByTestId('tracker-start-combat').click();
+    await t.ranger.getByTestId('start-turn-ranger').click();
+    await expect(t.ranger.getByTestId('tracker-headline')).toHaveText('Ranger is acting (Party)', {
+      timeout: 10_000,
+    });
+    await t.ranger.getByTestId('combat-action').selectOption('basic-ranged');
+    await clickCell(t.ranger, 6, 3);
+    await expect(t.ranger.getByTestId('target-row-brute')).toHaveClass(/selected/);
+    await t.ranger.getByTestId('roll-attack').click();
+
+    // d20 12 + 3 + boon 2 = 17 hits; heavy 5 + 4 + 3 = 12, armor 1 → 11, cover → 6 — not yet applied.
+    for (const page of pages) {
+      await expect(page.getByTestId('result-d20')).toHaveText('12', { timeout: 10_000 });
+      await expect(page.getByTestId('result-dice')).toHaveText('Dice in order: d20=12, d6=2, d6=5, d6=4');
+      await expect(page.getByTestId('result-damage-taken')).toHaveText('6 HP');
+      await expect(page.getByTestId('result-pending')).toHaveAttribute('data-status', 'pending');
+      await expect(page.getByTestId('result-pending')).toContainText('Brute: hp 32 → 26');
+      await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 32, vigor 0');
+      await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 32/32');
+    }
+    // Apply for the Ranger's player and the GM (who may also change the damage); not for the Sage.
+    await expect(t.gm.getByTestId('result-damage-override')).toHaveValue('12');
+    await expect(t.gm.getByTestId('result-discard')).toBeVisible();
+    await expect(t.sage.getByTestId('result-apply')).toHaveCount(0);
+    await expect(t.ranger.getByTestId('result-damage-override')).toHaveCount(0);
+
+    await t.ranger.getByTestId('result-apply').click();
+    for (const page of pages) {
+      await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 26, vigor 0', {
+        timeout: 10_000,
+      });
+      await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 26/32');
+      await expect(page.getByTestId('result-pending')).toHaveAttribute('data-status', 'applied');
+      await expect(page.getByTestId('result-pending-text')).toHaveText(/^Applied by /);
+    }
+    await expect(t.gm.getByTestId('revert-application')).toBeVisible();
+    await screenshot(t.gm, 'combat-gm-applied-on-confirm.png');
+  } finally {
+    await own.stop();
+  }
+});

@@ -23,7 +23,7 @@ export function plainOutcome(value: unknown): unknown {
 
 /** A log line as an intent handler states it; id, time and dice are added when written. */
 export type LogInput = Pick<LogEntry, 'kind' | 'actor' | 'summary'> &
-  Partial<Pick<LogEntry, 'details' | 'outcome' | 'gmOnly'>>;
+  Partial<Pick<LogEntry, 'details' | 'outcome' | 'gmOnly' | 'pending'>>;
 
 /** Writes an intent may make; called inside the one server transaction (per doc). */
 export interface IntentWrites {
@@ -32,6 +32,8 @@ export interface IntentWrites {
   setCombatant(combatant: Combatant | CombatantState): void;
   setTurn(order: TurnOrder | null): void;
   log(entry: LogInput): void;
+  /** Replaces a stored log entry (same id, same doc, same place), e.g. to settle a pending result. */
+  updateLog(entry: LogEntry): void;
   chat(from: string, text: string): void;
   setHidden(tokenId: string, hidden: boolean): void;
 }
@@ -68,6 +70,21 @@ export function intentWrites(
       ops.push(() => {
         const doc = stored.gmOnly && docs.secrets ? docs.secrets : docs.public;
         rootsOf(doc).log.push([stored]);
+      });
+    },
+    updateLog(entry) {
+      const stored = plainOutcome(LogEntrySchema.parse(entry)) as LogEntry;
+      ops.push(() => {
+        for (const doc of [docs.public, docs.secrets]) {
+          if (!doc) continue;
+          const log = rootsOf(doc).log;
+          const index = log.toArray().findIndex((e) => (e as { id?: unknown }).id === stored.id);
+          if (index < 0) continue;
+          log.delete(index, 1);
+          log.insert(index, [stored]);
+          return;
+        }
+        throw new Error(`log entry '${stored.id}' is not stored`);
       });
     },
     chat(from, text) {

@@ -9,6 +9,7 @@ import type { CombatHost } from './CombatHost';
 import { overrideNumbers, revertApplication } from './gmCombatWrites';
 import type { ResultLine } from './resultView';
 import { attackResultView, effectView, isAttackOutcome } from './resultView';
+import { applyingEntryOf, pendingResultView } from './pendingResultView';
 
 type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
 
@@ -32,11 +33,15 @@ function lines(list: readonly ResultLine[]): HTMLElement {
   return dl;
 }
 
-/** The newest attack or area resolution in the log (what the result panel shows by default). */
+/**
+ * The newest attack or area resolution in the log, or any roll still waiting for Apply (what the
+ * result panel shows by default).
+ */
 export function latestResolution(log: readonly LogEntry[]): LogEntry | null {
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log[i]!;
     if (
+      e.pending?.status === 'pending' ||
       (e.kind === 'attack' && isAttackOutcome(e.outcome)) ||
       (e.kind === 'area' && isAreaOutcome(e.outcome))
     )
@@ -102,6 +107,8 @@ export class ResultPanel {
           `Dice in order: ${entry.dice.map(([s, r]) => `d${s}=${r}`).join(', ')}`,
         ),
       );
+    const pending = this.pendingSection(snapshot, entry);
+    if (pending) parts.push(pending);
     for (const id of affected) {
       const st = snapshot.tokensById[id]?.state;
       if (st)
@@ -117,10 +124,61 @@ export class ResultPanel {
     setChildren(this.root, ...parts);
   }
 
+  /**
+   * Room setting `applyResults: 'on-confirm'`: the waiting change, Apply (the GM and the actor's
+   * player), the GM's damage override and Discard; once settled, who applied or discarded it.
+   */
+  private pendingSection(snapshot: RoomSnapshot, entry: LogEntry): HTMLElement | null {
+    const view = pendingResultView(entry, snapshot, this.host);
+    if (!view) return null;
+    const box = el(
+      'div',
+      { class: `pending ${view.status}`, 'data-testid': 'result-pending', 'data-status': view.status },
+      el('div', { 'data-testid': 'result-pending-text' }, view.text),
+      ...view.changes.map((line) => el('div', { class: 'hint' }, line)),
+    );
+    if (!view.canApply) return box;
+    const override = view.override
+      ? el('input', {
+          type: 'number',
+          min: 0,
+          max: 999,
+          value: view.override.amount,
+          style: 'width:4em',
+          'data-testid': 'result-damage-override',
+        })
+      : null;
+    const apply = el('button', { 'data-testid': 'result-apply' }, 'Apply');
+    apply.onclick = async () => {
+      const value = override ? Math.min(999, Math.max(0, Number(override.value) | 0)) : undefined;
+      const changed = view.override && value !== undefined && value !== view.override.amount;
+      const r = await this.host.intent({
+        kind: 'apply-result',
+        logId: entry.id,
+        ...(changed ? { damageOverride: value } : {}),
+      });
+      this.status(r.ok ? 'Applied' : `Apply refused: ${r.reason}`, r.ok ? 'ok' : 'refused');
+    };
+    const row = el('div', { class: 'row' }, apply);
+    if (override) row.append(' damage (before armor and vigor) ', override);
+    if (view.canDiscard) {
+      const discard = el('button', { 'data-testid': 'result-discard' }, 'Discard');
+      discard.onclick = async () => {
+        const r = await this.host.intent({ kind: 'discard-result', logId: entry.id });
+        this.status(r.ok ? 'Discarded' : `Discard refused: ${r.reason}`, r.ok ? 'ok' : 'refused');
+      };
+      row.append(' ', discard);
+    }
+    box.append(row);
+    return box;
+  }
+
   private gmTools(snapshot: RoomSnapshot, entry: LogEntry, affected: string[]): HTMLElement[] {
     const gm = this.host.gm!;
     const out: HTMLElement[] = [];
-    const app = this.applications().get(entry.id);
+    // An applied on-confirm result was changed by its Apply entry, so that is what undo takes back.
+    const applying = applyingEntryOf(snapshot.log, entry.id);
+    const app = (applying && this.applications().get(applying.id)) || this.applications().get(entry.id);
     if (app) {
       const moved = changedSince(app, snapshot);
       const undo = el('button', { 'data-testid': 'revert-application' }, 'Undo this application');

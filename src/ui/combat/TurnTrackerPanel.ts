@@ -7,6 +7,7 @@ import { el, setChildren } from '../dom';
 import type { CombatHost } from './CombatHost';
 import { percent } from './format';
 import { trackerView } from './turnTracker';
+import { setRoomSettings } from '../../table/writers/roomWriters';
 
 type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
 
@@ -52,6 +53,28 @@ export class TurnTrackerPanel {
     return b;
   }
 
+  /**
+   * GM: room setting `applyResults` — rolls change characters at once, or wait for one click on
+   * Apply in the Result panel (issue 6). A GM write, so it is a step in the GM's undo history.
+   */
+  private applyResultsSetting(snapshot: RoomSnapshot): HTMLElement {
+    const select = el(
+      'select',
+      { 'data-testid': 'tracker-apply-results' },
+      el('option', { value: 'immediately' }, 'at once'),
+      el('option', { value: 'on-confirm' }, 'after Apply'),
+    );
+    select.value = snapshot.settings.applyResults;
+    select.onchange = () => {
+      const now = this.host.snapshot();
+      if (!now || !this.host.gm) return;
+      const applyResults = select.value === 'on-confirm' ? 'on-confirm' : 'immediately';
+      setRoomSettings(this.host.gm.docs(), { ...now.settings, applyResults });
+      this.status(`Roll results now apply ${applyResults === 'on-confirm' ? 'after Apply' : 'at once'}`, 'ok');
+    };
+    return el('label', { class: 'row' }, 'Roll results apply: ', select);
+  }
+
   render(snapshot: RoomSnapshot | null): void {
     if (!snapshot) return setChildren(this.root);
     const view = trackerView(snapshot);
@@ -69,6 +92,11 @@ export class TurnTrackerPanel {
           : this.button('Start combat', 'tracker-start-combat', { kind: 'start-combat' }),
       );
     }
+    if (this.host.gm) parts.push(this.applyResultsSetting(snapshot));
+    else if (snapshot.settings.applyResults === 'on-confirm')
+      parts.push(
+        el('div', { class: 'hint', 'data-testid': 'tracker-apply-results-note' }, 'Rolls wait for Apply'),
+      );
     const list = el('ol', { class: 'tracker-rows' });
     for (const row of view.rows) {
       const li = el(
