@@ -260,7 +260,9 @@ test('plain effects, owners’ statuses and GM blights go through intents; the l
 test('on-confirm: the GM switches the room, the Ranger’s roll waits with its dice on every screen, one click applies it', async ({
   browser,
 }) => {
-  // Its own room and server (dice 12, 2, 5, 4 again), so the fight above is untouched.
+  // Its own room and server (dice 12, 2, 5, 4 again), so the fight above is untouched. The earlier
+  // tests' three pages are done: close them so six live canvases do not share two cores.
+  for (const page of everyone()) await page.context().close();
   const own = await startTestServer(['--fixed-dice=12,2,5,4']);
   try {
     const t = await openCombatTable(own, browser);

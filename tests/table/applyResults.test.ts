@@ -51,7 +51,10 @@ function startAnasTurn(docs: TableDocs) {
 
 const snap = (docs: TableDocs) => readSnapshot(docs.public, docs.secrets);
 const hp = (docs: TableDocs, id: string) => snap(docs).tokensById[id]!.state!.hp;
-const attackEntry = (docs: TableDocs) => snap(docs).log.filter((e) => e.kind === 'attack').at(-1)!;
+const attackEntry = (docs: TableDocs) =>
+  snap(docs)
+    .log.filter((e) => e.kind === 'attack')
+    .at(-1)!;
 
 describe('applyResults setting', () => {
   it('defaults to immediately (the roll is written at once)', () => {
@@ -89,7 +92,11 @@ describe('applyResults setting', () => {
     });
     expect(applied.ok).toBe(true);
     expect(hp(docs, 'orc')).toBe(20);
-    expect(attackEntry(docs).pending).toMatchObject({ status: 'applied', settledBy: 'Ana’s player', settledAt: 9 });
+    expect(attackEntry(docs).pending).toMatchObject({
+      status: 'applied',
+      settledBy: 'Ana’s player',
+      settledAt: 9,
+    });
     // (the log is sorted by time and this test passed a fixed clock, so look the entry up by kind)
     const note = snap(docs).log.find((e) => e.kind === 'damage');
     expect(note).toMatchObject({
@@ -162,7 +169,14 @@ describe('applyResults setting', () => {
       reason: "only the GM may send 'discard-result'",
     });
     expect(act(docs, GM, { kind: 'discard-result', logId: id }).ok).toBe(true);
-    expect(attackEntry(docs)).toMatchObject({ pending: { status: 'discarded', settledBy: 'GM' }, dice: [[20, 15], [6, 4], [6, 5]] });
+    expect(attackEntry(docs)).toMatchObject({
+      pending: { status: 'discarded', settledBy: 'GM' },
+      dice: [
+        [20, 15],
+        [6, 4],
+        [6, 5],
+      ],
+    });
     expect(snap(docs).log.at(-1)!.summary).toBe('GM discards the result: Ana uses basic-attack on Orc: hit');
     expect(act(docs, ANA, { kind: 'apply-result', logId: id })).toEqual({
       ok: false,
@@ -202,7 +216,9 @@ describe('applyResults setting', () => {
     expect(act(docs, ANA, area, [15, 3]).ok).toBe(true);
     expect([hp(docs, 'orc'), hp(docs, 'grunt')]).toEqual([32, 32]);
     expect(snap(docs).tokensById['ana']!.state!.turn.actionsUsed).toBe(2);
-    const entry = snap(docs).log.filter((e) => e.kind === 'area').at(-1)!;
+    const entry = snap(docs)
+      .log.filter((e) => e.kind === 'area')
+      .at(-1)!;
     expect(entry.pending?.damage).toMatchObject({ tokenId: 'orc', amount: 6, type: 'magical' });
     expect(act(docs, ANA, { kind: 'apply-result', logId: entry.id }).ok).toBe(true);
     expect([hp(docs, 'orc'), hp(docs, 'grunt')]).toEqual([26, 29]);
@@ -215,5 +231,43 @@ describe('applyResults setting', () => {
     act(docs, ANA, MELEE, [15, 4, 5]);
     expect(hp(docs, 'orc')).toBe(20);
     expect(attackEntry(docs).pending).toBeUndefined();
+  });
+
+  it('a hidden foe’s roll waits in the GM-only log: players cannot see or apply it; the GM can', () => {
+    const stab = {
+      name: 'Stab',
+      cost: '1-action',
+      tags: { attack: true },
+      range: 1,
+      attack: { kind: 'melee', onHit: { damage: { tier: 'light' } } },
+    };
+    const docs = room({
+      map: MAP,
+      party: party(pc('Ana')),
+      encounter: encounter(
+        [
+          {
+            id: 'ambusher',
+            statBlock: foe('Ambusher', { abilities: [stab] } as never),
+            cell: { x: 1, y: 1 },
+          },
+        ],
+        [{ x: 0, y: 1 }],
+      ),
+    });
+    setRoomSettings(docs, { ...readSnapshot(docs.public).settings, applyResults: 'on-confirm' });
+    // Out of combat, d20 15 + 2 = 17 vs Defense 8: light 4 + fray 2 = 6.
+    act(docs, GM, { kind: 'attack', attackerId: 'ambusher', targetId: 'ana', abilityId: 'stab' }, [15, 4]);
+    const entry = snap(docs).log.find((e) => e.kind === 'attack')!;
+    expect(entry).toMatchObject({ gmOnly: true, pending: { status: 'pending' } });
+    expect(readSnapshot(docs.public).log.some((e) => e.id === entry.id)).toBe(false);
+    expect(act(docs, ANA, { kind: 'apply-result', logId: entry.id })).toEqual({
+      ok: false,
+      reason: `there is no log entry '${entry.id}'`,
+    });
+    expect(hp(docs, 'ana')).toBe(40);
+    expect(act(docs, GM, { kind: 'apply-result', logId: entry.id }).ok).toBe(true);
+    expect(hp(docs, 'ana')).toBe(34);
+    expect(snap(docs).log.find((e) => e.id === entry.id)!.pending!.status).toBe('applied');
   });
 });

@@ -94,7 +94,9 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
     status: 'applied',
     settledBy: by,
     settledAt: ctx.now,
-    ...(override !== undefined && damage ? { override: { original: damage.amount, value: override, by } } : {}),
+    ...(override !== undefined && damage
+      ? { override: { original: damage.amount, value: override, by } }
+      : {}),
   };
   return {
     ok: true,

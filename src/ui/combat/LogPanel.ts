@@ -58,6 +58,14 @@ export class LogPanel {
         who ? el('span', { class: 'who' }, `${who}:`) : '',
         who ? ' ' : '',
         entry.summary,
+        // Room setting applyResults 'on-confirm': a roll whose change waits or was dropped.
+        entry.pending && entry.pending.status !== 'applied'
+          ? el(
+              'span',
+              { class: 'badge', 'data-testid': 'log-pending' },
+              entry.pending.status === 'pending' ? ' waiting for Apply' : ' discarded',
+            )
+          : '',
         entry.gmOnly ? el('span', { class: 'badge' }, ' GM only') : '',
       );
       if (this.open.has(entry.id)) {

@@ -60,6 +60,8 @@ export class ResultPanel {
   readonly root = el('section', { class: 'combat-result', 'data-testid': 'result-panel' });
   /** Log entry picked in the log panel; null = the newest resolution. */
   pinned: string | null = null;
+  /** The GM's typed damage per log entry, kept across re-renders (every snapshot redraws). */
+  private readonly overrideDrafts = new Map<string, string>();
 
   constructor(
     private readonly host: CombatHost,
@@ -143,11 +145,12 @@ export class ResultPanel {
           type: 'number',
           min: 0,
           max: 999,
-          value: view.override.amount,
+          value: this.overrideDrafts.get(entry.id) ?? view.override.amount,
           style: 'width:4em',
           'data-testid': 'result-damage-override',
         })
       : null;
+    if (override) override.oninput = () => this.overrideDrafts.set(entry.id, override.value);
     const apply = el('button', { 'data-testid': 'result-apply' }, 'Apply');
     apply.onclick = async () => {
       const value = override ? Math.min(999, Math.max(0, Number(override.value) | 0)) : undefined;

@@ -70,7 +70,10 @@ export class TurnTrackerPanel {
       if (!now || !this.host.gm) return;
       const applyResults = select.value === 'on-confirm' ? 'on-confirm' : 'immediately';
       setRoomSettings(this.host.gm.docs(), { ...now.settings, applyResults });
-      this.status(`Roll results now apply ${applyResults === 'on-confirm' ? 'after Apply' : 'at once'}`, 'ok');
+      this.status(
+        `Roll results now apply ${applyResults === 'on-confirm' ? 'after Apply' : 'at once'}`,
+        'ok',
+      );
     };
     return el('label', { class: 'row' }, 'Roll results apply: ', select);
   }

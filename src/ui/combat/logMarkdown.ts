@@ -72,7 +72,7 @@ export function logMarkdown(entries: readonly LogEntry[], opts: LogMarkdownOptio
       out.push(`## Round ${round}`, '');
     }
     const actor = entry.actor === 'gm' ? 'GM' : (names[entry.actor] ?? entry.actor);
-    const secret = entry.gmOnly ? ' _(GM only)_' : '';
+    const secret = `${entry.pending && entry.pending.status !== 'applied' ? ` _(${entry.pending.status === 'pending' ? 'waiting for Apply' : 'discarded'})_` : ''}${entry.gmOnly ? ' _(GM only)_' : ''}`;
     const prefix = actorPrefix(actor, entry.summary);
     out.push(
       `- \`${clock(entry.at, timeZone)}\` **${KIND_LABEL[entry.kind]}** — ${prefix ? `${escapeInline(prefix)}: ` : ''}${escapeInline(entry.summary)}${secret}`,

@@ -37,7 +37,9 @@ export function pendingResultView(
   if (!pending) return null;
   const name = (id: string) => nameIn(snapshot, id);
   const changes = pending.changes.map((c) => {
-    const fields = Object.keys(c.after).map((f) => `${f} ${JSON.stringify(c.before[f])} → ${JSON.stringify(c.after[f])}`);
+    const fields = Object.keys(c.after).map(
+      (f) => `${f} ${JSON.stringify(c.before[f])} → ${JSON.stringify(c.after[f])}`,
+    );
     return `${name(c.tokenId)}: ${fields.join(', ')}`;
   });
   const gm = viewer.role === 'gm';
@@ -48,7 +50,8 @@ export function pendingResultView(
       text: `Waiting for Apply — the dice are final; nothing has changed yet${gm || owns ? '' : ` (${name(entry.actor)}'s player or the GM applies it)`}`,
       changes,
       canApply: gm || owns,
-      override: gm && pending.damage ? { tokenId: pending.damage.tokenId, amount: pending.damage.amount } : null,
+      override:
+        gm && pending.damage ? { tokenId: pending.damage.tokenId, amount: pending.damage.amount } : null,
       canDiscard: gm,
     };
   }
@@ -58,7 +61,8 @@ export function pendingResultView(
     : '';
   return {
     status: pending.status,
-    text: pending.status === 'applied' ? `Applied by ${by}${overridden}` : `Discarded by ${by}: nothing changed`,
+    text:
+      pending.status === 'applied' ? `Applied by ${by}${overridden}` : `Discarded by ${by}: nothing changed`,
     changes,
     canApply: false,
     override: null,

@@ -8,11 +8,11 @@ import { newApplications } from '../../../src/ui/combat/applicationHistory';
 import { revertApplication } from '../../../src/ui/combat/gmCombatWrites';
 import { applyingEntryOf, pendingResultView } from '../../../src/ui/combat/pendingResultView';
 import { latestResolution } from '../../../src/ui/combat/ResultPanel';
+import { logMarkdown } from '../../../src/ui/combat/logMarkdown';
 import { combatRoom, snapshotOf } from './combatRoom';
 
 const GM: Actor = { role: 'gm' };
 const RANGER: Actor = { role: 'player', characterIds: ['ranger'] };
-const SAGE: Actor = { role: 'player', characterIds: ['sage'] };
 const GM_VIEW = { role: 'gm', characterIds: [] } as const;
 const RANGER_VIEW = { role: 'player', characterIds: ['ranger'] } as const;
 const SAGE_VIEW = { role: 'player', characterIds: ['sage'] } as const;
@@ -57,6 +57,10 @@ describe('result panel: a roll waiting for Apply', () => {
       override: null,
       canDiscard: false,
     });
+    // The exported log marks the roll as waiting.
+    expect(logMarkdown(snap.log, { title: 'Fight' })).toContain(
+      'Ranger uses basic-attack on Brute: hit _(waiting for Apply)_',
+    );
   });
 
   it('after the GM overrides 12 with 20 the panel says who and both numbers; undo takes it back', () => {
@@ -80,7 +84,11 @@ describe('result panel: a roll waiting for Apply', () => {
     // "Undo this application" finds the Apply entry's change and restores 32.
     const applying = applyingEntryOf(after.log, entryId)!;
     const [app] = newApplications(before, after);
-    expect(app).toMatchObject({ entryId: applying.id, before: { brute: { hp: 32 } }, after: { brute: { hp: 22 } } });
+    expect(app).toMatchObject({
+      entryId: applying.id,
+      before: { brute: { hp: 32 } },
+      after: { brute: { hp: 22 } },
+    });
     revertApplication(docs, app!);
     expect(snapshotOf(docs).tokensById['brute']!.state!.hp).toBe(32);
   });
