@@ -23,8 +23,14 @@ let DIST = BUILT;
 const MAP_FILE = 'stress-100.json';
 const TOKENS = 100;
 const TARGET_FIRST_FRAME_MS = 1500;
-/** One 60 Hz frame. requestAnimationFrame intervals jitter by ~0.1 ms around vsync (16.67 ms). */
-const TARGET_P95_MS = 16.7;
+/** One 60 Hz frame (1000/60 ms, "16.7 ms" in the issue). */
+const TARGET_P95_MS = 1000 / 60;
+/**
+ * Chromium coarsens performance.now() to 100 µs on pages that are not cross-origin isolated, so a
+ * frame delivered exactly on a 60 Hz vsync measures 16.6, 16.7 or 16.8 ms. The verdict allows that
+ * one timer tick and no more; the raw figures are printed with two decimals.
+ */
+const TIMER_RESOLUTION_MS = 0.1;
 /** A frame interval above this missed at least one vsync. */
 const LATE_FRAME_MS = 25;
 const PIXI_BUNDLE = path.join(ROOT, 'node_modules', 'pixi.js', 'dist', 'pixi.min.js');
@@ -193,7 +199,6 @@ async function main(): Promise<void> {
     const p95 = percentile(sorted, 95);
     const max = sorted[sorted.length - 1] ?? NaN;
     const fps = result.deltas.length / 5;
-    // Judged on the printed figure (0.1 ms): an on-vsync interval measures 16.6–16.8 ms.
     const pass = (ok: boolean): string => (ok ? 'PASS' : 'FAIL');
     console.log(
       `map ${MAP_FILE} (100×100), ${tokenCount} tokens, Chromium ${browser.version()} (SwiftShader WebGL), 1280×800`,
@@ -202,7 +207,7 @@ async function main(): Promise<void> {
       `time to first frame: ${firstFrame.toFixed(0)} ms (target ≤ ${TARGET_FIRST_FRAME_MS} ms) ${pass(firstFrame <= TARGET_FIRST_FRAME_MS)}`,
     );
     console.log(
-      `pan+zoom 5 s: ${result.deltas.length} frames (${fps.toFixed(1)} fps), frame time p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms (target p95 ≤ ${TARGET_P95_MS} ms) ${pass(Number(p95.toFixed(1)) <= TARGET_P95_MS)}`,
+      `pan+zoom 5 s: ${result.deltas.length} frames (${fps.toFixed(1)} fps), frame time p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${max.toFixed(2)} ms (target p95 ≤ ${TARGET_P95_MS.toFixed(2)} ms = one 60 Hz frame, ± ${TIMER_RESOLUTION_MS} ms timer resolution) ${pass(p95 <= TARGET_P95_MS + TIMER_RESOLUTION_MS)}`,
     );
     const late = result.deltas.filter((d) => d > LATE_FRAME_MS).length;
     console.log(
