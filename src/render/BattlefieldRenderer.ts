@@ -1,7 +1,8 @@
-import { Application, Container, Point, UPDATE_PRIORITY, WebGLRenderer } from 'pixi.js';
+import { Application, Container, Point, UPDATE_PRIORITY } from 'pixi.js';
 import { Viewport } from 'pixi-viewport';
 import { CursorLayer, type RemoteCursor } from './CursorLayer';
-import { DynamicResolution } from './DynamicResolution';
+import { DynamicResolution, dynamicResolutionFor } from './DynamicResolution';
+import { GpuFence } from './GpuFence';
 import { ReachOverlay, type PathPreview, type ReachCell } from './ReachOverlay';
 import { TerrainLayer } from './TerrainLayer';
 import type { TerrainGrid } from './TerrainGrid';
@@ -10,16 +11,6 @@ import type { TokenView } from './TokenView';
 
 /** Newly visible terrain chunks drawn per frame after the first frame (which draws all it shows). */
 const CHUNKS_PER_FRAME = 1;
-
-/**
- * Dynamic resolution: while the camera moves the canvas backing store is drawn at this fraction
- * of its full resolution (CSS keeps the canvas size, the browser scales it up), lower down to
- * MOTION_RESOLUTION_MIN when frames still miss vsync. Software WebGL (SwiftShader, no GPU) is
- * fill-rate bound, so shading a quarter of the pixels is what keeps panning smooth.
- * `?motionres=1` turns it off; another value in (0, 1] sets the fraction (and its floor).
- */
-const MOTION_RESOLUTION = 0.5;
-const MOTION_RESOLUTION_MIN = 0.3;
 
 /** JavaScript milliseconds per idle frame spent pre-baking off-screen terrain chunks. */
 const IDLE_BUDGET_MS = 6;
@@ -58,21 +49,16 @@ export class BattlefieldRenderer {
   framesDrawn = 0;
   /** Backing-store resolution: full at rest, lower while the camera moves. */
   private dynamic = new DynamicResolution(1, 1, 1);
-  /**
-   * GPU fence after the last idle bake. The GPU (SwiftShader: the CPU) runs behind JavaScript, so
-   * idle work waits until the previous bake finished — otherwise queued bakes stall the next
-   * frame the user actually waits for.
-   */
-  private idleFence: WebGLSync | undefined;
+  /** Idle terrain work waits until the GPU finished the previous idle step's bakes. */
+  private readonly idleFence = new GpuFence(() => this.app.renderer);
 
   constructor(readonly cellPx: number) {}
 
   async init(host: HTMLElement): Promise<void> {
     const params = new URLSearchParams(window.location.search);
     const full = Math.min(2, window.devicePixelRatio || 1);
-    const asked = Number(params.get('motionres') ?? MOTION_RESOLUTION);
-    const motion = Number.isFinite(asked) && asked > 0 && asked <= 1 ? asked : MOTION_RESOLUTION;
-    this.dynamic = new DynamicResolution(full, motion, Math.min(motion, MOTION_RESOLUTION_MIN));
+    // Dynamic resolution (`?motionres=`): lower backing resolution while the camera moves.
+    this.dynamic = dynamicResolutionFor(full, params.get('motionres'));
     await this.app.init({
       resizeTo: host,
       background: 0x2b2d31,
@@ -131,7 +117,7 @@ export class BattlefieldRenderer {
         this.drawAllChunks = false;
         if (this.terrain.buildPending(all ? Infinity : CHUNKS_PER_FRAME, !all && !resting)) this.dirty = true;
         let idle = false;
-        if (resting && !this.dirty && !this.gpuBusy()) {
+        if (resting && !this.dirty && !this.idleFence.busy()) {
           idle = true;
           if (this.terrain.idleWork(IDLE_BUDGET_MS)) this.dirty = true;
         }
@@ -143,7 +129,7 @@ export class BattlefieldRenderer {
           this.renderWork.push(performance.now() - t0);
           if (this.renderWork.length > 2000) this.renderWork.splice(0, 1000);
         }
-        if (idle) this.fenceGpu();
+        if (idle) this.idleFence.set();
       },
       undefined,
       UPDATE_PRIORITY.LOW,
@@ -235,28 +221,6 @@ export class BattlefieldRenderer {
   /** Current backing-store resolution (lower while the camera moves; for tests and the bench). */
   resolution(): number {
     return this.app.renderer.resolution;
-  }
-
-  private gl(): WebGL2RenderingContext | undefined {
-    const r = this.app.renderer;
-    return r instanceof WebGLRenderer ? r.gl : undefined;
-  }
-
-  /** Work submitted by the last idle step is still running on the GPU. */
-  private gpuBusy(): boolean {
-    const gl = this.gl();
-    if (!gl || !this.idleFence) return false;
-    if (gl.getSyncParameter(this.idleFence, gl.SYNC_STATUS) !== gl.SIGNALED) return true;
-    gl.deleteSync(this.idleFence);
-    this.idleFence = undefined;
-    return false;
-  }
-
-  private fenceGpu(): void {
-    const gl = this.gl();
-    if (!gl || this.idleFence) return;
-    this.idleFence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0) ?? undefined;
-    gl.flush();
   }
 
   /** The camera moved: draw at motion resolution until it rests (dynamic resolution). */

@@ -74,3 +74,23 @@ export class DynamicResolution {
 function round(v: number): number {
   return Math.round(v * 100) / 100;
 }
+
+/**
+ * While the camera moves the canvas backing store is drawn at this fraction of its full
+ * resolution (CSS keeps the canvas size, the browser scales it up), lower down to
+ * MOTION_RESOLUTION_MIN when frames still miss vsync. Software WebGL (SwiftShader, no GPU) is
+ * fill-rate bound, so shading a quarter of the pixels is what keeps panning smooth.
+ */
+const MOTION_RESOLUTION = 0.5;
+const MOTION_RESOLUTION_MIN = 0.3;
+
+/**
+ * The table's dynamic resolution at `full` resolution; `motionres` is the `?motionres=` URL
+ * parameter: 1 turns dynamic resolution off, another value in (0, 1] sets the motion fraction
+ * (and its floor); anything else keeps the default.
+ */
+export function dynamicResolutionFor(full: number, motionres: string | null): DynamicResolution {
+  const asked = Number(motionres ?? MOTION_RESOLUTION);
+  const motion = Number.isFinite(asked) && asked > 0 && asked <= 1 ? asked : MOTION_RESOLUTION;
+  return new DynamicResolution(full, motion, Math.min(motion, MOTION_RESOLUTION_MIN));
+}

@@ -1,5 +1,4 @@
-import { makeBattlefield } from '../grid/battlefield';
-import { checkMoveLocally } from './moveRules';
+import { battlefieldOf, checkMoveLocally } from './moveRules';
 import type { MapData } from '../schema/map';
 import { paintMap, resizeMap } from './mapFile';
 import type { Scene, SceneToken } from './Scene';
@@ -93,18 +92,7 @@ export function localSession(map: MapData, tokens: SceneToken[], chapter = 1): T
     move: (tokenId, path) => {
       const t = scene.tokens.find((x) => x.id === tokenId);
       if (!t) return Promise.resolve({ ok: false, reason: 'no such token' });
-      const bf = makeBattlefield(
-        scene.map,
-        scene.tokens.map((o) => ({
-          id: o.id,
-          cell: o.cell,
-          size: o.size,
-          side: o.side,
-          incapacitated: o.incapacitated,
-        })),
-        chapter,
-      );
-      const check = checkMoveLocally(bf, t, path);
+      const check = checkMoveLocally(battlefieldOf(scene), t, path);
       if (!check.ok) return Promise.resolve(check);
       const last = path[path.length - 1];
       if (last) patchToken(tokenId, (x) => ({ ...x, cell: { x: last.x, y: last.y } }));

@@ -3,13 +3,15 @@ import { MapSchema, migrateMap, TERRAIN_CODES, type MapData, type SpaceType } fr
 import { migrateParty, PartySchema, type Party } from '../schema/party';
 
 /**
- * Parse a map file's text: JSON syntax errors and schema errors both become messages naming the
- * file and the JSON path ("cells.3: expected 20 characters…"). Nothing is half-loaded.
+ * Parse a JSON file's text with a migration and a schema: JSON syntax errors and schema errors
+ * both become messages naming the file and the JSON path ("cells.3: expected 20 characters…").
+ * Nothing is half-loaded.
  */
-export function parseMapFile(
+function parseJsonFile<T>(
   text: string,
   fileName: string,
-): { ok: true; map: MapData } | { ok: false; error: string } {
+  parse: (data: unknown) => T,
+): { ok: true; value: T } | { ok: false; error: string } {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -17,11 +19,20 @@ export function parseMapFile(
     return { ok: false, error: `${fileName}: not valid JSON (${(e as Error).message})` };
   }
   try {
-    return { ok: true, map: parseOrThrow(MapSchema, migrateMap(data), fileName) };
+    return { ok: true, value: parse(data) };
   } catch (e) {
     if (e instanceof SchemaError) return { ok: false, error: e.message };
     throw e;
   }
+}
+
+/** Parse a map file (old versions are migrated first). */
+export function parseMapFile(
+  text: string,
+  fileName: string,
+): { ok: true; map: MapData } | { ok: false; error: string } {
+  const r = parseJsonFile(text, fileName, (d) => parseOrThrow(MapSchema, migrateMap(d), fileName));
+  return r.ok ? { ok: true, map: r.value } : r;
 }
 
 /** Parse a party file the same way (used by the create-room screen). */
@@ -29,18 +40,8 @@ export function parsePartyFile(
   text: string,
   fileName: string,
 ): { ok: true; party: Party } | { ok: false; error: string } {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    return { ok: false, error: `${fileName}: not valid JSON (${(e as Error).message})` };
-  }
-  try {
-    return { ok: true, party: parseOrThrow(PartySchema, migrateParty(data), fileName) };
-  } catch (e) {
-    if (e instanceof SchemaError) return { ok: false, error: e.message };
-    throw e;
-  }
+  const r = parseJsonFile(text, fileName, (d) => parseOrThrow(PartySchema, migrateParty(d), fileName));
+  return r.ok ? { ok: true, party: r.value } : r;
 }
 
 /** The map as a file: pretty JSON with one row string per line, ready to download. */

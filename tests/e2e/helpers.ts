@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startTestServer, type TestServer } from './testServer';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -66,4 +67,46 @@ export async function expectStatus(page: Page, kind: 'ok' | 'refused', text: Reg
   const msg = page.getByTestId('status-message');
   await expect(msg).toHaveAttribute('data-kind', kind, { timeout: 20_000 });
   await expect(msg).toHaveText(text);
+}
+
+/**
+ * One real server for the spec file: started before its first test, stopped after its last.
+ * Returns a getter (the server exists only once `beforeAll` has run).
+ */
+export function useTestServer(): () => TestServer {
+  let server: TestServer | undefined;
+  test.beforeAll(async () => {
+    server = await startTestServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('the test server is not running (used outside a test?)');
+    return server;
+  };
+}
+
+/**
+ * A GM on the create screen (own browser context) with the arena map, the arena skirmish and the
+ * sample party chosen from the server's lists; the room is not created yet (see `createRoom`).
+ */
+export async function gmChoosesArena(browser: Browser, origin: string): Promise<Page> {
+  const gm = await (await browser.newContext()).newPage();
+  gm.on('pageerror', (e) => console.error('GM page error:', e.message));
+  await gm.goto(`${origin}/`);
+  await waitReady(gm);
+  await gm.getByTestId('map-select').selectOption('arena.json');
+  await gm.getByTestId('encounter-select').selectOption('arena-skirmish.json');
+  // The party comes from the server's list (GET /api/parties).
+  await gm.getByTestId('party-select').selectOption('sample-party.json');
+  await expect(gm.getByTestId('party-preview')).toContainText('Maren');
+  return gm;
+}
+
+/** Clicks Create on the create screen and waits for the new room's table. */
+export async function createRoom(gm: Page): Promise<void> {
+  await gm.getByTestId('create-room').click();
+  await gm.waitForURL(/\?room=.+&token=.+/);
+  await waitReady(gm);
 }

@@ -1,24 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, waitReady } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import { screenshot, useTestServer, waitReady } from './helpers';
 
 /**
  * Dynamic resolution on the 100×100 stress map (offline demo table): the canvas draws at a lower
  * backing resolution while the camera moves, terrain chunks first seen in motion get a cheap bake,
  * and once the camera rests the canvas is back at full resolution with every visible chunk sharp.
  */
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startTestServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useTestServer();
 
 type Stats = { resolution: number; softChunks: number; terrainRefines: number; visibleChunks: number };
 
 test('moving the camera lowers the resolution; resting restores a crisp picture', async ({ page }) => {
-  await page.goto(`${server.origin}/?demo=stress-100.json&tokens=100`);
+  await page.goto(`${server().origin}/?demo=stress-100.json&tokens=100`);
   await waitReady(page);
   const stats = () => page.evaluate(() => window.__iconVtt!.stats() as unknown as Stats);
   await expect.poll(async () => (await stats()).resolution).toBe(1);

@@ -1,8 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startTestServer, type TestServer } from './testServer';
-import { ARTIFACTS, dragCell, expectStatus, sceneTokens, screenshot, tokenCell, waitReady } from './helpers';
+import {
+  ARTIFACTS,
+  createRoom,
+  dragCell,
+  gmChoosesArena,
+  useTestServer,
+  expectStatus,
+  sceneTokens,
+  screenshot,
+  tokenCell,
+  waitReady,
+} from './helpers';
 
 /**
  * GM export/import round trip against a real server: the GM moves a token and paints two squares,
@@ -10,15 +20,9 @@ import { ARTIFACTS, dragCell, expectStatus, sceneTokens, screenshot, tokenCell, 
  * a new room showing the same position and paint. A tampered file is refused in the page with
  * the JSON path of the problem, and nothing is posted.
  */
-let server: TestServer;
+const server = useTestServer();
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
-test.beforeAll(async () => {
-  server = await startTestServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 const PC = 'maren-stalwart';
 
@@ -39,7 +43,7 @@ async function serverExport(page: Page): Promise<{
   public: { tokens: Array<{ id: string; cell: { x: number; y: number } }>; map: MapLite };
 }> {
   const url = new URL(page.url());
-  const res = await fetch(`${server.origin}/api/rooms/${url.searchParams.get('room')}/export`, {
+  const res = await fetch(`${server().origin}/api/rooms/${url.searchParams.get('room')}/export`, {
     headers: { authorization: `Bearer ${url.searchParams.get('token')}` },
   });
   expect(res.status).toBe(200);
@@ -47,17 +51,8 @@ async function serverExport(page: Page): Promise<{
 }
 
 test('GM exports a room and imports it as a new room with the same tokens and paint', async ({ browser }) => {
-  const gm = await (await browser.newContext()).newPage();
-  gm.on('pageerror', (e) => console.error('GM page error:', e.message));
-  await gm.goto(`${server.origin}/`);
-  await waitReady(gm);
-  await gm.getByTestId('map-select').selectOption('arena.json');
-  await gm.getByTestId('encounter-select').selectOption('arena-skirmish.json');
-  await gm.getByTestId('party-select').selectOption('sample-party.json');
-  await expect(gm.getByTestId('party-preview')).toContainText('Maren');
-  await gm.getByTestId('create-room').click();
-  await gm.waitForURL(/\?room=.+&token=.+/);
-  await waitReady(gm);
+  const gm = await gmChoosesArena(browser, server().origin);
+  await createRoom(gm);
   const firstRoom = new URL(gm.url()).searchParams.get('room');
 
   // The GM drags Maren to the farthest square of her reach (a GM move is a plain write).
@@ -123,7 +118,7 @@ test('GM exports a room and imports it as a new room with the same tokens and pa
   tampered.public.tokens[0]!.cell.x = -3;
   const tamperedPath = path.join(ARTIFACTS, 'tampered.icon-vtt.json');
   fs.writeFileSync(tamperedPath, JSON.stringify(tampered));
-  await gm.goto(`${server.origin}/`);
+  await gm.goto(`${server().origin}/`);
   await waitReady(gm);
   await gm.getByTestId('room-import-upload').setInputFiles(tamperedPath);
   const error = gm.getByTestId('room-import-error');

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startTestServer, type TestServer } from './testServer';
 import {
   cellToPage,
+  createRoom,
+  gmChoosesArena,
+  useTestServer,
   dragCell,
   expectStatus,
   ROOT,
@@ -18,16 +20,10 @@ import {
  * invite a player, move by drag (accepted and refused), paint terrain that changes the player's
  * reach, and hide a token so it is absent from the player's page.
  */
-let server: TestServer;
+const server = useTestServer();
 test.describe.configure({ mode: 'serial' });
 // The machine running CI may be busy (software WebGL shares its cores): give the long story time.
 test.setTimeout(150_000);
-test.beforeAll(async () => {
-  server = await startTestServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 const PC = 'maren-stalwart';
 
@@ -36,7 +32,7 @@ function stats(page: Page): Promise<{ terrainRedraws: number; tokenRebuilds: num
 }
 
 async function intent(room: string, token: string, body: unknown): Promise<unknown> {
-  const res = await fetch(`${server.origin}/api/rooms/${room}/intents`, {
+  const res = await fetch(`${server().origin}/api/rooms/${room}/intents`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
@@ -45,21 +41,12 @@ async function intent(room: string, token: string, body: unknown): Promise<unkno
 }
 
 async function gmCreatesRoom(browser: Browser): Promise<Page> {
-  const gm = await (await browser.newContext()).newPage();
-  gm.on('pageerror', (e) => console.error('GM page error:', e.message));
-  await gm.goto(`${server.origin}/`);
-  await waitReady(gm);
-  await gm.getByTestId('map-select').selectOption('arena.json');
-  await gm.getByTestId('encounter-select').selectOption('arena-skirmish.json');
-  // The party comes from the server's list (GET /api/parties); an uploaded file takes over from it.
-  await gm.getByTestId('party-select').selectOption('sample-party.json');
-  await expect(gm.getByTestId('party-preview')).toContainText('Maren');
+  const gm = await gmChoosesArena(browser, server().origin);
+  // An uploaded party file takes over from the one chosen in the list.
   await gm.getByTestId('party-upload').setInputFiles(path.join(ROOT, 'encounters/parties/sample-party.json'));
   await expect(gm.getByTestId('party-preview')).toContainText('instead of the list');
   await expect(gm.getByTestId('party-preview')).toContainText('Maren');
-  await gm.getByTestId('create-room').click();
-  await gm.waitForURL(/\?room=.+&token=.+/);
-  await waitReady(gm);
+  await createRoom(gm);
   await expect(gm.getByTestId('table-gm')).toBeVisible();
   return gm;
 }
@@ -72,7 +59,7 @@ async function invitePlayer(gm: Page, browser: Browser): Promise<Page> {
   expect(link).toMatch(/\?room=.+&token=.+/);
   const player = await (await browser.newContext()).newPage();
   player.on('pageerror', (e) => console.error('player page error:', e.message));
-  await player.goto(link.replace(/^https?:\/\/[^/]+/, server.origin));
+  await player.goto(link.replace(/^https?:\/\/[^/]+/, server().origin));
   await waitReady(player);
   await expect(player.getByTestId('table-player')).toBeVisible();
   return player;
@@ -320,7 +307,7 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
 });
 
 test('an uploaded map with errors is refused with the JSON path of each problem', async ({ page }) => {
-  await page.goto(`${server.origin}/`);
+  await page.goto(`${server().origin}/`);
   await waitReady(page);
   const bad = {
     schemaVersion: 1,

@@ -1,4 +1,6 @@
-import type { Battlefield, Cell } from '../../src/grid';
+import fc from 'fast-check';
+import type { Battlefield, Cell, Footprint } from '../../src/grid';
+import type { MapData } from '../../src/schema/map';
 import { cell, makeBattlefield, parseAsciiMap } from '../../src/grid';
 
 /**
@@ -62,3 +64,35 @@ export function pic(text: string): string {
 }
 
 export const c = cell;
+
+/**
+ * Random square maps (fast-check) drawn from `symbols`, one per square: a digit 1–3 is a level
+ * square raised to that height, any other symbol is that terrain code at height 0.
+ */
+export function randomMapArb(side: number, symbols: readonly string[]): fc.Arbitrary<MapData> {
+  return fc
+    .array(fc.constantFrom(...symbols), { minLength: side * side, maxLength: side * side })
+    .map((squares): MapData => {
+      const rows = Array.from({ length: side }, (_, y) => squares.slice(y * side, (y + 1) * side));
+      return {
+        schemaVersion: 1,
+        kind: 'map',
+        name: 'random',
+        width: side,
+        height: side,
+        cells: rows.map((r) => r.map((s) => (/[1-3]/.test(s) ? '.' : s)).join('')),
+        heights: rows.map((r) => r.map((s) => (/[1-3]/.test(s) ? s : '0')).join('')),
+        destructible: [],
+      };
+    });
+}
+
+/** Whether two square footprints share a square. */
+export function footprintsOverlap(a: Footprint, b: Footprint): boolean {
+  return (
+    a.cell.x < b.cell.x + b.size &&
+    b.cell.x < a.cell.x + a.size &&
+    a.cell.y < b.cell.y + b.size &&
+    b.cell.y < a.cell.y + a.size
+  );
+}

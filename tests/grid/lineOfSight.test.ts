@@ -8,7 +8,7 @@ import {
   sightBlockers,
   sightTable,
 } from '../../src/grid';
-import { c, field } from './helpers';
+import { c, field, footprintsOverlap, randomMapArb } from './helpers';
 
 describe('line of sight and cover (rulebook: Height advantage, cover, and ranged attacks)', () => {
   it('impassable blocks sight; the blocker is reported', () => {
@@ -169,21 +169,7 @@ describe('line of sight and cover (rulebook: Height advantage, cover, and ranged
 });
 
 /** Random small maps: each square ground, impassable or terrain 1–3. */
-const smallMap = fc
-  .array(fc.constantFrom('.', '.', '.', '.', '#', '1', '2', '3'), { minLength: 64, maxLength: 64 })
-  .map((squares): MapData => {
-    const rows = Array.from({ length: 8 }, (_, y) => squares.slice(y * 8, y * 8 + 8));
-    return {
-      schemaVersion: 1,
-      kind: 'map',
-      name: 'random',
-      width: 8,
-      height: 8,
-      cells: rows.map((r) => r.map((s) => (s === '#' ? '#' : '.')).join('')),
-      heights: rows.map((r) => r.map((s) => (/[1-3]/.test(s) ? s : '0')).join('')),
-      destructible: [],
-    };
-  });
+const smallMap = randomMapArb(8, ['.', '.', '.', '.', '#', '1', '2', '3']);
 const foot = fc.record({
   cell: fc.record({ x: fc.integer({ min: 0, max: 6 }), y: fc.integer({ min: 0, max: 6 }) }),
   size: fc.integer({ min: 1, max: 2 }),
@@ -193,12 +179,7 @@ describe('line of sight properties', () => {
   it('visibility is symmetric for any two footprints on any map (fast-check)', () => {
     fc.assert(
       fc.property(smallMap, foot, foot, (map, a, b) => {
-        const overlap =
-          a.cell.x < b.cell.x + b.size &&
-          b.cell.x < a.cell.x + a.size &&
-          a.cell.y < b.cell.y + b.size &&
-          b.cell.y < a.cell.y + a.size;
-        fc.pre(!overlap);
+        fc.pre(!footprintsOverlap(a, b));
         expect(sightBetween(map, a, b).visible).toBe(sightBetween(map, b, a).visible);
       }),
       { numRuns: 500 },

@@ -2,29 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Battlefield } from '../../src/grid';
 import { checkPath, makeBattlefield, pathTo, reach, reachCost } from '../../src/grid';
-import type { MapData } from '../../src/schema/map';
+import { randomMapArb } from './helpers';
 import { referenceReach } from './reachReference';
 
 const SIDE = 10;
 /** Random 10×10 maps: mostly ground, some difficult, impassable and terrain 1–3. */
-const mapArb = fc
-  .array(fc.constantFrom('.', '.', '.', '.', '~', '#', '1', '2', '3', '!'), {
-    minLength: SIDE * SIDE,
-    maxLength: SIDE * SIDE,
-  })
-  .map((squares): MapData => {
-    const rows = Array.from({ length: SIDE }, (_, y) => squares.slice(y * SIDE, (y + 1) * SIDE));
-    return {
-      schemaVersion: 1,
-      kind: 'map',
-      name: 'random',
-      width: SIDE,
-      height: SIDE,
-      cells: rows.map((r) => r.map((s) => (/[1-3]/.test(s) ? '.' : s)).join('')),
-      heights: rows.map((r) => r.map((s) => (/[1-3]/.test(s) ? s : '0')).join('')),
-      destructible: [],
-    };
-  });
+const mapArb = randomMapArb(SIDE, ['.', '.', '.', '.', '~', '#', '1', '2', '3', '!']);
 
 /** A mover (Size 1–2) plus up to 6 others, placed without overlapping (later overlaps dropped). */
 const fieldArb = fc

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Footprint } from '../../src/grid';
 import { sightBetween } from '../../src/grid';
 import type { MapData } from '../../src/schema/map';
+import { footprintsOverlap, randomMapArb } from './helpers';
 
 /**
  * The line-of-sight rule of docs/rules.md written the slow, obvious way: every pair of
@@ -82,24 +83,7 @@ function referenceSight(
 }
 
 const SIDE = 9;
-const mapArb = fc
-  .array(fc.constantFrom('.', '.', '.', '.', '.', '#', '1', '2', '3'), {
-    minLength: SIDE * SIDE,
-    maxLength: SIDE * SIDE,
-  })
-  .map((squares): MapData => {
-    const rows = Array.from({ length: SIDE }, (_, y) => squares.slice(y * SIDE, (y + 1) * SIDE));
-    return {
-      schemaVersion: 1,
-      kind: 'map',
-      name: 'random',
-      width: SIDE,
-      height: SIDE,
-      cells: rows.map((r) => r.map((s) => (s === '#' ? '#' : '.')).join('')),
-      heights: rows.map((r) => r.map((s) => (/[1-3]/.test(s) ? s : '0')).join('')),
-      destructible: [],
-    };
-  });
+const mapArb = randomMapArb(SIDE, ['.', '.', '.', '.', '.', '#', '1', '2', '3']);
 const footArb = fc.integer({ min: 1, max: 3 }).chain((size) =>
   fc.record({
     cell: fc.record({
@@ -128,12 +112,7 @@ describe('sightBetween agrees with the slow reference on random maps (fast-check
   it('same visibility and cover for footprints of Size 1–3, on or off terrain', () => {
     fc.assert(
       fc.property(mapArb, footArb, footArb, (raw, v, t) => {
-        const overlap =
-          v.cell.x < t.cell.x + t.size &&
-          t.cell.x < v.cell.x + v.size &&
-          v.cell.y < t.cell.y + t.size &&
-          t.cell.y < v.cell.y + v.size;
-        fc.pre(!overlap);
+        fc.pre(!footprintsOverlap(v, t));
         const map = clearUnder(raw, [v, t]);
         const ours = sightBetween(map, v, t);
         expect({ visible: ours.visible, cover: ours.cover }).toEqual(referenceSight(map, v, t));

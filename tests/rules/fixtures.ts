@@ -5,6 +5,7 @@ import { DEFAULT_ROOM_SETTINGS } from '../../src/schema/settings';
 import type { RoomSettings } from '../../src/schema/settings';
 import { FoeSchema, PlayerCharacterSchema } from '../../src/schema/statBlock';
 import { createCombatant } from '../../src/rules/createCombatant';
+import { SAMPLE_FOE, SAMPLE_PC } from '../../src/rules/samples';
 
 /** Test stat blocks: Health 8 (max HP 32), Defense 10, Armor 1, Speed 4, +3, fray 3, d6. */
 export function pc(
@@ -12,17 +13,11 @@ export function pc(
   overrides: Partial<Combatant> = {},
   stats: Record<string, unknown> = {},
 ): Combatant {
+  // The sample fighter's numbers without its abilities (tests add the ones they need).
   const statBlock = PlayerCharacterSchema.parse({
-    kind: 'pc',
+    ...SAMPLE_PC,
     name: `PC ${id}`,
-    health: 8,
-    defense: 10,
-    armor: 1,
-    speed: 4,
-    attackBonus: 3,
-    frayDamage: 3,
-    damageDie: 6,
-    basicAttacks: { melee: { range: 1 }, ranged: { range: 5 } },
+    abilities: [],
     ...stats,
   });
   return { ...createCombatant(statBlock, { id }), ...overrides };
@@ -35,15 +30,9 @@ export function foe(
   stats: Record<string, unknown> = {},
 ): Combatant {
   const statBlock = FoeSchema.parse({
-    kind: 'foe',
+    ...SAMPLE_FOE,
     name: `Foe ${id}`,
-    health: 6,
-    defense: 9,
-    armor: 1,
-    speed: 4,
-    attackBonus: 3,
-    frayDamage: 2,
-    damageDie: 6,
+    abilities: [],
     ...stats,
   });
   return { ...createCombatant(statBlock, { id }), ...overrides };

@@ -5,29 +5,17 @@ import { applyIntent } from '../../src/table/applyIntent';
 import type { TableDocs } from '../../src/table/docLayout';
 import { readSnapshot } from '../../src/table/snapshot';
 import { setRoomSettings } from '../../src/table/writers/roomWriters';
-import { act, encounter, foe, GM, mapOf, move, party, pc, player, room } from './fixtures';
+import { act, encounter, FLAME_BURST, foe, GM, move, OPEN_MAP, party, pc, player, room } from './fixtures';
 
 /** Room setting `applyResults: 'on-confirm'` (issue 6): roll now, one click applies. */
-const MAP = mapOf(['........', '........', '........', '........']);
 const ANA = player('ana');
 const BO = player('bo');
 const MELEE = { kind: 'attack', attackerId: 'ana', targetId: 'orc', abilityId: 'basic-melee' } as const;
 
-const FLAME_BURST = {
-  name: 'Flame Burst',
-  cost: '2-actions',
-  tags: { attack: true },
-  range: 4,
-  area: { primary: { kind: 'blast', size: 1 } },
-  damageType: 'magical',
-  attack: { kind: 'ranged', onHit: { damage: { tier: 'light' } } },
-  areaEffect: { damage: { tier: 'fray' } },
-};
-
 /** Ana (0,1) next to the Orc (1,1); Bo (0,2); Grunt (6,1); combat started, Ana's turn. */
 function onConfirmRoom(orcArmor = 0) {
   const docs = room({
-    map: MAP,
+    map: OPEN_MAP,
     party: party(pc('Ana', { abilities: [FLAME_BURST] } as never), pc('Bo')),
     encounter: encounter(
       [
@@ -242,7 +230,7 @@ describe('applyResults setting', () => {
       attack: { kind: 'melee', onHit: { damage: { tier: 'light' } } },
     };
     const docs = room({
-      map: MAP,
+      map: OPEN_MAP,
       party: party(pc('Ana')),
       encounter: encounter(
         [

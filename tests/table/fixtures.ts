@@ -116,3 +116,18 @@ export function cells(text: string): { x: number; y: number }[] {
 export function move(tokenId: string, path: string, mode: 'move' | 'run' | 'dash' = 'move') {
   return { kind: 'move', tokenId, path: cells(path), mode };
 }
+
+/** An open 8×4 field of level ground. */
+export const OPEN_MAP = mapOf(['........', '........', '........', '........']);
+
+/** A ranged Blast 1 attack (light on hit, fray to everyone in the area), magical. */
+export const FLAME_BURST = {
+  name: 'Flame Burst',
+  cost: '2-actions',
+  tags: { attack: true },
+  range: 4,
+  area: { primary: { kind: 'blast', size: 1 } },
+  damageType: 'magical',
+  attack: { kind: 'ranged', onHit: { damage: { tier: 'light' } } },
+  areaEffect: { damage: { tier: 'fray' } },
+};

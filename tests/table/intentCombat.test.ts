@@ -2,22 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fixedDice } from '../../src/lib/dice';
 import { applyIntent } from '../../src/table/applyIntent';
 import { readSnapshot } from '../../src/table/snapshot';
-import { act, encounter, foe, GM, mapOf, move, party, pc, player, room } from './fixtures';
+import { act, encounter, FLAME_BURST, foe, GM, move, OPEN_MAP, party, pc, player, room } from './fixtures';
 
-const MAP = mapOf(['........', '........', '........', '........']);
 const ANA = player('ana');
 const BO = player('bo');
-
-const FLAME_BURST = {
-  name: 'Flame Burst',
-  cost: '2-actions',
-  tags: { attack: true },
-  range: 4,
-  area: { primary: { kind: 'blast', size: 1 } },
-  damageType: 'magical',
-  attack: { kind: 'ranged', onHit: { damage: { tier: 'light' } } },
-  areaEffect: { damage: { tier: 'fray' } },
-};
 
 const RIPOSTE = {
   name: 'Riposte',
@@ -32,7 +20,7 @@ const RIPOSTE = {
 function seeded(startCombat = true) {
   const ana = pc('Ana', { abilities: [FLAME_BURST] } as never);
   const docs = room({
-    map: MAP,
+    map: OPEN_MAP,
     party: party(ana, pc('Bo', { abilities: [RIPOSTE] } as never)),
     encounter: encounter(
       [
@@ -52,7 +40,7 @@ function seeded(startCombat = true) {
 function seededWithAmbusher() {
   const docs = seeded();
   const hidden = room({
-    map: MAP,
+    map: OPEN_MAP,
     encounter: encounter(
       [{ id: 'ambusher', statBlock: foe('Ambusher'), cell: { x: 7, y: 3 } }],
       [{ x: 0, y: 0 }],

@@ -2,39 +2,34 @@ import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { IntentSchema } from '../../schema/intent';
-import { formatIssues } from '../../schema/formatIssues';
-import { authenticate, bearerToken, issueToken, newRoomId } from '../auth';
+import { authenticate, bearerToken, issueToken } from '../auth';
 import type { Session } from '../auth';
-import { listJsonFiles, readCatalogFile } from '../catalog';
+import { listJsonFiles, readCatalogFile, type Validator } from '../catalog';
 import { joinLink } from '../context';
 import { inviteIdOf, listInvites, revokeInvite } from '../invites';
 import type { ServerContext } from '../context';
-import { initialUpdates, RoomRefusedError } from '../RoomManager';
+import { RoomRefusedError } from '../RoomManager';
 import type { Room } from '../RoomManager';
-import {
-  exportRoom,
-  importRoomUpdates,
-  IntentFailure,
-  resolveIntent,
-  seedDocs,
-  validateCatalogFile,
-} from '../tableBridge';
+import { exportRoom, IntentFailure, resolveIntent, validateCatalogFile } from '../tableBridge';
 import type { Actor } from '../tableBridge';
-import { HttpError, readJsonBody, sendJson } from './json';
-
-const CreateRoomBodySchema = z.object({
-  map: z.unknown().refine((value) => typeof value === 'object' && value !== null, 'expected a map object'),
-  encounter: z.unknown().optional(),
-  party: z.unknown().optional(),
-  name: z.string().trim().min(1).max(120).optional(),
-  /** Foes start visible instead of hidden in the secrets doc. */
-  revealFoes: z.boolean().optional(),
-});
+import { HttpError, parseBody, readJsonBody, sendJson } from './json';
+import { createRoom, importRoom } from './roomCreation';
 
 const InviteBodySchema = z.object({
   name: z.string().trim().min(1).max(80),
   characterIds: z.array(z.string().min(1).max(64)).max(20),
 });
+
+/**
+ * The file catalogs the create screen lists (`GET /api/<name>` and `/api/<name>/<file>`): which
+ * folder of the project, and the file kind they are validated as. Party files live in
+ * encounters/parties/ (the UI's "seat a party" list).
+ */
+const CATALOGS: Readonly<Record<string, { folder: string; label: 'map' | 'encounter' | 'party' }>> = {
+  maps: { folder: 'maps', label: 'map' },
+  encounters: { folder: 'encounters', label: 'encounter' },
+  parties: { folder: 'encounters/parties', label: 'party' },
+};
 
 /** Intents are small; 64 KiB leaves room for a large Arc placement. */
 const MAX_INTENT_BYTES = 64 * 1024;
@@ -79,35 +74,14 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
     });
   }
 
-  if ((first === 'maps' || first === 'encounters') && method === 'GET') {
-    const dir = join(ctx.rootDir, first);
-    const label = first === 'maps' ? 'map' : 'encounter';
+  const catalog =
+    first !== undefined && method === 'GET' && Object.hasOwn(CATALOGS, first) ? CATALOGS[first] : undefined;
+  if (catalog) {
+    const dir = join(ctx.rootDir, ...catalog.folder.split('/'));
     if (parts.length === 2) return sendJson(res, 200, { files: listJsonFiles(dir) });
     if (parts.length === 3 && second) {
-      return sendJson(
-        res,
-        200,
-        readCatalogFile(dir, second, (data, where) => validateCatalogFile(label, data, where), label),
-      );
-    }
-  }
-
-  // Party files live in encounters/parties/ (the UI's "seat a party" list).
-  if (first === 'parties' && method === 'GET') {
-    const dir = join(ctx.rootDir, 'encounters', 'parties');
-    if (parts.length === 2) return sendJson(res, 200, { files: listJsonFiles(dir) });
-    if (parts.length === 3 && second) {
-      return sendJson(
-        res,
-        200,
-        readCatalogFile(
-          dir,
-          second,
-          (data, where) => validateCatalogFile('party', data, where),
-          'party',
-          'encounters/parties',
-        ),
-      );
+      const validate: Validator = (data, where) => validateCatalogFile(catalog.label, data, where);
+      return sendJson(res, 200, readCatalogFile(dir, second, validate, catalog.label, catalog.folder));
     }
   }
 
@@ -170,81 +144,6 @@ function loadedRoom(ctx: ServerContext, roomId: string): Room {
   }
   if (!room) throw new HttpError(404, `no room ${roomId}`);
   return room;
-}
-
-function parseBody<S extends z.ZodType>(schema: S, body: unknown, where: string): z.infer<S> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw new HttpError(400, formatIssues(result.error, where));
-  return result.data;
-}
-
-/** Anyone may create a room and becomes its GM. */
-async function createRoom(
-  ctx: ServerContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  origin: string,
-): Promise<void> {
-  limitRoomCreation(ctx, req);
-  const body = parseBody(CreateRoomBodySchema, await readJsonBody(req), 'request body');
-  let initial;
-  let characterIds: string[] = [];
-  try {
-    initial = initialUpdates((publicDoc, secretsDoc) => {
-      characterIds = seedDocs(publicDoc, secretsDoc, body).characterIds;
-    });
-  } catch (error) {
-    throw new HttpError(400, (error as Error).message);
-  }
-  // characterIds: the party's PCs, for the GM's invite screen.
-  sendJson(res, 200, { ...storeNewRoom(ctx, initial, origin), characterIds });
-}
-
-/** Store a new room with its GM token in one commit; what the creator needs to open it. */
-function storeNewRoom(
-  ctx: ServerContext,
-  initial: { public: Uint8Array; secrets: Uint8Array },
-  origin: string,
-): { roomId: string; gmToken: string; gmLink: string } {
-  const roomId = newRoomId();
-  let gmToken = '';
-  ctx.rooms.create(roomId, initial, {}, () => {
-    gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
-  });
-  return { roomId, gmToken, gmLink: joinLink(origin, roomId, gmToken) };
-}
-
-/**
- * Creating and importing rooms costs disk, so each client address gets a token bucket
- * (`ServerOptions.roomsPerHour`); every attempt counts, checked before the body is read.
- */
-function limitRoomCreation(ctx: ServerContext, req: IncomingMessage): void {
-  if (!ctx.roomCreation) return;
-  const verdict = ctx.roomCreation.take(req.socket.remoteAddress ?? 'unknown');
-  if (verdict.ok) return;
-  const seconds = Math.ceil(verdict.retryAfterMs / 1000);
-  throw new HttpError(
-    429,
-    `too many rooms created from this address (${ctx.roomCreation.capacity} per hour); try again in ${seconds} s`,
-    { 'retry-after': String(seconds) },
-  );
-}
-
-async function importRoom(
-  ctx: ServerContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  origin: string,
-): Promise<void> {
-  limitRoomCreation(ctx, req);
-  const body = await readJsonBody(req);
-  let initial;
-  try {
-    initial = importRoomUpdates(body);
-  } catch (error) {
-    throw new HttpError(400, (error as Error).message);
-  }
-  sendJson(res, 200, storeNewRoom(ctx, initial, origin));
 }
 
 async function createInvite(

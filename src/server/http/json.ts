@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import { formatIssues } from '../../schema/formatIssues';
 
 /** An HTTP failure with the status to send and a message a person can act on. */
 export class HttpError extends Error {
@@ -47,4 +49,11 @@ export function sendJson(
     'cache-control': 'no-store',
   });
   res.end(text);
+}
+
+/** Validate a parsed body; 400 naming each problem's path under `where` ("request body.name: …"). */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown, where: string): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new HttpError(400, formatIssues(result.error, where));
+  return result.data;
 }

@@ -4,7 +4,6 @@ import type { EffectOutcome } from '../../rules/applyEffect';
 import { applyEffect } from '../../rules/applyEffect';
 import type { AttackOutcome } from '../../rules/resolveAttack';
 import { resolveAttack } from '../../rules/resolveAttack';
-import { checkAction, spendAction } from '../../rules/actionEconomy';
 import { explainAttack, explainDamageApplication } from '../../rules/explainOutcome';
 import { attackContext } from '../../grid/attackContext';
 import { placeArea } from '../../grid/area/placeArea';
@@ -12,6 +11,7 @@ import { formatAreaPattern } from '../../schema/area';
 import type { IntentHandler } from './IntentContext';
 import { abilityTurn, intentBattlefield, combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { findAbility } from './findAbility';
+import { spendAbilityAction } from './spendAbilityAction';
 
 /**
  * An area ability ("Area of effect"): the pattern is placed and judged by src/grid; the attack
@@ -33,18 +33,8 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
   if ('ok' in turn) return turn;
   if (!ability.area) return refuse(`${ability.name} has no area pattern`);
 
-  const order = ctx.snapshot.turn;
-  let spentCaster = caster;
-  if (order) {
-    const actionContext = {
-      onOwnTurn: turn.onOwnTurn,
-      turnSerial: order.turnSerial,
-      catalog: ctx.snapshot.statusCatalog,
-    };
-    const checked = checkAction(caster, { kind: 'ability', ability }, actionContext);
-    if (!checked.ok) return checked;
-    spentCaster = spendAction(caster, checked.charge, order.turnSerial);
-  }
+  const spentCaster = spendAbilityAction(ctx, caster, ability, turn);
+  if ('ok' in spentCaster) return spentCaster;
 
   const bf = intentBattlefield(ctx, casterToken.id);
   const placed = placeArea(bf, casterToken.id, ability.area, intent.placement, {

@@ -1,8 +1,6 @@
 import type { IntentOf } from '../../schema/intent';
-import type { Combatant } from '../../schema/combatant';
 import { footprintDistance } from '../../grid/battlefield';
 import { lineOfSight } from '../../grid/lineOfSight';
-import { checkAction, spendAction } from '../../rules/actionEconomy';
 import { applyEffect } from '../../rules/applyEffect';
 import type { EffectOutcome } from '../../rules/applyEffect';
 import { explainDamageApplication } from '../../rules/explainOutcome';
@@ -20,6 +18,7 @@ import {
 } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
 import { findAbility } from './findAbility';
+import { spendAbilityAction } from './spendAbilityAction';
 
 /**
  * A non-attack, non-area ability used on one character ("Attack vs. ability vs. effect": the
@@ -59,18 +58,8 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
       return refuse(`${userToken.name} cannot see ${targetToken.name}`);
   }
 
-  const order = ctx.snapshot.turn;
-  let spent: Combatant = user;
-  if (order) {
-    const actionContext = {
-      onOwnTurn: turn.onOwnTurn,
-      turnSerial: order.turnSerial,
-      catalog: ctx.snapshot.statusCatalog,
-    };
-    const checked = checkAction(user, { kind: 'ability', ability }, actionContext);
-    if (!checked.ok) return checked;
-    spent = spendAction(user, checked.charge, order.turnSerial);
-  }
+  const spent = spendAbilityAction(ctx, user, ability, turn);
+  if ('ok' in spent) return spent;
   const target = selfTarget ? spent : targetState;
 
   let save: SaveRoll | null = null;
@@ -119,7 +108,7 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
     effect,
   };
   const changed = selfTarget ? [after] : [spent, after];
-  return combatantResolution(outcome, order || selfTarget ? changed : [after], {
+  return combatantResolution(outcome, ctx.snapshot.turn || selfTarget ? changed : [after], {
     // No log kind of its own yet (the UI maps every kind to an icon): damage or status.
     kind: effect?.application ? 'damage' : 'status',
     actor: userToken.id,

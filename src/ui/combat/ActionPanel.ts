@@ -1,14 +1,13 @@
 import type { Intent } from '../../schema/intent';
-import type { RollModifier } from '../../schema/modifier';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
 import type { CombatController } from './CombatController';
-import { formatDamage, formatHitChance, formatModifier, formatNet } from './format';
+import type { StatusLine } from './intentButton';
+import { attackSection } from './attackSection';
 import { areaSection } from './areaSection';
 import { effectSection } from './effectSection';
+import { gmModifiers, gmRollControls } from './gmRollControls';
 import { actionsLeftOf } from './turnTracker';
-
-type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
 
 /** Tokens this viewer may act with: the GM all combatants, a player the characters of their invite. */
 export function commandable(snapshot: RoomSnapshot, role: 'gm' | 'player', characterIds: readonly string[]) {
@@ -34,7 +33,7 @@ export class ActionPanel {
 
   constructor(
     private readonly ctl: CombatController,
-    private readonly status: Status,
+    private readonly status: StatusLine,
   ) {}
 
   private async send(label: string, intent: Intent): Promise<void> {
@@ -46,16 +45,6 @@ export class ActionPanel {
       this.status(`${label} refused: ${answer.reason}`, 'refused');
       this.root.querySelector('[data-testid="action-refusal"]')?.replaceChildren(answer.reason);
     }
-  }
-
-  private gmModifiers(): RollModifier[] {
-    const s = this.ctl.state;
-    const out: RollModifier[] = [];
-    if (s.gmBoons > 0)
-      out.push({ kind: 'boon', count: s.gmBoons, source: 'gm', reason: 'granted by the GM' });
-    if (s.gmCurses > 0)
-      out.push({ kind: 'curse', count: s.gmCurses, source: 'gm', reason: 'imposed by the GM' });
-    return out;
   }
 
   render(): void {
@@ -107,31 +96,7 @@ export class ActionPanel {
   }
 
   private gmControls(): HTMLElement[] {
-    if (this.ctl.host.role !== 'gm') return [];
-    const s = this.ctl.state;
-    const num = (value: number, testid: string, set: (n: number) => void) => {
-      const input = el('input', {
-        type: 'number',
-        min: 0,
-        max: 6,
-        value,
-        'data-testid': testid,
-        style: 'width:3em',
-      });
-      input.onchange = () => set(Math.max(0, Math.min(6, Number(input.value) || 0)));
-      return input;
-    };
-    return [
-      el(
-        'div',
-        { class: 'row' },
-        'GM: extra ',
-        num(s.gmBoons, 'gm-boons', (n) => this.ctl.update({ gmBoons: n })),
-        ' boons ',
-        num(s.gmCurses, 'gm-curses', (n) => this.ctl.update({ gmCurses: n })),
-        ' curses',
-      ),
-    ];
+    return gmRollControls(this.ctl.host.role, this.ctl.state, (patch) => this.ctl.update(patch));
   }
 
   private body(): (Node | string)[] {
@@ -142,68 +107,17 @@ export class ActionPanel {
     if (!choice || !actorId) return [];
     const out: (Node | string)[] = [];
     if (choice.kind === 'attack' && d.targeting) {
-      const t = d.targeting;
       out.push(
-        el(
-          'div',
-          { 'data-testid': 'attack-range' },
-          `${t.kind} attack, range ${t.range} from ${d.snapshot.tokensById[actorId]?.name}'s footprint` +
-            (t.kind === 'ranged'
-              ? ` (+1 per level above the target; standing at height ${t.attackerElevation})`
-              : ''),
+        ...attackSection(
+          d,
+          s,
+          actorId,
+          choice,
+          this.gmControls(),
+          (targetId) => this.ctl.update({ targetId }),
+          (label, intent) => void this.send(label, intent),
         ),
-        el('div', { class: 'hint' }, 'Click a target on the map or in the list.'),
       );
-      const list = el('ul', { class: 'targets', 'data-testid': 'target-list' });
-      for (const o of t.targets) {
-        if (o.immune) continue;
-        const c = o.context;
-        const row = el(
-          'li',
-          {
-            'data-testid': `target-row-${o.id}`,
-            class: `${o.context.legal ? 'legal' : 'illegal'}${o.id === s.targetId ? ' selected' : ''}`,
-          },
-          el('b', {}, o.name),
-          ` — ${c.distance} sq (range ${c.effectiveRange}${c.heightBonus ? `, +${c.heightBonus} height` : ''}), ` +
-            `${c.lineOfSight ? 'in sight' : 'no sight'}${c.cover ? ', cover' : ''}`,
-        );
-        if (!c.legal)
-          row.append(
-            el('div', { class: 'reason', 'data-testid': `target-reason-${o.id}` }, c.reason ?? 'not legal'),
-          );
-        row.append(el('div', { 'data-testid': `target-net-${o.id}` }, formatNet(o.net)));
-        for (const m of o.modifiers)
-          row.append(el('div', { class: 'mod', 'data-testid': `target-mod-${o.id}` }, formatModifier(m)));
-        row.append(
-          el(
-            'div',
-            { 'data-testid': `target-chance-${o.id}` },
-            o.chance ? formatHitChance(o.chance) : 'Defense hidden: chance unknown',
-          ),
-        );
-        for (const p of o.damage)
-          row.append(el('div', { 'data-testid': `target-damage-${o.id}` }, formatDamage(p)));
-        row.onclick = () => this.ctl.update({ targetId: o.id });
-        list.append(row);
-      }
-      out.push(list, ...this.gmControls());
-      const target = t.targets.find((o) => o.id === s.targetId);
-      const roll = el(
-        'button',
-        { 'data-testid': 'roll-attack', disabled: !target },
-        target ? `Roll ${choice.label} on ${target.name}` : 'Pick a target',
-      );
-      roll.onclick = () =>
-        target &&
-        void this.send(`Attack on ${target.name}`, {
-          kind: 'attack',
-          attackerId: actorId,
-          targetId: target.id,
-          abilityId: choice.id,
-          modifiers: this.gmModifiers(),
-        });
-      out.push(roll);
     } else if (choice.kind === 'area') {
       out.push(...this.areaBody(actorId, choice.id));
     } else if (choice.kind === 'basic') {
@@ -310,7 +224,7 @@ export class ActionPanel {
         abilityId,
         placement: a.placement as Extract<Intent, { kind: 'area' }>['placement'],
         ...(chosen ? { attackSpace: { x: chosen.x, y: chosen.y } } : {}),
-        modifiers: this.gmModifiers(),
+        modifiers: gmModifiers(this.ctl.state),
       });
     out.push(use);
     return out;

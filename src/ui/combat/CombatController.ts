@@ -55,6 +55,17 @@ export interface CombatDerived {
   movePath: { path: CellData[]; cost: number } | null;
 }
 
+/** The targeting tool put down: no target, arc, area, destination or sight check. */
+const NO_TOOL = {
+  targetId: null,
+  arc: [],
+  areaAt: null,
+  moveTo: null,
+  sightMode: false,
+  sightFrom: null,
+  sightTo: null,
+} as const satisfies Partial<CombatUiState>;
+
 /**
  * Keeps the combat UI's session state, turns pointer input on the battlefield into targeting,
  * area placement and line-of-sight picks, and pushes what to draw to the combat overlay. Pointer
@@ -90,16 +101,7 @@ export class CombatController {
     window.addEventListener('keydown', (e) => {
       // Escape puts the map back to moving and selecting tokens.
       if (e.key === 'Escape' && (this.state.choiceId || this.state.sightMode)) {
-        this.update({
-          choiceId: null,
-          targetId: null,
-          arc: [],
-          areaAt: null,
-          moveTo: null,
-          sightMode: false,
-          sightFrom: null,
-          sightTo: null,
-        });
+        this.update({ choiceId: null, ...NO_TOOL });
       }
     });
   }
@@ -119,15 +121,7 @@ export class CombatController {
   }
 
   clearTool(): void {
-    this.update({
-      targetId: null,
-      arc: [],
-      areaAt: null,
-      moveTo: null,
-      sightMode: false,
-      sightFrom: null,
-      sightTo: null,
-    });
+    this.update(NO_TOOL);
   }
 
   /** Recompute everything from the latest snapshot and redraw. */

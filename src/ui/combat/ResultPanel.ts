@@ -7,9 +7,11 @@ import type { Application } from './applicationHistory';
 import { changedSince } from './applicationHistory';
 import type { CombatHost } from './CombatHost';
 import { overrideNumbers, revertApplication } from './gmCombatWrites';
-import type { ResultLine } from './resultView';
+import type { ResultEffect, ResultLine } from './resultView';
 import { attackResultView, effectView, isAttackOutcome } from './resultView';
-import { applyingEntryOf, pendingResultView } from './pendingResultView';
+import { applyingEntryOf } from './pendingResultView';
+import { PendingAttention, pendingBlock } from './resultPanelPending';
+import { plainVerdictBlock, traceLines, verdictBlock } from './resultPanelVerdict';
 
 type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
 
@@ -51,8 +53,10 @@ export function latestResolution(log: readonly LogEntry[]): LogEntry | null {
 }
 
 /**
- * The result of the newest roll, as every screen sees it: each die, each modifier and its source,
- * hit/miss/critical, the damage tier with bonus and boost, and each reduction step. The server
+ * The result of the newest roll, as every screen sees it: a roll waiting for Apply on top, then the
+ * verdict in large type (HIT / MISS / CRITICAL, total vs Defense, damage taken), then the trace:
+ * each die, each modifier and its source, the damage tier with bonus and boost, and each
+ * reduction step. The server
  * rolled and applied it in one step; the GM may set any number by hand or revert the whole
  * application (one step in the GM's undo history).
  */
@@ -62,6 +66,8 @@ export class ResultPanel {
   pinned: string | null = null;
   /** The GM's typed damage per log entry, kept across re-renders (every snapshot redraws). */
   private readonly overrideDrafts = new Map<string, string>();
+  /** Scrolls to and flashes a newly arrived result this viewer may apply (once per entry). */
+  private readonly attention = new PendingAttention();
 
   constructor(
     private readonly host: CombatHost,
@@ -76,104 +82,87 @@ export class ResultPanel {
     if (!entry)
       return setChildren(this.root, el('h3', {}, 'Result'), el('div', { class: 'hint' }, 'No roll yet.'));
     const names = (id: string) => snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? id;
-    const parts: (Node | string)[] = [
-      el('h3', {}, 'Result'),
-      el('div', { 'data-testid': 'result-summary' }, entry.summary),
-    ];
     const outcome = entry.outcome;
     const attack = isAttackOutcome(outcome) ? outcome : isAreaOutcome(outcome) ? outcome.attack : null;
+    const view = attack ? attackResultView(attack, names) : null;
+    const summary = el('div', { class: 'result-summary', 'data-testid': 'result-summary' }, entry.summary);
+    // The trace: every die, modifier and damage step, below the verdict.
+    const trace: HTMLElement[] = [];
     const affected = new Set<string>();
-    if (attack) {
-      const view = attackResultView(attack, names);
-      parts.push(el('h4', {}, view.title), lines(view.roll));
+    const taken: string[] = [];
+    // The verdict's damage is what was rolled; a pending result changes nothing until Apply, and
+    // a GM's damage override (named in the block above) replaces the main target's number.
+    const p = entry.pending;
+    const when =
+      p?.status === 'pending'
+        ? ' on Apply'
+        : p?.status === 'discarded'
+          ? ' (discarded)'
+          : p?.override
+            ? ' as rolled (GM changed the damage)'
+            : '';
+    const noteTaken = (name: string, e: ResultEffect) => {
+      const a = e.application;
+      if (a)
+        taken.push(
+          `${name}: −${a.hpLost} HP${a.vigorLost ? `, −${a.vigorLost} vigor` : ''}${a.defeated ? ', defeated' : ''}${when}`,
+        );
+    };
+    if (attack && view) {
+      trace.push(el('h4', {}, view.title), lines(traceLines(view.roll)));
       if (view.modifiers.length)
-        parts.push(el('div', { 'data-testid': 'result-modifiers' }, lines(view.modifiers)));
+        trace.push(el('div', { 'data-testid': 'result-modifiers' }, lines(view.modifiers)));
       for (const e of view.effects) {
-        parts.push(lines(e.lines));
+        trace.push(lines(e.lines));
         affected.add(e.targetId);
+        noteTaken(e.targetName, e);
       }
       affected.add(attack.targetId);
     }
     if (isAreaOutcome(outcome)) {
       for (const effect of outcome.areaEffects) {
         const v = effectView(effect, names(effect.targetId));
-        parts.push(el('h4', {}, names(effect.targetId)), lines(v.lines));
+        trace.push(el('h4', {}, names(effect.targetId)), lines(v.lines));
         affected.add(effect.targetId);
+        noteTaken(v.targetName, v);
       }
     }
     if (entry.dice.length)
-      parts.push(
+      trace.push(
         el(
           'div',
           { class: 'dice', 'data-testid': 'result-dice' },
           `Dice in order: ${entry.dice.map(([s, r]) => `d${s}=${r}`).join(', ')}`,
         ),
       );
-    const pending = this.pendingSection(snapshot, entry);
-    if (pending) parts.push(pending);
+    const pending = pendingBlock({
+      entry,
+      snapshot,
+      host: this.host,
+      status: this.status,
+      drafts: this.overrideDrafts,
+      title: view?.title ?? entry.summary,
+    });
+    const parts: HTMLElement[] = [el('h3', {}, 'Result')];
+    // Waiting changes first: the Apply button must never sit below the panel's fold.
+    if (pending) parts.push(pending.box);
+    if (view) parts.push(verdictBlock(view, taken), summary);
+    else parts.push(plainVerdictBlock(summary, taken));
+    parts.push(el('div', { class: 'result-trace' }, ...trace));
     for (const id of affected) {
       const st = snapshot.tokensById[id]?.state;
       if (st)
         parts.push(
           el(
             'div',
-            { 'data-testid': `result-now-${id}` },
+            { class: 'result-now', 'data-testid': `result-now-${id}` },
             `${st.name} now: HP ${st.hp}, vigor ${st.vigor}${st.defeated ? ', defeated' : ''}`,
           ),
         );
     }
     if (this.host.gm) parts.push(...this.gmTools(snapshot, entry, [...affected]));
     setChildren(this.root, ...parts);
-  }
-
-  /**
-   * Room setting `applyResults: 'on-confirm'`: the waiting change, Apply (the GM and the actor's
-   * player), the GM's damage override and Discard; once settled, who applied or discarded it.
-   */
-  private pendingSection(snapshot: RoomSnapshot, entry: LogEntry): HTMLElement | null {
-    const view = pendingResultView(entry, snapshot, this.host);
-    if (!view) return null;
-    const box = el(
-      'div',
-      { class: `pending ${view.status}`, 'data-testid': 'result-pending', 'data-status': view.status },
-      el('div', { 'data-testid': 'result-pending-text' }, view.text),
-      ...view.changes.map((line) => el('div', { class: 'hint' }, line)),
-    );
-    if (!view.canApply) return box;
-    const override = view.override
-      ? el('input', {
-          type: 'number',
-          min: 0,
-          max: 999,
-          value: this.overrideDrafts.get(entry.id) ?? view.override.amount,
-          style: 'width:4em',
-          'data-testid': 'result-damage-override',
-        })
-      : null;
-    if (override) override.oninput = () => this.overrideDrafts.set(entry.id, override.value);
-    const apply = el('button', { 'data-testid': 'result-apply' }, 'Apply');
-    apply.onclick = async () => {
-      const value = override ? Math.min(999, Math.max(0, Number(override.value) | 0)) : undefined;
-      const changed = view.override && value !== undefined && value !== view.override.amount;
-      const r = await this.host.intent({
-        kind: 'apply-result',
-        logId: entry.id,
-        ...(changed ? { damageOverride: value } : {}),
-      });
-      this.status(r.ok ? 'Applied' : `Apply refused: ${r.reason}`, r.ok ? 'ok' : 'refused');
-    };
-    const row = el('div', { class: 'row' }, apply);
-    if (override) row.append(' damage (before armor and vigor) ', override);
-    if (view.canDiscard) {
-      const discard = el('button', { 'data-testid': 'result-discard' }, 'Discard');
-      discard.onclick = async () => {
-        const r = await this.host.intent({ kind: 'discard-result', logId: entry.id });
-        this.status(r.ok ? 'Discarded' : `Discard refused: ${r.reason}`, r.ok ? 'ok' : 'refused');
-      };
-      row.append(' ', discard);
-    }
-    box.append(row);
-    return box;
+    if (pending?.mine) this.attention.mark(entry.id, pending.box, this.root);
   }
 
   private gmTools(snapshot: RoomSnapshot, entry: LogEntry, affected: string[]): HTMLElement[] {

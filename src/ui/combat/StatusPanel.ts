@@ -4,8 +4,7 @@ import { findStatus } from '../../rules/statuses';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
 import type { CombatHost } from './CombatHost';
-
-type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
+import { intentButton, type StatusLine } from './intentButton';
 
 /**
  * Statuses and blights of one character (rulebook: Statuses and other effects; Blights): each
@@ -20,16 +19,11 @@ export class StatusPanel {
 
   constructor(
     private readonly host: CombatHost,
-    private readonly status: Status,
+    private readonly status: StatusLine,
   ) {}
 
   private button(label: string, testid: string, intent: Intent): HTMLButtonElement {
-    const b = el('button', { 'data-testid': testid }, label);
-    b.onclick = async () => {
-      const r = await this.host.intent(intent);
-      this.status(r.ok ? `${label}: done` : `${label} refused: ${r.reason}`, r.ok ? 'ok' : 'refused');
-    };
-    return b;
+    return intentButton(this.host, this.status, label, testid, intent);
   }
 
   render(snapshot: RoomSnapshot | null, tokenId: string | null): void {

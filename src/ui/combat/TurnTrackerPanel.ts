@@ -5,11 +5,10 @@ import { statusSaveModifiers } from '../../rules/statuses';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
 import type { CombatHost } from './CombatHost';
+import { intentButton, type StatusLine } from './intentButton';
 import { percent } from './format';
 import { trackerView } from './turnTracker';
 import { setRoomSettings } from '../../table/writers/roomWriters';
-
-type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
 
 const STATUS_WORD = {
   acting: 'acting',
@@ -41,16 +40,11 @@ export class TurnTrackerPanel {
 
   constructor(
     private readonly host: CombatHost,
-    private readonly status: Status,
+    private readonly status: StatusLine,
   ) {}
 
   private button(label: string, testid: string, intent: Intent): HTMLButtonElement {
-    const b = el('button', { 'data-testid': testid }, label);
-    b.onclick = async () => {
-      const r = await this.host.intent(intent);
-      this.status(r.ok ? `${label}: done` : `${label} refused: ${r.reason}`, r.ok ? 'ok' : 'refused');
-    };
-    return b;
+    return intentButton(this.host, this.status, label, testid, intent);
   }
 
   /**

@@ -1,13 +1,10 @@
 import { attackContext } from '../../grid/attackContext';
 import type { Ability } from '../../schema/ability';
-import { netBoons } from '../../rules/boonsCurses';
-import { hitChance } from '../../rules/hitChance';
-import { statusAttackModifiers } from '../../rules/statuses';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { combatantOf } from '../../table/snapshot';
 import { battlefieldOf } from '../../table/battlefieldOf';
 import type { DamagePreview, TargetOption } from './targeting';
-import { attackDamagePreviews, clampNet, damagePreview } from './targeting';
+import { damagePreview, rollPreview } from './targeting';
 
 /**
  * The attack roll of an area ability against the character in its attack space: the same
@@ -32,22 +29,9 @@ export function areaAttackPreview(
     range: Math.max(1, ability.range ?? 1),
   });
   const settings = snapshot.settings;
-  const modifiers = [
-    ...context.modifiers.filter((m) => m.source !== 'ranged-adjacent-foe'),
-    ...statusAttackModifiers(caster, targetToken.state, settings.statuses),
-  ];
-  const net = clampNet(netBoons(modifiers));
-  const defense = targetToken.statBlock?.defense ?? null;
-  return {
-    modifiers,
-    net,
-    defense,
-    chance:
-      defense === null
-        ? null
-        : hitChance(caster.statBlock.attackBonus, defense, net, settings.criticalAlwaysHits),
-    damage: attackDamagePreviews(caster, combatantOf(targetToken), ability, cover, settings),
-  };
+  const battlefieldModifiers = context.modifiers.filter((m) => m.source !== 'ranged-adjacent-foe');
+  const target = { ...targetToken, state: targetToken.state };
+  return rollPreview(caster, target, battlefieldModifiers, ability, cover, settings);
 }
 
 /** The area effect's damage on one affected character (no roll; cover from the origin counts for ranged areas). */

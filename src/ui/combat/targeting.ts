@@ -121,6 +121,37 @@ export function damagePreview(
   };
 }
 
+/**
+ * The attack roll against one target (rulebook: Boons and curses; Attacks): the battlefield's
+ * modifiers plus those from statuses, their net (clamped), the target's Defense (null when its
+ * stats are hidden: no chance then) and the damage per tier.
+ */
+export function rollPreview(
+  attacker: Combatant,
+  target: TokenView & { state: NonNullable<TokenView['state']> },
+  battlefieldModifiers: readonly RollModifier[],
+  ability: Ability,
+  cover: boolean,
+  settings: RoomSettings,
+): Pick<TargetOption, 'modifiers' | 'net' | 'defense' | 'chance' | 'damage'> {
+  const modifiers = [
+    ...battlefieldModifiers,
+    ...statusAttackModifiers(attacker, target.state, settings.statuses),
+  ];
+  const net = clampNet(netBoons(modifiers));
+  const defense = target.statBlock?.defense ?? null;
+  return {
+    modifiers,
+    net,
+    defense,
+    chance:
+      defense === null
+        ? null
+        : hitChance(attacker.statBlock.attackBonus, defense, net, settings.criticalAlwaysHits),
+    damage: attackDamagePreviews(attacker, combatantOf(target), ability, cover, settings),
+  };
+}
+
 /** Damage previews of an attack ability against one target: on hit, on critical, on miss. */
 export function attackDamagePreviews(
   attacker: Combatant,
@@ -213,23 +244,12 @@ export function targetingFor(
   const targets: TargetOption[] = candidates.map((t) => {
     const context = attackContext(bf, attackerId, t.id, { kind, range });
     const state = t.state!;
-    const full = combatantOf(t);
-    const modifiers = [...context.modifiers, ...statusAttackModifiers(attacker, state, settings.statuses)];
-    const net = clampNet(netBoons(modifiers));
-    const defense = t.statBlock?.defense ?? null;
     return {
       id: t.id,
       name: state.name,
       side: t.side,
       context,
-      modifiers,
-      net,
-      defense,
-      chance:
-        defense === null
-          ? null
-          : hitChance(attacker.statBlock.attackBonus, defense, net, settings.criticalAlwaysHits),
-      damage: attackDamagePreviews(attacker, full, ability, context.cover, settings),
+      ...rollPreview(attacker, { ...t, state }, context.modifiers, ability, context.cover, settings),
       immune: isOutOfAction(state),
     };
   });

@@ -1,0 +1,90 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { issueToken, newRoomId } from '../auth';
+import { joinLink } from '../context';
+import type { ServerContext } from '../context';
+import { initialUpdates } from '../RoomManager';
+import { importRoomUpdates, seedDocs } from '../tableBridge';
+import { HttpError, parseBody, readJsonBody, sendJson } from './json';
+
+const CreateRoomBodySchema = z.object({
+  map: z.unknown().refine((value) => typeof value === 'object' && value !== null, 'expected a map object'),
+  encounter: z.unknown().optional(),
+  party: z.unknown().optional(),
+  name: z.string().trim().min(1).max(120).optional(),
+  /** Foes start visible instead of hidden in the secrets doc. */
+  revealFoes: z.boolean().optional(),
+});
+
+type InitialUpdates = { public: Uint8Array; secrets: Uint8Array };
+
+/** `POST /api/rooms`: anyone may create a room and becomes its GM. */
+export async function createRoom(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+): Promise<void> {
+  limitRoomCreation(ctx, req);
+  const body = parseBody(CreateRoomBodySchema, await readJsonBody(req), 'request body');
+  let characterIds: string[] = [];
+  const initial = contentOr400(() =>
+    initialUpdates((publicDoc, secretsDoc) => {
+      characterIds = seedDocs(publicDoc, secretsDoc, body).characterIds;
+    }),
+  );
+  // characterIds: the party's PCs, for the GM's invite screen.
+  sendJson(res, 200, { ...storeNewRoom(ctx, initial, origin), characterIds });
+}
+
+/** `POST /api/rooms/import`: a new room from an exported room file. */
+export async function importRoom(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+): Promise<void> {
+  limitRoomCreation(ctx, req);
+  const body = await readJsonBody(req);
+  const initial = contentOr400(() => importRoomUpdates(body));
+  sendJson(res, 200, storeNewRoom(ctx, initial, origin));
+}
+
+/** The new room's first content; content the sender got wrong (bad map, bad file) is a 400. */
+function contentOr400(build: () => InitialUpdates): InitialUpdates {
+  try {
+    return build();
+  } catch (error) {
+    throw new HttpError(400, (error as Error).message);
+  }
+}
+
+/** Store a new room with its GM token in one commit; what the creator needs to open it. */
+function storeNewRoom(
+  ctx: ServerContext,
+  initial: InitialUpdates,
+  origin: string,
+): { roomId: string; gmToken: string; gmLink: string } {
+  const roomId = newRoomId();
+  let gmToken = '';
+  ctx.rooms.create(roomId, initial, {}, () => {
+    gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
+  });
+  return { roomId, gmToken, gmLink: joinLink(origin, roomId, gmToken) };
+}
+
+/**
+ * Creating and importing rooms costs disk, so each client address gets a token bucket
+ * (`ServerOptions.roomsPerHour`); every attempt counts, checked before the body is read.
+ */
+function limitRoomCreation(ctx: ServerContext, req: IncomingMessage): void {
+  if (!ctx.roomCreation) return;
+  const verdict = ctx.roomCreation.take(req.socket.remoteAddress ?? 'unknown');
+  if (verdict.ok) return;
+  const seconds = Math.ceil(verdict.retryAfterMs / 1000);
+  throw new HttpError(
+    429,
+    `too many rooms created from this address (${ctx.roomCreation.capacity} per hour); try again in ${seconds} s`,
+    { 'retry-after': String(seconds) },
+  );
+}
