@@ -10,6 +10,7 @@
  * The page is served by a tiny static server here (dist/ + maps/), so no room server is needed.
  */
 import { chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -23,14 +24,8 @@ let DIST = BUILT;
 const MAP_FILE = 'stress-100.json';
 const TOKENS = 100;
 const TARGET_FIRST_FRAME_MS = 1500;
-/** One 60 Hz frame (1000/60 ms, "16.7 ms" in the issue). */
-const TARGET_P95_MS = 1000 / 60;
-/**
- * Chromium coarsens performance.now() to 100 µs on pages that are not cross-origin isolated, so a
- * frame delivered exactly on a 60 Hz vsync measures 16.6, 16.7 or 16.8 ms. The verdict allows that
- * one timer tick and no more; the raw figures are printed with two decimals.
- */
-const TIMER_RESOLUTION_MS = 0.1;
+/** The issue's figure: one 60 Hz frame. */
+const TARGET_P95_MS = 16.7;
 /** A frame interval above this missed at least one vsync. */
 const LATE_FRAME_MS = 25;
 const PIXI_BUNDLE = path.join(ROOT, 'node_modules', 'pixi.js', 'dist', 'pixi.min.js');
@@ -166,6 +161,62 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/**
+ * Chromium paces requestAnimationFrame to a 60 Hz vsync, so a paced run can never show a frame
+ * faster than 16.67 ms and its intervals jitter around that by the timer's 0.1 ms: it measures the
+ * display, not the frame. Frame time — what one frame costs — is measured with the frame rate
+ * uncapped; the paced run is printed beside it to show what a 60 Hz screen gets.
+ */
+const UNCAPPED_ARGS = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
+
+interface TableRun {
+  firstFrame: number;
+  tokenCount: number;
+  deltas: number[];
+  work: number[];
+  stats: unknown;
+  restResolution: number | undefined;
+}
+
+/** Opens the stress demo table, then runs the scripted 5 s pan and zoom. */
+async function measureTable(browser: Browser, port: number): Promise<TableRun> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(`http://127.0.0.1:${port}/?demo=${MAP_FILE}&tokens=${TOKENS}`);
+  await page.waitForFunction(
+    () => window.__iconVtt?.ready === true || document.body.dataset['ready'] === 'error',
+    null,
+    { timeout: 30_000 },
+  );
+  const firstFrame = await page.evaluate(() => window.__iconVtt?.firstFrameMs ?? NaN);
+  const tokenCount = await page.evaluate(() => window.__iconVtt?.scene()?.tokens.length ?? 0);
+  // Settle, then a scripted 5 s camera path: pan across the map while zooming in and out.
+  await page.waitForTimeout(500);
+  // A string, not a function: tsx's name helpers (__name) do not exist inside the page.
+  const result = (await page.evaluate(PAN_ZOOM_SCRIPT)) as {
+    deltas: number[];
+    work: number[];
+    stats: unknown;
+  };
+  const restResolution = await page.evaluate(
+    () =>
+      new Promise<number | undefined>((r) => setTimeout(() => r(window.__iconVtt?.stats()?.resolution), 400)),
+  );
+  await page.close();
+  return { firstFrame, tokenCount, ...result, restResolution };
+}
+
+/** What this browser's software WebGL does with one full-screen sprite (sorted frame times). */
+async function measureBaseline(browser: Browser, port: number): Promise<number[]> {
+  const base = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await base.goto(`http://127.0.0.1:${port}/__bench/baseline.html`);
+  await base.waitForFunction(() => (window as unknown as { baselineReady?: boolean }).baselineReady === true);
+  await base.waitForTimeout(500);
+  const deltas = ((await base.evaluate(BASELINE_SCRIPT)) as number[]).sort((a, b) => a - b);
+  await base.close();
+  return deltas;
+}
+
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(BUILT, 'index.html'))) {
     throw new Error('dist/index.html missing: run `vite build` first');
@@ -174,71 +225,48 @@ async function main(): Promise<void> {
   fs.cpSync(BUILT, DIST, { recursive: true });
   const server = await serve();
   const port = (server.address() as { port: number }).port;
-  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  const paced = await chromium.launch(CHROMIUM_LAUNCH);
+  const uncapped = await chromium.launch({
+    ...CHROMIUM_LAUNCH,
+    args: [...CHROMIUM_LAUNCH.args, ...UNCAPPED_ARGS],
+  });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(`http://127.0.0.1:${port}/?demo=${MAP_FILE}&tokens=${TOKENS}`);
-    await page.waitForFunction(
-      () => window.__iconVtt?.ready === true || document.body.dataset['ready'] === 'error',
-      null,
-      { timeout: 30_000 },
-    );
-    const firstFrame = await page.evaluate(() => window.__iconVtt?.firstFrameMs ?? NaN);
-    const tokenCount = await page.evaluate(() => window.__iconVtt?.scene()?.tokens.length ?? 0);
-    // Settle, then a scripted 5 s camera path: pan across the map while zooming in and out.
-    await page.waitForTimeout(500);
-    // A string, not a function: tsx's name helpers (__name) do not exist inside the page.
-    const result = (await page.evaluate(PAN_ZOOM_SCRIPT)) as {
-      deltas: number[];
-      work: number[];
-      stats: unknown;
-    };
-    const sorted = [...result.deltas].sort((a, b) => a - b);
-    const p50 = percentile(sorted, 50);
-    const p95 = percentile(sorted, 95);
-    const max = sorted[sorted.length - 1] ?? NaN;
-    const fps = result.deltas.length / 5;
+    const display = await measureTable(paced, port);
+    const cost = await measureTable(uncapped, port);
+    const baseline = await measureBaseline(uncapped, port);
     const pass = (ok: boolean): string => (ok ? 'PASS' : 'FAIL');
+    const sorted = [...cost.deltas].sort((a, b) => a - b);
+    const p95 = percentile(sorted, 95);
     console.log(
-      `map ${MAP_FILE} (100×100), ${tokenCount} tokens, Chromium ${browser.version()} (SwiftShader WebGL), 1280×800`,
+      `map ${MAP_FILE} (100×100), ${display.tokenCount} tokens, Chromium ${paced.version()} (SwiftShader WebGL), 1280×800`,
     );
     console.log(
-      `time to first frame: ${firstFrame.toFixed(0)} ms (target ≤ ${TARGET_FIRST_FRAME_MS} ms) ${pass(firstFrame <= TARGET_FIRST_FRAME_MS)}`,
+      `time to first frame: ${display.firstFrame.toFixed(0)} ms (target ≤ ${TARGET_FIRST_FRAME_MS} ms) ${pass(display.firstFrame <= TARGET_FIRST_FRAME_MS)}`,
     );
     console.log(
-      `pan+zoom 5 s: ${result.deltas.length} frames (${fps.toFixed(1)} fps), frame time p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${max.toFixed(2)} ms (target p95 ≤ ${TARGET_P95_MS.toFixed(2)} ms = one 60 Hz frame, ± ${TIMER_RESOLUTION_MS} ms timer resolution) ${pass(p95 <= TARGET_P95_MS + TIMER_RESOLUTION_MS)}`,
+      `frame time during 5 s pan+zoom (frame rate uncapped: what each frame costs): ${sorted.length} frames, p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${(sorted[sorted.length - 1] ?? NaN).toFixed(1)} ms (target p95 ≤ ${TARGET_P95_MS} ms) ${pass(p95 <= TARGET_P95_MS)}`,
     );
-    const late = result.deltas.filter((d) => d > LATE_FRAME_MS).length;
+    const shown = [...display.deltas].sort((a, b) => a - b);
+    const late = display.deltas.filter((d) => d > LATE_FRAME_MS).length;
     console.log(
-      `frames that missed a vsync (> ${LATE_FRAME_MS} ms): ${late} of ${result.deltas.length} (${((100 * late) / Math.max(1, result.deltas.length)).toFixed(1)}%); resolution while moving ${(result.stats as { resolution?: number }).resolution ?? '?'}, at rest ${await page.evaluate(() => new Promise<number | undefined>((r) => setTimeout(() => r(window.__iconVtt?.stats()?.resolution), 400)))}`,
+      `on a 60 Hz display (vsync-paced run): ${shown.length} frames in 5 s (${(shown.length / 5).toFixed(1)} fps), interval p50 ${percentile(shown, 50).toFixed(1)} ms, p95 ${percentile(shown, 95).toFixed(1)} ms; missed a vsync (> ${LATE_FRAME_MS} ms): ${late} (${((100 * late) / Math.max(1, shown.length)).toFixed(1)}%); resolution while moving ${(display.stats as { resolution?: number }).resolution ?? '?'}, at rest ${display.restResolution ?? '?'}`,
     );
-    await page.close();
-    // Baseline: what this browser's software WebGL does with one full-screen sprite.
-    const base = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await base.goto(`http://127.0.0.1:${port}/__bench/baseline.html`);
-    await base.waitForFunction(
-      () => (window as unknown as { baselineReady?: boolean }).baselineReady === true,
-    );
-    await base.waitForTimeout(500);
-    const baseDeltas = ((await base.evaluate(BASELINE_SCRIPT)) as number[]).sort((a, b) => a - b);
-    await base.close();
-    const b50 = percentile(baseDeltas, 50);
-    const b95 = percentile(baseDeltas, 95);
+    const b95 = percentile(baseline, 95);
     console.log(
-      `baseline (bare PixiJS, one full-screen sprite, resolution 1, same browser and viewport): ${baseDeltas.length} frames, p50 ${b50.toFixed(1)} ms, p95 ${b95.toFixed(1)} ms; our p95 / baseline p95 = ${(p95 / b95).toFixed(2)}`,
+      `baseline (bare PixiJS, one full-screen sprite, resolution 1, uncapped, same browser and viewport): ${baseline.length} frames, p50 ${percentile(baseline, 50).toFixed(1)} ms, p95 ${b95.toFixed(1)} ms; our p95 / baseline p95 = ${(p95 / b95).toFixed(2)}`,
     );
-    const work = [...result.work].sort((a, b) => a - b);
+    const work = [...cost.work].sort((a, b) => a - b);
     console.log(
       `JavaScript per drawn frame (scene update + WebGL submission, excludes GPU/compositor): p50 ${percentile(work, 50).toFixed(1)} ms, p95 ${percentile(work, 95).toFixed(1)} ms`,
     );
-    console.log(`renderer: ${JSON.stringify(result.stats)}`);
+    console.log(`renderer: ${JSON.stringify(cost.stats)}`);
     const [l1] = os.loadavg();
     console.log(
       `machine: ${os.cpus().length} CPUs, load average ${l1!.toFixed(1)} — software WebGL shares these cores, so frame times scale with load`,
     );
   } finally {
-    await browser.close();
+    await paced.close();
+    await uncapped.close();
     server.close();
     fs.rmSync(DIST, { recursive: true, force: true });
   }
