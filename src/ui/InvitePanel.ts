@@ -1,15 +1,76 @@
+import { api, type Invite } from './api';
 import { el, setChildren } from './dom';
 import type { Scene } from './Scene';
 import type { GmActions } from './TableSession';
 
-/** GM: create an invite link for a player, bound to the party characters they will control. */
-/** `refresh` redraws the character list (call when the party's tokens change). */
+/** The live room this page is the GM of (`?room=…&token=…`), or null (local demo, no server). */
+function roomOfPage(): { roomId: string; gmToken: string } | null {
+  const params = new URLSearchParams(window.location.search);
+  const roomId = params.get('room');
+  const gmToken = params.get('token');
+  return roomId && gmToken ? { roomId, gmToken } : null;
+}
+
+/**
+ * GM: create an invite link for a player, bound to the party characters they will control, and
+ * list the room's invites with a Revoke button each (docs/server.md, "Revoking an invite").
+ * `refresh` redraws the character list (call when the party's tokens change).
+ */
 export function invitePanel(
   gm: GmActions,
   getScene: () => Scene,
 ): { root: HTMLElement; refresh: () => void } {
   const root = el('section', { 'data-testid': 'invite-panel' });
   const links = el('div', {});
+  const room = roomOfPage();
+  const list = el('div', { 'data-testid': 'invite-list' });
+  const listError = el('div', { class: 'error', 'data-testid': 'invite-list-error' });
+
+  const nameOf = (id: string): string => getScene().tokens.find((t) => t.id === id)?.name ?? id;
+
+  const showInvites = (invites: readonly Invite[]): void => {
+    if (invites.length === 0) {
+      setChildren(list, el('div', { class: 'muted' }, 'No player invites yet'));
+      return;
+    }
+    const rows = invites.map((inv) => {
+      const chars = inv.characterIds.map(nameOf).join(', ') || 'spectator';
+      const revoke = el('button', { 'data-testid': `invite-revoke-${inv.id}` }, 'Revoke');
+      revoke.title = 'The link stops working and the player is disconnected';
+      revoke.onclick = async () => {
+        if (!room) return;
+        if (!window.confirm(`Revoke ${inv.name}'s invite (${chars})? Their link stops working at once.`))
+          return;
+        revoke.disabled = true;
+        try {
+          await api.revokeInvite(room.roomId, room.gmToken, inv.id);
+          listError.textContent = '';
+        } catch (e) {
+          listError.textContent = `Could not revoke: ${(e as Error).message}`;
+        }
+        await loadInvites();
+      };
+      return el(
+        'div',
+        { class: 'row invite-row', 'data-testid': `invite-row-${inv.id}`, 'data-invite-name': inv.name },
+        el('span', {}, `${inv.name} → ${chars}`),
+        revoke,
+      );
+    });
+    setChildren(list, ...rows);
+  };
+
+  const loadInvites = async (): Promise<void> => {
+    if (!room) return;
+    try {
+      const { invites } = await api.listInvites(room.roomId, room.gmToken);
+      showInvites(invites);
+      listError.textContent = '';
+    } catch (e) {
+      listError.textContent = `Could not list invites: ${(e as Error).message}`;
+    }
+  };
+
   const render = (): void => {
     const party = getScene().tokens.filter((t) => t.side === 'party');
     const name = el('input', { placeholder: 'Player name', 'data-testid': 'invite-name' });
@@ -47,9 +108,21 @@ export function invitePanel(
       } catch (e) {
         error.textContent = (e as Error).message;
       }
+      await loadInvites();
     };
-    setChildren(root, el('h3', {}, 'Invite players'), name, ...boxes.map((b) => b.row), btn, error, links);
+    const existing = room ? [el('h4', {}, 'Invites'), list, listError] : [];
+    setChildren(
+      root,
+      el('h3', {}, 'Invite players'),
+      name,
+      ...boxes.map((b) => b.row),
+      btn,
+      error,
+      links,
+      ...existing,
+    );
   };
   render();
+  void loadInvites();
   return { root, refresh: render };
 }

@@ -6,6 +6,13 @@ export interface Session {
   name: string;
 }
 
+/** One player invite as the server lists it (`id`: first 12 hex digits of the token's SHA-256). */
+export interface Invite {
+  id: string;
+  name: string;
+  characterIds: string[];
+}
+
 /** A refused request: `reason` is the server's own words, `status` its HTTP status. */
 export class ApiError extends Error {
   constructor(
@@ -86,6 +93,16 @@ export const api = {
     call<{ token: string; link: string }>(
       `/api/rooms/${encodeURIComponent(roomId)}/invites`,
       { method: 'POST', body: JSON.stringify({ name, characterIds }) },
+      gmToken,
+    ),
+  /** The room's player invites, oldest first (`GET /api/rooms/<roomId>/invites`, GM token). */
+  listInvites: (roomId: string, gmToken: string) =>
+    call<{ invites: Invite[] }>(`/api/rooms/${encodeURIComponent(roomId)}/invites`, {}, gmToken),
+  /** Revoke one invite: its player's sockets close with 4401 (`DELETE …/invites/<id>`, GM token). */
+  revokeInvite: (roomId: string, gmToken: string, inviteId: string) =>
+    call<{ ok: true; revoked: Invite }>(
+      `/api/rooms/${encodeURIComponent(roomId)}/invites/${encodeURIComponent(inviteId)}`,
+      { method: 'DELETE' },
       gmToken,
     ),
   session: (token: string) => call<Session>('/api/session', {}, token),

@@ -16,6 +16,7 @@ import {
 import { TERRAIN_CODES } from '../schema/map';
 import { api } from './api';
 import { cssToColour } from './colour';
+import { el } from './dom';
 import type { Scene } from './Scene';
 import { snapshotToScene } from './snapshotToScene';
 import type { GmActions, MoveResult, Presence, TableSession } from './TableSession';
@@ -36,6 +37,9 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
     15_000,
     'the room did not answer within 15 s (is the server running? is the link right?)',
   );
+
+  // The GM revoked this link (close 4401): the client stops reconnecting, so say why the table froze.
+  conn.onRevoked((reason) => showRevoked(reason));
 
   let scene: Scene = snapshotToScene(conn.snapshot());
   const listeners = new Set<(s: Scene) => void>();
@@ -196,4 +200,18 @@ function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> 
       },
     );
   });
+}
+
+/** A banner over the page: this invite no longer opens the room (docs/server.md, "Revoking an invite"). */
+function showRevoked(reason: string): void {
+  if (document.querySelector('[data-testid="revoked-banner"]')) return;
+  document.body.dataset['revoked'] = 'true';
+  document.body.append(
+    el(
+      'div',
+      { class: 'revoked-banner', role: 'alert', 'data-testid': 'revoked-banner', title: `Server: ${reason}` },
+      el('strong', {}, 'Your invite was revoked.'),
+      ' The GM withdrew this link, so the table no longer updates. Ask the GM for a new link.',
+    ),
+  );
 }

@@ -298,6 +298,8 @@ test('on-confirm: the GM switches the room, the Ranger’s roll waits with its d
     await expect(t.gm.getByTestId('result-discard')).toBeVisible();
     await expect(t.sage.getByTestId('result-apply')).toHaveCount(0);
     await expect(t.ranger.getByTestId('result-damage-override')).toHaveCount(0);
+    // Nothing is applied yet, so the GM is offered no "undo this application".
+    await expect(t.gm.getByTestId('revert-application')).toHaveCount(0);
 
     await t.ranger.getByTestId('result-apply').click();
     for (const page of pages) {

@@ -7,6 +7,7 @@ import type { Application } from './applicationHistory';
 import { changedSince } from './applicationHistory';
 import type { CombatHost } from './CombatHost';
 import { overrideNumbers, revertApplication } from './gmCombatWrites';
+import { offersUndoApplication } from './gmTools';
 import type { ResultEffect, ResultLine } from './resultView';
 import { attackResultView, effectView, isAttackOutcome } from './resultView';
 import { applyingEntryOf } from './pendingResultView';
@@ -171,7 +172,7 @@ export class ResultPanel {
     // An applied on-confirm result was changed by its Apply entry, so that is what undo takes back.
     const applying = applyingEntryOf(snapshot.log, entry.id);
     const app = (applying && this.applications().get(applying.id)) || this.applications().get(entry.id);
-    if (app) {
+    if (app && offersUndoApplication(entry)) {
       const moved = changedSince(app, snapshot);
       const undo = el('button', { 'data-testid': 'revert-application' }, 'Undo this application');
       undo.title = moved.length
