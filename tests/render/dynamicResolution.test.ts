@@ -61,3 +61,18 @@ describe('DynamicResolution', () => {
     );
   });
 });
+
+describe('DynamicResolution on a screen faster than 60 Hz', () => {
+  it('frames over the 16.7 ms budget lower the motion resolution even when no vsync is missed', () => {
+    const d = new DynamicResolution(1, 0.5, 0.3);
+    let now = 0;
+    d.moved(now);
+    const resolutions: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      now += 20; // 20 ms frames: 50 fps, over budget for 60 fps
+      d.moved(now);
+      resolutions.push(d.tick(now, 20));
+    }
+    expect(resolutions).toEqual([0.5, 0.45, 0.45, 0.4]);
+  });
+});
