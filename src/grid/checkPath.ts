@@ -40,7 +40,7 @@ export function checkPath(
     if (!(toFlags & FLAG_PASSABLE))
       return { ok: false, step: i, reason: `${at} is blocked: ${blockReason(m, to)}` };
     // The model's window is the whole map here, so window indices are map indices.
-    total += stepCost(m, flags, y * m.window.width + x, to.y * m.window.width + to.x);
+    total += stepCost(m, flags, y * m.box.width + x, to.y * m.box.width + to.x);
     x = to.x;
     y = to.y;
     flags = toFlags;

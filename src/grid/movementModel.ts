@@ -5,7 +5,7 @@ import { SPACE, terrainOf } from './terrain';
 import type { Terrain } from './terrain';
 
 /** A rectangle of map squares the movement arrays cover (reach only needs `budget` around the mover). */
-export interface Window {
+export interface SearchBox {
   readonly x0: number;
   readonly y0: number;
   readonly width: number;
@@ -22,7 +22,7 @@ export interface MovementModel {
   readonly mover: Occupant;
   readonly moverIndex: number;
   readonly dash: boolean;
-  readonly window: Window;
+  readonly box: SearchBox;
   /** Bit flags per window position, see FLAG_*; 0 = not computed yet. */
   readonly flags: Uint8Array;
   /** Footprint elevation per window position (valid once computed). */
@@ -45,8 +45,8 @@ export const FLAG_ENDABLE = 16;
 /** Some square of the footprint is an edge space. */
 export const FLAG_EDGE = 32;
 
-/** Window of squares a move of `budget` can touch: the footprint grown by `budget` on every side. */
-export function windowAround(t: Terrain, mover: Occupant, budget: number): Window {
+/** SearchBox of squares a move of `budget` can touch: the footprint grown by `budget` on every side. */
+export function windowAround(t: Terrain, mover: Occupant, budget: number): SearchBox {
   const x0 = Math.max(0, mover.cell.x - budget);
   const y0 = Math.max(0, mover.cell.y - budget);
   const x1 = Math.min(t.width - 1, mover.cell.x + mover.size - 1 + budget);
@@ -62,24 +62,24 @@ export function movementModel(
 ): MovementModel {
   const mover = occupantById(bf, moverId);
   const terrain = terrainOf(bf.map);
-  const window =
+  const box =
     budget === undefined
       ? { x0: 0, y0: 0, width: terrain.width, height: terrain.height }
       : windowAround(terrain, mover, budget);
-  const n = window.width * window.height;
+  const n = box.width * box.height;
   const threat = new Uint8Array(n);
   if (!dash) {
     for (const o of bf.occupants) {
       // Rulebook: incapacitated characters don't cause engagement.
       if (o.side === mover.side || o.incapacitated) continue;
-      const x0 = Math.max(window.x0, o.cell.x - 1);
-      const y0 = Math.max(window.y0, o.cell.y - 1);
-      const x1 = Math.min(window.x0 + window.width - 1, o.cell.x + o.size);
-      const y1 = Math.min(window.y0 + window.height - 1, o.cell.y + o.size);
-      // Outside the window: skip (fill() would read a negative end as counted from the back).
+      const x0 = Math.max(box.x0, o.cell.x - 1);
+      const y0 = Math.max(box.y0, o.cell.y - 1);
+      const x1 = Math.min(box.x0 + box.width - 1, o.cell.x + o.size);
+      const y1 = Math.min(box.y0 + box.height - 1, o.cell.y + o.size);
+      // Outside the box: skip (fill() would read a negative end as counted from the back).
       if (x1 < x0 || y1 < y0) continue;
       for (let y = y0; y <= y1; y++) {
-        const row = (y - window.y0) * window.width - window.x0;
+        const row = (y - box.y0) * box.width - box.x0;
         threat.fill(1, row + x0, row + x1 + 1);
       }
     }
@@ -89,7 +89,7 @@ export function movementModel(
     mover,
     moverIndex: bf.occupants.indexOf(mover) + 1,
     dash,
-    window,
+    box,
     flags: new Uint8Array(n),
     elevation: new Uint8Array(n),
     threat,
@@ -100,7 +100,7 @@ export function movementModel(
 
 /** Flags of the position with north-west square (x, y) in map squares, computing them on first use. */
 export function positionFlags(m: MovementModel, x: number, y: number): number {
-  const { terrain: t, mover, window: w } = m;
+  const { terrain: t, mover, box: w } = m;
   const size = mover.size;
   const lx = x - w.x0;
   const ly = y - w.y0;

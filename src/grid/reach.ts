@@ -3,7 +3,7 @@ import type { Cell } from './cell';
 import { cell } from './cell';
 import type { MovementEvent } from './movementEvents';
 import { movementEvents } from './movementEvents';
-import type { Window } from './movementModel';
+import type { SearchBox } from './movementModel';
 import {
   FLAG_ENDABLE,
   FLAG_PASSABLE,
@@ -21,7 +21,7 @@ export interface MoveOptions {
 }
 
 /**
- * Cheapest cost to every position the mover's north-west square can reach, over `window` (the
+ * Cheapest cost to every position the mover's north-west square can reach, over `box` (the
  * squares within `budget` of the mover): `cost[i]` is -1 when unreachable, `prev[i]` the window
  * index it was reached from (-1 at the start). `spaces` lists the positions where the move may
  * END (not on another character), cheapest first. Use `pathTo` / `reachCost` to read it.
@@ -30,7 +30,7 @@ export interface ReachResult {
   readonly moverId: string;
   readonly size: number;
   readonly start: Cell;
-  readonly window: Window;
+  readonly box: SearchBox;
   readonly cost: Int16Array;
   readonly prev: Int32Array;
   readonly spaces: readonly { cell: Cell; cost: number }[];
@@ -45,7 +45,7 @@ export interface ReachResult {
 export function reach(bf: Battlefield, moverId: string, opts: MoveOptions): ReachResult {
   const budget = Math.max(0, Math.floor(opts.budget));
   const m = movementModel(bf, moverId, opts.dash ?? false, budget);
-  const w = m.window;
+  const w = m.box;
   const n = w.width * w.height;
   const cost = new Int16Array(n).fill(-1);
   const prev = new Int32Array(n).fill(-1);
@@ -96,12 +96,12 @@ export function reach(bf: Battlefield, moverId: string, opts: MoveOptions): Reac
       }
     }
   }
-  return { moverId, size: m.mover.size, start: cell(sx, sy), window: w, cost, prev, spaces };
+  return { moverId, size: m.mover.size, start: cell(sx, sy), box: w, cost, prev, spaces };
 }
 
 /** Cheapest cost to put the mover's north-west square on `target`, or -1 if out of reach. */
 export function reachCost(result: ReachResult, target: { x: number; y: number }): number {
-  const w = result.window;
+  const w = result.box;
   const lx = target.x - w.x0;
   const ly = target.y - w.y0;
   if (lx < 0 || ly < 0 || lx >= w.width || ly >= w.height) return -1;
@@ -120,7 +120,7 @@ export function pathTo(
   const cost = reachCost(result, target);
   if (cost < 0) return null;
   if (!result.spaces.some((s) => s.cell.x === target.x && s.cell.y === target.y)) return null;
-  const w = result.window;
+  const w = result.box;
   const path: Cell[] = [];
   for (let p = (target.y - w.y0) * w.width + (target.x - w.x0); result.prev[p] !== -1; p = result.prev[p]!) {
     const lx = p % w.width;
