@@ -5,5 +5,13 @@ export default defineConfig({
   root: '.',
   publicDir: 'public',
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 2000 },
-  server: { port: 5173 },
+  // `npm run dev`: Vite serves the client with hot reload and forwards the API and the
+  // y-websocket endpoint to the server (scripts/dev.sh starts both).
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': `http://127.0.0.1:${process.env.PORT ?? 8080}`,
+      '/ws': { target: `ws://127.0.0.1:${process.env.PORT ?? 8080}`, ws: true },
+    },
+  },
 });
