@@ -1,6 +1,7 @@
 import type { RollModifier } from '../schema/modifier';
 import type { Battlefield } from './battlefield';
 import { elevationOf, footprintDistance, footprintsAdjacent, occupantById } from './battlefield';
+import { areHostile } from './occupant';
 import type { SightResult } from './lineOfSight';
 import { sightBetween } from './lineOfSight';
 
@@ -71,7 +72,7 @@ export function attackContext(
     // Rulebook: a ranged attack made while next to a foe takes +1 curse. The defeated don't count.
     const nextTo = bf.occupants.find(
       (o) =>
-        o.side !== attacker.side &&
+        areHostile(o, attacker) &&
         !o.incapacitated &&
         footprintsAdjacent(attacker.cell, attacker.size, o.cell, o.size),
     );

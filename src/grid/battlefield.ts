@@ -6,6 +6,7 @@ import type { Occupant } from './occupant';
 import { OccupantSchema } from './occupant';
 import type { Cell } from './cell';
 import { cell } from './cell';
+import { elevationIn } from './sightCore';
 import { terrainOf } from './terrain';
 
 /**
@@ -70,16 +71,7 @@ export function footprintCells(at: CellData, size: number): Cell[] {
  * half on a ledge stands as high as the ledge). See docs/rules.md "Elevation".
  */
 export function footprintElevation(map: Battlefield['map'], at: CellData, size: number): number {
-  const t = terrainOf(map);
-  let best = 0;
-  for (let dy = 0; dy < size; dy++) {
-    for (let dx = 0; dx < size; dx++) {
-      const x = at.x + dx;
-      const y = at.y + dy;
-      if (x < t.width && y < t.height) best = Math.max(best, t.level[y * t.width + x]!);
-    }
-  }
-  return best;
+  return elevationIn(terrainOf(map), { cell: at, size });
 }
 
 export function elevationOf(bf: Battlefield, occupant: Occupant): number {

@@ -16,11 +16,6 @@ export function cell(x: number, y: number): Cell {
   return { x, y } as Cell;
 }
 
-/** Brands validated stored data (CellSchema guarantees integers ≥ 0). */
-export function asCell(data: CellData): Cell {
-  return cell(data.x, data.y);
-}
-
 /** Stable string key "x,y" for maps and sets. */
 export function cellKey(c: CellData): string {
   return `${c.x},${c.y}`;

@@ -1,7 +1,7 @@
 import type { Battlefield } from './battlefield';
 import type { CellData } from '../schema/cell';
 import type { Cell } from './cell';
-import { cell } from './cell';
+import { cell, sameCell } from './cell';
 import type { MovementEvent } from './movementEvents';
 import { movementEvents } from './movementEvents';
 import type { MoveOptions } from './reach';
@@ -25,7 +25,7 @@ export function checkPath(
   const m = movementModel(bf, moverId, opts.dash ?? false);
   const start = cell(m.mover.cell.x, m.mover.cell.y);
   const steps: Cell[] = path.map((c) => cell(c.x, c.y));
-  if (steps.length && steps[0]!.x === start.x && steps[0]!.y === start.y) steps.shift();
+  if (steps[0] && sameCell(steps[0], start)) steps.shift();
   let x = start.x;
   let y = start.y;
   let flags = positionFlags(m, x, y);

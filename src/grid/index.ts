@@ -6,7 +6,6 @@ export type { Cell, WorldPoint, Direction } from './cell';
 export {
   CELL_SIZE_PX,
   ORTHOGONAL_STEPS,
-  asCell,
   cell,
   cellCenterToWorld,
   cellKey,

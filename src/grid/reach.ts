@@ -1,6 +1,6 @@
 import type { Battlefield } from './battlefield';
 import type { Cell } from './cell';
-import { cell } from './cell';
+import { cell, sameCell } from './cell';
 import type { MovementEvent } from './movementEvents';
 import { movementEvents } from './movementEvents';
 import type { SearchBox } from './movementModel';
@@ -119,7 +119,7 @@ export function pathTo(
 ): { path: Cell[]; cost: number; events: MovementEvent[] } | null {
   const cost = reachCost(result, target);
   if (cost < 0) return null;
-  if (!result.spaces.some((s) => s.cell.x === target.x && s.cell.y === target.y)) return null;
+  if (!result.spaces.some((s) => sameCell(s.cell, target))) return null;
   const w = result.box;
   const path: Cell[] = [];
   for (let p = (target.y - w.y0) * w.width + (target.x - w.x0); result.prev[p] !== -1; p = result.prev[p]!) {

@@ -52,7 +52,7 @@ export function ringDistance(f: Footprint, x: number, y: number): number {
   return Math.max(gx, gy);
 }
 
-/** Highest terrain under a footprint (see battlefield.ts footprintElevation), from the unpacked grid. */
+/** Highest terrain under a footprint (docs/rules.md "Elevation"), from the unpacked grid; `footprintElevation` reads a map through it. */
 export function elevationIn(t: Terrain, f: Footprint): number {
   let best = 0;
   for (let y = f.cell.y; y < f.cell.y + f.size && y < t.height; y++) {

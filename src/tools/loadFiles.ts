@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Encounter } from '../schema/encounter';
 import type { MapData } from '../schema/map';
-import type { Party } from '../schema/party';
 import type { FileProblem, FileResult, GameFile } from './validateFile';
 import { checkEncounterPlacement, formatProblem, parseGameFile } from './validateFile';
 
@@ -26,6 +25,15 @@ const relative = (p: string) => {
   const rel = path.relative(process.cwd(), p);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
 };
+
+const mapsDirOf = (opts: LoadOptions) => opts.mapsDir ?? path.resolve('maps');
+
+/** The problem reported on an encounter whose `map` names no file in the maps folder. */
+const mapNotFound = (file: string, map: string, mapsDir: string): FileProblem => ({
+  file,
+  path: 'map',
+  message: `map file '${map}' not found in ${relative(mapsDir)}/`,
+});
 
 async function readText(filePath: string, file: string): Promise<FileResult<string>> {
   try {
@@ -76,11 +84,9 @@ async function mapFileProblems(text: string, name: string, opts: LoadOptions): P
     map?: unknown;
   };
   if (kind !== 'encounter' || typeof map !== 'string' || !/^[A-Za-z0-9._-]+\.json$/.test(map)) return [];
-  const mapsDir = opts.mapsDir ?? path.resolve('maps');
+  const mapsDir = mapsDirOf(opts);
   const found = await readText(path.join(mapsDir, map), map);
-  return found.ok
-    ? []
-    : [{ file: name, path: 'map', message: `map file '${map}' not found in ${relative(mapsDir)}/` }];
+  return found.ok ? [] : [mapNotFound(name, map, mapsDir)];
 }
 
 async function attachMap(
@@ -88,22 +94,11 @@ async function attachMap(
   name: string,
   opts: LoadOptions,
 ): Promise<FileResult<{ encounter: Encounter; map: MapData }>> {
-  const mapsDir = opts.mapsDir ?? path.resolve('maps');
+  const mapsDir = mapsDirOf(opts);
   const mapPath = path.join(mapsDir, encounter.map);
   const mapName = (opts.displayName ?? relative)(mapPath);
   const text = await readText(mapPath, mapName);
-  if (!text.ok) {
-    return {
-      ok: false,
-      problems: [
-        {
-          file: name,
-          path: 'map',
-          message: `map file '${encounter.map}' not found in ${relative(mapsDir)}/`,
-        },
-      ],
-    };
-  }
+  if (!text.ok) return { ok: false, problems: [mapNotFound(name, encounter.map, mapsDir)] };
   const parsed = parseGameFile(text.value, mapName);
   if (!parsed.ok) {
     return {
@@ -145,22 +140,4 @@ export async function loadEncounterOrThrow(
     ]);
   }
   return { encounter: result.value.data, map: result.value.map };
-}
-
-type DataOfKind = { map: MapData; encounter: Encounter; party: Party };
-
-/** Any one data file of the expected kind, or a GameFileError listing every problem. */
-export async function loadGameFileOrThrow<K extends GameFile['kind']>(
-  filePath: string,
-  kind: K,
-  opts: LoadOptions = {},
-): Promise<DataOfKind[K]> {
-  const result = await loadGameFile(filePath, opts);
-  if (!result.ok) throw new GameFileError(result.problems);
-  if (result.value.kind !== kind) {
-    throw new GameFileError([
-      { file: relative(filePath), path: 'kind', message: `expected "${kind}", found "${result.value.kind}"` },
-    ]);
-  }
-  return result.value.data as DataOfKind[K];
 }

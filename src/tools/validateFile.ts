@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Encounter } from '../schema/encounter';
 import { EncounterSchema, migrateEncounter } from '../schema/encounter';
 import type { MapData } from '../schema/map';
-import { MapSchema, migrateMap } from '../schema/map';
+import { MapSchema, migrateMap, spaceTypeOfCode } from '../schema/map';
 import type { Party } from '../schema/party';
 import { PartySchema, migrateParty } from '../schema/party';
 
@@ -106,9 +106,9 @@ export function checkEncounterPlacement(encounter: Encounter, map: MapData, file
     }
     for (let y = y0; y < y0 + size; y++) {
       for (let x = x0; x < x0 + size; x++) {
-        const code = map.cells[y]![x];
-        if (code === '#' || code === '_') {
-          const type = code === '#' ? 'impassable' : 'an edge';
+        const space = spaceTypeOfCode(map.cells[y]![x] ?? '');
+        if (space === 'impassable' || space === 'edge') {
+          const type = space === 'impassable' ? 'impassable' : 'an edge';
           problems.push({
             file,
             path,

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { Battlefield, Cell, Footprint } from '../../src/grid';
 import type { MapData } from '../../src/schema/map';
-import { cell, makeBattlefield, parseAsciiMap } from '../../src/grid';
+import { MAP_SCHEMA_VERSION } from '../../src/schema/map';
+import { cell, footprintsOverlap as overlap, makeBattlefield, parseAsciiMap } from '../../src/grid';
 
 /**
  * A battlefield from a picture (see parseAsciiMap): each letter is a character, UPPERCASE on the
@@ -75,7 +76,7 @@ export function randomMapArb(side: number, symbols: readonly string[]): fc.Arbit
     .map((squares): MapData => {
       const rows = Array.from({ length: side }, (_, y) => squares.slice(y * side, (y + 1) * side));
       return {
-        schemaVersion: 1,
+        schemaVersion: MAP_SCHEMA_VERSION,
         kind: 'map',
         name: 'random',
         width: side,
@@ -87,12 +88,7 @@ export function randomMapArb(side: number, symbols: readonly string[]): fc.Arbit
     });
 }
 
-/** Whether two square footprints share a square. */
+/** Whether two square footprints share a square (the geometry's own test, on Footprints). */
 export function footprintsOverlap(a: Footprint, b: Footprint): boolean {
-  return (
-    a.cell.x < b.cell.x + b.size &&
-    b.cell.x < a.cell.x + a.size &&
-    a.cell.y < b.cell.y + b.size &&
-    b.cell.y < a.cell.y + a.size
-  );
+  return overlap(a.cell, a.size, b.cell, b.size);
 }

@@ -9,7 +9,7 @@ import type { AreaOptions, AreaPlacement, ShapePlacement } from './areaPlacement
 import type { AreaResult } from './placeArea';
 import { newAreaEvalCache, placeArea } from './placeArea';
 import type { ShapeContext } from './shapeSquares';
-import { arcProblem } from './shapeSquares';
+import { arcProblem, shapeContext } from './shapeSquares';
 
 /**
  * Every legal placement of a pattern for a caster, with its result (for the UI's targeting
@@ -104,13 +104,7 @@ export function arcNextSquares(
   if (squares.length >= size) return [];
   const caster = occupantById(bf, casterId);
   const t = terrainOf(bf.map);
-  const ctx: ShapeContext = {
-    width: t.width,
-    height: t.height,
-    origin: { cell: caster.cell, size: caster.size },
-    ...(opts.range !== undefined ? { range: opts.range } : {}),
-    self: opts.self ?? false,
-  };
+  const ctx = shapeContext(t, { cell: caster.cell, size: caster.size }, opts);
   if (arcProblem(ctx, squares)) return [];
   const options = new Map<string, Cell>();
   const around: CellData[] = squares.length

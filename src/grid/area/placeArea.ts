@@ -1,14 +1,14 @@
 import type { AreaPattern } from '../../schema/area';
 import type { CellData } from '../../schema/cell';
 import type { Battlefield } from '../battlefield';
-import { occupancyGrid, occupantById } from '../battlefield';
+import { footprintsOverlap, occupancyGrid, occupantById } from '../battlefield';
 import type { Cell } from '../cell';
 import type { Footprint } from '../lineOfSight';
 import { BLOCKED, COVER, judgePair } from '../sightCore';
 import { terrainOf } from '../terrain';
 import type { AreaOptions, AreaPlacement } from './areaPlacement';
 import type { ShapeContext } from './shapeSquares';
-import { shapeSquares } from './shapeSquares';
+import { shapeContext, shapeSquares } from './shapeSquares';
 
 export interface AffectedCharacter {
   id: string;
@@ -66,13 +66,7 @@ export function placeArea(
   const caster = occupantById(bf, casterId);
   const t = terrainOf(bf.map);
   const origin: Footprint = { cell: caster.cell, size: caster.size };
-  const ctx: ShapeContext = {
-    width: t.width,
-    height: t.height,
-    origin,
-    ...(opts.range !== undefined ? { range: opts.range } : {}),
-    self: opts.self ?? false,
-  };
+  const ctx = shapeContext(t, origin, opts);
   const primary = shapeSquares(ctx, pattern.primary, placement.primary);
   if (!primary.ok) return fail(primary.reason);
   if (primary.sightTo) {
@@ -154,12 +148,7 @@ export function placeArea(
       seen = { cover: verdict === COVER, lineOfSight: verdict !== BLOCKED };
       cache.cover.set(i, seen);
     }
-    const inAttackSpace =
-      attackSpace !== null &&
-      attackSpace.x >= o.cell.x &&
-      attackSpace.x < o.cell.x + o.size &&
-      attackSpace.y >= o.cell.y &&
-      attackSpace.y < o.cell.y + o.size;
+    const inAttackSpace = attackSpace !== null && footprintsOverlap(attackSpace, 1, o.cell, o.size);
     affected.push({ id: o.id, inAttackSpace, cover: seen.cover, lineOfSight: seen.lineOfSight });
   }
   return { legal: true, attackSpace, attackSpaceChoices, areaSpaces, secondarySpaces, affected };

@@ -4,7 +4,7 @@ import { footprintDistance } from '../battlefield';
 import type { Cell } from '../cell';
 import { ORTHOGONAL_STEPS, cell } from '../cell';
 import type { Footprint } from '../lineOfSight';
-import type { ShapePlacement } from './areaPlacement';
+import type { AreaOptions, ShapePlacement } from './areaPlacement';
 
 /**
  * The squares of one placed shape, before anyone is looked up. `ordered` lists squares in the
@@ -30,6 +30,21 @@ export interface ShapeContext {
   range?: number;
   /** Drawn from the origin and allowed to cover it ("(self)", and every secondary pattern). */
   self: boolean;
+}
+
+/** The context of a primary shape drawn by a caster standing on `origin` (map size from `t`). */
+export function shapeContext(
+  t: { width: number; height: number },
+  origin: Footprint,
+  opts: AreaOptions,
+): ShapeContext {
+  return {
+    width: t.width,
+    height: t.height,
+    origin,
+    ...(opts.range !== undefined ? { range: opts.range } : {}),
+    self: opts.self ?? false,
+  };
 }
 
 const inside = (c: CellData, f: Footprint) =>
