@@ -1,5 +1,6 @@
 import type { Ability } from '../schema/ability';
 import type { Combatant } from '../schema/combatant';
+import { emptyTurnUsage } from '../schema/combatant';
 import type { StatusCatalog } from '../schema/status';
 import type { Refusal } from './health';
 import { isOutOfAction } from './health';
@@ -223,7 +224,7 @@ export function useAction(
 export function resetForTurn(combatant: Combatant): Combatant {
   return {
     ...combatant,
-    turn: { actionsUsed: 0, movementUsed: 0, moveSpent: false, used: {} },
+    turn: emptyTurnUsage(),
     interruptsSinceTurn: {},
   };
 }

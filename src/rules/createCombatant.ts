@@ -2,7 +2,7 @@ import type { Side } from '../schema/cell';
 import type { Combatant } from '../schema/combatant';
 import { CombatantSchema } from '../schema/combatant';
 import type { StatBlock } from '../schema/statBlock';
-import { baseMaxHp } from '../schema/statBlock';
+import { maxHp } from './health';
 
 /**
  * A fresh combatant at full HP with no effects. PCs fight for the party and foes for the foes
@@ -18,7 +18,7 @@ export function createCombatant(
     name: options.name ?? statBlock.name,
     side: options.side ?? (statBlock.kind === 'pc' ? 'party' : 'foes'),
     statBlock,
-    hp: baseMaxHp(statBlock) - wounds * statBlock.health,
+    hp: maxHp({ statBlock, wounds }),
     wounds,
     elixirs: statBlock.kind === 'pc' ? statBlock.elixirs : 0,
   });

@@ -1,5 +1,7 @@
 import type { Combatant } from '../schema/combatant';
+import { emptyTurnUsage } from '../schema/combatant';
 import type { RoomSettings } from '../schema/settings';
+import { baseMaxHp } from '../schema/statBlock';
 
 /** A refused request: the reason is shown to the person who asked. */
 export interface Refusal {
@@ -9,7 +11,7 @@ export interface Refusal {
 
 /** Max HP: 4 × Health, minus one Health per wound ("Hit Points", "Wound"). */
 export function maxHp(combatant: Pick<Combatant, 'statBlock' | 'wounds'>): number {
-  return Math.max(0, (4 - combatant.wounds) * combatant.statBlock.health);
+  return Math.max(0, baseMaxHp(combatant.statBlock) - combatant.wounds * combatant.statBlock.health);
 }
 
 /**
@@ -126,7 +128,7 @@ export function endCombat(combatant: Combatant): Combatant {
     surrendered: false,
     defeated: combatant.dead || combatant.hp === 0,
     incapacitated: combatant.dead,
-    turn: { actionsUsed: 0, movementUsed: 0, moveSpent: false, used: {} },
+    turn: emptyTurnUsage(),
     usedThisRound: {},
     attackedThisRound: false,
     interruptsSinceTurn: {},

@@ -49,6 +49,13 @@ function countOutcomes(
   return { tally, denominator: 20 * 6 ** count };
 }
 
+/** |net| above 12 is refused: 20 × 6^n outcomes would overflow exact integers. */
+function checkNetBoons(netBoons: number): void {
+  if (!Number.isInteger(netBoons) || Math.abs(netBoons) > 12) {
+    throw new RangeError(`netBoons must be an integer in -12..12, got ${netBoons}`);
+  }
+}
+
 /**
  * Exact miss/hit/critical chances for an attack, computed by counting every d20 and d6 outcome
  * (no simulation). `netBoons` is boons minus curses; |netBoons| above 12 is refused (6^n overflows
@@ -60,9 +67,7 @@ export function hitChance(
   netBoons: number,
   criticalAlwaysHits = true,
 ): HitChance {
-  if (!Number.isInteger(netBoons) || Math.abs(netBoons) > 12) {
-    throw new RangeError(`netBoons must be an integer in -12..12, got ${netBoons}`);
-  }
+  checkNetBoons(netBoons);
   const { tally, denominator } = countOutcomes(netBoons, (d20, adjustment) => {
     const total = d20 + attackBonus + adjustment;
     const reaches = total >= defense;
@@ -78,9 +83,7 @@ export function hitChance(
 
 /** Exact chance that a save (1d20 ± boons/curses, 10+) succeeds. */
 export function saveChance(netBoons: number): Probability {
-  if (!Number.isInteger(netBoons) || Math.abs(netBoons) > 12) {
-    throw new RangeError(`netBoons must be an integer in -12..12, got ${netBoons}`);
-  }
+  checkNetBoons(netBoons);
   const { tally, denominator } = countOutcomes(netBoons, (d20, adjustment) =>
     d20 + adjustment >= SAVE_TARGET ? 'hit' : 'miss',
   );

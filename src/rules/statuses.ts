@@ -13,8 +13,8 @@ export function findStatus(catalog: StatusCatalog, id: string): Status | undefin
 
 /**
  * Puts a status on a combatant. Unknown ids are refused (the catalog is the truth); a status it
- * already has is not doubled, but becomes ongoing if either application was. Defeated foes are
- * immune to effects.
+ * already has is not doubled, but becomes ongoing if either application was. Defeated characters
+ * are immune to effects (foes by the rules, PCs until rescued: docs/rules.md#defeat-rescue-and-surrender).
  */
 export function applyStatus(
   target: Combatant,
@@ -48,6 +48,24 @@ function statusesOf(combatant: Pick<Combatant, 'statuses'>, catalog: StatusCatal
   return combatant.statuses.flatMap((applied) => findStatus(catalog, applied.id) ?? []);
 }
 
+/** The boons/curses one combatant's statuses put on one kind of roll, each with source 'status'. */
+function statusModifiers(
+  bearer: Pick<Combatant, 'statuses' | 'name'>,
+  roll: 'attack' | 'attacked' | 'save',
+  catalog: StatusCatalog,
+): RollModifier[] {
+  return statusesOf(bearer, catalog).flatMap((status) =>
+    status.rolls
+      .filter((effect) => effect.roll === roll)
+      .map((effect) => ({
+        kind: effect.kind,
+        count: effect.count,
+        source: 'status' as const,
+        reason: `${bearer.name} is ${status.name}`,
+      })),
+  );
+}
+
 /**
  * Boons and curses statuses put on an attack roll: the attacker's `attack` entries and the
  * target's `attacked` entries, each with source 'status'.
@@ -57,50 +75,15 @@ export function statusAttackModifiers(
   target: Pick<Combatant, 'statuses' | 'name'>,
   catalog: StatusCatalog,
 ): RollModifier[] {
-  const out: RollModifier[] = [];
-  for (const status of statusesOf(attacker, catalog)) {
-    for (const effect of status.rolls) {
-      if (effect.roll === 'attack') {
-        out.push({
-          kind: effect.kind,
-          count: effect.count,
-          source: 'status',
-          reason: `${attacker.name} is ${status.name}`,
-        });
-      }
-    }
-  }
-  for (const status of statusesOf(target, catalog)) {
-    for (const effect of status.rolls) {
-      if (effect.roll === 'attacked') {
-        out.push({
-          kind: effect.kind,
-          count: effect.count,
-          source: 'status',
-          reason: `${target.name} is ${status.name}`,
-        });
-      }
-    }
-  }
-  return out;
+  return [...statusModifiers(attacker, 'attack', catalog), ...statusModifiers(target, 'attacked', catalog)];
 }
 
 /** Boons and curses statuses put on the bearer's save rolls. */
-export function statusSaveModifiers(combatant: Pick<Combatant, 'statuses' | 'name'>, catalog: StatusCatalog) {
-  const out: RollModifier[] = [];
-  for (const status of statusesOf(combatant, catalog)) {
-    for (const effect of status.rolls) {
-      if (effect.roll === 'save') {
-        out.push({
-          kind: effect.kind,
-          count: effect.count,
-          source: 'status',
-          reason: `${combatant.name} is ${status.name}`,
-        });
-      }
-    }
-  }
-  return out;
+export function statusSaveModifiers(
+  combatant: Pick<Combatant, 'statuses' | 'name'>,
+  catalog: StatusCatalog,
+): RollModifier[] {
+  return statusModifiers(combatant, 'save', catalog);
 }
 
 /** Speed after statuses (the smallest factor wins, rounded up). */

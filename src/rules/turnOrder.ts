@@ -32,6 +32,11 @@ export function otherSide(side: Side): Side {
   return side === 'party' ? 'foes' : 'party';
 }
 
+/** The side that goes next: the one that did not go last, or the round's starting side. */
+function sideUpNext(order: TurnOrder): Side {
+  return order.lastSide ? otherSide(order.lastSide) : order.roundStartSide;
+}
+
 /** Starts combat at round 1. By the rules a player character goes first (`firstSide` = 'party'). */
 export function startTurnOrder(firstSide: Side = 'party'): TurnOrder {
   return { round: 1, turnSerial: 0, roundStartSide: firstSide, lastSide: null, currentId: null, acted: [] };
@@ -82,10 +87,10 @@ export function turnState(
     return {
       kind: 'round-over',
       round: order.round,
-      nextRoundStartSide: order.lastSide ? otherSide(order.lastSide) : order.roundStartSide,
+      nextRoundStartSide: sideUpNext(order),
     };
   }
-  const preferred = order.lastSide ? otherSide(order.lastSide) : order.roundStartSide;
+  const preferred = sideUpNext(order);
   const side = pool.some((c) => c.side === preferred) ? preferred : otherSide(preferred);
   return {
     kind: 'choose',
@@ -132,7 +137,7 @@ export function finishTurn(order: TurnOrder, combatants: readonly TurnCombatant[
 
 /** Next round: it starts with the side that did not go last this round. */
 export function nextRound(order: TurnOrder): TurnOrder {
-  const start = order.lastSide ? otherSide(order.lastSide) : order.roundStartSide;
+  const start = sideUpNext(order);
   return {
     ...order,
     round: order.round + 1,

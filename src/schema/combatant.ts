@@ -25,6 +25,11 @@ export const TurnUsageSchema = z.object({
 });
 export type TurnUsage = z.infer<typeof TurnUsageSchema>;
 
+/** Nothing spent yet: a new combatant, the start of its turn, the end of combat. */
+export function emptyTurnUsage(): TurnUsage {
+  return { actionsUsed: 0, movementUsed: 0, moveSpent: false, used: {} };
+}
+
 /** A combatant's live state in an encounter, beside its stat block. Position lives on its token. */
 export const CombatantSchema = z.object({
   id: z.string().min(1),
@@ -49,7 +54,7 @@ export const CombatantSchema = z.object({
   surrendered: z.boolean().default(false),
   /** Chose (or was forced into) a slow turn this round. */
   slowTurn: z.boolean().default(false),
-  turn: TurnUsageSchema.default({ actionsUsed: 0, movementUsed: 0, moveSpent: false, used: {} }),
+  turn: TurnUsageSchema.default(emptyTurnUsage),
   /** Uses per ability name this round (for X/round limits). */
   usedThisRound: z.record(z.string(), z.number().int().min(0)).default({}),
   /** Used an attack-tag ability or basic attack this round. */

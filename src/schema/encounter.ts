@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagDuplicates, WHEN_OBJECT } from './flagDuplicates';
 import { CellSchema } from './cell';
 import { FoeSchema } from './statBlock';
 
@@ -28,22 +29,7 @@ export const EncounterSchema = z
     foes: z.array(EncounterFoeSchema),
     partyStarts: z.array(CellSchema).min(1),
   })
-  .superRefine(
-    (parsed, ctx) => {
-      // Runs even when other fields failed (see `when`) so every problem is reported at once.
-      const foes: unknown = (parsed as unknown as { foes?: unknown }).foes;
-      if (!Array.isArray(foes)) return;
-      const seen = new Set<string>();
-      foes.forEach((foe: unknown, i) => {
-        const id = typeof foe === 'object' && foe !== null ? (foe as { id?: unknown }).id : undefined;
-        if (typeof id !== 'string') return;
-        if (seen.has(id))
-          ctx.addIssue({ code: 'custom', path: ['foes', i, 'id'], message: `'${id}' is used twice` });
-        seen.add(id);
-      });
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  );
+  .superRefine(flagDuplicates('foes', 'id'), WHEN_OBJECT);
 export type Encounter = z.infer<typeof EncounterSchema>;
 export type EncounterInput = z.input<typeof EncounterSchema>;
 

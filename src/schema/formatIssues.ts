@@ -1,14 +1,19 @@
 import type { z } from 'zod';
 
+/** One "path: message" line per issue; the path is dotted, or "(root)". */
+function issueLines(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.length ? issue.path.map(String).join('.') : '(root)';
+    return `${path}: ${issue.message}`;
+  });
+}
+
 /**
  * Turns zod issues into lines a person can act on: "abilities.0.cost: expected one of ...".
  * `where` names the file (or document) so the message says where to look.
  */
 export function formatIssues(error: z.ZodError, where?: string): string {
-  const lines = error.issues.map((issue) => {
-    const path = issue.path.length ? issue.path.map(String).join('.') : '(root)';
-    return `${path}: ${issue.message}`;
-  });
+  const lines = issueLines(error);
   return where ? `${where}:\n  ${lines.join('\n  ')}` : lines.join('\n');
 }
 
@@ -27,8 +32,5 @@ export class SchemaError extends Error {
 export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown, where: string): z.infer<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const issues = result.error.issues.map(
-    (issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(root)'}: ${issue.message}`,
-  );
-  throw new SchemaError(formatIssues(result.error, where), issues);
+  throw new SchemaError(formatIssues(result.error, where), issueLines(result.error));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagDuplicates, WHEN_OBJECT } from './flagDuplicates';
 import { PlayerCharacterSchema } from './statBlock';
 
 /** Bump when the stored party shape changes, and teach `migrateParty` the step. */
@@ -12,26 +13,7 @@ export const PartySchema = z
     name: z.string().min(1).max(120),
     characters: z.array(PlayerCharacterSchema).min(1),
   })
-  .superRefine(
-    (parsed, ctx) => {
-      // Runs even when other fields failed (see `when`) so every problem is reported at once.
-      const characters: unknown = (parsed as unknown as { characters?: unknown }).characters;
-      if (!Array.isArray(characters)) return;
-      const seen = new Set<string>();
-      characters.forEach((pc: unknown, i) => {
-        const name = typeof pc === 'object' && pc !== null ? (pc as { name?: unknown }).name : undefined;
-        if (typeof name !== 'string') return;
-        if (seen.has(name))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['characters', i, 'name'],
-            message: `'${name}' is used twice`,
-          });
-        seen.add(name);
-      });
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  );
+  .superRefine(flagDuplicates('characters', 'name'), WHEN_OBJECT);
 export type Party = z.infer<typeof PartySchema>;
 export type PartyInput = z.input<typeof PartySchema>;
 

@@ -16,7 +16,7 @@ export const StatusSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a lower-case id like "slow" or "stone-skin"'),
   name: z.string().min(1),
   description: z.string().min(1),
-  /** Ongoing by default: the end-of-turn save cannot remove it. */
+  /** Ongoing (off by default): the end-of-turn save cannot remove it. */
   ongoing: z.boolean().default(false),
   rolls: z.array(StatusRollEffectSchema).default([]),
   /** Bearer must take a slow turn. */
