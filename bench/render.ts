@@ -117,44 +117,39 @@ function serve(): Promise<http.Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/**
+ * Page-side helper shared by both scripts: calls `onFrame(t)` (t = 0..1 through 5 s) on each
+ * animation frame and resolves with the frame intervals in ms (the first one, the wait for the
+ * first frame, dropped).
+ */
+const RECORD_5S = `((onFrame) => new Promise((done) => {
+  const deltas = [];
+  const start = performance.now();
+  let last = start;
+  const step = (now) => {
+    deltas.push(now - last);
+    last = now;
+    const t = (now - start) / 5000;
+    if (t >= 1) return done(deltas.slice(1));
+    onFrame(t);
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}))`;
+
 /** Runs in the page: 5 s of camera moves, one per animation frame; returns the frame intervals. */
 const PAN_ZOOM_SCRIPT = `(async () => {
   const hook = window.__iconVtt;
   const workBefore = hook.renderWork().length;
-  const deltas = [];
-  const start = performance.now();
-  let last = start;
-  await new Promise((done) => {
-    const step = (now) => {
-      deltas.push(now - last);
-      last = now;
-      const t = (now - start) / 5000;
-      if (t >= 1) return done();
-      const zoom = 0.35 + 0.9 * (0.5 + 0.5 * Math.sin(t * Math.PI * 4));
-      hook.setCamera({ x: 640 + 5120 * t, y: 640 + 5120 * (0.5 + 0.5 * Math.sin(t * Math.PI * 2)), zoom });
-      requestAnimationFrame(step);
-    };
-    requestAnimationFrame(step);
+  const deltas = await ${RECORD_5S}((t) => {
+    const zoom = 0.35 + 0.9 * (0.5 + 0.5 * Math.sin(t * Math.PI * 4));
+    hook.setCamera({ x: 640 + 5120 * t, y: 640 + 5120 * (0.5 + 0.5 * Math.sin(t * Math.PI * 2)), zoom });
   });
-  return { deltas: deltas.slice(1), work: hook.renderWork().slice(workBefore), stats: hook.stats() };
+  return { deltas, work: hook.renderWork().slice(workBefore), stats: hook.stats() };
 })()`;
 
 /** Runs in the baseline page: 5 s of frame intervals. */
-const BASELINE_SCRIPT = `(async () => {
-  const deltas = [];
-  const start = performance.now();
-  let last = start;
-  await new Promise((done) => {
-    const step = (now) => {
-      deltas.push(now - last);
-      last = now;
-      if (now - start >= 5000) return done();
-      requestAnimationFrame(step);
-    };
-    requestAnimationFrame(step);
-  });
-  return deltas.slice(1);
-})()`;
+const BASELINE_SCRIPT = `${RECORD_5S}(() => {})`;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;

@@ -30,10 +30,6 @@ export function heightAt(grid: TerrainGrid, x: number, y: number): number {
   return inGrid(grid, x, y) ? (grid.heights[terrainIndex(grid, x, y)] ?? 0) : 0;
 }
 
-export function spaceAt(grid: TerrainGrid, x: number, y: number): SpaceKind {
-  return inGrid(grid, x, y) ? (grid.space[terrainIndex(grid, x, y)] ?? 'ground') : 'ground';
-}
-
 /** Cells (as indices) whose space or height differ between two grids of the same size. */
 export function changedCells(a: TerrainGrid, b: TerrainGrid): number[] {
   if (a.width !== b.width || a.height !== b.height) {

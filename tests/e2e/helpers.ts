@@ -41,6 +41,24 @@ export async function cellToPage(page: Page, x: number, y: number): Promise<{ x:
   return p;
 }
 
+export interface ReachSquare {
+  x: number;
+  y: number;
+  cost: number;
+}
+
+/** The squares a token can reach this move, as the page's reach overlay has them. */
+export function reachOf(page: Page, id: string): Promise<ReachSquare[]> {
+  return page.evaluate((tid) => window.__iconVtt!.reachOf(tid), id);
+}
+
+/** The costliest square of a reach (ties: upper row, then left): a drag that goes as far as allowed. */
+export function farthestSquare(reach: readonly ReachSquare[]): ReachSquare {
+  const square = [...reach].sort((a, b) => b.cost - a.cost || a.y - b.y || a.x - b.x)[0];
+  if (!square) throw new Error('the reach is empty');
+  return square;
+}
+
 /** Press on one cell and release on another, moving in small steps like a hand would. */
 export async function dragCell(
   page: Page,

@@ -8,6 +8,8 @@ import {
   gmChoosesArena,
   useTestServer,
   expectStatus,
+  farthestSquare,
+  reachOf,
   sceneTokens,
   screenshot,
   tokenCell,
@@ -57,8 +59,8 @@ test('GM exports a room and imports it as a new room with the same tokens and pa
 
   // The GM drags Maren to the farthest square of her reach (a GM move is a plain write).
   const start = (await tokenCell(gm, PC))!;
-  const reach = await gm.evaluate((id) => window.__iconVtt!.reachOf(id), PC);
-  const target = [...reach].sort((a, b) => b.cost - a.cost || a.y - b.y || a.x - b.x)[0]!;
+  const reach = await reachOf(gm, PC);
+  const target = farthestSquare(reach);
   await dragCell(gm, start, target);
   await expect.poll(() => tokenCell(gm, PC), { timeout: 20_000 }).toEqual({ x: target.x, y: target.y });
 

@@ -8,6 +8,8 @@ import {
   useTestServer,
   dragCell,
   expectStatus,
+  farthestSquare,
+  reachOf,
   ROOT,
   sceneTokens,
   screenshot,
@@ -88,9 +90,9 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
     const p = await cellToPage(player, start.x, start.y);
     await player.mouse.click(p.x, p.y);
   })();
-  const reach = await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC);
+  const reach = await reachOf(player, PC);
   expect(reach.length).toBeGreaterThan(3);
-  const target = [...reach].sort((a, b) => b.cost - a.cost || a.y - b.y || a.x - b.x)[0]!;
+  const target = farthestSquare(reach);
   const gmStatsBefore = await stats(gm);
   await dragCell(player, start, target);
   await expectStatus(player, 'ok', /moved/);
@@ -127,7 +129,7 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   const here = (await tokenCell(player, PC))!;
   const p = await cellToPage(player, here.x, here.y);
   await player.mouse.click(p.x, p.y);
-  const inReach = await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC);
+  const inReach = await reachOf(player, PC);
   const key = (c: { x: number; y: number }): string => `${c.x},${c.y}`;
   const reachable = new Set(inReach.map(key));
   const map = (await player.evaluate(() => window.__iconVtt!.scene()!.map))!;
@@ -172,9 +174,7 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
     )
     .toBe('2');
   expect((await stats(gm)).terrainRedraws).toBe(redrawsBefore + 1);
-  const after = new Map(
-    (await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC)).map((c) => [key(c), c.cost]),
-  );
+  const after = new Map((await reachOf(player, PC)).map((c) => [key(c), c.cost]));
   const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
     (k) => before.get(k) !== after.get(k),
   );
@@ -235,21 +235,15 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   await expect(player.getByTestId(`token-item-${PC}`)).toContainText('15/40 HP');
 
   // The GM raises Maren's Speed in her stat block: the player's reach overlay grows to match.
-  const reachBefore = (await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC)).length;
+  const reachBefore = (await reachOf(player, PC)).length;
   await gm.getByTestId('edit-speed').fill('6');
   await gm.getByTestId('edit-speed').press('Enter');
   await expect
-    .poll(
-      async () =>
-        Math.max(...(await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC)).map((c) => c.cost)),
-      {
-        timeout: 20_000,
-      },
-    )
+    .poll(async () => Math.max(...(await reachOf(player, PC)).map((c) => c.cost)), {
+      timeout: 20_000,
+    })
     .toBe(6);
-  expect((await player.evaluate((id) => window.__iconVtt!.reachOf(id), PC)).length).toBeGreaterThan(
-    reachBefore,
-  );
+  expect((await reachOf(player, PC)).length).toBeGreaterThan(reachBefore);
 
   // Brush: one stroke paints every square it crosses; Fill: the whole 4-connected region. Each is
   // one undo step.

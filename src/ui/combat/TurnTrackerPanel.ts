@@ -7,6 +7,7 @@ import { el, setChildren } from '../dom';
 import type { CombatHost } from './CombatHost';
 import { intentButton, type StatusLine } from './intentButton';
 import { percent } from './format';
+import { clampNet } from './targeting';
 import { trackerView } from './turnTracker';
 import { setRoomSettings } from '../../table/writers/roomWriters';
 
@@ -22,7 +23,7 @@ const STATUS_WORD = {
 export function pendingSaves(snapshot: RoomSnapshot, tokenId: string): string[] {
   const state = snapshot.tokensById[tokenId]?.state;
   if (!state) return [];
-  const net = Math.max(-12, Math.min(12, netBoons(statusSaveModifiers(state, snapshot.statusCatalog))));
+  const net = clampNet(netBoons(statusSaveModifiers(state, snapshot.statusCatalog)));
   const chance = percent(saveChance(net).value);
   return state.statuses.map((s) =>
     s.ongoing ? `${s.id}: ongoing, no save` : `${s.id}: save 10+ on d20, ${chance} to end it`,

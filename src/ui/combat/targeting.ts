@@ -61,7 +61,10 @@ export interface TargetingResult {
   targets: TargetOption[];
 }
 
-/** Net boons are capped at ±12 by hitChance (6^n); beyond 6 nothing changes anyway. */
+/**
+ * Previews cap net boons/curses at ±12 because hitChance refuses more (20 × 6^n exact outcomes);
+ * each extra d6 still nudges the odds, so a preview past ±12 is a little off.
+ */
 export const clampNet = (n: number): number => Math.max(-12, Math.min(12, n));
 
 /** The words for what will change the number (the arithmetic itself is applyDamage's). */
@@ -266,9 +269,4 @@ export function targetingFor(
     rangeSquares: rangeSquares(snapshot, attackerToken, range, kind === 'ranged'),
     targets,
   };
-}
-
-/** "37/60 (61.7%)": an exact probability as the panel prints it. */
-export function formatChance(p: { numerator: number; denominator: number; value: number }): string {
-  return `${(p.value * 100).toFixed(1)}%`;
 }
