@@ -27,7 +27,12 @@ export function maxVigor(
 
 /** Bloodied: below 50% of (current) max HP. Defeated characters are not counted as bloodied. */
 export function isBloodied(combatant: Pick<Combatant, 'statBlock' | 'wounds' | 'hp'>): boolean {
-  return combatant.hp > 0 && combatant.hp * 2 < maxHp(combatant);
+  return bloodiedAt(combatant.hp, maxHp(combatant));
+}
+
+/** Bloodied from the two numbers alone (for views that carry HP but no stat block). */
+export function bloodiedAt(hp: number, maxHpNow: number): boolean {
+  return hp > 0 && hp * 2 < maxHpNow;
 }
 
 /** True when the combatant cannot take turns or actions (defeated, dead, surrendered). */

@@ -31,6 +31,7 @@ export {
   endCombat,
   grantVigor,
   heal,
+  bloodiedAt,
   isBloodied,
   isOutOfAction,
   maxHp,

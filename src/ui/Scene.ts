@@ -1,4 +1,5 @@
 import { footprintElevation } from '../grid/battlefield';
+import { bloodiedAt } from '../rules/health';
 import type { MapData } from '../schema/map';
 import type { TokenView } from '../render/TokenView';
 
@@ -62,11 +63,6 @@ export function canCommand(viewer: Viewer, t: Pick<SceneToken, 'id' | 'ownerIds'
   );
 }
 
-/** Max HP after wounds: 4 × Health, each wound blocks one Health (rulebook: Wound). */
-export function maxHpOf(health: number, wounds: number): number {
-  return Math.max(0, (4 - wounds) * health);
-}
-
 /** Scene tokens → what the token layer draws (elevation read from the map, bloodied below 50%). */
 export function tokenViews(scene: Scene, viewer: Viewer): TokenView[] {
   return scene.tokens.map((t) => ({
@@ -83,8 +79,7 @@ export function tokenViews(scene: Scene, viewer: Viewer): TokenView[] {
     wounds: t.wounds,
     statuses: t.statuses,
     blights: t.blights,
-    // Rulebook: "below 50% HP" is bloodied.
-    bloodied: t.hp !== undefined && t.maxHp !== undefined && t.maxHp > 0 && t.hp * 2 < t.maxHp,
+    bloodied: t.hp !== undefined && t.maxHp !== undefined && bloodiedAt(t.hp, t.maxHp),
     incapacitated: t.incapacitated,
     hidden: t.hidden,
     mine: canCommand(viewer, t),

@@ -49,6 +49,14 @@ describe('scene → token views', () => {
     expect(b).toMatchObject({ elevation: 0, bloodied: false, mine: false });
   });
 
+  it('a defeated token (0 HP) is drawn incapacitated, not bloodied, as the rules engine says', () => {
+    const down: Scene = { ...scene, tokens: [token({ id: 'c', hp: 0, maxHp: 20, incapacitated: true })] };
+    expect(tokenViews(down, { role: 'gm', characterIds: [] })[0]).toMatchObject({
+      bloodied: false,
+      incapacitated: true,
+    });
+  });
+
   it('the GM commands everything; a player only their characters or tokens they own', () => {
     expect(canCommand({ role: 'gm', characterIds: [] }, { id: 'x', ownerIds: [] })).toBe(true);
     expect(canCommand({ role: 'player', characterIds: ['pc'] }, { id: 'pet', ownerIds: ['pc'] })).toBe(true);
