@@ -32,6 +32,7 @@ const ROOMS = flag('rooms', 20);
 const CLIENTS = flag('clients', 6);
 const RATE = flag('rate', 5);
 const WARMUP = Math.min(2, SECONDS / 5);
+const TRAFFIC = { seconds: SECONDS, rate: RATE, warmupSeconds: WARMUP };
 
 interface Server {
   readonly child: ChildProcess;
@@ -116,11 +117,7 @@ async function measureOurs(durability: 'full' | 'process'): Promise<Measured> {
       }
       rooms.push({ docName: roomId, writerToken: gmToken, readerTokens });
     }
-    const traffic = await runTraffic(server.origin.replace('http', 'ws') + '/ws', rooms, {
-      seconds: SECONDS,
-      rate: RATE,
-      warmupSeconds: WARMUP,
-    });
+    const traffic = await runTraffic(server.origin.replace('http', 'ws') + '/ws', rooms, TRAFFIC);
     return { label: `ours (DURABILITY=${durability})`, traffic, peakRss: peakRssMiB(server.child.pid!) };
   } finally {
     server.child.kill('SIGKILL');
@@ -136,11 +133,7 @@ async function measureStock(): Promise<Measured> {
       writerToken: 'stock-has-no-auth',
       readerTokens: Array.from({ length: CLIENTS - 1 }, () => 'stock-has-no-auth'),
     }));
-    const traffic = await runTraffic(server.origin.replace('http', 'ws') + '/ws', rooms, {
-      seconds: SECONDS,
-      rate: RATE,
-      warmupSeconds: WARMUP,
-    });
+    const traffic = await runTraffic(server.origin.replace('http', 'ws') + '/ws', rooms, TRAFFIC);
     return { label: 'stock @y/websocket-server 0.1.1', traffic, peakRss: peakRssMiB(server.child.pid!) };
   } finally {
     server.child.kill('SIGKILL');

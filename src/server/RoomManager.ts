@@ -102,12 +102,7 @@ export class RoomManager {
    * Create a room whose docs start from the given initial updates, stored in one commit with
    * `extra` (e.g. the GM token), so a crash leaves either the whole room or nothing.
    */
-  create(
-    roomId: string,
-    initial: { public: Uint8Array; secrets: Uint8Array },
-    settings: unknown,
-    extra: () => void,
-  ): void {
+  create(roomId: string, initial: InitialUpdates, settings: unknown, extra: () => void): void {
     this.store.transaction(() => {
       this.store.createRoom(roomId, settings);
       this.store.appendUpdate(docNameOf(roomId, 'public'), initial.public);
@@ -154,11 +149,14 @@ export class RoomManager {
   }
 }
 
+/** A new room's first content: one Yjs update per doc. */
+export interface InitialUpdates {
+  readonly public: Uint8Array;
+  readonly secrets: Uint8Array;
+}
+
 /** Encode a fresh pair of docs after `fill` wrote into them (used when seeding or importing). */
-export function initialUpdates(fill: (publicDoc: Y.Doc, secretsDoc: Y.Doc) => void): {
-  public: Uint8Array;
-  secrets: Uint8Array;
-} {
+export function initialUpdates(fill: (publicDoc: Y.Doc, secretsDoc: Y.Doc) => void): InitialUpdates {
   const publicDoc = new Y.Doc();
   const secretsDoc = new Y.Doc();
   try {

@@ -102,14 +102,9 @@ export class SharedDoc {
 
   removeListener(listener: DocListener): void {
     if (!this.listeners.delete(listener)) return;
-    const ids = [...listener.ownedIds].filter((id) => !this.ownerOfOther(id, listener));
+    // `listener` is out of the set already: an id stays only if another socket of it remains.
+    const ids = [...listener.ownedIds].filter((id) => !this.ownerOf(id));
     if (ids.length) awarenessProtocol.removeAwarenessStates(this.awareness, ids, null);
-  }
-
-  private ownerOfOther(clientID: number, except: DocListener): boolean {
-    for (const listener of this.listeners)
-      if (listener !== except && listener.ownedIds.has(clientID)) return true;
-    return false;
   }
 
   /** Merge the stored log into one row holding the live doc's full state. */

@@ -1,5 +1,6 @@
 import { hashToken } from './auth';
 import type { ServerContext } from './context';
+import type { TokenRow } from './store';
 
 /**
  * Player invites, as the GM manages them. An invite's id is the start of its token's SHA-256
@@ -22,14 +23,15 @@ export function inviteIdOf(token: string): string {
 
 /** The room's player invites, oldest first (the GM's own token is not an invite). */
 export function listInvites(ctx: ServerContext, roomId: string): InviteSummary[] {
-  return ctx.store
-    .roomTokens(roomId)
-    .filter((row) => row.role === 'player')
-    .map((row) => ({
-      id: row.tokenHash.slice(0, INVITE_ID_CHARS),
-      name: row.name,
-      characterIds: row.characterIds,
-    }));
+  return playerTokens(ctx, roomId).map(summaryOf);
+}
+
+function playerTokens(ctx: ServerContext, roomId: string): TokenRow[] {
+  return ctx.store.roomTokens(roomId).filter((row) => row.role === 'player');
+}
+
+function summaryOf(row: TokenRow): InviteSummary {
+  return { id: row.tokenHash.slice(0, INVITE_ID_CHARS), name: row.name, characterIds: row.characterIds };
 }
 
 /**
@@ -45,9 +47,7 @@ export function revokeInvite(
   if (!/^[0-9a-f]{8,64}$/.test(idPrefix)) {
     return { ok: false, status: 400, reason: `invite id: expected 8 to 64 hex digits, got "${idPrefix}"` };
   }
-  const matches = ctx.store
-    .roomTokens(roomId)
-    .filter((row) => row.role === 'player' && row.tokenHash.startsWith(idPrefix));
+  const matches = playerTokens(ctx, roomId).filter((row) => row.tokenHash.startsWith(idPrefix));
   if (matches.length === 0) return { ok: false, status: 404, reason: `no invite ${idPrefix} in this room` };
   if (matches.length > 1) {
     return {
@@ -64,8 +64,5 @@ export function revokeInvite(
       if (listener.tokenHash === row.tokenHash) listener.close(CLOSE_REVOKED, 'invite revoked');
     }
   }
-  return {
-    ok: true,
-    invite: { id: row.tokenHash.slice(0, INVITE_ID_CHARS), name: row.name, characterIds: row.characterIds },
-  };
+  return { ok: true, invite: summaryOf(row) };
 }

@@ -97,8 +97,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       } catch {
         return ws.close(1011, 'room cannot be opened'); // logged by the room manager
       }
-      if (!room) return ws.close(4404, 'room unloaded');
-      room.lastActive = Date.now();
+      if (!room) return ws.close(4404, 'room unloaded'); // `get` marked it active
       new Connection(ws, verdict.session, room.doc(verdict.kind));
     });
   });

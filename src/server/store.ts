@@ -22,6 +22,13 @@ export interface TokenRow {
   readonly characterIds: readonly string[];
 }
 
+/** A token row as SQLite returns it: character ids still a JSON array string. */
+type StoredTokenRow = Omit<TokenRow, 'characterIds'> & { readonly characterIds: string };
+
+function tokenRowOf(raw: StoredTokenRow): TokenRow {
+  return { ...raw, characterIds: JSON.parse(raw.characterIds) as string[] };
+}
+
 /**
  * `process` (default): every commit is written to the WAL file before it returns, so it survives
  * kill -9 and any crash of this process; an OS crash or power cut may lose the commits since the
@@ -82,7 +89,7 @@ export class Store {
       ),
       deleteToken: this.db.prepare('DELETE FROM tokens WHERE token_hash = ?'),
       append: this.db.prepare('INSERT INTO updates (doc, data) VALUES (?, ?)'),
-      readUpdates: this.db.prepare('SELECT seq, data FROM updates WHERE doc = ? ORDER BY seq'),
+      readUpdates: this.db.prepare('SELECT data FROM updates WHERE doc = ? ORDER BY seq'),
       countUpdates: this.db.prepare('SELECT COUNT(*) AS n FROM updates WHERE doc = ?'),
       deleteUpTo: this.db.prepare('DELETE FROM updates WHERE doc = ? AND seq <= ?'),
       getKv: this.db.prepare('SELECT value FROM kv WHERE key = ?'),
@@ -111,18 +118,13 @@ export class Store {
   }
 
   getToken(tokenHash: string): TokenRow | undefined {
-    const raw = this.stmts.getToken.get(tokenHash) as
-      (Omit<TokenRow, 'characterIds'> & { characterIds: string }) | undefined;
-    if (!raw) return undefined;
-    return { ...raw, characterIds: JSON.parse(raw.characterIds) as string[] };
+    const raw = this.stmts.getToken.get(tokenHash) as StoredTokenRow | undefined;
+    return raw && tokenRowOf(raw);
   }
 
   /** Every token of a room, oldest first. */
   roomTokens(roomId: string): TokenRow[] {
-    const rows = this.stmts.roomTokens.all(roomId) as (Omit<TokenRow, 'characterIds'> & {
-      characterIds: string;
-    })[];
-    return rows.map((raw) => ({ ...raw, characterIds: JSON.parse(raw.characterIds) as string[] }));
+    return (this.stmts.roomTokens.all(roomId) as StoredTokenRow[]).map(tokenRowOf);
   }
 
   deleteToken(tokenHash: string): void {
@@ -134,12 +136,11 @@ export class Store {
     return Number(this.stmts.append.run(doc, update).lastInsertRowid);
   }
 
-  /** Every stored update of a document, oldest first, and the last sequence number read. */
-  readUpdates(doc: string): { updates: Uint8Array[]; lastSeq: number } {
-    const rows = this.stmts.readUpdates.all(doc) as { seq: number; data: Buffer }[];
+  /** Every stored update of a document, oldest first. */
+  readUpdates(doc: string): { updates: Uint8Array[] } {
+    const rows = this.stmts.readUpdates.all(doc) as { data: Buffer }[];
     return {
       updates: rows.map((row) => new Uint8Array(row.data.buffer, row.data.byteOffset, row.data.byteLength)),
-      lastSeq: rows.length ? rows[rows.length - 1]!.seq : 0,
     };
   }
 

@@ -1,4 +1,4 @@
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import type { Dice } from '../lib/dice';
 import { FixedDiceError } from '../lib/dice';
 import { EncounterSchema, migrateEncounter } from '../schema/encounter';
@@ -11,6 +11,8 @@ import { migrateDoc, TableSchemaError } from '../table/docLayout';
 import type { Actor } from '../table/applyIntent';
 import { exportRoom as exportRoomFile, importRoom } from '../table/roomFile';
 import { seedRoom } from '../table/seedRoom';
+import { initialUpdates } from './RoomManager';
+import type { InitialUpdates } from './RoomManager';
 import type { SeedInput } from '../table/seedRoom';
 
 /**
@@ -101,16 +103,8 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc): unknown {
 }
 
 /** Validate a room file and encode the docs it describes; throws naming the bad path. */
-export function importRoomUpdates(file: unknown): { public: Uint8Array; secrets: Uint8Array } {
-  const publicDoc = new Y.Doc();
-  const secretsDoc = new Y.Doc();
-  try {
-    importRoom(publicDoc, secretsDoc, file);
-    return { public: Y.encodeStateAsUpdate(publicDoc), secrets: Y.encodeStateAsUpdate(secretsDoc) };
-  } finally {
-    publicDoc.destroy();
-    secretsDoc.destroy();
-  }
+export function importRoomUpdates(file: unknown): InitialUpdates {
+  return initialUpdates((publicDoc, secretsDoc) => importRoom(publicDoc, secretsDoc, file));
 }
 
 export function validateCatalogFile(

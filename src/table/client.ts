@@ -127,15 +127,19 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
     return { docs, providers, synced };
   };
 
+  /** Stop listening to the current docs and drop them with their providers. */
+  const teardown = () => {
+    stopObserving();
+    current.providers.forEach((p) => p.destroy());
+    current.docs.public.destroy();
+    current.docs.secrets?.destroy();
+  };
+
   let resetting = false;
   const reset = (reason: string) => {
     if (destroyed || resetting) return;
     resetting = true;
-    const old = current;
-    stopObserving();
-    old.providers.forEach((p) => p.destroy());
-    old.docs.public.destroy();
-    old.docs.secrets?.destroy();
+    teardown();
     current = open();
     resetting = false;
     resetListeners.forEach((cb) => cb(reason));
@@ -190,10 +194,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
     },
     destroy() {
       destroyed = true;
-      stopObserving();
-      current.providers.forEach((p) => p.destroy());
-      current.docs.public.destroy();
-      current.docs.secrets?.destroy();
+      teardown();
       snapshotListeners.clear();
       resetListeners.clear();
       revokedListeners.clear();

@@ -1,4 +1,7 @@
 import type * as Y from 'yjs';
+import type { Combatant } from '../schema/combatant';
+import type { CombatantState } from '../schema/room';
+import { CombatantStateSchema } from '../schema/room';
 
 /**
  * The Yjs document layout of a room. Two docs per room: the PUBLIC doc every connection receives
@@ -21,6 +24,12 @@ export interface TableDocs {
 
 export { CombatantStateSchema } from '../schema/room';
 export type { CombatantState } from '../schema/room';
+
+/** The stored part of a combatant: its state, validated, without the stat block. */
+export function combatantStateOf(combatant: Combatant | CombatantState): CombatantState {
+  const { statBlock: _omit, ...rest } = combatant as Combatant;
+  return CombatantStateSchema.parse(rest);
+}
 
 /** Root types shared by both docs. Values in these maps are plain JSON, validated on read. */
 export function rootsOf(doc: Y.Doc) {

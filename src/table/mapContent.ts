@@ -2,6 +2,8 @@ import type * as Y from 'yjs';
 import { z } from 'zod';
 import type { MapData } from '../schema/map';
 import { MAP_SCHEMA_VERSION, MAX_TERRAIN_HEIGHT, TERRAIN_CODES } from '../schema/map';
+import type { CellData } from '../schema/cell';
+import { DESTRUCTIBLE_HP_PER_LEVEL } from '../grid/destructible';
 import { cellKey, publicRootsOf } from './docLayout';
 
 /**
@@ -45,8 +47,13 @@ export function writeMapContent(doc: Y.Doc, map: MapData, chapter = 1): void {
   for (const key of [...roots.destructible.keys()]) if (!keep.has(key)) roots.destructible.delete(key);
   for (const c of map.destructible) {
     const key = cellKey(c.x, c.y);
-    if (!roots.destructible.has(key)) roots.destructible.set(key, 10 * Number(map.heights[c.y]![c.x]));
+    if (!roots.destructible.has(key)) roots.destructible.set(key, fullDestructibleHp(map, c));
   }
+}
+
+/** HP of an undamaged destructible square ("Destructible terrain": per height level, see src/grid). */
+export function fullDestructibleHp(map: MapData, at: CellData): number {
+  return DESTRUCTIBLE_HP_PER_LEVEL * Number(map.heights[at.y]![at.x]);
 }
 
 /** Thrown when the map part of a doc cannot be read (the message names what is wrong). */

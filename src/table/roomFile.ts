@@ -3,6 +3,7 @@ import type { RoomFile } from '../schema/room';
 import { migrateRoomFile, ROOM_FILE_SCHEMA_VERSION, RoomFileSchema } from '../schema/room';
 import { parseOrThrow } from '../schema/formatIssues';
 import {
+  cellKey,
   publicRootsOf,
   rootsOf,
   secretRootsOf,
@@ -10,7 +11,7 @@ import {
   TABLE_SCHEMA_VERSION,
   transactBoth,
 } from './docLayout';
-import { readChapter, readDestructibleHp, readMapContent } from './mapContent';
+import { fullDestructibleHp, readChapter, readDestructibleHp, readMapContent } from './mapContent';
 import {
   readChat,
   readCombatants,
@@ -90,8 +91,8 @@ export function importRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, data: unknown): 
     pub.map.set('chapter', file.public.chapter);
     map.cells.forEach((cells, y) => pub.mapRows.set(String(y), { cells, heights: map.heights[y]! }));
     for (const c of map.destructible) {
-      const key = `${c.x},${c.y}`;
-      pub.destructible.set(key, file.public.destructibleHp[key] ?? 10 * Number(map.heights[c.y]![c.x]));
+      const key = cellKey(c.x, c.y);
+      pub.destructible.set(key, file.public.destructibleHp[key] ?? fullDestructibleHp(map, c));
     }
     pub.settings.set('room', file.public.settings);
     pub.turn.set('order', file.public.turn);

@@ -4,6 +4,7 @@ import { issueToken, newRoomId } from '../auth';
 import { joinLink } from '../context';
 import type { ServerContext } from '../context';
 import { initialUpdates } from '../RoomManager';
+import type { InitialUpdates } from '../RoomManager';
 import { importRoomUpdates, seedDocs } from '../tableBridge';
 import { HttpError, parseBody, readJsonBody, sendJson } from './json';
 
@@ -15,8 +16,6 @@ const CreateRoomBodySchema = z.object({
   /** Foes start visible instead of hidden in the secrets doc. */
   revealFoes: z.boolean().optional(),
 });
-
-type InitialUpdates = { public: Uint8Array; secrets: Uint8Array };
 
 /** `POST /api/rooms`: anyone may create a room and becomes its GM. */
 export async function createRoom(

@@ -4,7 +4,7 @@ import { ChatMessageSchema, LogEntrySchema } from '../../schema/logEntry';
 import type { Token } from '../../schema/token';
 import type { TurnOrder } from '../../schema/turnOrder';
 import type { CombatantState, TableDocs } from '../docLayout';
-import { CombatantStateSchema, newId, publicRootsOf, rootsOf } from '../docLayout';
+import { combatantStateOf, newId, publicRootsOf, rootsOf } from '../docLayout';
 import { TokenSchema } from '../../schema/token';
 import { TurnOrderSchema } from '../../schema/turnOrder';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
@@ -56,8 +56,7 @@ export function intentWrites(
       ops.push(() => rootsOf(holder(parsed.id)).tokens.set(parsed.id, parsed));
     },
     setCombatant(combatant) {
-      const { statBlock: _omit, ...rest } = combatant as Combatant;
-      const state = CombatantStateSchema.parse(rest);
+      const state = combatantStateOf(combatant);
       ops.push(() => rootsOf(holder(state.id)).combatants.set(state.id, state));
     },
     setTurn(order) {

@@ -5,8 +5,7 @@ import { applyDamage } from '../../rules/applyDamage';
 import type { IntentContext, IntentHandler, Refusal } from './IntentContext';
 import { refuse } from './IntentContext';
 import { nameOf } from './combatants';
-
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+import { same } from './pendingWrites';
 
 /** Fields the rules engine's applyDamage decides; an override recomputes exactly these. */
 const DAMAGE_FIELDS = ['hp', 'vigor', 'wounds', 'incapacitated', 'defeated', 'dead'] as const;

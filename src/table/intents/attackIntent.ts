@@ -1,6 +1,5 @@
 import type { IntentOf } from '../../schema/intent';
 import { attackContext } from '../../grid/attackContext';
-import { checkAction, spendAction } from '../../rules/actionEconomy';
 import { resolveAttack } from '../../rules/resolveAttack';
 import { explainAttack } from '../../rules/explainOutcome';
 import type { IntentHandler } from './IntentContext';
@@ -14,6 +13,7 @@ import {
   refuse,
 } from './IntentContext';
 import { findAbility } from './findAbility';
+import { spendTurnAction } from './spendAbilityAction';
 
 /**
  * A single-target attack ("Attacks"): legal by the action economy (one attack per round, action
@@ -41,21 +41,11 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
   if (!ability.attack) return refuse(`${ability.name} is not an attack`);
   if (ability.area) return refuse(`${ability.name} is an area ability: place its pattern on the map`);
 
-  const order = ctx.snapshot.turn;
-  const actionContext = {
-    onOwnTurn: turn.onOwnTurn,
-    turnSerial: order?.turnSerial ?? 0,
-    catalog: ctx.snapshot.statusCatalog,
-  };
-  let spent = attacker;
-  if (order) {
-    const request = found.basic
-      ? ({ kind: 'basic', action: 'basic-attack' } as const)
-      : ({ kind: 'ability', ability } as const);
-    const checked = checkAction(attacker, request, actionContext);
-    if (!checked.ok) return checked;
-    spent = spendAction(attacker, checked.charge, actionContext.turnSerial);
-  }
+  const request = found.basic
+    ? ({ kind: 'basic', action: 'basic-attack' } as const)
+    : ({ kind: 'ability', ability } as const);
+  const spent = spendTurnAction(ctx, attacker, request, turn);
+  if ('ok' in spent) return spent;
 
   const bf = intentBattlefield(ctx, [attackerToken.id, targetToken.id]);
   const range = ability.range ?? 1;

@@ -2,7 +2,7 @@ import type { IntentOf } from '../../schema/intent';
 import type { Combatant } from '../../schema/combatant';
 import { footprintDistance } from '../../grid/battlefield';
 import { lineOfSight } from '../../grid/lineOfSight';
-import { checkAction, spendAction } from '../../rules/actionEconomy';
+import { spendTurnAction } from './spendAbilityAction';
 import { resolveWhack, WHACK_RANGE } from '../../rules/resolveWhack';
 import { rescue } from '../../rules/health';
 import { explainDamageApplication } from '../../rules/explainOutcome';
@@ -34,16 +34,8 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
     return refuse(`foes cannot use ${intent.action}`);
   }
   /** The action economy is checked after the target, so the first refusal is the most useful one. */
-  const spend = (): Combatant | Refusal => {
-    if (!order) return self;
-    const actionContext = {
-      onOwnTurn: true,
-      turnSerial: order.turnSerial,
-      catalog: ctx.snapshot.statusCatalog,
-    };
-    const checked = checkAction(self, { kind: 'basic', action: intent.action }, actionContext);
-    return checked.ok ? spendAction(self, checked.charge, order.turnSerial) : checked;
-  };
+  const spend = (): Combatant | Refusal =>
+    spendTurnAction(ctx, self, { kind: 'basic', action: intent.action }, { onOwnTurn: true });
   /** The user's state is only rewritten in combat (outside it no actions are counted). */
   const spent = (user: Combatant): Combatant[] => (order ? [user] : []);
 

@@ -7,7 +7,6 @@ import { applyDamage } from '../../rules/applyDamage';
 import { movementEventDamage } from '../../rules/movementDamage';
 import { checkAction, spendAction } from '../../rules/actionEconomy';
 import { effectiveSpeed } from '../../rules/statuses';
-import { TokenSchema } from '../../schema/token';
 import type { IntentHandler } from './IntentContext';
 import { intentBattlefield, checkTurn, combatantOfToken, commandedToken, refuse } from './IntentContext';
 
@@ -95,7 +94,7 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
     ok: true,
     outcome,
     commit(w) {
-      w.setToken(TokenSchema.parse({ ...token, cell: { x: end.x, y: end.y } }));
+      w.setToken({ ...token, cell: { x: end.x, y: end.y } });
       if (mover && (inCombat || damage.length)) w.setCombatant(mover);
       w.log({
         kind: 'move',

@@ -1,9 +1,8 @@
-import type { Combatant } from '../../schema/combatant';
 import type { IntentKind } from '../../schema/intent';
 import type { PendingChange, PendingDamage } from '../../schema/logEntry';
 import { PendingDamageSchema } from '../../schema/logEntry';
 import type { CombatantState } from '../docLayout';
-import { CombatantStateSchema } from '../docLayout';
+import { combatantStateOf } from '../docLayout';
 import type { RoomSnapshot } from '../snapshot';
 import type { IntentWrites } from './IntentWrites';
 
@@ -23,7 +22,8 @@ export const ACTION_FIELDS: readonly (keyof CombatantState)[] = [
   'slowTurn',
 ];
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Equal as stored plain JSON (combatant fields are plain data). */
+export const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 interface EffectLike {
   targetId: string;
@@ -67,8 +67,7 @@ export function pendingWrites(inner: IntentWrites, snapshot: RoomSnapshot): Inte
   return {
     ...inner,
     setCombatant(combatant) {
-      const { statBlock: _omit, ...rest } = combatant as Combatant;
-      const next = CombatantStateSchema.parse(rest);
+      const next = combatantStateOf(combatant);
       const was = snapshot.tokensById[next.id]?.state;
       if (!was) return inner.setCombatant(next);
       const immediate: Record<string, unknown> = { ...was };

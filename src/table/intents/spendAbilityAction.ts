@@ -1,6 +1,7 @@
 import type { Ability } from '../../schema/ability';
 import type { Combatant } from '../../schema/combatant';
 import { checkAction, spendAction } from '../../rules/actionEconomy';
+import type { ActionRequest } from '../../rules/actionEconomy';
 import type { IntentContext, Refusal } from './IntentContext';
 
 /**
@@ -14,6 +15,16 @@ export function spendAbilityAction(
   ability: Ability,
   turn: { onOwnTurn: boolean },
 ): Combatant | Refusal {
+  return spendTurnAction(ctx, user, { kind: 'ability', ability }, turn);
+}
+
+/** Any action request (an ability, a basic action): checked and spent in combat, free outside it. */
+export function spendTurnAction(
+  ctx: IntentContext,
+  user: Combatant,
+  request: ActionRequest,
+  turn: { onOwnTurn: boolean },
+): Combatant | Refusal {
   const order = ctx.snapshot.turn;
   if (!order) return user;
   const actionContext = {
@@ -21,7 +32,7 @@ export function spendAbilityAction(
     turnSerial: order.turnSerial,
     catalog: ctx.snapshot.statusCatalog,
   };
-  const checked = checkAction(user, { kind: 'ability', ability }, actionContext);
+  const checked = checkAction(user, request, actionContext);
   if (!checked.ok) return checked;
   return spendAction(user, checked.charge, order.turnSerial);
 }

@@ -10,7 +10,6 @@ import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { fightingCombatants, nameOf } from './combatants';
 import { endOfTurnEdgeSaves } from './edgeSave';
-import { TokenSchema } from '../../schema/token';
 
 /** GM: start combat (round 1, a PC first by default) or end it (blights, statuses, vigor clear). */
 export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>> = (ctx, intent) => {
@@ -150,7 +149,7 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
       w.setCombatant(ended.combatant);
       for (const e of edges) {
         const moved = ctx.snapshot.tokensById[e.tokenId];
-        if (e.to && moved) w.setToken(TokenSchema.parse({ ...moved, cell: e.to }));
+        if (e.to && moved) w.setToken({ ...moved, cell: e.to });
       }
       w.setTurn(next ? next.order : ended.order);
       w.log({ kind: 'turn', actor: token.id, summary: `${token.name} ends their turn`, details, outcome });

@@ -3,7 +3,13 @@ import { TERRAIN_CODES } from '../../schema/map';
 import type { TableDocs } from '../docLayout';
 import { cellKey, GM_ORIGIN, publicRootsOf, rootsOf } from '../docLayout';
 import type { MapCellPaint } from '../mapContent';
-import { MapCellPaintSchema, normalisePaint, readMapContent, writeMapContent } from '../mapContent';
+import {
+  fullDestructibleHp,
+  MapCellPaintSchema,
+  normalisePaint,
+  readMapContent,
+  writeMapContent,
+} from '../mapContent';
 import { TableWriteError } from './locateToken';
 
 /**
@@ -55,7 +61,7 @@ export function setDestructible(docs: TableDocs, cells: readonly CellData[], des
   docs.public.transact(() => {
     for (const c of cells) {
       const key = cellKey(c.x, c.y);
-      if (destructible) roots.destructible.set(key, 10 * Number(map.heights[c.y]![c.x]));
+      if (destructible) roots.destructible.set(key, fullDestructibleHp(map, c));
       else roots.destructible.delete(key);
     }
   }, GM_ORIGIN);

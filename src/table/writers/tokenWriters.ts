@@ -6,7 +6,7 @@ import { TokenSchema } from '../../schema/token';
 import { formatIssues } from '../../schema/formatIssues';
 import { createCombatant } from '../../rules/createCombatant';
 import type { CombatantState, TableDocs } from '../docLayout';
-import { CombatantStateSchema, GM_ORIGIN, rootsOf, transactBoth } from '../docLayout';
+import { combatantStateOf, GM_ORIGIN, rootsOf, transactBoth } from '../docLayout';
 import { readMapContent } from '../mapContent';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 import { locateToken, requireSecrets, TableWriteError } from './locateToken';
@@ -16,12 +16,7 @@ export function newCombatantState(
   token: Pick<Token, 'id' | 'name' | 'side'>,
   statBlock: StatBlock,
 ): CombatantState {
-  const { statBlock: _stats, ...state } = createCombatant(statBlock, {
-    id: token.id,
-    name: token.name,
-    side: token.side,
-  });
-  return CombatantStateSchema.parse(state);
+  return combatantStateOf(createCombatant(statBlock, { id: token.id, name: token.name, side: token.side }));
 }
 
 export interface PlaceTokenOptions {
