@@ -1,6 +1,7 @@
 import { hashToken } from './auth';
 import type { ServerContext } from './context';
 import type { TokenRow } from './store';
+import { CLOSE_REVOKED } from '../table/wireCodes';
 
 /**
  * Player invites, as the GM manages them. An invite's id is the start of its token's SHA-256
@@ -9,7 +10,7 @@ import type { TokenRow } from './store';
 export const INVITE_ID_CHARS = 12;
 
 /** Close code for sockets whose invite the GM revoked (reconnecting then gets 401). */
-export const CLOSE_REVOKED = 4401;
+export { CLOSE_REVOKED };
 
 export interface InviteSummary {
   readonly id: string;

@@ -1,5 +1,8 @@
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
+import { CLOSE_REFUSED, MESSAGE_REFUSED } from '../table/wireCodes';
+
+export { CLOSE_REFUSED, MESSAGE_REFUSED };
 
 /**
  * The y-websocket wire format (what `WebsocketProvider` speaks): every frame starts with a
@@ -11,14 +14,12 @@ export const MESSAGE_SYNC = 0;
 export const MESSAGE_AWARENESS = 1;
 export const MESSAGE_AUTH = 2;
 export const MESSAGE_QUERY_AWARENESS = 3;
-export const MESSAGE_REFUSED = 20;
 
 export const SYNC_STEP_1 = 0;
 export const SYNC_STEP_2 = 1;
 export const SYNC_UPDATE = 2;
 
 /** Close codes. 4403: a refused write (the client resyncs); 4400: a frame we cannot parse. */
-export const CLOSE_REFUSED = 4403;
 export const CLOSE_MALFORMED = 4400;
 
 export type ClientMessage =

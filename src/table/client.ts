@@ -12,12 +12,9 @@ import type { TableChanges } from './observeTable';
 import { observeTable } from './observeTable';
 import { initPresence, presenceColor } from './presence';
 
-/** Custom y-websocket message: the server refused a write from this connection (varString JSON {reason}). */
-export const MESSAGE_REFUSED = 20;
-/** Close code the server uses after a refused write: discard the local doc and resync. */
-export const CLOSE_REFUSED = 4403;
-/** Close code of a socket whose invite the GM revoked (src/server/invites.ts): do not reconnect. */
-export const CLOSE_REVOKED = 4401;
+import { CLOSE_REFUSED, CLOSE_REVOKED, MESSAGE_REFUSED } from './wireCodes';
+
+export { CLOSE_REFUSED, CLOSE_REVOKED, MESSAGE_REFUSED };
 
 export interface ConnectOptions {
   /** HTTP base of the server, e.g. "http://127.0.0.1:8080". */

@@ -1,0 +1,11 @@
+/**
+ * The few numbers the server and the table client must agree on beyond the stock y-websocket
+ * protocol. One definition, imported by both sides.
+ */
+
+/** Custom y-websocket message: the server refused a write from this connection (varString JSON {reason}). */
+export const MESSAGE_REFUSED = 20;
+/** Close code after a refused write or forged awareness: the client discards its doc and resyncs. */
+export const CLOSE_REFUSED = 4403;
+/** Close code of a socket whose invite the GM revoked: the client does not reconnect. */
+export const CLOSE_REVOKED = 4401;
