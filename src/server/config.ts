@@ -20,7 +20,7 @@ export interface ServerConfig {
 }
 
 /**
- * Parse `--port=N`/`--port N`, `--fixed-dice=1,20,6`, `--seed=N`, `--no-demo`, `--dev`, and the
+ * Parse `--port=N`/`--port N`, `--fixed-dice=1,20,6`, `--seed=N`, `--no-demo`, and the
  * env vars PORT, HOST, DATA_DIR, DURABILITY, PUBLIC_URL, ROOM_LIMIT. Dice flags exist ONLY on the command line, so no
  * HTTP request or env var can make the server's dice predictable. Throws with a clear message.
  */
@@ -39,7 +39,7 @@ export function parseServerConfig(
       flags.set(name, argv[++i]!);
     else flags.set(name, true);
   }
-  const known = new Set(['port', 'fixed-dice', 'seed', 'no-demo', 'dev']);
+  const known = new Set(['port', 'fixed-dice', 'seed', 'no-demo']);
   for (const name of flags.keys()) if (!known.has(name)) throw new Error(`unknown flag --${name}`);
 
   const portText = flags.get('port') ?? env.PORT ?? '8080';
