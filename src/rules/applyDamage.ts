@@ -1,25 +1,10 @@
-import type { DamageType } from '../schema/ability';
+import type { IncomingDamage } from '../schema/incomingDamage';
 import type { Combatant } from '../schema/combatant';
 import type { RoomSettings } from '../schema/settings';
 import { defeat } from './health';
 
 /** Damage arriving at a target, after it was rolled. */
-export interface IncomingDamage {
-  amount: number;
-  type: DamageType;
-  /** The pierce tag: ignores armor. */
-  pierce?: boolean;
-  /** Ignores armor for another reason (blights, dangerous terrain). */
-  ignoresArmor?: boolean;
-  /** From a ranged attack the target has cover against (cover = resistance). */
-  cover?: boolean;
-  /** Not halved by resistance (blights). */
-  ignoresResistance?: boolean;
-  /** HP cannot drop below this (blights stop at 1). */
-  floorHp?: number;
-  /** Not soaked by vigor (godly always skips vigor). */
-  ignoresVigor?: boolean;
-}
+export type { IncomingDamage };
 
 /** One step of the reduction, for the log. */
 export type DamageStep =

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DamageTypeSchema } from './ability';
+import { IncomingDamageSchema } from './incomingDamage';
 
 /** What a log line records; the UI picks an icon and a colour by kind. */
 export const LOG_KINDS = [
@@ -30,17 +30,10 @@ export const PendingChangeSchema = z.object({
 export type PendingChange = z.infer<typeof PendingChangeSchema>;
 
 /** Rolled damage as it arrives at the target (the rules engine's IncomingDamage, amount summed). */
-export const PendingDamageSchema = z.object({
+export const PendingDamageSchema = IncomingDamageSchema.extend({
   tokenId: z.string().min(1),
   /** Rolled damage before armor, resistance and vigor: the number the GM may override. */
   amount: z.number().int().min(0),
-  type: DamageTypeSchema,
-  pierce: z.boolean().optional(),
-  ignoresArmor: z.boolean().optional(),
-  cover: z.boolean().optional(),
-  ignoresResistance: z.boolean().optional(),
-  floorHp: z.number().int().optional(),
-  ignoresVigor: z.boolean().optional(),
 });
 export type PendingDamage = z.infer<typeof PendingDamageSchema>;
 
