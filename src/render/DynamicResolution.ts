@@ -5,7 +5,7 @@ export const REST_MS = 150;
  * A frame interval above this (ms) is over a 60 Hz frame's budget (16.7 ms) by more than timer
  * jitter: on a vsync-paced screen it missed a vsync, on a faster or unpaced one it took too long.
  */
-export const LATE_FRAME_MS = 18;
+export const LATE_FRAME_MS = 17;
 
 /** On-time motion frames in a row after which the motion resolution is raised a step. */
 const RAISE_AFTER = 30;
