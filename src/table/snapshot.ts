@@ -95,10 +95,30 @@ function cachedMap(doc: Y.Doc): MapData | null {
 }
 
 /**
+ * A room without its log and chat: what intent handlers read. The log grows all campaign long
+ * (40,000 lines is a real room), so nothing on the intent path may read it whole; handlers that
+ * need one entry use `findLogEntry`.
+ */
+export type TableState = Omit<RoomSnapshot, 'log' | 'chat'>;
+
+/**
  * Reads a room into a frozen snapshot. Pass the secrets doc for the GM's view (hidden tokens,
  * hidden stat blocks, notes, GM-only log); players pass only the public doc.
  */
 export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot {
+  const state = readTableState(publicDoc, secretsDoc);
+  const problems = [...state.problems];
+  const log = readLog(publicDoc, 'public', problems);
+  if (secretsDoc) {
+    log.push(...readLog(secretsDoc, 'secrets', problems));
+    log.sort((a, b) => a.at - b.at);
+  }
+  const chat = readChat(publicDoc, problems);
+  return deepFreeze({ ...state, log, chat, problems });
+}
+
+/** `readSnapshot` without the log and chat (see `TableState`); cost independent of the log. */
+export function readTableState(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableState {
   const problems: string[] = [];
   const meta = readMeta(publicDoc);
   const map = cachedMap(publicDoc);
@@ -139,11 +159,6 @@ export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot
   const tokensById: Record<string, TokenView> = {};
   for (const t of tokens) tokensById[t.id] ??= t;
 
-  const log = readLog(publicDoc, 'public', problems);
-  if (secretsDoc) {
-    log.push(...readLog(secretsDoc, 'secrets', problems));
-    log.sort((a, b) => a.at - b.at);
-  }
   const settings = readSettings(publicDoc, problems);
   return deepFreeze({
     schemaVersion: meta.schemaVersion,
@@ -155,8 +170,6 @@ export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot
     tokens,
     tokensById,
     turn: readTurnOrder(publicDoc, problems),
-    log,
-    chat: readChat(publicDoc, problems),
     settings,
     statusCatalog: settings.statuses,
     notes: secretsDoc ? readNotes(secretsDoc) : {},

@@ -8,6 +8,7 @@ import { combatantStateOf, newId, publicRootsOf, rootsOf } from '../docLayout';
 import { TokenSchema } from '../../schema/token';
 import { TurnOrderSchema } from '../../schema/turnOrder';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
+import { logPosition } from '../findLogEntry';
 
 /**
  * An outcome as stored and sent: plain JSON, with every embedded `statBlock` left out — the rules
@@ -77,7 +78,7 @@ export function intentWrites(
         for (const doc of [docs.public, docs.secrets]) {
           if (!doc) continue;
           const log = rootsOf(doc).log;
-          const index = log.toArray().findIndex((e) => (e as { id?: unknown }).id === stored.id);
+          const index = logPosition(log, stored.id);
           if (index < 0) continue;
           log.delete(index, 1);
           log.insert(index, [stored]);
