@@ -31,13 +31,13 @@ interface Pending {
   remaining: number;
 }
 
-interface Client {
+export interface Client {
   readonly doc: Y.Doc;
   readonly provider: WebsocketProvider;
   readonly synced: Promise<void>;
 }
 
-function connect(wsUrl: string, docName: string, token: string): Client {
+export function connect(wsUrl: string, docName: string, token: string): Client {
   const doc = new Y.Doc();
   const provider = new WebsocketProvider(wsUrl, docName, doc, {
     params: { token },
@@ -124,9 +124,4 @@ export async function runTraffic(
     client.doc.destroy();
   }
   return { latenciesMs, sent, incomplete };
-}
-
-export function percentile(sorted: readonly number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

@@ -1,0 +1,83 @@
+import { connect } from './loadTraffic';
+import { benchIntent, sendIntent } from './loadIntents';
+import type { OurRoom } from './loadRooms';
+
+/**
+ * The log-length scenario of `npm run load`: the same intents in a room whose log holds
+ * `lines` lines and in a fresh room, interleaved one by one so machine noise hits both alike.
+ * The long log is written the way a GM client writes (a Yjs update over the websocket), 1,000
+ * lines per transaction, half of it GM-only in the secrets doc.
+ */
+
+export interface LogCostResult {
+  readonly emptyMs: number[];
+  readonly longMs: number[];
+  readonly errors: number;
+  readonly errorSamples: string[];
+}
+
+function logLines(from: number, count: number, gmOnly: boolean): unknown[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `bench-${from + i}`,
+    at: Date.now(),
+    kind: 'note',
+    actor: 'gm',
+    summary: `Old line ${from + i} of a long campaign`,
+    details: [],
+    dice: [],
+    gmOnly,
+  }));
+}
+
+/** Fill `room`'s log with `lines` lines (through the GM's sockets) and wait until stored. */
+async function fillLog(wsUrl: string, room: OurRoom, lines: number): Promise<void> {
+  const pub = connect(wsUrl, room.docName, room.writerToken);
+  const sec = connect(wsUrl, `${room.docName}~secrets`, room.writerToken);
+  const watcher = connect(wsUrl, room.docName, room.readerTokens.at(-1)!);
+  await Promise.all([pub.synced, sec.synced, watcher.synced]);
+  for (let from = 0; from < lines; from += 1000) {
+    const secret = (from / 1000) % 2 === 1;
+    const doc = secret ? sec.doc : pub.doc;
+    doc.getArray('log').push(logLines(from, Math.min(1000, lines - from), secret));
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const publicLines = Math.ceil(lines / 2000) * 1000;
+  const deadline = Date.now() + 60_000;
+  while (watcher.doc.getArray('log').length < publicLines) {
+    if (Date.now() > deadline) throw new Error('the long log did not reach the other clients within 60 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  for (const client of [pub, sec, watcher]) {
+    client.provider.destroy();
+    client.doc.destroy();
+  }
+}
+
+export async function measureLogCost(
+  origin: string,
+  empty: OurRoom,
+  long: OurRoom,
+  options: { lines: number; intents: number },
+): Promise<LogCostResult> {
+  await fillLog(origin.replace('http', 'ws') + '/ws', long, options.lines);
+  const emptyMs: number[] = [];
+  const longMs: number[] = [];
+  const errorSamples: string[] = [];
+  let errors = 0;
+  // 20 unmeasured rounds first (JIT, caches), then `intents` measured per room.
+  for (let n = -20; n < options.intents; n += 1) {
+    for (const [room, into] of [
+      [empty, emptyMs],
+      [long, longMs],
+    ] as const) {
+      const start = performance.now();
+      const error = await sendIntent(origin, room, benchIntent(n + 20));
+      if (n < 0) continue;
+      if (error) {
+        errors += 1;
+        if (errorSamples.length < 5) errorSamples.push(error);
+      } else into.push(performance.now() - start);
+    }
+  }
+  return { emptyMs, longMs, errors, errorSamples };
+}
