@@ -59,11 +59,18 @@ async function measureOurs(durability: 'full' | 'process', withExtras: boolean):
     const [emptyRoom, longRoom] = rooms.splice(ROOMS, 2) as [(typeof rooms)[0], (typeof rooms)[0]];
     await server.probe(); // reset: seeding is not part of the traffic
     const wsUrl = server.origin.replace('http', 'ws') + '/ws';
-    const [traffic, intents] = await Promise.all([
-      runTraffic(wsUrl, rooms, TRAFFIC),
-      withExtras ? runIntents(server.origin, rooms, { ...TRAFFIC, rate: INTENT_RATE }) : undefined,
-    ]);
+    // Phase 1: the same GM-only traffic the stock server gets (a fair comparison).
+    const traffic = await runTraffic(wsUrl, rooms, TRAFFIC);
     const probe = await server.probe();
+    // Phase 2: GM writes plus player intents over HTTP in every room.
+    const [mixed, intents] = withExtras
+      ? await Promise.all([
+          runTraffic(wsUrl, rooms, TRAFFIC),
+          runIntents(server.origin, rooms, { ...TRAFFIC, rate: INTENT_RATE }),
+        ])
+      : [undefined, undefined];
+    const mixedProbe = withExtras ? await server.probe() : undefined;
+    // Phase 3: intent cost against log length.
     const logCost = withExtras
       ? await measureLogCost(server.origin, emptyRoom, longRoom, { lines: LOG_LINES, intents: LOG_INTENTS })
       : undefined;
@@ -71,9 +78,11 @@ async function measureOurs(durability: 'full' | 'process', withExtras: boolean):
     return {
       label: `ours (DURABILITY=${durability})`,
       traffic,
+      mixed,
       intents,
       logCost,
       probe,
+      mixedProbe,
       logProbe,
       peakRss: peakRssMiB(server.child.pid!),
     };

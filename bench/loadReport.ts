@@ -8,9 +8,12 @@ import type { TrafficResult } from './loadTraffic';
 export interface Measured {
   readonly label: string;
   readonly traffic: TrafficResult;
+  /** Phase 2 (ours): GM writes measured while players send intents. */
+  readonly mixed?: TrafficResult | undefined;
   readonly intents?: IntentResult | undefined;
   readonly logCost?: LogCostResult | undefined;
   readonly probe: ProbeStats;
+  readonly mixedProbe?: ProbeStats | undefined;
   readonly logProbe?: ProbeStats | undefined;
   readonly peakRss: number;
 }
@@ -60,7 +63,10 @@ export function printReport(results: readonly Measured[], logLines: number): voi
     );
   }
   const ours = results[0]!;
-  if (ours.intents) {
+  if (ours.mixed && ours.intents) {
+    console.log(
+      row('GM writes during player intents, ours', summary(ours.mixed.latenciesMs), ours.mixed.incomplete),
+    );
     console.log(row('player intents (HTTP), ours', summary(ours.intents.latenciesMs), ours.intents.errors));
   }
   if (ours.logCost) {
@@ -71,13 +77,14 @@ export function printReport(results: readonly Measured[], logLines: number): voi
   for (const sample of samples) console.log(`  error: ${sample}`);
 
   console.log(
-    `\n${'server process'.padEnd(44)} loop p99 loop max   GC n  GC ms  GC>10ms  GC max  peak RSS MiB`,
+    `\n${'server process, per phase'.padEnd(44)}  CPU ms loop p99 loop max   GC n  GC ms  GC>10ms  GC max  peak RSS MiB`,
   );
   const probeRow = (label: string, p: ProbeStats, rss = '') =>
     console.log(
-      `${label.padEnd(44)}${num(p.loopP99, 9)}${num(p.loopMax, 9)}${String(p.gcCount).padStart(7)}${String(p.gcTotal).padStart(7)}${String(p.gcOver10).padStart(9)}${num(p.gcMax)}${rss.padStart(14)}`,
+      `${label.padEnd(44)}${String(p.cpuMs).padStart(8)}${num(p.loopP99, 9)}${num(p.loopMax, 9)}${String(p.gcCount).padStart(7)}${String(p.gcTotal).padStart(7)}${String(p.gcOver10).padStart(9)}${num(p.gcMax)}${rss.padStart(14)}`,
     );
   for (const m of results) probeRow(m.label, m.probe, m.peakRss.toFixed(1));
+  if (ours.mixedProbe) probeRow('ours, GM writes + player intents', ours.mixedProbe);
   if (ours.logProbe) probeRow('ours, log scenario', ours.logProbe);
 
   const gm = summary(ours.traffic.latenciesMs);

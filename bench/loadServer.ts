@@ -11,6 +11,8 @@ export interface Server {
 }
 
 export interface ProbeStats {
+  /** CPU time the server used (user + system), ms. */
+  readonly cpuMs: number;
   readonly loopP99: number;
   readonly loopMax: number;
   readonly gcCount: number;

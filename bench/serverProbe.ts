@@ -9,6 +9,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();
 let gc: number[] = [];
+let cpu = process.cpuUsage();
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) gc.push(entry.duration);
 }).observe({ entryTypes: ['gc'] });
@@ -16,7 +17,9 @@ new PerformanceObserver((list) => {
 process.on('SIGUSR2', () => {
   const ms = (ns: number) => Math.round(ns / 1e4) / 100;
   const sorted = [...gc].sort((a, b) => a - b);
+  const used = process.cpuUsage(cpu);
   const stats = {
+    cpuMs: Math.round((used.user + used.system) / 1000),
     loopP99: ms(loop.percentile(99)),
     loopMax: ms(loop.max),
     gcCount: gc.length,
@@ -27,4 +30,5 @@ process.on('SIGUSR2', () => {
   process.stdout.write(`probe ${JSON.stringify(stats)}\n`);
   loop.reset();
   gc = [];
+  cpu = process.cpuUsage();
 });
