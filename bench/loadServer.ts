@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 
 /** A server child process of `npm run load`, with bench/serverProbe.ts preloaded. */
 export interface Server {
@@ -35,7 +35,12 @@ export async function spawnServer(
     { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // LOAD_SERVER_LOG=<file>: keep the servers' output (diagnostics) in a file.
+  const log = process.env['LOAD_SERVER_LOG'];
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (log) appendFileSync(log, chunk);
+  });
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 20_000;
   while (!/listening on (http:\/\/\S+)/.test(output)) {

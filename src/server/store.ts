@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Checkpointer } from './walCheckpointer';
+import { INLINE_CHECKPOINT_PAGES, startCheckpointer } from './walCheckpointer';
 
 /**
  * The embedded store: one SQLite file (`<dataDir>/icon-vtt.sqlite`) holding rooms, access tokens
@@ -66,15 +68,28 @@ CREATE TABLE IF NOT EXISTS kv (
 export class Store {
   private readonly db: Database.Database;
   private readonly stmts;
+  private readonly checkpointer: Checkpointer;
 
-  constructor(dataDir: string, durability: Durability = 'process') {
+  /** `checkpointIntervalMs`: how often the worker checkpoints the WAL (tests shorten or stretch it). */
+  constructor(
+    dataDir: string,
+    durability: Durability = 'process',
+    options: { checkpointIntervalMs?: number } = {},
+  ) {
     mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(join(dataDir, 'icon-vtt.sqlite'));
+    const file = join(dataDir, 'icon-vtt.sqlite');
+    this.db = new Database(file);
     // WAL: readers never block the writer; appends are sequential writes to the -wal file.
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(durability === 'full' ? 'synchronous = FULL' : 'synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    // Checkpoints run in a worker, never inside a commit on the hot path (walCheckpointer.ts).
+    this.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
+    this.checkpointer = startCheckpointer(file, options.checkpointIntervalMs, (reason) => {
+      console.error(`WAL checkpoint worker stopped (${reason}); SQLite checkpoints inline again`);
+      if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
+    });
     this.stmts = {
       insertRoom: this.db.prepare('INSERT INTO rooms (id, created_at, settings) VALUES (?, ?, ?)'),
       getRoom: this.db.prepare('SELECT id, created_at AS createdAt, settings FROM rooms WHERE id = ?'),
@@ -173,6 +188,7 @@ export class Store {
   }
 
   close(): void {
+    this.checkpointer.stop();
     this.db.close();
   }
 }
