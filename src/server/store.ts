@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Checkpointer } from './walCheckpointer';
-import { INLINE_CHECKPOINT_PAGES, startCheckpointer } from './walCheckpointer';
+import type { StorageWorker } from './storageWorker';
+import { INLINE_CHECKPOINT_PAGES, startStorageWorker } from './storageWorker';
 
 /**
  * The embedded store: one SQLite file (`<dataDir>/icon-vtt.sqlite`) holding rooms, access tokens
@@ -68,7 +68,7 @@ CREATE TABLE IF NOT EXISTS kv (
 export class Store {
   private readonly db: Database.Database;
   private readonly stmts;
-  private readonly checkpointer: Checkpointer;
+  private readonly worker: StorageWorker;
 
   /** `checkpointIntervalMs`: how often the worker checkpoints the WAL (tests shorten or stretch it). */
   constructor(
@@ -84,10 +84,10 @@ export class Store {
     this.db.pragma(durability === 'full' ? 'synchronous = FULL' : 'synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
-    // Checkpoints run in a worker, never inside a commit on the hot path (walCheckpointer.ts).
+    // Checkpoints run in a worker, never inside a commit on the hot path (storageWorker.ts).
     this.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
-    this.checkpointer = startCheckpointer(file, options.checkpointIntervalMs, (reason) => {
-      console.error(`WAL checkpoint worker stopped (${reason}); SQLite checkpoints inline again`);
+    this.worker = startStorageWorker(file, options.checkpointIntervalMs, (reason) => {
+      console.error(`storage worker stopped (${reason}); checkpoints and compaction run inline again`);
       if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
     });
     this.stmts = {
@@ -174,6 +174,14 @@ export class Store {
     })();
   }
 
+  /**
+   * Compaction in the storage worker (off the event loop): resolves with the number of rows
+   * merged into one. Undefined when the worker is not running: the caller compacts inline.
+   */
+  compactInBackground(doc: string): Promise<number> | undefined {
+    return this.worker.running ? this.worker.compact(doc) : undefined;
+  }
+
   getKv(key: string): string | undefined {
     return (this.stmts.getKv.get(key) as { value: string } | undefined)?.value;
   }
@@ -188,7 +196,7 @@ export class Store {
   }
 
   close(): void {
-    this.checkpointer.stop();
+    this.worker.stop();
     this.db.close();
   }
 }
