@@ -5,8 +5,10 @@ import type { OurRoom } from './loadRooms';
 /**
  * The log-length scenario of `npm run load`: the same intents in a room whose log holds
  * `lines` lines and in a fresh room, interleaved one by one so machine noise hits both alike.
- * The long log is written the way a GM client writes (a Yjs update over the websocket), 1,000
- * lines per transaction, half of it GM-only in the secrets doc.
+ * The long log is written the way a GM client writes (Yjs updates over the websocket), 1,000
+ * lines per transaction, half of it GM-only in the secrets doc. Each line is its own Yjs item, as
+ * in a real campaign where every intent writes its line between other writes (a plain push of
+ * 1,000 lines would be ONE item and hide costs that grow with the item count).
  */
 
 export interface LogCostResult {
@@ -38,7 +40,14 @@ async function fillLog(wsUrl: string, room: OurRoom, lines: number): Promise<voi
   for (let from = 0; from < lines; from += 1000) {
     const secret = (from / 1000) % 2 === 1;
     const doc = secret ? sec.doc : pub.doc;
-    doc.getArray('log').push(logLines(from, Math.min(1000, lines - from), secret));
+    doc.transact(() => {
+      for (const line of logLines(from, Math.min(1000, lines - from), secret)) {
+        // A write to another root between lines keeps each line its own item (see above).
+        if (secret) doc.getMap('notes').set('room', 'A long campaign');
+        else doc.getMap('meta').set('name', 'A long campaign');
+        doc.getArray('log').push([line]);
+      }
+    });
     await new Promise((r) => setTimeout(r, 5));
   }
   const publicLines = Math.ceil(lines / 2000) * 1000;

@@ -31,7 +31,10 @@ function skirmish(): TableDocs & { secrets: Y.Doc } {
   });
 }
 
-/** `lines` stored log lines, as a long campaign leaves them: half public, half GM-only. */
+/**
+ * `lines` stored log lines, as a long campaign leaves them: half public, half GM-only, one Yjs
+ * item each (every intent's line is its own item, between its token and combatant writes).
+ */
 function withLog(docs: TableDocs & { secrets: Y.Doc }, lines: number, prefix = 'old'): void {
   for (let start = 0; start < lines; start += 1000) {
     const gmOnly = (start / 1000) % 2 === 1;
@@ -46,7 +49,12 @@ function withLog(docs: TableDocs & { secrets: Y.Doc }, lines: number, prefix = '
       gmOnly,
     }));
     const doc = gmOnly ? docs.secrets : docs.public;
-    doc.transact(() => rootsOf(doc).log.push(batch));
+    doc.transact(() => {
+      for (const line of batch) {
+        rootsOf(doc).meta.set('lastLine', line.id); // keeps each line its own item, as intents do
+        rootsOf(doc).log.push([line]);
+      }
+    });
   }
 }
 

@@ -1,3 +1,4 @@
+import type * as Y from 'yjs';
 import type { Combatant } from '../../schema/combatant';
 import type { LogEntry } from '../../schema/logEntry';
 import { ChatMessageSchema, LogEntrySchema } from '../../schema/logEntry';
@@ -40,6 +41,15 @@ export interface IntentWrites {
 }
 
 /**
+ * Appends at the end by index, not `push`: Y.Array's push walks the list from the start when no
+ * search marker is cached (every intent's transaction on a freshly loaded room: ≈ 0.25 ms at
+ * 40,000 lines and growing), while an indexed insert places a marker at the end and reuses it.
+ */
+function appendTo(array: Y.Array<unknown>, value: unknown): void {
+  array.insert(array.length, [value]);
+}
+
+/**
  * The writer over a room's docs. Calls are validated and BUFFERED; `apply()` then performs them
  * all inside the caller's transaction, so a bad value throws before anything is written.
  */
@@ -69,7 +79,7 @@ export function intentWrites(
       const stored = plainOutcome(entry) as LogEntry;
       ops.push(() => {
         const doc = stored.gmOnly && docs.secrets ? docs.secrets : docs.public;
-        rootsOf(doc).log.push([stored]);
+        appendTo(rootsOf(doc).log, stored);
       });
     },
     updateLog(entry) {
@@ -89,7 +99,7 @@ export function intentWrites(
     },
     chat(from, text) {
       const line = ChatMessageSchema.parse({ id: newId('c'), at: now, from, text });
-      ops.push(() => publicRootsOf(docs.public).chat.push([line]));
+      ops.push(() => appendTo(publicRootsOf(docs.public).chat, line));
     },
     setHidden(tokenId, hidden) {
       ops.push(() => setTokenHiddenInTransaction(docs, tokenId, hidden));
