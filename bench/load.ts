@@ -58,22 +58,28 @@ async function measureOurs(durability: 'full' | 'process', withExtras: boolean):
   try {
     const rooms = await seedRooms(server.origin, ROOT, ROOMS + 2, CLIENTS);
     const [emptyRoom, longRoom] = rooms.splice(ROOMS, 2) as [(typeof rooms)[0], (typeof rooms)[0]];
-    await server.probe(); // reset: seeding is not part of the traffic
     const wsUrl = server.origin.replace('http', 'ws') + '/ws';
-    // Phase 1: the same GM-only traffic the stock server gets (a fair comparison).
-    const traffic = await runTraffic(wsUrl, rooms, TRAFFIC);
+    // Phase 1: the same GM-only traffic the stock server gets (a fair comparison). The probe is
+    // reset once every client is synced: seeding, room loading and connecting are not traffic.
+    const traffic = await runTraffic(wsUrl, rooms, TRAFFIC, () => server.probe());
     const probe = await server.probe();
     // Phase 2: GM writes plus player intents over HTTP in every room.
     const [mixed, intents] = withExtras
       ? await Promise.all([
-          runTraffic(wsUrl, rooms, TRAFFIC),
+          runTraffic(wsUrl, rooms, TRAFFIC, () => server.probe()),
           runIntents(server.origin, rooms, { ...TRAFFIC, rate: INTENT_RATE }),
         ])
       : [undefined, undefined];
     const mixedProbe = withExtras ? await server.probe() : undefined;
     // Phase 3: intent cost against log length.
     const logCost = withExtras
-      ? await measureLogCost(server.origin, emptyRoom, longRoom, { lines: LOG_LINES, intents: LOG_INTENTS })
+      ? await measureLogCost(
+          server.origin,
+          emptyRoom,
+          longRoom,
+          { lines: LOG_LINES, intents: LOG_INTENTS },
+          () => server.probe(),
+        )
       : undefined;
     const logProbe = withExtras ? await server.probe() : undefined;
     return {
@@ -101,8 +107,9 @@ async function measureStock(): Promise<Measured> {
       writerToken: 'stock-has-no-auth',
       readerTokens: Array.from({ length: CLIENTS - 1 }, () => 'stock-has-no-auth'),
     }));
-    await server.probe();
-    const traffic = await runTraffic(server.origin.replace('http', 'ws') + '/ws', rooms, TRAFFIC);
+    const traffic = await runTraffic(server.origin.replace('http', 'ws') + '/ws', rooms, TRAFFIC, () =>
+      server.probe(),
+    );
     const probe = await server.probe();
     return {
       label: 'stock @y/websocket-server 0.1.1',

@@ -67,8 +67,11 @@ export async function measureLogCost(
   empty: OurRoom,
   long: OurRoom,
   options: { lines: number; intents: number },
+  /** Runs after the long log is stored, before the first measured intent. */
+  onFilled: () => Promise<unknown> = async () => {},
 ): Promise<LogCostResult> {
   await fillLog(origin.replace('http', 'ws') + '/ws', long, options.lines);
+  await onFilled();
   const emptyMs: number[] = [];
   const longMs: number[] = [];
   const errorSamples: string[] = [];

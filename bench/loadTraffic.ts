@@ -54,6 +54,8 @@ export async function runTraffic(
   wsUrl: string,
   rooms: readonly RoomAccess[],
   options: { seconds: number; rate: number; warmupSeconds: number },
+  /** Runs once every client is connected and synced, before the first move. */
+  onReady: () => Promise<unknown> = async () => {},
 ): Promise<TrafficResult> {
   const latenciesMs: number[] = [];
   let sent = 0;
@@ -71,6 +73,7 @@ export async function runTraffic(
     };
   });
   await Promise.all(all.map((client) => client.synced));
+  await onReady();
 
   let measuring = false;
   for (const room of perRoom) {

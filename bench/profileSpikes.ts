@@ -72,7 +72,11 @@ const interesting =
 console.log(
   `${file}: ${stretches.length} busy stretches over ${over} ms (total ${Math.round(t)} ms profiled)`,
 );
-for (const s of stretches.sort((a, b) => b.ms - a.ms).slice(0, 12)) {
+const after = Number(process.argv.find((a) => a.startsWith('--after='))?.slice(8) ?? 0);
+for (const s of stretches
+  .filter((x) => x.start / 1000 >= after)
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 12)) {
   const top = [...s.inclusive.entries()]
     .filter(([frame]) => interesting.test(frame))
     .sort((a, b) => b[1] - a[1])
