@@ -56,7 +56,9 @@ async function measureOurs(durability: 'full' | 'process', withExtras: boolean):
     profile ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'load-profiles')}`] : [],
   );
   try {
-    const rooms = await seedRooms(server.origin, ROOT, ROOMS + 2, CLIENTS);
+    // The two log-scenario rooms get 4 more Ivo links (25 intents a second, 10 allowed per link).
+    const rooms = await seedRooms(server.origin, ROOT, ROOMS, CLIENTS);
+    rooms.push(...(await seedRooms(server.origin, ROOT, 2, CLIENTS, 4)));
     const [emptyRoom, longRoom] = rooms.splice(ROOMS, 2) as [(typeof rooms)[0], (typeof rooms)[0]];
     const wsUrl = server.origin.replace('http', 'ws') + '/ws';
     // Phase 1: the same GM-only traffic the stock server gets (a fair comparison). The probe is

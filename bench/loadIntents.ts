@@ -29,11 +29,16 @@ export function benchIntent(n: number): unknown {
 }
 
 /** Sends one intent; the error reason, or null when the server applied it. */
-export async function sendIntent(origin: string, room: OurRoom, intent: unknown): Promise<string | null> {
+export async function sendIntent(
+  origin: string,
+  room: OurRoom,
+  intent: unknown,
+  token = room.playerToken,
+): Promise<string | null> {
   try {
     const response = await fetch(`${origin}/api/rooms/${room.docName}/intents`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${room.playerToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(intent),
     });
     const body = (await response.json()) as { ok?: boolean; reason?: string };

@@ -12,6 +12,8 @@ import type { RoomAccess } from './loadTraffic';
 export interface OurRoom extends RoomAccess {
   /** Token of the player whose intents the bench sends (commands `actorId`). */
   readonly playerToken: string;
+  /** More links commanding `actorId` (see `seedRooms`' `extraActorLinks`). */
+  readonly actorTokens: readonly string[];
   readonly actorId: string;
 }
 
@@ -30,12 +32,16 @@ export async function post<T>(url: string, body: unknown, token?: string): Promi
 
 const read = (root: string, path: string): unknown => JSON.parse(readFileSync(join(root, path), 'utf8'));
 
-/** `count` seeded rooms with a GM token and `clients - 1` player tokens each. */
+/**
+ * `count` seeded rooms with a GM token and `clients - 1` player tokens each, plus
+ * `extraActorLinks` more invites for Ivo (the server limits intents per link: 10 a second).
+ */
 export async function seedRooms(
   origin: string,
   root: string,
   count: number,
   clients: number,
+  extraActorLinks = 0,
 ): Promise<OurRoom[]> {
   const body = {
     map: read(root, 'maps/arena.json'),
@@ -63,7 +69,17 @@ export async function seedRooms(
       );
       readerTokens.push(token);
     }
+    const actorTokens = [readerTokens[0]!];
+    for (let n = 0; n < extraActorLinks; n += 1) {
+      const { token } = await post<{ token: string }>(
+        `${origin}/api/rooms/${roomId}/invites`,
+        { name: `Ivo's player, tab ${n + 2}`, characterIds: [ACTOR_ID] },
+        gmToken,
+      );
+      actorTokens.push(token);
+    }
     rooms.push({
+      actorTokens,
       docName: roomId,
       writerToken: gmToken,
       readerTokens,
