@@ -1,7 +1,13 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
 import type { MapData } from '../schema/map';
-import { MAP_SCHEMA_VERSION, MAX_TERRAIN_HEIGHT, TERRAIN_CODES } from '../schema/map';
+import {
+  MAP_SCHEMA_VERSION,
+  MAX_MAP_SIDE,
+  MAX_TERRAIN_HEIGHT,
+  SIDE_TEXT,
+  TERRAIN_CODES,
+} from '../schema/map';
 import type { CellData } from '../schema/cell';
 import { DESTRUCTIBLE_HP_PER_LEVEL } from '../grid/destructible';
 import { cellKey, publicRootsOf } from './docLayout';
@@ -11,7 +17,10 @@ import { cellKey, publicRootsOf } from './docLayout';
  * `mapRows` holds one row string pair per row (the map as seeded or resized, ~2 bytes per
  * square), `mapPaint` one entry per square painted since (last writer wins per square).
  */
-export const MapRowSchema = z.object({ cells: z.string(), heights: z.string() });
+export const MapRowSchema = z.object({
+  cells: z.string().max(MAX_MAP_SIDE, SIDE_TEXT),
+  heights: z.string().max(MAX_MAP_SIDE, SIDE_TEXT),
+});
 export type MapRow = z.infer<typeof MapRowSchema>;
 
 const CODES = Object.values(TERRAIN_CODES) as string[];
