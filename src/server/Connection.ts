@@ -3,7 +3,14 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import type { WebSocket } from 'ws';
 import type { Session } from './auth';
 import type { DocListener, SharedDoc } from './SharedDoc';
-import { checkAwarenessClaims, mayWriteDoc, stampIdentity, wouldChangeDoc } from './permissions';
+import {
+  checkAwarenessClaims,
+  mayWriteDoc,
+  parseDocName,
+  stampIdentity,
+  wouldChangeDoc,
+} from './permissions';
+import { checkGmWrite } from './tableBridge';
 import {
   CLOSE_MALFORMED,
   CLOSE_REFUSED,
@@ -66,7 +73,10 @@ export class Connection implements DocListener {
     if (this.closed) return;
     this.dispose();
     try {
-      this.ws.close(code, reason.slice(0, 120));
+      // A close reason is at most 123 BYTES ("×" in a bound takes two): trim by bytes.
+      let short = reason.slice(0, 123);
+      while (Buffer.byteLength(short) > 123) short = short.slice(0, -1);
+      this.ws.close(code, short);
     } catch {
       this.ws.terminate();
     }
@@ -119,6 +129,10 @@ export class Connection implements DocListener {
 
   private onUpdate(update: Uint8Array): void {
     if (mayWriteDoc(this.session)) {
+      // Checked before it is applied (and so before it is stored or broadcast): same bounds as
+      // every other input. A refused write changes nothing; the client resyncs (4403).
+      const problem = checkGmWrite(this.shared.doc, parseDocName(this.shared.name).kind, update);
+      if (problem) return this.refuse(`write refused: ${problem}`);
       Y.applyUpdate(this.shared.doc, update, this);
       return;
     }
