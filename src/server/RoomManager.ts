@@ -191,7 +191,22 @@ export function initialUpdates(fill: (publicDoc: Y.Doc, secretsDoc: Y.Doc) => vo
   const secretsDoc = new Y.Doc();
   try {
     fill(publicDoc, secretsDoc);
-    return { public: Y.encodeStateAsUpdate(publicDoc), secrets: Y.encodeStateAsUpdate(secretsDoc) };
+    const initial = { public: Y.encodeStateAsUpdate(publicDoc), secrets: Y.encodeStateAsUpdate(secretsDoc) };
+    // Store nothing this build cannot load back: lib0 writes values it cannot read (see
+    // src/schema/json.ts), and a stored room that cannot be read can only be refused.
+    for (const update of [initial.public, initial.secrets]) {
+      const check = new Y.Doc();
+      try {
+        Y.applyUpdate(check, update);
+      } catch (error) {
+        throw new Error(
+          `this room's content could not be read back (${(error as Error).message}); nothing was stored`,
+        );
+      } finally {
+        check.destroy();
+      }
+    }
+    return initial;
   } finally {
     publicDoc.destroy();
     secretsDoc.destroy();
