@@ -201,6 +201,7 @@ export function initialUpdates(fill: (publicDoc: Y.Doc, secretsDoc: Y.Doc) => vo
       } catch (error) {
         throw new Error(
           `this room's content could not be read back (${(error as Error).message}); nothing was stored`,
+          { cause: error },
         );
       } finally {
         check.destroy();
