@@ -14,6 +14,8 @@ import { RoomManager, RoomRefusedError } from './RoomManager';
 import { migrateRoomDocs } from './tableBridge';
 import { Store } from './store';
 import { TokenBucket } from './TokenBucket';
+import { createRequestLimits } from './limits';
+import type { RequestLimitOptions } from './limits';
 import type { Durability } from './store';
 
 /** Frames larger than this (bytes) close the socket with 1009; a full 200×200 map sync fits. */
@@ -33,6 +35,8 @@ export interface ServerOptions {
    * steadily); 0 = no limit. Default `DEFAULT_ROOMS_PER_HOUR`.
    */
   readonly roomsPerHour?: number;
+  /** Request rate limits; defaults in `DEFAULT_REQUEST_LIMITS` (src/server/limits.ts). */
+  readonly limits?: Partial<RequestLimitOptions>;
 }
 
 /** Generous for a GM (who creates a room a session), small enough that a script cannot fill the disk. */
@@ -61,6 +65,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rootDir,
     distDir: options.distDir ?? `${rootDir}/dist`,
     roomCreation: roomsPerHour > 0 ? new TokenBucket(roomsPerHour, 3_600_000) : null,
+    limits: createRequestLimits(options.limits),
   };
 
   const http = createServer((req, res) => {
@@ -98,7 +103,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         return ws.close(1011, 'room cannot be opened'); // logged by the room manager
       }
       if (!room) return ws.close(4404, 'room unloaded'); // `get` marked it active
-      new Connection(ws, verdict.session, room.doc(verdict.kind));
+      new Connection(ws, verdict.session, room.doc(verdict.kind), ctx.limits);
     });
   });
 

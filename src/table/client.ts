@@ -12,9 +12,9 @@ import type { TableChanges } from './observeTable';
 import { observeTable } from './observeTable';
 import { initPresence, presenceColor } from './presence';
 
-import { CLOSE_REFUSED, CLOSE_REVOKED, MESSAGE_REFUSED } from './wireCodes';
+import { CLOSE_RATE_LIMITED, CLOSE_REFUSED, CLOSE_REVOKED, MESSAGE_REFUSED } from './wireCodes';
 
-export { CLOSE_REFUSED, CLOSE_REVOKED, MESSAGE_REFUSED };
+export { CLOSE_RATE_LIMITED, CLOSE_REFUSED, CLOSE_REVOKED, MESSAGE_REFUSED };
 
 export interface ConnectOptions {
   /** HTTP base of the server, e.g. "http://127.0.0.1:8080". */
@@ -44,6 +44,11 @@ export interface TableConnection {
   onReset(cb: (reason: string) => void): () => void;
   /** Called once when the GM revoked this link: the connection stops reconnecting. */
   onRevoked(cb: (reason: string) => void): () => void;
+  /**
+   * Called when the server closed a socket for going over a request limit (close 4429), with its
+   * sentence; the provider reconnects by itself after a pause.
+   */
+  onLimited(cb: (reason: string) => void): () => void;
   sendIntent(intent: unknown): Promise<IntentResult>;
   destroy(): void;
 }
@@ -70,6 +75,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
   const snapshotListeners = new Set<(s: RoomSnapshot, c: TableChanges | null) => void>();
   const resetListeners = new Set<(reason: string) => void>();
   const revokedListeners = new Set<(reason: string) => void>();
+  const limitedListeners = new Set<(reason: string) => void>();
   let revoked = false;
   let stopObserving: () => void = () => {};
   let destroyed = false;
@@ -82,6 +88,10 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       params: { token: opts.token },
       // A player tab must not leak its doc to a GM tab of the same browser, or the reverse.
       disableBc: true,
+      // y-websocket treats every 44xx close as final; over a rate limit (4429) the page waits out
+      // the provider's growing backoff and tries again.
+      shouldReconnect: (event: CloseEvent) =>
+        event.code === CLOSE_RATE_LIMITED || !(event.code >= 4400 && event.code < 4500),
       ...(opts.WebSocketPolyfill ? { WebSocketPolyfill: opts.WebSocketPolyfill as typeof WebSocket } : {}),
     };
     const providers = [new WebsocketProvider(wsBase, opts.roomId, pub, providerOpts)];
@@ -98,6 +108,8 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       };
       provider.on('connection-close', (event) => {
         if (event?.code === CLOSE_REFUSED) queueMicrotask(() => reset(event.reason || 'write refused'));
+        if (event?.code === CLOSE_RATE_LIMITED)
+          limitedListeners.forEach((cb) => cb(event.reason || 'too many requests'));
         if (event?.code === CLOSE_REVOKED && !revoked) {
           // Reconnecting would only be refused (401) forever.
           revoked = true;
@@ -179,6 +191,10 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       revokedListeners.add(cb);
       return () => revokedListeners.delete(cb);
     },
+    onLimited(cb) {
+      limitedListeners.add(cb);
+      return () => limitedListeners.delete(cb);
+    },
     async sendIntent(intent) {
       const res = await doFetch(`${base}/api/rooms/${encodeURIComponent(opts.roomId)}/intents`, {
         method: 'POST',
@@ -195,6 +211,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       snapshotListeners.clear();
       resetListeners.clear();
       revokedListeners.clear();
+      limitedListeners.clear();
     },
   };
   return connection;

@@ -58,7 +58,8 @@ const CASES = TEMPLATES.flatMap((template) =>
 );
 
 describe('prototype-named ids', () => {
-  const server = useTestServer();
+  // Hundreds of intents from one token: above the default 10 per second on purpose.
+  const server = useTestServer(undefined, { limits: { intents: { burst: 10_000, perSecond: 10_000 } } });
   let roomId: string;
   let gmToken: string;
   let protoToken: string;

@@ -7,6 +7,7 @@ import type { Session } from '../auth';
 import { listJsonFiles, readCatalogFile, type Validator } from '../catalog';
 import { joinLink } from '../context';
 import { inviteIdOf, listInvites, revokeInvite } from '../invites';
+import { authFailureLimitText, intentLimitText, retryAfterSeconds } from '../limits';
 import type { ServerContext } from '../context';
 import { RoomRefusedError } from '../RoomManager';
 import type { Room } from '../RoomManager';
@@ -115,10 +116,18 @@ function originOf(req: IncomingMessage): string {
 
 function requireSession(ctx: ServerContext, req: IncomingMessage): Session {
   const token = bearerToken(req.headers.authorization);
+  const session = token ? authenticate(ctx.store, token) : undefined;
+  if (session) return session;
+  // Failures are counted per address: past the limit, a guessing script gets 429s.
+  const verdict = ctx.limits.authFailures.take(req.socket.remoteAddress ?? 'unknown');
+  if (!verdict.ok) {
+    const seconds = retryAfterSeconds(verdict.retryAfterMs);
+    throw new HttpError(429, authFailureLimitText(ctx.limits.options.authFailures, seconds), {
+      'retry-after': String(seconds),
+    });
+  }
   if (!token) throw new HttpError(401, 'missing "Authorization: Bearer <token>" header');
-  const session = authenticate(ctx.store, token);
-  if (!session) throw new HttpError(401, 'unknown token');
-  return session;
+  throw new HttpError(401, 'unknown token');
 }
 
 function requireRoomAccess(
@@ -155,6 +164,7 @@ async function createInvite(
 ): Promise<void> {
   requireRoomAccess(ctx, req, roomId, true);
   const body = parseBody(InviteBodySchema, await readJsonBody(req, MAX_INTENT_BYTES), 'request body');
+  requireRoomAccess(ctx, req, roomId, true); // again: the token may have gone while the body came
   const token = issueToken(ctx.store, roomId, 'player', body.name, body.characterIds);
   sendJson(res, 200, { token, link: joinLink(origin, roomId, token), id: inviteIdOf(token) });
 }
@@ -177,8 +187,17 @@ async function postIntent(
   res: ServerResponse,
   roomId: string,
 ): Promise<void> {
-  const session = requireRoomAccess(ctx, req, roomId, false);
+  const early = requireRoomAccess(ctx, req, roomId, false);
+  const verdict = ctx.limits.intents.take(early.tokenHash);
+  if (!verdict.ok) {
+    const seconds = retryAfterSeconds(verdict.retryAfterMs);
+    throw new HttpError(429, intentLimitText(ctx.limits.options.intents, seconds), {
+      'retry-after': String(seconds),
+    });
+  }
   const intent = parseBody(IntentSchema, await readJsonBody(req, MAX_INTENT_BYTES), 'intent');
+  // The body may arrive long after the headers: an invite revoked meanwhile must not act.
+  const session = requireRoomAccess(ctx, req, roomId, false);
   const room = loadedRoom(ctx, roomId);
   const actor: Actor =
     session.role === 'gm' ? { role: 'gm' } : { role: 'player', characterIds: session.characterIds };
