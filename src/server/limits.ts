@@ -27,6 +27,10 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimitOptions = {
   authFailures: { burst: 30, perSecond: 0.5 },
 };
 
+/** Idempotency keys of applied intents kept per room (the oldest go first), and for how long. */
+export const MAX_INTENT_KEYS_PER_ROOM = 1000;
+export const INTENT_KEY_MAX_AGE_MS = 24 * 3_600_000;
+
 /** The live buckets, shared by every request and socket of one server. */
 export interface RequestLimits {
   readonly options: RequestLimitOptions;

@@ -196,14 +196,28 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       return () => limitedListeners.delete(cb);
     },
     async sendIntent(intent) {
-      const res = await doFetch(`${base}/api/rooms/${encodeURIComponent(opts.roomId)}/intents`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(intent),
-      });
-      const body = (await res.json().catch(() => null)) as IntentResult | { reason?: string } | null;
-      if (body && typeof body === 'object' && 'ok' in body) return body;
-      return { ok: false, reason: (body as { reason?: string } | null)?.reason ?? `HTTP ${res.status}` };
+      // One random key per intent, sent again on the retry: the server applies it once.
+      const body = JSON.stringify({ ...(intent as object), idempotencyKey: newIdempotencyKey() });
+      const post = () =>
+        doFetch(`${base}/api/rooms/${encodeURIComponent(opts.roomId)}/intents`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' },
+          body,
+        });
+      let res: Response;
+      try {
+        res = await post();
+      } catch {
+        // A network error: the intent may or may not have been applied; the key makes the retry safe.
+        try {
+          res = await post();
+        } catch (error) {
+          return { ok: false, reason: `the server could not be reached (${(error as Error).message})` };
+        }
+      }
+      const answer = (await res.json().catch(() => null)) as IntentResult | { reason?: string } | null;
+      if (answer && typeof answer === 'object' && 'ok' in answer) return answer;
+      return { ok: false, reason: (answer as { reason?: string } | null)?.reason ?? `HTTP ${res.status}` };
     },
     destroy() {
       destroyed = true;
@@ -215,4 +229,10 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
     },
   };
   return connection;
+}
+
+/** 128 random bits as 32 hex digits (getRandomValues works on plain-http LAN pages too). */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

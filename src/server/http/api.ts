@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { IntentSchema } from '../../schema/intent';
+import { IntentKeySchema, IntentSchema } from '../../schema/intent';
 import { authenticate, bearerToken, issueToken } from '../auth';
 import type { Session } from '../auth';
 import { listJsonFiles, readCatalogFile, type Validator } from '../catalog';
@@ -15,6 +15,7 @@ import { exportRoom, IntentFailure, resolveIntent, validateCatalogFile } from '.
 import type { Actor } from '../tableBridge';
 import { HttpError, parseBody, readJsonBody, sendJson } from './json';
 import { createRoom, importRoom } from './roomCreation';
+import { intentKeyOf, rememberAnswer, replayedAnswer } from './idempotency';
 
 const InviteBodySchema = z.object({
   name: z.string().trim().min(1).max(80),
@@ -195,10 +196,16 @@ async function postIntent(
       'retry-after': String(seconds),
     });
   }
-  const intent = parseBody(IntentSchema, await readJsonBody(req, MAX_INTENT_BYTES), 'intent');
+  const body = await readJsonBody(req, MAX_INTENT_BYTES);
+  const intent = parseBody(IntentSchema, body, 'intent');
+  const { idempotencyKey } = parseBody(IntentKeySchema, body, 'intent');
   // The body may arrive long after the headers: an invite revoked meanwhile must not act.
   const session = requireRoomAccess(ctx, req, roomId, false);
   const room = loadedRoom(ctx, roomId);
+  // A retry of an intent already applied: the first answer again, nothing applied twice.
+  const key = intentKeyOf(roomId, session.tokenHash, idempotencyKey, intent);
+  const replay = replayedAnswer(ctx, key);
+  if (replay !== undefined) return sendJson(res, 200, replay);
   const actor: Actor =
     session.role === 'gm' ? { role: 'gm' } : { role: 'player', characterIds: session.characterIds };
   // Resolved and written synchronously in one transaction (origin 'server').
@@ -217,6 +224,7 @@ async function postIntent(
     console.error(`room ${roomId}: ${intent.kind} intent failed: ${error.message}`);
     throw new HttpError(500, error.message);
   }
+  if (result.ok) rememberAnswer(ctx, key, result); // in the same SQLite transaction as its writes
   ctx.rooms.commits.flush(); // stored (and broadcast) before the answer goes out
   sendJson(res, 200, result);
 }
