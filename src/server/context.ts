@@ -11,6 +11,8 @@ export interface ServerContext {
   readonly dice: Dice;
   /** Project root: maps/ and encounters/ are read from here. */
   readonly rootDir: string;
+  /** DATA_DIR: the database and the demo room's key file live here. */
+  readonly dataDir: string;
   /** The built client (dist/). */
   readonly distDir: string;
   /** Rooms created (or imported) per client address; null = no limit. */

@@ -63,6 +63,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rooms,
     dice: options.dice,
     rootDir,
+    dataDir: options.dataDir,
     distDir: options.distDir ?? `${rootDir}/dist`,
     roomCreation: roomsPerHour > 0 ? new TokenBucket(roomsPerHour, 3_600_000) : null,
     limits: createRequestLimits(options.limits),
