@@ -9,6 +9,7 @@ import { Connection } from './Connection';
 import type { ServerContext } from './context';
 import { handleApi } from './http/api';
 import { serveStatic } from './http/staticFiles';
+import { securityHeaders } from './http/securityHeaders';
 import { canOpenDoc, parseDocName } from './permissions';
 import { RoomManager, RoomRefusedError } from './RoomManager';
 import { migrateRoomDocs } from './tableBridge';
@@ -70,6 +71,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 
   const http = createServer((req, res) => {
+    for (const [name, value] of Object.entries(securityHeaders(req.headers.host))) res.setHeader(name, value);
     if ((req.url ?? '').startsWith('/api/')) {
       void handleApi(ctx, req, res);
       return;
