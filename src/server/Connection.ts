@@ -2,6 +2,9 @@ import * as Y from 'yjs';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import type { WebSocket } from 'ws';
 import type { Session } from './auth';
+import type { RequestLimits } from './limits';
+import { syncLimitText } from './limits';
+import { CLOSE_RATE_LIMITED } from '../table/wireCodes';
 import type { DocListener, SharedDoc } from './SharedDoc';
 import { checkAwarenessClaims, mayWriteDoc, stampIdentity, wouldChangeDoc } from './permissions';
 import {
@@ -35,6 +38,7 @@ export class Connection implements DocListener {
     private readonly ws: WebSocket,
     readonly session: Session,
     private readonly shared: SharedDoc,
+    private readonly limits: Pick<RequestLimits, 'syncRequests' | 'options'>,
   ) {
     this.tokenHash = session.tokenHash;
     shared.listeners.add(this);
@@ -93,6 +97,12 @@ export class Connection implements DocListener {
       message = parseClientMessage(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
     } catch (error) {
       return this.close(CLOSE_MALFORMED, `malformed frame: ${(error as Error).message}`);
+    }
+    // Both make the server encode the whole doc or presence: bounded per token and doc, so a
+    // reconnect loop does not reset the count.
+    if (message.type === 'sync-step-1' || message.type === 'query-awareness') {
+      if (!this.limits.syncRequests.take(`${this.tokenHash}|${this.shared.name}`).ok)
+        return this.close(CLOSE_RATE_LIMITED, syncLimitText(this.limits.options.syncRequests));
     }
     try {
       switch (message.type) {

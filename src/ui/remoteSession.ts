@@ -40,6 +40,8 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
 
   // The GM revoked this link (close 4401): the client stops reconnecting, so say why the table froze.
   conn.onRevoked((reason) => showRevoked(reason));
+  // Over a request limit (close 4429): say so in the server's words; the client reconnects itself.
+  conn.onLimited((reason) => showLimited(reason));
 
   let scene: Scene = snapshotToScene(conn.snapshot());
   const listeners = new Set<(s: Scene) => void>();
@@ -214,4 +216,22 @@ function showRevoked(reason: string): void {
       ' The GM withdrew this link, so the table no longer updates. Ask the GM for a new link.',
     ),
   );
+}
+
+/** How long (ms) the "slow down" notice stays after the last 4429 close. */
+const LIMITED_NOTICE_MS = 10_000;
+let limitedTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** A notice over the page: the server closed a socket for going over a limit (docs/server.md, "Limits"). */
+function showLimited(reason: string): void {
+  document.querySelector('[data-testid="limited-banner"]')?.remove();
+  const banner = el(
+    'div',
+    { class: 'revoked-banner', role: 'status', 'data-testid': 'limited-banner' },
+    el('strong', {}, 'The server is slowing this page down.'),
+    ` It said: "${reason}". The table reconnects by itself in a moment.`,
+  );
+  document.body.append(banner);
+  clearTimeout(limitedTimer);
+  limitedTimer = setTimeout(() => banner.remove(), LIMITED_NOTICE_MS);
 }
