@@ -9,3 +9,8 @@ export const MESSAGE_REFUSED = 20;
 export const CLOSE_REFUSED = 4403;
 /** Close code of a socket whose invite the GM revoked: the client does not reconnect. */
 export const CLOSE_REVOKED = 4401;
+/**
+ * Close code of a socket that sent more than its limit (presence updates, frames): the reason
+ * says which limit and its value. The client reconnects after a pause and shows the reason.
+ */
+export const CLOSE_RATE_LIMITED = 4429;
