@@ -141,9 +141,14 @@ export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot
   const tokensById = emptyRecord<TokenView>();
   for (const t of tokens) tokensById[t.id] ??= t;
 
-  const log = readLog(publicDoc, 'public', problems);
+  let log = readLog(publicDoc, 'public', problems);
   if (secretsDoc) {
-    log.push(...readLog(secretsDoc, 'secrets', problems));
+    // A secrets entry with a public entry's id is the full version of a redacted twin
+    // (src/table/intents/redactLog.ts): the GM reads it once, in the twin's place.
+    const full = new Map(readLog(secretsDoc, 'secrets', problems).map((e) => [e.id, e]));
+    log = log.map((e) => full.get(e.id) ?? e);
+    for (const e of log) full.delete(e.id);
+    log.push(...full.values());
     log.sort((a, b) => a.at - b.at);
   }
   const settings = readSettings(publicDoc, problems);

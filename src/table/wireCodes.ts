@@ -10,7 +10,7 @@ export const CLOSE_REFUSED = 4403;
 /** Close code of a socket whose invite the GM revoked: the client does not reconnect. */
 export const CLOSE_REVOKED = 4401;
 /**
- * Close code of a socket that sent requests faster than the server's limits allow (sync requests,
- * presence floods): the reason says which limit; the client shows it and reconnects after a pause.
+ * Close code of a socket that sent more than a limit allows (sync requests, presence floods):
+ * the reason says which limit and its value; the client shows it and reconnects after a pause.
  */
 export const CLOSE_RATE_LIMITED = 4429;

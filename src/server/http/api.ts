@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { IntentKeySchema, IntentSchema } from '../../schema/intent';
 import { authenticate, bearerToken, issueToken } from '../auth';
 import type { Session } from '../auth';
-import { listJsonFiles, readCatalogFile, type Validator } from '../catalog';
+import { encounterSummary, listJsonFiles, readCatalogFile, type Validator } from '../catalog';
+import type { Encounter } from '../../schema/encounter';
 import { joinLink } from '../context';
 import { inviteIdOf, listInvites, revokeInvite } from '../invites';
 import { authFailureLimitText, intentLimitText, retryAfterSeconds } from '../limits';
@@ -83,7 +84,10 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
     if (parts.length === 2) return sendJson(res, 200, { files: listJsonFiles(dir) });
     if (parts.length === 3 && second) {
       const validate: Validator = (data, where) => validateCatalogFile(catalog.label, data, where);
-      return sendJson(res, 200, readCatalogFile(dir, second, validate, catalog.label, catalog.folder));
+      const content = readCatalogFile(dir, second, validate, catalog.label, catalog.folder);
+      // An encounter is a GM's prepared secret: anyone may ask, so only its summary is sent.
+      const shown = catalog.label === 'encounter' ? encounterSummary(second, content as Encounter) : content;
+      return sendJson(res, 200, shown);
     }
   }
 
