@@ -86,6 +86,12 @@ export const LogEntrySchema = z.object({
   /** Present when the entry's state change waits for Apply (or was applied/discarded later). */
   pending: PendingResultSchema.optional(),
   gmOnly: z.boolean().default(false),
+  /**
+   * Only on a full entry kept in the secrets doc because it involves a stat block the GM keeps
+   * hidden: what players were shown instead (the public twin with the same id). docs/table.md
+   * "Foes with hidden stats".
+   */
+  redacted: z.object({ summary: z.string().min(1), details: z.array(z.string()).default([]) }).optional(),
 });
 export type LogEntry = z.infer<typeof LogEntrySchema>;
 

@@ -2,14 +2,14 @@ import * as Y from 'yjs';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import type { WebSocket } from 'ws';
 import type { Session } from './auth';
+import type { RequestLimits } from './limits';
+import { syncLimitText } from './limits';
+import { CLOSE_RATE_LIMITED } from '../table/wireCodes';
 import type { DocListener, SharedDoc } from './SharedDoc';
-import {
-  checkAwarenessClaims,
-  mayWriteDoc,
-  parseDocName,
-  stampIdentity,
-  wouldChangeDoc,
-} from './permissions';
+import { checkAwarenessClaims, mayWriteDoc, parseDocName, wouldChangeDoc } from './permissions';
+import { sanitizePresence } from './presenceFilter';
+import { MAX_AWARENESS_FRAME_BYTES, PresenceRate } from './presenceRate';
+import { rootsOf } from '../table/docLayout';
 import { checkGmWrite } from './tableBridge';
 import {
   CLOSE_MALFORMED,
@@ -19,6 +19,7 @@ import {
   encodeSyncStep1,
   encodeSyncStep2,
   parseAwarenessUpdate,
+  type AwarenessEntry,
   parseClientMessage,
 } from './protocol';
 
@@ -37,11 +38,16 @@ export class Connection implements DocListener {
   private closed = false;
   private alive = true;
   private readonly pinger: NodeJS.Timeout;
+  private readonly presenceRate = new PresenceRate();
+  /** This socket's presence waiting for its rate (latest per client id). */
+  private readonly pendingPresence = new Map<number, AwarenessEntry>();
+  private presenceTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ws: WebSocket,
     readonly session: Session,
     private readonly shared: SharedDoc,
+    private readonly limits: Pick<RequestLimits, 'syncRequests' | 'options'>,
   ) {
     this.tokenHash = session.tokenHash;
     shared.listeners.add(this);
@@ -86,6 +92,8 @@ export class Connection implements DocListener {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.pinger);
+    clearTimeout(this.presenceTimer);
+    this.pendingPresence.clear();
     this.shared.removeListener(this);
   }
 
@@ -103,6 +111,12 @@ export class Connection implements DocListener {
       message = parseClientMessage(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
     } catch (error) {
       return this.close(CLOSE_MALFORMED, `malformed frame: ${(error as Error).message}`);
+    }
+    // Both make the server encode the whole doc or presence: bounded per token and doc, so a
+    // reconnect loop does not reset the count.
+    if (message.type === 'sync-step-1' || message.type === 'query-awareness') {
+      if (!this.limits.syncRequests.take(`${this.tokenHash}|${this.shared.name}`).ok)
+        return this.close(CLOSE_RATE_LIMITED, syncLimitText(this.limits.options.syncRequests));
     }
     try {
       switch (message.type) {
@@ -143,28 +157,67 @@ export class Connection implements DocListener {
   }
 
   private onAwareness(update: Uint8Array): void {
+    if (update.byteLength > MAX_AWARENESS_FRAME_BYTES)
+      return this.close(1009, `presence frame too large: at most ${MAX_AWARENESS_FRAME_BYTES / 1024} KB`);
+    const tooMany = this.presenceRate.frame();
+    if (tooMany) return this.close(CLOSE_RATE_LIMITED, tooMany);
     const awareness = this.shared.awareness;
     const verdict = checkAwarenessClaims(parseAwarenessUpdate(update), this, {
-      ownerOf: (id) => this.shared.ownerOf(id),
+      // A live socket, or the token that first claimed the id in this room (even if now gone).
+      ownerOf: (id) => this.shared.ownerOf(id) ?? this.rememberedOwner(id),
       clockOf: (id) => awareness.meta.get(id)?.clock ?? 0,
       serverClientId: this.shared.doc.clientID,
     });
     if (!verdict.ok) return this.refuse(verdict.reason);
-    if (!verdict.accepted.length) return;
-    for (const { clientID, state } of verdict.accepted) {
-      if (state === null) {
-        this.ownedIds.delete(clientID);
+    const accepted: AwarenessEntry[] = [];
+    for (const entry of verdict.accepted) {
+      if (entry.state === null) {
+        accepted.push(entry);
         continue;
       }
-      // Take the id over from an older socket of the same person (e.g. before a reconnect).
-      const previous = this.shared.ownerOf(clientID);
-      if (previous && previous !== this) previous.ownedIds.delete(clientID);
-      this.ownedIds.add(clientID);
+      const state = sanitizePresence(entry.state, entry.clientID, this.session, this.isVisibleToken);
+      if (state) accepted.push({ ...entry, state });
     }
-    const stamped = verdict.accepted.map((entry) => ({
-      ...entry,
-      state: stampIdentity(entry.state, this.session),
-    }));
-    awarenessProtocol.applyAwarenessUpdate(awareness, encodeAwarenessEntries(stamped), this);
+    if (!accepted.length) return;
+    const overLimit = this.presenceRate.ownUpdate();
+    if (overLimit) return this.close(CLOSE_RATE_LIMITED, overLimit);
+    for (const entry of accepted) {
+      if (entry.state === null) {
+        this.ownedIds.delete(entry.clientID);
+      } else {
+        // Take the id over from an older socket of the same person (e.g. before a reconnect).
+        const previous = this.shared.ownerOf(entry.clientID);
+        if (previous && previous !== this) previous.ownedIds.delete(entry.clientID);
+        this.ownedIds.add(entry.clientID);
+        this.shared.claims.remember(entry.clientID, this.tokenHash);
+      }
+      this.pendingPresence.set(entry.clientID, entry);
+    }
+    this.relayPresence();
+  }
+
+  private rememberedOwner(clientID: number): { tokenHash: string } | undefined {
+    const tokenHash = this.shared.claims.claimantOf(clientID);
+    return tokenHash === undefined ? undefined : { tokenHash };
+  }
+
+  /** Players see only the public doc's tokens; on the secrets doc (GM only) every token is fine. */
+  private readonly isVisibleToken = (tokenId: string): boolean =>
+    parseDocName(this.shared.name).kind === 'secrets' || rootsOf(this.shared.doc).tokens.has(tokenId);
+
+  /** Apply the latest pending presence of this socket now, or when its rate allows (coalesced). */
+  private relayPresence(): void {
+    if (this.closed || this.presenceTimer || !this.pendingPresence.size) return;
+    const slot = this.presenceRate.relayNow();
+    if (!slot.ok) {
+      this.presenceTimer = setTimeout(() => {
+        this.presenceTimer = undefined;
+        this.relayPresence();
+      }, slot.retryAfterMs);
+      return;
+    }
+    const entries = [...this.pendingPresence.values()];
+    this.pendingPresence.clear();
+    awarenessProtocol.applyAwarenessUpdate(this.shared.awareness, encodeAwarenessEntries(entries), this);
   }
 }

@@ -3,6 +3,7 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import type { CommitQueue } from './CommitQueue';
 import type { Store } from './store';
 import { encodeAwarenessMessage, encodeSyncUpdate } from './protocol';
+import { PresenceClaims } from './presenceClaims';
 
 /** Someone who receives a doc's broadcasts (a websocket connection). */
 export interface DocListener {
@@ -25,6 +26,8 @@ export class SharedDoc {
   readonly doc: Y.Doc;
   readonly awareness: awarenessProtocol.Awareness;
   readonly listeners = new Set<DocListener>();
+  /** Which token first claimed each awareness client id (kept after its sockets close). */
+  readonly claims = new PresenceClaims();
   private storedRows: number;
   private failed = false;
 

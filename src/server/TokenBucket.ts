@@ -1,10 +1,11 @@
-/** How many keys (client addresses) a bucket set keeps before dropping the full ones. */
+/** How many keys a bucket set keeps before dropping the full ones (then the oldest: memory stays bounded). */
 const MAX_KEYS = 10_000;
 
 /**
- * Per-key token buckets (one per client address): each key may spend up to `capacity` at once,
- * and gets `capacity` back per `periodMs`, continuously. Used to limit room creation per IP so one
- * client cannot fill the disk. `now` is injected so tests can move time.
+ * Per-key token buckets: each key may spend up to `capacity` at once, and gets `capacity` back per
+ * `periodMs`, continuously. Keys are client addresses (room creation, failed logins), tokens
+ * (intents) or token + doc (sync requests); see src/server/limits.ts. `now` is injected so tests
+ * can move time.
  */
 export class TokenBucket {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
@@ -44,6 +45,11 @@ export class TokenBucket {
   private dropFull(now: number): void {
     for (const key of this.buckets.keys()) {
       if (this.level(key, now).tokens >= this.capacity) this.buckets.delete(key);
+    }
+    // Still too many (a flood from many keys): forget the least recently started ones.
+    for (const key of this.buckets.keys()) {
+      if (this.buckets.size <= MAX_KEYS) break;
+      this.buckets.delete(key);
     }
   }
 

@@ -9,12 +9,15 @@ import { Connection } from './Connection';
 import type { ServerContext } from './context';
 import { handleApi } from './http/api';
 import { serveStatic } from './http/staticFiles';
+import { securityHeaders } from './http/securityHeaders';
 import { canOpenDoc, parseDocName } from './permissions';
 import { RoomManager, RoomRefusedError } from './RoomManager';
 import { migrateRoomDocs } from './tableBridge';
 import { Store } from './store';
 import { TokenBucket } from './TokenBucket';
 import { CLOSE_ROOM_UNAVAILABLE } from '../table/wireCodes';
+import { createRequestLimits } from './limits';
+import type { RequestLimitOptions } from './limits';
 import type { Durability } from './store';
 
 /** Frames larger than this (bytes) close the socket with 1009; a full 200×200 map sync fits. */
@@ -34,6 +37,8 @@ export interface ServerOptions {
    * steadily); 0 = no limit. Default `DEFAULT_ROOMS_PER_HOUR`.
    */
   readonly roomsPerHour?: number;
+  /** Request rate limits; defaults in `DEFAULT_REQUEST_LIMITS` (src/server/limits.ts). */
+  readonly limits?: Partial<RequestLimitOptions>;
 }
 
 /** Generous for a GM (who creates a room a session), small enough that a script cannot fill the disk. */
@@ -60,11 +65,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rooms,
     dice: options.dice,
     rootDir,
+    dataDir: options.dataDir,
     distDir: options.distDir ?? `${rootDir}/dist`,
     roomCreation: roomsPerHour > 0 ? new TokenBucket(roomsPerHour, 3_600_000) : null,
+    limits: createRequestLimits(options.limits),
   };
 
   const http = createServer((req, res) => {
+    for (const [name, value] of Object.entries(securityHeaders(req.headers.host))) res.setHeader(name, value);
     if ((req.url ?? '').startsWith('/api/')) {
       void handleApi(ctx, req, res);
       return;
@@ -143,7 +151,7 @@ function upgrade(
     try {
       const room = ctx.rooms.get(verdict.roomId);
       if (!room) return ws.close(4404, 'room unloaded'); // `get` marked it active
-      new Connection(ws, verdict.session, room.doc(verdict.kind));
+      new Connection(ws, verdict.session, room.doc(verdict.kind), ctx.limits);
     } catch (error) {
       if (error instanceof RoomRefusedError) return ws.close(CLOSE_ROOM_UNAVAILABLE, error.brief);
       console.error('websocket connection failed:', error);

@@ -10,6 +10,7 @@ import {
 } from '../schema/map';
 import type { CellData } from '../schema/cell';
 import { DESTRUCTIBLE_HP_PER_LEVEL } from '../grid/destructible';
+import { emptyRecord } from '../lib/ownRecord';
 import { cellKey, publicRootsOf } from './docLayout';
 
 /**
@@ -120,7 +121,7 @@ export function readChapter(doc: Y.Doc): number {
 
 /** Remaining HP of each destructible square, keyed "x,y". */
 export function readDestructibleHp(doc: Y.Doc): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out = emptyRecord<number>(); // keys come from the doc: a '__proto__' key stays a key
   publicRootsOf(doc).destructible.forEach((hp, key) => {
     if (typeof hp === 'number') out[key] = hp;
   });

@@ -14,3 +14,8 @@ export const CLOSE_REVOKED = 4401;
  * newer build); the reason says why. Reconnecting does not help until the server is fixed.
  */
 export const CLOSE_ROOM_UNAVAILABLE = 4500;
+/**
+ * Close code of a socket that sent more than a limit allows (sync requests, presence floods):
+ * the reason says which limit and its value; the client shows it and reconnects after a pause.
+ */
+export const CLOSE_RATE_LIMITED = 4429;

@@ -103,16 +103,25 @@ describe('player writes over the websocket', () => {
     mallory.send(encodeAwarenessMessage(awarenessProtocol.encodeAwarenessUpdate(fake, [aliceId])));
     expect(await mallory.closed).toBe(4403);
     expect(refusalReason(mallory)).toMatch(/belongs to another user/);
-    expect(room.public.awareness.getStates().get(aliceId)).toEqual({ cursor: { x: 1, y: 1 } });
+    // What the server keeps is the validated presence (src/schema/presence.ts), stamped with her name.
+    expect(room.public.awareness.getStates().get(aliceId)).toMatchObject({
+      user: { name: 'Alice', role: 'player' },
+      cursor: { x: 1, y: 1 },
+    });
 
     // Alice cannot pretend to be the GM: the server stamps her name and role from her token.
     alice.provider.awareness.setLocalState({ user: { name: 'GM', role: 'gm', color: 'red' } });
     await waitFor(
-      () => (room.public.awareness.getStates().get(aliceId) as { user?: unknown }).user !== undefined,
+      () =>
+        (room.public.awareness.getStates().get(aliceId) as { user?: { color?: string } }).user?.color ===
+        'red',
       'stamp',
     );
     expect(room.public.awareness.getStates().get(aliceId)).toEqual({
       user: { name: 'Alice', role: 'player', color: 'red' },
+      cursor: null,
+      drag: null,
+      ping: null,
     });
 
     // A second socket of Alice herself (same token) may speak for her id.

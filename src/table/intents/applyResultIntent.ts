@@ -86,6 +86,8 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
     details.push(`${token.name}: HP ${current.hp} → ${next.hp}, vigor ${current.vigor} → ${next.vigor}`);
   }
   const by = ctx.senderName;
+  // Players' lines for an entry they saw redacted: the HP lines, not the damage before armor.
+  const shownDetails = [...details];
   if (override !== undefined && damage)
     details.unshift(`${by} changed the damage from ${damage.amount} to ${override} (before armor and vigor)`);
   const settled: PendingResult = {
@@ -110,6 +112,10 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
         details,
         outcome: { kind: 'apply-result', logId: entry.id, override: settled.override ?? null },
         gmOnly: entry.gmOnly,
+        about: entry.pending.changes.map((c) => c.tokenId),
+        ...(entry.redacted
+          ? { redacted: { summary: `${by} applies: ${entry.redacted.summary}`, details: shownDetails } }
+          : {}),
       });
     },
   };
@@ -135,6 +141,10 @@ export const discardResultIntent: IntentHandler<IntentOf<'discard-result'>> = (c
         actor: 'gm',
         summary: `${ctx.senderName} discards the result: ${entry.summary}`,
         gmOnly: entry.gmOnly,
+        about: [entry.actor, ...entry.pending.changes.map((c) => c.tokenId)],
+        ...(entry.redacted
+          ? { redacted: { summary: `${ctx.senderName} discards the result: ${entry.redacted.summary}` } }
+          : {}),
       });
     },
   };
