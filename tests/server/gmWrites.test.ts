@@ -115,6 +115,9 @@ describe("a GM's direct writes are checked before they are applied and broadcast
       `write refused: mapPaint.5000,1: '5000,1' is not a square "x,y" of a map of at most 200×200`,
     );
     expect(
+      await refused((d) => d.getMap('mapRows').set('0', { cells: 'ZZZZZZZZ', heights: '00000000' })),
+    ).toBe('write refused: mapRows.0: cells: expected space codes (. ~ ! # _)');
+    expect(
       await refused((d) => {
         for (let i = 0; i < 501; i += 1) d.getMap('tokens').set(`t${i}`, tokenAt(`t${i}`, 0, 0));
       }),
