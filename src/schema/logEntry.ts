@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { IncomingDamageSchema } from './incomingDamage';
 import { JsonObjectSchema, JsonValueSchema } from './json';
-import { boundedList, boundedText, MAX_ID_CHARS, MAX_NAME_CHARS, MAX_TEXT_CHARS, MAX_TOKENS } from './limits';
+import {
+  atMost,
+  boundedList,
+  boundedText,
+  MAX_ID_CHARS,
+  MAX_NAME_CHARS,
+  MAX_STAT,
+  MAX_TEXT_CHARS,
+  MAX_TOKENS,
+} from './limits';
 
 const Id = boundedText(MAX_ID_CHARS).min(1);
 
@@ -37,7 +46,11 @@ export type PendingChange = z.infer<typeof PendingChangeSchema>;
 export const PendingDamageSchema = IncomingDamageSchema.extend({
   tokenId: Id,
   /** Rolled damage before armor, resistance and vigor: the number the GM may override. */
-  amount: z.number().int().min(0),
+  amount: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_STAT * 10, atMost(MAX_STAT * 10, '')),
 });
 export type PendingDamage = z.infer<typeof PendingDamageSchema>;
 

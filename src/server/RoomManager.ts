@@ -147,7 +147,13 @@ export class RoomManager {
 
   unloadIdle(now = Date.now()): void {
     for (const room of this.rooms.values()) {
-      if (room.listenerCount === 0 && now - room.lastActive >= this.idleMs) this.unload(room);
+      if (room.listenerCount !== 0 || now - room.lastActive < this.idleMs) continue;
+      // Runs on a timer: a room that fails to compact (e.g. a full disk) must not end the process.
+      try {
+        this.unload(room);
+      } catch (error) {
+        console.error(`room ${room.id}: could not compact it while unloading:`, error);
+      }
     }
   }
 
