@@ -10,7 +10,9 @@ import { applyIntent } from '../table/applyIntent';
 import { migrateDoc, TableSchemaError } from '../table/docLayout';
 import type { Actor } from '../table/applyIntent';
 import { exportRoom as exportRoomFile, importRoom } from '../table/roomFile';
-import { checkDocWrite } from '../table/checkDocWrite';
+import { checkDocWrite, MISSING_DEPENDENCIES } from '../table/checkDocWrite';
+
+export { MISSING_DEPENDENCIES };
 import { seedRoom } from '../table/seedRoom';
 import { initialUpdates } from './RoomManager';
 import type { InitialUpdates } from './RoomManager';

@@ -321,4 +321,11 @@ function containing<T extends { id: Y.ID; length: number }>(
   return undefined;
 }
 
-const MISSING = 'this write depends on changes the server does not have; reload the room';
+/**
+ * The answer for an update that builds on changes the server does not have yet (Yjs would hold it
+ * back and integrate it later, unchecked). A stock provider can send one legitimately: a local
+ * edit made right after reconnecting travels before the sync step 2 carrying earlier offline
+ * edits. The caller holds such an update and checks it again merged with what follows.
+ */
+export const MISSING_DEPENDENCIES = 'this write depends on changes the server does not have; reload the room';
+const MISSING = MISSING_DEPENDENCIES;

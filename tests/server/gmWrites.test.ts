@@ -128,6 +128,28 @@ describe("a GM's direct writes are checked before they are applied and broadcast
     expect(await refused((d) => d.getMap('map').set('width', 12), true)).toBe(
       "write refused: 'map' is not part of a room's secrets document",
     );
+    // An update that builds on changes the server never got is held, never applied unchecked:
+    // when the missing part arrives, both are checked together (here: refused, the first part
+    // puts a token outside any map).
+    const local = new Y.Doc();
+    const pub = server.room(room.roomId).public.doc;
+    Y.applyUpdate(local, Y.encodeStateAsUpdate(pub));
+    const start = Y.encodeStateVector(local);
+    local.getMap('tokens').set('u', tokenAt('u', 5_000, 0));
+    const middle = Y.encodeStateVector(local);
+    local.getMap('tokens').set('t', tokenAt('t', 1, 0));
+    const raw = RawClient.connect(server.wsUrl, room.roomId, room.gmToken);
+    await raw.opened;
+    raw.send(encodeSyncUpdate(Y.encodeStateAsUpdate(local, middle)));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(raw.closeCode).toBeUndefined();
+    expect(Y.encodeStateVector(pub)).toEqual(start);
+    expect(pub.store.pendingStructs).toBeNull();
+    raw.send(encodeSyncUpdate(Y.encodeStateAsUpdate(local, start)));
+    expect(await raw.closed).toBe(4403);
+    expect(refusalReason(raw)).toBe(
+      'write refused: tokens.u: cell.x: a square is inside a map of at most 200×200',
+    );
     // Nothing of it reached the docs.
     expect(server.room(room.roomId).public.doc.share.has('marks')).toBe(false);
     expect(server.room(room.roomId).public.doc.getMap('tokens').size).toBe(0);
@@ -145,6 +167,28 @@ describe("a GM's direct writes are checked before they are applied and broadcast
     await applied((d) => d.getArray('chat').push([{ id: 'c1', at: 1, from: 'GM', text: 'hi' }]));
     await applied((d) => d.getArray('chat').insert(0, [{ id: 'c0', at: 0, from: 'GM', text: 'first' }]));
     await applied((d) => d.getMap('tokens').delete('hero'));
+    // An edit sent before the sync step 2 it builds on (a reconnect after offline edits) is held,
+    // then applied with it.
+    const local = new Y.Doc();
+    Y.applyUpdate(local, Y.encodeStateAsUpdate(server.room(room.roomId).public.doc));
+    const start = Y.encodeStateVector(local);
+    local.getMap('tokens').set('offline', tokenAt('offline', 1, 1));
+    const middle = Y.encodeStateVector(local);
+    local.getMap('tokens').set('offline', tokenAt('offline', 2, 2));
+    const raw = RawClient.connect(server.wsUrl, room.roomId, room.gmToken);
+    await raw.opened;
+    raw.send(encodeSyncUpdate(Y.encodeStateAsUpdate(local, middle)));
+    raw.send(encodeSyncUpdate(Y.encodeStateAsUpdate(local, start)));
+    await waitFor(
+      () => server.room(room.roomId).public.doc.getMap('tokens').has('offline'),
+      'both parts applied',
+    );
+    expect(server.room(room.roomId).public.doc.getMap('tokens').get('offline')).toEqual(
+      tokenAt('offline', 2, 2),
+    );
+    expect(raw.closeCode).toBeUndefined();
+    raw.ws.close();
+    await applied((d) => d.getMap('tokens').delete('offline'));
     const pub = server.room(room.roomId).public.doc;
     expect(pub.getMap('tokens').size).toBe(0);
     expect(pub.getArray('chat').length).toBe(2);
