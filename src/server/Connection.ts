@@ -10,6 +10,7 @@ import { checkAwarenessClaims, mayWriteDoc, parseDocName, wouldChangeDoc } from 
 import { sanitizePresence } from './presenceFilter';
 import { MAX_AWARENESS_FRAME_BYTES, PresenceRate } from './presenceRate';
 import { rootsOf } from '../table/docLayout';
+import { checkGmWrite, MISSING_DEPENDENCIES } from './tableBridge';
 import {
   CLOSE_MALFORMED,
   CLOSE_REFUSED,
@@ -24,6 +25,11 @@ import {
 
 /** Close a socket whose unsent backlog exceeds this many bytes (a client that stopped reading). */
 export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+/**
+ * A GM update waiting for the changes it builds on is held at most this large (bytes, merged with
+ * what follows); past it the write is refused.
+ */
+export const MAX_HELD_UPDATE_BYTES = 4 * 1024 * 1024;
 /** Ping interval (ms); a socket that missed a whole interval without a pong is closed. */
 export const PING_INTERVAL_MS = 30_000;
 
@@ -35,6 +41,8 @@ export class Connection implements DocListener {
   readonly ownedIds = new Set<number>();
   readonly tokenHash: string;
   private closed = false;
+  /** A GM update that builds on changes not yet received (see `onUpdate`); never applied alone. */
+  private heldUpdate: Uint8Array | undefined;
   private alive = true;
   private readonly pinger: NodeJS.Timeout;
   private readonly presenceRate = new PresenceRate();
@@ -78,7 +86,10 @@ export class Connection implements DocListener {
     if (this.closed) return;
     this.dispose();
     try {
-      this.ws.close(code, reason.slice(0, 120));
+      // A close reason is at most 123 BYTES ("×" in a bound takes two): trim by bytes.
+      let short = reason.slice(0, 123);
+      while (Buffer.byteLength(short) > 123) short = short.slice(0, -1);
+      this.ws.close(code, short);
     } catch {
       this.ws.terminate();
     }
@@ -137,14 +148,26 @@ export class Connection implements DocListener {
     }
   }
 
-  private onUpdate(update: Uint8Array): void {
+  private onUpdate(incoming: Uint8Array): void {
     if (mayWriteDoc(this.session)) {
+      // Checked before it is applied (and so before it is stored or broadcast): same bounds as
+      // every other input. A refused write changes nothing; the client resyncs (4403).
+      const update = this.heldUpdate ? Y.mergeUpdates([this.heldUpdate, incoming]) : incoming;
+      this.heldUpdate = undefined;
+      const problem = checkGmWrite(this.shared.doc, parseDocName(this.shared.name).kind, update);
+      if (problem === MISSING_DEPENDENCIES && update.byteLength <= MAX_HELD_UPDATE_BYTES) {
+        // Builds on changes still on their way (e.g. the sync step 2 after a reconnect): hold it,
+        // never apply it unchecked, and check it again together with what this socket sends next.
+        this.heldUpdate = update;
+        return;
+      }
+      if (problem) return this.refuse(`write refused: ${problem}`);
       Y.applyUpdate(this.shared.doc, update, this);
       return;
     }
     // A player's provider answers our sync step 1 with what it has that we lack: normally
     // nothing. Harmless no-ops pass silently; a real change is a write and is refused.
-    if (wouldChangeDoc(this.shared.doc, update))
+    if (wouldChangeDoc(this.shared.doc, incoming))
       this.refuse('players cannot write the table; send an intent');
   }
 

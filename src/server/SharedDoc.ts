@@ -38,11 +38,18 @@ export class SharedDoc {
     private readonly onFailure: (error: unknown) => void,
   ) {
     this.doc = new Y.Doc();
-    // Load everything before any listener exists: no client can see a half-loaded doc.
-    const { updates } = store.readUpdates(name);
-    if (updates.length) this.doc.transact(() => updates.forEach((update) => Y.applyUpdate(this.doc, update)));
-    this.storedRows = updates.length;
-    if (this.storedRows > COMPACT_AFTER_UPDATES) this.compact();
+    // Load everything before any listener exists: no client can see a half-loaded doc. Stored
+    // data this build cannot decode throws here; the room manager refuses the room (only it).
+    try {
+      const { updates } = store.readUpdates(name);
+      if (updates.length)
+        this.doc.transact(() => updates.forEach((update) => Y.applyUpdate(this.doc, update)));
+      this.storedRows = updates.length;
+      if (this.storedRows > COMPACT_AFTER_UPDATES) this.compact();
+    } catch (error) {
+      this.doc.destroy();
+      throw error;
+    }
 
     this.awareness = new awarenessProtocol.Awareness(this.doc);
     this.awareness.setLocalState(null);

@@ -15,6 +15,7 @@ import { RoomManager, RoomRefusedError } from './RoomManager';
 import { migrateRoomDocs } from './tableBridge';
 import { Store } from './store';
 import { TokenBucket } from './TokenBucket';
+import { CLOSE_ROOM_UNAVAILABLE } from '../table/wireCodes';
 import { createRequestLimits } from './limits';
 import type { RequestLimitOptions } from './limits';
 import type { Durability } from './store';
@@ -91,23 +92,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    const verdict = admit(ctx, req);
-    if (verdict.status !== 200) {
-      socket.end(
-        `HTTP/1.1 ${verdict.status} ${verdict.text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-      );
-      return;
+    // Nothing may throw out of this handler: an exception here would end the whole process.
+    try {
+      upgrade(ctx, wss, req, socket, head);
+    } catch (error) {
+      console.error('websocket upgrade failed:', error);
+      if (socket.writable) socket.end(httpRefusal(500, 'Internal Server Error'));
+      else socket.destroy();
     }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      let room;
-      try {
-        room = ctx.rooms.get(verdict.roomId);
-      } catch {
-        return ws.close(1011, 'room cannot be opened'); // logged by the room manager
-      }
-      if (!room) return ws.close(4404, 'room unloaded'); // `get` marked it active
-      new Connection(ws, verdict.session, room.doc(verdict.kind), ctx.limits);
-    });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -133,6 +125,41 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 }
 
+function httpRefusal(status: number, text: string): string {
+  return `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`;
+}
+
+/**
+ * Admit (or refuse) one websocket. A room that cannot be opened gets an open socket closed at
+ * once with CLOSE_ROOM_UNAVAILABLE and a reason the client can show (an HTTP error at the
+ * upgrade would reach the browser as a bare "error" with no reason).
+ */
+function upgrade(
+  ctx: ServerContext,
+  wss: WebSocketServer,
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+) {
+  const verdict = admit(ctx, req);
+  if (verdict.status !== 200 && verdict.status !== 'unavailable') {
+    socket.end(httpRefusal(verdict.status, verdict.text));
+    return;
+  }
+  wss.handleUpgrade(req, socket, head, (ws) => {
+    if (verdict.status === 'unavailable') return ws.close(CLOSE_ROOM_UNAVAILABLE, verdict.reason);
+    try {
+      const room = ctx.rooms.get(verdict.roomId);
+      if (!room) return ws.close(4404, 'room unloaded'); // `get` marked it active
+      new Connection(ws, verdict.session, room.doc(verdict.kind), ctx.limits);
+    } catch (error) {
+      if (error instanceof RoomRefusedError) return ws.close(CLOSE_ROOM_UNAVAILABLE, error.brief);
+      console.error('websocket connection failed:', error);
+      ws.close(1011, 'the server could not open this connection');
+    }
+  });
+}
+
 type Admission =
   | {
       status: 200;
@@ -141,7 +168,8 @@ type Admission =
       kind: 'public' | 'secrets';
       session: NonNullable<ReturnType<typeof authenticate>>;
     }
-  | { status: 400 | 401 | 403 | 404 | 500; text: string };
+  | { status: 'unavailable'; reason: string }
+  | { status: 400 | 401 | 403 | 404; text: string };
 
 /** Decide at the HTTP upgrade: `/ws/<docName>?token=<token>`. */
 function admit(ctx: ServerContext, req: IncomingMessage): Admission {
@@ -168,7 +196,7 @@ function admit(ctx: ServerContext, req: IncomingMessage): Admission {
     if (!ctx.rooms.get(roomId)) return { status: 404, text: 'Not Found' };
   } catch (error) {
     // A stored room this build cannot read (logged once by the room manager).
-    if (error instanceof RoomRefusedError) return { status: 500, text: 'Internal Server Error' };
+    if (error instanceof RoomRefusedError) return { status: 'unavailable', reason: error.brief };
     throw error;
   }
   return { status: 200, text: 'OK', roomId, kind, session };
