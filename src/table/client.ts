@@ -12,9 +12,15 @@ import type { TableChanges } from './observeTable';
 import { observeTable } from './observeTable';
 import { initPresence, presenceColor } from './presence';
 
-import { CLOSE_RATE_LIMITED, CLOSE_REFUSED, CLOSE_REVOKED, MESSAGE_REFUSED } from './wireCodes';
+import {
+  CLOSE_RATE_LIMITED,
+  CLOSE_REFUSED,
+  CLOSE_REVOKED,
+  CLOSE_ROOM_UNAVAILABLE,
+  MESSAGE_REFUSED,
+} from './wireCodes';
 
-export { CLOSE_RATE_LIMITED, CLOSE_REFUSED, CLOSE_REVOKED, MESSAGE_REFUSED };
+export { CLOSE_RATE_LIMITED, CLOSE_REFUSED, CLOSE_REVOKED, CLOSE_ROOM_UNAVAILABLE, MESSAGE_REFUSED };
 
 export interface ConnectOptions {
   /** HTTP base of the server, e.g. "http://127.0.0.1:8080". */
@@ -49,6 +55,11 @@ export interface TableConnection {
    * sentence; the provider reconnects by itself after a pause.
    */
   onLimited(cb: (reason: string) => void): () => void;
+  /**
+   * Called when the server cannot open this room (close 4500: its stored data cannot be read),
+   * with the server's sentence; the provider keeps retrying slowly in case the server is fixed.
+   */
+  onUnavailable(cb: (reason: string) => void): () => void;
   sendIntent(intent: unknown): Promise<IntentResult>;
   destroy(): void;
 }
@@ -76,6 +87,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
   const resetListeners = new Set<(reason: string) => void>();
   const revokedListeners = new Set<(reason: string) => void>();
   const limitedListeners = new Set<(reason: string) => void>();
+  const unavailableListeners = new Set<(reason: string) => void>();
   let revoked = false;
   let stopObserving: () => void = () => {};
   let destroyed = false;
@@ -110,6 +122,8 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
         if (event?.code === CLOSE_REFUSED) queueMicrotask(() => reset(event.reason || 'write refused'));
         if (event?.code === CLOSE_RATE_LIMITED)
           limitedListeners.forEach((cb) => cb(event.reason || 'too many requests'));
+        if (event?.code === CLOSE_ROOM_UNAVAILABLE)
+          unavailableListeners.forEach((cb) => cb(event.reason || 'this room cannot be opened'));
         if (event?.code === CLOSE_REVOKED && !revoked) {
           // Reconnecting would only be refused (401) forever.
           revoked = true;
@@ -195,6 +209,10 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       limitedListeners.add(cb);
       return () => limitedListeners.delete(cb);
     },
+    onUnavailable(cb) {
+      unavailableListeners.add(cb);
+      return () => unavailableListeners.delete(cb);
+    },
     async sendIntent(intent) {
       // One random key per intent, sent again on the retry: the server applies it once.
       const body = JSON.stringify({ ...(intent as object), idempotencyKey: newIdempotencyKey() });
@@ -226,6 +244,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       resetListeners.clear();
       revokedListeners.clear();
       limitedListeners.clear();
+      unavailableListeners.clear();
     },
   };
   return connection;

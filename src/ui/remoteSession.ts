@@ -32,11 +32,23 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
   const who = conn.session;
   if (who.roomId !== roomId)
     throw new Error(`this link's token belongs to room ${who.roomId}, not ${roomId}`);
-  await withTimeout(
-    conn.whenSynced,
-    15_000,
-    'the room did not answer within 15 s (is the server running? is the link right?)',
+  // A room the server cannot open (close 4500) says so at once instead of timing out.
+  const unavailable = new Promise<never>((_, reject) =>
+    conn.onUnavailable((reason) => reject(new Error(`the server cannot open this room: ${reason}`))),
   );
+  try {
+    await Promise.race([
+      withTimeout(
+        conn.whenSynced,
+        15_000,
+        'the room did not answer within 15 s (is the server running? is the link right?)',
+      ),
+      unavailable,
+    ]);
+  } catch (error) {
+    conn.destroy();
+    throw error;
+  }
 
   // The GM revoked this link (close 4401): the client stops reconnecting, so say why the table froze.
   conn.onRevoked((reason) => showRevoked(reason));

@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import WebSocket from 'ws';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { fixedDice } from '../../src/lib/dice';
 import { startServer } from '../../src/server/startServer';
 import type { RunningServer } from '../../src/server/startServer';
+import { connectTable } from '../../src/table/client';
 import { CLOSE_ROOM_UNAVAILABLE } from '../../src/table/wireCodes';
 import { api, connectClient, createRoom, RawClient } from './helpers';
 
@@ -45,6 +47,17 @@ async function expectBrokenRoomAlone(
       new RegExp(`^room ${broken.roomId} cannot be opened: its stored data could not be read`),
     ) as unknown,
   });
+  // The table client (what the page uses) is told at once, in the server's words.
+  const table = await connectTable({
+    serverUrl: server.origin,
+    roomId: broken.roomId,
+    token: broken.gmToken,
+    WebSocketPolyfill: WebSocket,
+  });
+  const told = await new Promise<string>((resolve) => table.onUnavailable(resolve));
+  table.destroy();
+  expect(told).toMatch(/^this room cannot be opened: its stored data could not be read/);
+
   const intent = await api(server.origin, `/api/rooms/${broken.roomId}/intents`, {
     token: broken.gmToken,
     body: { kind: 'chat', text: 'hello' },
