@@ -19,6 +19,8 @@ export interface ServerContext {
   readonly roomCreation: TokenBucket | null;
   /** Intents per token, sync requests per token and doc, failed logins per address (limits.ts). */
   readonly limits: RequestLimits;
+  /** Open websockets per token hash (capped at MAX_SOCKETS_PER_TOKEN). */
+  readonly openSockets: Map<string, number>;
 }
 
 /** `http://host:port/?room=<roomId>&token=<token>`, the link a GM or player opens. */

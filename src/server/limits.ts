@@ -27,6 +27,22 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimitOptions = {
   authFailures: { burst: 30, perSecond: 0.5 },
 };
 
+/**
+ * Open websockets per link (token): a GM tab holds two (public + secrets), so 16 is eight tabs.
+ * Each socket costs memory and a share of every broadcast; one link cannot open thousands.
+ */
+export const MAX_SOCKETS_PER_TOKEN = 16;
+
+/** Also the websocket close reason (≤ 123 bytes). */
+export const SOCKET_LIMIT_TEXT = `too many open connections for this link: at most ${MAX_SOCKETS_PER_TOKEN}; close a tab`;
+
+/**
+ * HTTP timeouts (ms) against slow clients holding sockets open: all request headers within 10 s,
+ * the whole request (body included) within 30 s. An 8 MiB room import over a slow link fits.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 /** Idempotency keys of applied intents kept per room (the oldest go first), and for how long. */
 export const MAX_INTENT_KEYS_PER_ROOM = 1000;
 export const INTENT_KEY_MAX_AGE_MS = 24 * 3_600_000;

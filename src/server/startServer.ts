@@ -15,8 +15,15 @@ import { RoomManager, RoomRefusedError } from './RoomManager';
 import { migrateRoomDocs } from './tableBridge';
 import { Store } from './store';
 import { TokenBucket } from './TokenBucket';
-import { CLOSE_ROOM_UNAVAILABLE } from '../table/wireCodes';
-import { createRequestLimits } from './limits';
+import { CLOSE_RATE_LIMITED, CLOSE_ROOM_UNAVAILABLE } from '../table/wireCodes';
+import {
+  createRequestLimits,
+  HEADERS_TIMEOUT_MS,
+  MAX_SOCKETS_PER_TOKEN,
+  REQUEST_TIMEOUT_MS,
+  retryAfterSeconds,
+  SOCKET_LIMIT_TEXT,
+} from './limits';
 import type { RequestLimitOptions } from './limits';
 import type { Durability } from './store';
 
@@ -69,9 +76,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     distDir: options.distDir ?? `${rootDir}/dist`,
     roomCreation: roomsPerHour > 0 ? new TokenBucket(roomsPerHour, 3_600_000) : null,
     limits: createRequestLimits(options.limits),
+    openSockets: new Map(),
   };
 
-  const http = createServer((req, res) => {
+  // Timeouts are checked every second (Node's default is every 30 s).
+  const http = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
     for (const [name, value] of Object.entries(securityHeaders(req.headers.host))) res.setHeader(name, value);
     if ((req.url ?? '').startsWith('/api/')) {
       void handleApi(ctx, req, res);
@@ -83,9 +92,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     serveStatic(ctx.distDir, req, res);
   });
-  // A client that sends garbage instead of HTTP gets a 400 and is dropped; nobody else notices.
-  http.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  // Slow clients (headers or a body trickled byte by byte) cannot hold sockets open for minutes.
+  http.headersTimeout = HEADERS_TIMEOUT_MS;
+  http.requestTimeout = REQUEST_TIMEOUT_MS;
+  // A client that sends garbage instead of HTTP gets a 400 (too slow: 408) and is dropped; nobody
+  // else notices.
+  http.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const status = timedOut ? '408 Request Timeout' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
     else socket.destroy();
   });
 
@@ -125,8 +140,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 }
 
-function httpRefusal(status: number, text: string): string {
-  return `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`;
+function httpRefusal(status: number, text: string, retryAfter?: number): string {
+  const wait = retryAfter ? `Retry-After: ${retryAfter}\r\n` : '';
+  return `HTTP/1.1 ${status} ${text}\r\n${wait}Connection: close\r\nContent-Length: 0\r\n\r\n`;
 }
 
 /**
@@ -143,11 +159,20 @@ function upgrade(
 ) {
   const verdict = admit(ctx, req);
   if (verdict.status !== 200 && verdict.status !== 'unavailable') {
-    socket.end(httpRefusal(verdict.status, verdict.text));
+    socket.end(httpRefusal(verdict.status, verdict.text, verdict.retryAfter));
     return;
   }
   wss.handleUpgrade(req, socket, head, (ws) => {
     if (verdict.status === 'unavailable') return ws.close(CLOSE_ROOM_UNAVAILABLE, verdict.reason);
+    const { tokenHash } = verdict.session;
+    const open = ctx.openSockets.get(tokenHash) ?? 0;
+    if (open >= MAX_SOCKETS_PER_TOKEN) return ws.close(CLOSE_RATE_LIMITED, SOCKET_LIMIT_TEXT);
+    ctx.openSockets.set(tokenHash, open + 1);
+    ws.once('close', () => {
+      const left = (ctx.openSockets.get(tokenHash) ?? 1) - 1;
+      if (left > 0) ctx.openSockets.set(tokenHash, left);
+      else ctx.openSockets.delete(tokenHash);
+    });
     try {
       const room = ctx.rooms.get(verdict.roomId);
       if (!room) return ws.close(4404, 'room unloaded'); // `get` marked it active
@@ -169,7 +194,7 @@ type Admission =
       session: NonNullable<ReturnType<typeof authenticate>>;
     }
   | { status: 'unavailable'; reason: string }
-  | { status: 400 | 401 | 403 | 404; text: string };
+  | { status: 400 | 401 | 403 | 404 | 429; text: string; retryAfter?: number };
 
 /** Decide at the HTTP upgrade: `/ws/<docName>?token=<token>`. */
 function admit(ctx: ServerContext, req: IncomingMessage): Admission {
@@ -190,7 +215,13 @@ function admit(ctx: ServerContext, req: IncomingMessage): Admission {
   const { roomId, kind } = parseDocName(docName);
   const session = authenticate(ctx.store, url.searchParams.get('token'));
   const status = canOpenDoc(session, roomId, kind);
-  if (status === 401) return { status, text: 'Unauthorized' };
+  if (status === 401) {
+    // Counted with the HTTP API's failed logins: guessing tokens over websockets is no cheaper.
+    const verdict = ctx.limits.authFailures.take(req.socket.remoteAddress ?? 'unknown');
+    if (!verdict.ok)
+      return { status: 429, text: 'Too Many Requests', retryAfter: retryAfterSeconds(verdict.retryAfterMs) };
+    return { status, text: 'Unauthorized' };
+  }
   if (status === 403 || !session) return { status: 403, text: 'Forbidden' };
   try {
     if (!ctx.rooms.get(roomId)) return { status: 404, text: 'Not Found' };
