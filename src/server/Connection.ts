@@ -3,7 +3,7 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import type { WebSocket } from 'ws';
 import type { Session } from './auth';
 import type { RequestLimits } from './limits';
-import { syncLimitText } from './limits';
+import { docWriteLimitText, syncLimitText } from './limits';
 import { CLOSE_RATE_LIMITED } from '../table/wireCodes';
 import type { DocListener, SharedDoc } from './SharedDoc';
 import { checkAwarenessClaims, mayWriteDoc, parseDocName, wouldChangeDoc } from './permissions';
@@ -54,7 +54,7 @@ export class Connection implements DocListener {
     private readonly ws: WebSocket,
     readonly session: Session,
     private readonly shared: SharedDoc,
-    private readonly limits: Pick<RequestLimits, 'syncRequests' | 'options'>,
+    private readonly limits: Pick<RequestLimits, 'syncRequests' | 'docWrites' | 'docWriteBytes' | 'options'>,
   ) {
     this.tokenHash = session.tokenHash;
     shared.listeners.add(this);
@@ -124,6 +124,14 @@ export class Connection implements DocListener {
     if (message.type === 'sync-step-1' || message.type === 'query-awareness') {
       if (!this.limits.syncRequests.take(`${this.tokenHash}|${this.shared.name}`).ok)
         return this.close(CLOSE_RATE_LIMITED, syncLimitText(this.limits.options.syncRequests));
+    }
+    // Every update a GM socket sends is checked, stored and broadcast to the whole room: bounded
+    // in count and bytes per token and doc (a player's are refused anyway, and cost nothing here).
+    if (message.type === 'sync-update' && mayWriteDoc(this.session)) {
+      const key = `${this.tokenHash}|${this.shared.name}`;
+      const { docWrites, docWriteBytes, options } = this.limits;
+      if (!docWrites.take(key).ok || !docWriteBytes.take(key, message.update.byteLength).ok)
+        return this.close(CLOSE_RATE_LIMITED, docWriteLimitText(options.docWrites, options.docWriteBytes));
     }
     try {
       switch (message.type) {

@@ -18,18 +18,21 @@ export class TokenBucket {
     if (!(capacity >= 1) || !(periodMs > 0)) throw new Error('TokenBucket: capacity ≥ 1 and periodMs > 0');
   }
 
-  /** Spend one token of `key`: ok, or how long (ms) until one is back. */
-  take(key: string): { ok: true } | { ok: false; retryAfterMs: number } {
+  /**
+   * Spend `cost` tokens of `key` (1 = one request; byte budgets pass a size): ok, or how long (ms)
+   * until they are back. A cost above the capacity can never be paid.
+   */
+  take(key: string, cost = 1): { ok: true } | { ok: false; retryAfterMs: number } {
     const now = this.now();
     const bucket = this.level(key, now);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
+    if (bucket.tokens >= cost) {
+      bucket.tokens -= cost;
       this.buckets.set(key, bucket);
       if (this.buckets.size > MAX_KEYS) this.dropFull(now);
       return { ok: true };
     }
     // The small epsilon keeps float noise (0.0000001 ms) from adding a whole millisecond.
-    const waitMs = ((1 - bucket.tokens) * this.periodMs) / this.capacity;
+    const waitMs = ((Math.min(cost, this.capacity) - bucket.tokens) * this.periodMs) / this.capacity;
     return { ok: false, retryAfterMs: Math.max(1, Math.ceil(waitMs - 1e-6)) };
   }
 

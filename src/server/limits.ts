@@ -17,6 +17,10 @@ export interface RequestLimitOptions {
   readonly syncRequests: RateLimit;
   /** Requests whose token is missing or unknown, per client address. */
   readonly authFailures: RateLimit;
+  /** Doc updates a GM socket sends, per token and doc (the map editor's brush is the busiest). */
+  readonly docWrites: RateLimit;
+  /** Bytes of doc updates per token and doc: a flood of 1 MiB frames would fill the disk. */
+  readonly docWriteBytes: RateLimit;
 }
 
 export const DEFAULT_REQUEST_LIMITS: RequestLimitOptions = {
@@ -25,6 +29,9 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimitOptions = {
   syncRequests: { burst: 10, perSecond: 1 },
   // 30 per minute: a mistyped link retried by hand never meets it, a token-guessing script does.
   authFailures: { burst: 30, perSecond: 0.5 },
+  docWrites: { burst: 500, perSecond: 200 },
+  // A fill of a whole 200×200 map is about 100 KB; a room import goes over HTTP, not here.
+  docWriteBytes: { burst: 8 * 1024 * 1024, perSecond: 2 * 1024 * 1024 },
 };
 
 /**
@@ -53,6 +60,8 @@ export interface RequestLimits {
   readonly intents: TokenBucket;
   readonly syncRequests: TokenBucket;
   readonly authFailures: TokenBucket;
+  readonly docWrites: TokenBucket;
+  readonly docWriteBytes: TokenBucket;
 }
 
 function bucket(limit: RateLimit): TokenBucket {
@@ -67,6 +76,8 @@ export function createRequestLimits(overrides: Partial<RequestLimitOptions> = {}
     intents: bucket(options.intents),
     syncRequests: bucket(options.syncRequests),
     authFailures: bucket(options.authFailures),
+    docWrites: bucket(options.docWrites),
+    docWriteBytes: bucket(options.docWriteBytes),
   };
 }
 
@@ -91,4 +102,10 @@ export function authFailureLimitText(limit: RateLimit, seconds: number): string 
 /** Also the websocket close reason (≤ 123 bytes). */
 export function syncLimitText(limit: RateLimit): string {
   return `too many sync requests: at most ${limit.burst} at once, then ${describeRate(limit.perSecond)}`;
+}
+
+/** Also the websocket close reason (≤ 123 bytes). */
+export function docWriteLimitText(writes: RateLimit, bytes: RateLimit): string {
+  const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
+  return `too many writes: at most ${writes.perSecond} updates and ${mib(bytes.perSecond)} a second (bursts of ${writes.burst}, ${mib(bytes.burst)})`;
 }

@@ -1,8 +1,19 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { MAX_SOCKETS_PER_TOKEN, SOCKET_LIMIT_TEXT } from '../../src/server/limits';
+import { encodeSyncUpdate } from '../../src/server/protocol';
 import { CLOSE_RATE_LIMITED } from '../../src/table/wireCodes';
-import { api, createRoom, RawClient, useTestServer } from './helpers';
+import {
+  api,
+  connectClient,
+  createRoom,
+  invite,
+  RawClient,
+  tokenAt,
+  useTestServer,
+  waitFor,
+} from './helpers';
 
 /** Limits on connections themselves: sockets per link, token guessing at the upgrade, slow clients. */
 describe('connection limits', () => {
@@ -61,5 +72,52 @@ describe('connection limits', () => {
     expect(healthy).toEqual({ status: 200, body: { ok: true } });
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(Date.now() - started).toBeLessThan(4_000);
+  });
+});
+
+describe('GM write limits', () => {
+  const server = useTestServer(undefined, {
+    limits: {
+      docWrites: { burst: 20, perSecond: 10 },
+      docWriteBytes: { burst: 64 * 1024, perSecond: 16 * 1024 },
+    },
+  });
+
+  it('a GM socket flooding updates is closed with 4429 and the limit in words; the room and its other members carry on', async () => {
+    const { roomId, gmToken } = await createRoom(server.origin);
+    const player = connectClient(
+      server.wsUrl,
+      roomId,
+      await invite(server.origin, roomId, gmToken, 'Kim', []),
+    );
+    server.keep(player);
+    await player.synced;
+    const flood = RawClient.connect(server.wsUrl, roomId, gmToken);
+    await flood.opened;
+    const doc = new Y.Doc();
+    doc.on('update', (update: Uint8Array) => flood.send(encodeSyncUpdate(update)));
+    for (let i = 0; i < 40; i += 1) doc.getMap('tokens').set('bench', tokenAt('bench', i % 8, 0));
+    expect(await flood.closed).toBe(CLOSE_RATE_LIMITED);
+    expect(flood.closeReason).toBe(
+      'too many writes: at most 10 updates and 0 MiB a second (bursts of 20, 0.1 MiB)',
+    );
+    // The writes within the burst reached the player; once the bucket refills the GM writes again.
+    await waitFor(() => player.doc.getMap('tokens').has('bench'), 'the first writes at the player');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const gm = connectClient(server.wsUrl, roomId, gmToken);
+    server.keep(gm);
+    await gm.synced;
+    gm.doc.getMap('tokens').set('later', tokenAt('later', 3, 3));
+    await waitFor(() => player.doc.getMap('tokens').has('later'), 'the GM’s write after the pause');
+  });
+
+  it('one update larger than the byte burst is refused the same way', async () => {
+    const { roomId, gmToken } = await createRoom(server.origin);
+    const big = RawClient.connect(server.wsUrl, roomId, gmToken);
+    await big.opened;
+    const doc = new Y.Doc();
+    doc.on('update', (update: Uint8Array) => big.send(encodeSyncUpdate(update)));
+    doc.getMap('notes').set('room', 'x'.repeat(100 * 1024));
+    expect(await big.closed).toBe(CLOSE_RATE_LIMITED);
   });
 });
