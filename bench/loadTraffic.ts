@@ -21,9 +21,30 @@ export interface TrafficResult {
   readonly incomplete: number;
 }
 
+/**
+ * A move is a real token write (src/schema/token.ts: our server checks every GM write), with the
+ * bench's own seq and send time riding along as extra fields.
+ */
 interface Move {
   readonly seq: number;
   readonly sentAt: number;
+}
+
+const BENCH_TOKEN = 'bench-token';
+
+function benchMove(seq: number, sentAt: number) {
+  const cell = { x: seq % 8, y: Math.floor(seq / 8) % 6 };
+  return {
+    id: BENCH_TOKEN,
+    name: 'Bench',
+    cell,
+    size: 1,
+    side: 'party',
+    ownerIds: [],
+    combatant: false,
+    seq,
+    sentAt,
+  };
 }
 
 interface Pending {
@@ -78,9 +99,9 @@ export async function runTraffic(
   let measuring = false;
   for (const room of perRoom) {
     for (const reader of room.readers) {
-      reader.doc.getMap<Move>('benchMoves').observe((event) => {
-        if (!event.keysChanged.has('token')) return;
-        const move = reader.doc.getMap<Move>('benchMoves').get('token');
+      reader.doc.getMap<Move>('tokens').observe((event) => {
+        if (!event.keysChanged.has(BENCH_TOKEN)) return;
+        const move = reader.doc.getMap<Move>('tokens').get(BENCH_TOKEN);
         const pending = move && room.pending.get(move.seq);
         if (!move || !pending) return;
         pending.remaining -= 1;
@@ -108,7 +129,7 @@ export async function runTraffic(
           seq += 1;
           room.pending.set(seq, { sentAt: now, remaining: room.readers.length });
           if (measuring) sent += 1;
-          room.writer.doc.getMap<Move>('benchMoves').set('token', { seq, sentAt: now });
+          room.writer.doc.getMap<Move>('tokens').set(BENCH_TOKEN, benchMove(seq, now));
           room.timer = setTimeout(tick, Math.max(0, now + intervalMs - performance.now()));
         };
         tick();

@@ -3,6 +3,8 @@
  * token says); `?demo=<map file>&tokens=<n>` opens an offline demo table (used by the render
  * benchmark); no parameters shows the GM's "create a room" screen.
  */
+// PixiJS without eval(): lets the page run under a Content-Security-Policy with no 'unsafe-eval'.
+import 'pixi.js/unsafe-eval';
 import './ui/styles.css';
 import { api, unwrap } from './ui/api';
 import { mountCreateRoomScreen } from './ui/CreateRoomScreen';

@@ -4,6 +4,7 @@ import { emptyTurnUsage } from '../schema/combatant';
 import type { StatusCatalog } from '../schema/status';
 import type { Refusal } from './health';
 import { isOutOfAction } from './health';
+import { ownValue } from '../lib/ownRecord';
 import { actionsPerTurn, effectiveSpeed, statusPrevents } from './statuses';
 
 /** The basic actions every character has ("Actions on a turn"). */
@@ -96,15 +97,15 @@ export function checkAction(
     const ability = request.ability;
     const times = ability.tags.interrupt ?? 1;
     if (prevents.interrupts) return refuse(`cannot use interrupts while ${prevents.interrupts}`);
-    if (combatant.interruptLastTurn[name] === context.turnSerial) {
+    if (ownValue(combatant.interruptLastTurn, name) === context.turnSerial) {
       return refuse(`already used ${name} during this turn`);
     }
-    if ((combatant.interruptsSinceTurn[name] ?? 0) >= times) {
+    if ((ownValue(combatant.interruptsSinceTurn, name) ?? 0) >= times) {
       return refuse(`${name} is Interrupt ${times}: already used ${times}× since your last turn`);
     }
     // An X/round limit on an interrupt still counts ("Some abilities are limited").
     const limit = ability.tags.limited;
-    if (limit?.per === 'round' && (combatant.usedThisRound[name] ?? 0) >= limit.times) {
+    if (limit?.per === 'round' && (ownValue(combatant.usedThisRound, name) ?? 0) >= limit.times) {
       return refuse(`${name} is limited to ${limit.times}/round`);
     }
     if (ability.tags.attack && combatant.attackedThisRound) return refuse('already attacked this round');
@@ -147,9 +148,9 @@ export function checkAction(
 
   if (attack && combatant.attackedThisRound) return refuse('already attacked this round');
   if (attack && prevents.attacks) return refuse(`cannot attack while ${prevents.attacks}`);
-  const usedThisTurn = combatant.turn.used[name] ?? 0;
+  const usedThisTurn = ownValue(combatant.turn.used, name) ?? 0;
   if (limited?.per === 'round') {
-    if ((combatant.usedThisRound[name] ?? 0) >= limited.times) {
+    if ((ownValue(combatant.usedThisRound, name) ?? 0) >= limited.times) {
       return refuse(`${name} is limited to ${limited.times}/round`);
     }
   } else if (limited?.per === 'turn') {
@@ -173,13 +174,13 @@ export function spendAction(combatant: Combatant, charge: ActionCharge, turnSeri
       ...combatant,
       interruptsSinceTurn: {
         ...combatant.interruptsSinceTurn,
-        [charge.name]: (combatant.interruptsSinceTurn[charge.name] ?? 0) + 1,
+        [charge.name]: (ownValue(combatant.interruptsSinceTurn, charge.name) ?? 0) + 1,
       },
       interruptLastTurn: { ...combatant.interruptLastTurn, [charge.name]: turnSerial },
       attackedThisRound: combatant.attackedThisRound || charge.attack,
       usedThisRound: {
         ...combatant.usedThisRound,
-        [charge.name]: (combatant.usedThisRound[charge.name] ?? 0) + 1,
+        [charge.name]: (ownValue(combatant.usedThisRound, charge.name) ?? 0) + 1,
       },
     };
   }
@@ -195,11 +196,11 @@ export function spendAction(combatant: Combatant, charge: ActionCharge, turnSeri
       ...combatant.turn,
       actionsUsed: combatant.turn.actionsUsed + charge.actions,
       moveSpent: combatant.turn.moveSpent || charge.spendsMove,
-      used: { ...combatant.turn.used, [charge.name]: (combatant.turn.used[charge.name] ?? 0) + 1 },
+      used: { ...combatant.turn.used, [charge.name]: (ownValue(combatant.turn.used, charge.name) ?? 0) + 1 },
     },
     usedThisRound: {
       ...combatant.usedThisRound,
-      [charge.name]: (combatant.usedThisRound[charge.name] ?? 0) + 1,
+      [charge.name]: (ownValue(combatant.usedThisRound, charge.name) ?? 0) + 1,
     },
     attackedThisRound: combatant.attackedThisRound || charge.attack,
   };

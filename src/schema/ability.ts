@@ -1,5 +1,21 @@
 import { z } from 'zod';
 import { AreaPatternSchema } from './area';
+import {
+  atMost,
+  boundedList,
+  boundedText,
+  MAX_BOONS,
+  MAX_LIST_ITEMS,
+  MAX_MAP_SIDE,
+  MAX_NAME_CHARS,
+  MAX_STAT,
+  MAX_TEXT_CHARS,
+} from './limits';
+
+/** A whole number 0..MAX_STAT, saying the bound when it is larger. */
+const Count = z.number().int().min(0).max(MAX_STAT, atMost(MAX_STAT, ''));
+const Name = boundedText(MAX_NAME_CHARS);
+const Text = boundedText(MAX_TEXT_CHARS);
 
 /** What using an ability costs on your turn ("Actions on a turn"). */
 export const ABILITY_COSTS = ['1-action', '2-actions', '2-actions-and-move', 'free'] as const;
@@ -28,7 +44,7 @@ export type AttackKind = z.infer<typeof AttackKindSchema>;
 
 /** "X/turn" or "X/round": how many times the ability may be repeated in that span. */
 export const AbilityLimitSchema = z.object({
-  times: z.number().int().min(1),
+  times: Count.min(1),
   per: z.enum(['turn', 'round']),
 });
 export type AbilityLimit = z.infer<typeof AbilityLimitSchema>;
@@ -40,11 +56,11 @@ export const AbilityTagsSchema = z.object({
   /** Ignores armor. */
   pierce: z.boolean().default(false),
   /** "Interrupt X": usable X times between your turns, once per any turn; null = not an interrupt. */
-  interrupt: z.number().int().min(1).nullable().default(null),
+  interrupt: Count.min(1).nullable().default(null),
   /** "X/turn" or "X/round"; null = the no-repeats rule applies. */
   limited: AbilityLimitSchema.nullable().default(null),
   /** Other tags shown as-is ("mark", "delay", "stance"...). */
-  keywords: z.array(z.string().min(1)).default([]),
+  keywords: boundedList(Name.min(1), MAX_LIST_ITEMS, 'keywords').default([]),
 });
 export type AbilityTags = z.infer<typeof AbilityTagsSchema>;
 
@@ -53,11 +69,11 @@ export const DamageSpecSchema = z.object({
   /** null = no rolled damage (only `flat`). */
   tier: DamageTierSchema.nullable().default(null),
   /** Extra dice rolled, keeping the highest normal count (ignored for fray). */
-  bonus: z.number().int().min(0).default(0),
+  bonus: z.number().int().min(0).max(MAX_BOONS, atMost(MAX_BOONS, 'bonus dice')).default(0),
   /** Tier steps up (ignored for fray). */
-  boost: z.number().int().min(0).default(0),
+  boost: z.number().int().min(0).max(MAX_BOONS, atMost(MAX_BOONS, 'boosts')).default(0),
   /** Fixed damage added after rolling, e.g. Whack's 1. */
-  flat: z.number().int().min(0).default(0),
+  flat: Count.default(0),
   /** Overrides the ability's damage type for this component. */
   type: DamageTypeSchema.optional(),
 });
@@ -67,15 +83,15 @@ export type DamageSpec = z.infer<typeof DamageSpecSchema>;
 export const EffectComponentSchema = z.object({
   damage: DamageSpecSchema.optional(),
   /** Status ids from the room's catalog (see status.ts). */
-  statuses: z.array(z.string().min(1)).default([]),
+  statuses: boundedList(Name.min(1), MAX_LIST_ITEMS, 'statuses').default([]),
   /** Applied statuses that are ongoing (cannot be saved off). */
   ongoing: z.boolean().default(false),
   /** Blight ids (see status.ts BLIGHT_IDS). */
-  blights: z.array(z.string().min(1)).default([]),
+  blights: boundedList(Name.min(1), 4, 'blights').default([]),
   /** Vigor granted, in multiples of the receiver's Health. */
-  vigor: z.number().int().min(0).default(0),
+  vigor: Count.default(0),
   /** Free text for everything the engine does not model (push, mark, teleport...). */
-  text: z.string().default(''),
+  text: Text.default(''),
 });
 export type EffectComponent = z.infer<typeof EffectComponentSchema>;
 
@@ -92,7 +108,7 @@ export type AttackComponent = z.infer<typeof AttackComponentSchema>;
 /** An ability as data. Names are unique within a stat block (the no-repeats rule counts by name). */
 export const AbilitySchema = z
   .object({
-    name: z.string().min(1),
+    name: Name.min(1),
     cost: AbilityCostSchema,
     tags: AbilityTagsSchema.default({
       attack: false,
@@ -102,7 +118,13 @@ export const AbilitySchema = z
       keywords: [],
     }),
     /** Range in squares; null = no listed range (melee reach / self-origin areas). */
-    range: z.number().int().min(0).nullable().default(null),
+    range: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_MAP_SIDE, `a range is at most ${MAX_MAP_SIDE} squares (the largest map side)`)
+      .nullable()
+      .default(null),
     /** "(self)": an area whose origin is the user and which may overlap the user. */
     self: z.boolean().default(false),
     area: AreaPatternSchema.optional(),
@@ -113,8 +135,8 @@ export const AbilitySchema = z
     /** Happens without a roll (possibly conditional, see text). */
     effect: EffectComponentSchema.optional(),
     /** Trigger text for interrupts. */
-    trigger: z.string().optional(),
-    description: z.string().default(''),
+    trigger: Text.optional(),
+    description: Text.default(''),
   })
   .refine((ability) => !ability.tags.attack || ability.attack !== undefined, {
     message: 'an ability tagged attack needs an attack component (kind, onHit)',

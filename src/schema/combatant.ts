@@ -2,13 +2,32 @@ import { z } from 'zod';
 import { SideSchema } from './cell';
 import { StatBlockSchema } from './statBlock';
 import { BlightIdSchema } from './status';
+import {
+  atMost,
+  boundedList,
+  boundedRecord,
+  boundedText,
+  MAX_ID_CHARS,
+  MAX_LIST_ITEMS,
+  MAX_NAME_CHARS,
+  MAX_STAT,
+} from './limits';
+
+/** A counter or pool: 0..MAX_STAT × 10 (HP and vigor are multiples of Health, up to MAX_STAT). */
+const Amount = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_STAT * 10, atMost(MAX_STAT * 10, ''));
+/** Uses per ability name (the no-repeats rule, X/turn, X/round, interrupts). */
+const UsesByName = boundedRecord(Amount, MAX_LIST_ITEMS, 'ability names');
 
 /** A status on a combatant; `ongoing` ones cannot be saved off (e.g. from the bearer's own ability). */
 export const AppliedStatusSchema = z.object({
-  id: z.string().min(1),
+  id: boundedText(MAX_ID_CHARS).min(1),
   ongoing: z.boolean().default(false),
   /** Who or what applied it, for the log. */
-  source: z.string().optional(),
+  source: boundedText(MAX_NAME_CHARS).optional(),
 });
 export type AppliedStatus = z.infer<typeof AppliedStatusSchema>;
 
@@ -17,11 +36,11 @@ export const TurnUsageSchema = z.object({
   /** Actions spent of the two per turn. */
   actionsUsed: z.number().int().min(0).max(2).default(0),
   /** Squares of the standard move already used. */
-  movementUsed: z.number().int().min(0).default(0),
+  movementUsed: Amount.default(0),
   /** The standard move is gone (spent by a 2-actions-and-move ability). */
   moveSpent: z.boolean().default(false),
   /** Times each action/ability (by name) was used this turn — the no-repeats rule. */
-  used: z.record(z.string(), z.number().int().min(0)).default({}),
+  used: UsesByName.default({}),
 });
 export type TurnUsage = z.infer<typeof TurnUsageSchema>;
 
@@ -32,16 +51,16 @@ export function emptyTurnUsage(): TurnUsage {
 
 /** A combatant's live state in an encounter, beside its stat block. Position lives on its token. */
 export const CombatantSchema = z.object({
-  id: z.string().min(1),
+  id: boundedText(MAX_ID_CHARS).min(1),
   /** Display name ("Goblin 2"); defaults to the stat block's. */
-  name: z.string().min(1),
+  name: boundedText(MAX_NAME_CHARS).min(1),
   side: SideSchema,
   statBlock: StatBlockSchema,
-  hp: z.number().int().min(0),
-  vigor: z.number().int().min(0).default(0),
+  hp: Amount,
+  vigor: Amount.default(0),
   /** 0..3; a fourth wound kills a PC instead. */
   wounds: z.number().int().min(0).max(3).default(0),
-  statuses: z.array(AppliedStatusSchema).default([]),
+  statuses: boundedList(AppliedStatusSchema, MAX_LIST_ITEMS, 'statuses').default([]),
   /** Distinct blight kinds, at most four. */
   blights: z
     .array(BlightIdSchema)
@@ -56,14 +75,14 @@ export const CombatantSchema = z.object({
   slowTurn: z.boolean().default(false),
   turn: TurnUsageSchema.default(emptyTurnUsage),
   /** Uses per ability name this round (for X/round limits). */
-  usedThisRound: z.record(z.string(), z.number().int().min(0)).default({}),
+  usedThisRound: UsesByName.default({}),
   /** Used an attack-tag ability or basic attack this round. */
   attackedThisRound: z.boolean().default(false),
   /** Interrupt uses per ability name since the start of this combatant's last turn. */
-  interruptsSinceTurn: z.record(z.string(), z.number().int().min(0)).default({}),
+  interruptsSinceTurn: UsesByName.default({}),
   /** Per interrupt name, the turn serial (TurnOrder.turnSerial) it was last used in: once per any turn. */
-  interruptLastTurn: z.record(z.string(), z.number().int().min(0)).default({}),
-  elixirs: z.number().int().min(0).default(2),
+  interruptLastTurn: boundedRecord(z.number().int().min(0), MAX_LIST_ITEMS, 'interrupt names').default({}),
+  elixirs: Amount.default(2),
 });
 export type Combatant = z.infer<typeof CombatantSchema>;
 export type CombatantInput = z.input<typeof CombatantSchema>;

@@ -221,3 +221,12 @@ export const IntentResultSchema = z.union([
   z.object({ ok: z.literal(false), reason: z.string() }),
 ]);
 export type IntentResult = z.infer<typeof IntentResultSchema>;
+
+/**
+ * Optional on every intent (beside its own fields): a random key the client picks per intent and
+ * sends again when it retries, so a retried request is applied once and answers the first result.
+ */
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'expected 8 to 64 letters, digits, "-" or "_"');
+export const IntentKeySchema = z.object({ idempotencyKey: IdempotencyKeySchema.optional() });

@@ -1,5 +1,18 @@
 import { z } from 'zod';
 import { IncomingDamageSchema } from './incomingDamage';
+import { JsonObjectSchema, JsonValueSchema } from './json';
+import {
+  atMost,
+  boundedList,
+  boundedText,
+  MAX_ID_CHARS,
+  MAX_NAME_CHARS,
+  MAX_STAT,
+  MAX_TEXT_CHARS,
+  MAX_TOKENS,
+} from './limits';
+
+const Id = boundedText(MAX_ID_CHARS).min(1);
 
 /** What a log line records; the UI picks an icon and a colour by kind. */
 export const LOG_KINDS = [
@@ -23,17 +36,21 @@ export const LogKindSchema = z.enum(LOG_KINDS);
  * field by field; a field whose current value is no longer `before` makes the result stale.
  */
 export const PendingChangeSchema = z.object({
-  tokenId: z.string().min(1),
-  before: z.record(z.string(), z.unknown()),
-  after: z.record(z.string(), z.unknown()),
+  tokenId: Id,
+  before: JsonObjectSchema,
+  after: JsonObjectSchema,
 });
 export type PendingChange = z.infer<typeof PendingChangeSchema>;
 
 /** Rolled damage as it arrives at the target (the rules engine's IncomingDamage, amount summed). */
 export const PendingDamageSchema = IncomingDamageSchema.extend({
-  tokenId: z.string().min(1),
+  tokenId: Id,
   /** Rolled damage before armor, resistance and vigor: the number the GM may override. */
-  amount: z.number().int().min(0),
+  amount: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_STAT * 10, atMost(MAX_STAT * 10, '')),
 });
 export type PendingDamage = z.infer<typeof PendingDamageSchema>;
 
@@ -43,14 +60,16 @@ export type PendingDamage = z.infer<typeof PendingDamageSchema>;
  */
 export const PendingResultSchema = z.object({
   status: z.enum(['pending', 'applied', 'discarded']),
-  changes: z.array(PendingChangeSchema),
+  changes: boundedList(PendingChangeSchema, MAX_TOKENS, 'changed characters'),
   /** The one damaged character whose rolled damage may be overridden; null = nothing to override. */
   damage: PendingDamageSchema.nullable().default(null),
   /** Who applied or discarded it (display name) and when (ms since the epoch). */
-  settledBy: z.string().optional(),
+  settledBy: boundedText(MAX_NAME_CHARS).optional(),
   settledAt: z.number().int().nonnegative().optional(),
   /** The GM's replacement for `damage.amount`: the original is kept beside it. */
-  override: z.object({ original: z.number().int(), value: z.number().int(), by: z.string() }).optional(),
+  override: z
+    .object({ original: z.number().int(), value: z.number().int(), by: boundedText(MAX_NAME_CHARS) })
+    .optional(),
 });
 export type PendingResult = z.infer<typeof PendingResultSchema>;
 
@@ -60,27 +79,38 @@ export type PendingResult = z.infer<typeof PendingResultSchema>;
  * explained and replayed. GM-only entries are stored in the secrets doc, never in the public one.
  */
 export const LogEntrySchema = z.object({
-  id: z.string().min(1),
+  id: Id,
   /** Milliseconds since the Unix epoch, as written by the resolver. */
   at: z.number().int().nonnegative(),
   kind: LogKindSchema,
   /** Token or user that caused it ("gm" for the GM's manual edits). */
-  actor: z.string().min(1),
-  summary: z.string().min(1),
+  actor: boundedText(MAX_NAME_CHARS).min(1),
+  summary: boundedText(MAX_TEXT_CHARS).min(1),
   /** Extra human-readable lines: each die, each boon/curse and its reason, each damage step. */
-  details: z.array(z.string()).default([]),
+  details: boundedList(boundedText(MAX_TEXT_CHARS), 1_000, 'detail lines').default([]),
   /** Every die rolled for this entry, in order, as [sides, result] pairs. */
-  dice: z.array(z.tuple([z.number().int().positive(), z.number().int().positive()])).default([]),
-  outcome: z.unknown().optional(),
+  dice: boundedList(
+    z.tuple([z.number().int().positive().max(100), z.number().int().positive().max(100)]),
+    10_000,
+    'dice',
+  ).default([]),
+  /** Bounded JSON (src/schema/json.ts): stored as-is, so it must stay readable by lib0. */
+  outcome: JsonValueSchema.optional(),
   /** Present when the entry's state change waits for Apply (or was applied/discarded later). */
   pending: PendingResultSchema.optional(),
   gmOnly: z.boolean().default(false),
+  /**
+   * Only on a full entry kept in the secrets doc because it involves a stat block the GM keeps
+   * hidden: what players were shown instead (the public twin with the same id). docs/table.md
+   * "Foes with hidden stats".
+   */
+  redacted: z.object({ summary: z.string().min(1), details: z.array(z.string()).default([]) }).optional(),
 });
 export type LogEntry = z.infer<typeof LogEntrySchema>;
 
 /** A chat line; chat is free text and never carries game state. */
 export const ChatMessageSchema = z.object({
-  id: z.string().min(1),
+  id: Id,
   at: z.number().int().nonnegative(),
   /** Display name of the sender. */
   from: z.string().min(1).max(80),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { CellSchema } from './cell';
+import { MAX_MAP_SIDE, MAX_NAME_CHARS } from './limits';
+
+export { MAX_MAP_SIDE };
 
 /** Bump when the stored map shape changes, and teach `migrateMap` the step from the old one. */
 export const MAP_SCHEMA_VERSION = 1;
@@ -27,10 +30,18 @@ export function spaceTypeOfCode(code: string): SpaceType | undefined {
 
 /** Terrain height levels per the rulebook (1–3); 0 = level ground. */
 export const MAX_TERRAIN_HEIGHT = 3;
-/** Largest side we accept, in squares: keeps typed-array grids and files bounded. */
-export const MAX_MAP_SIDE = 200;
 
 const CODES_TEXT = Object.values(TERRAIN_CODES).join(' ');
+
+/** The map-size refusal, said the same way everywhere. */
+export const SIDE_TEXT = `a map is at most ${MAX_MAP_SIDE}×${MAX_MAP_SIDE} squares`;
+
+/** A map's width or height in squares. */
+export const MapSideSchema = z
+  .number()
+  .int()
+  .min(1, 'a map is at least 1 square wide and high')
+  .max(MAX_MAP_SIDE, SIDE_TEXT);
 
 /**
  * A battlefield map, compact enough for 100×100 in a readable file: `cells[y]` is row y (north
@@ -41,12 +52,15 @@ export const MapSchema = z
   .object({
     schemaVersion: z.literal(MAP_SCHEMA_VERSION),
     kind: z.literal('map'),
-    name: z.string().min(1).max(120),
-    width: z.number().int().min(1).max(MAX_MAP_SIDE),
-    height: z.number().int().min(1).max(MAX_MAP_SIDE),
-    cells: z.array(z.string()),
-    heights: z.array(z.string()),
-    destructible: z.array(CellSchema).default([]),
+    name: z.string().min(1).max(MAX_NAME_CHARS),
+    width: MapSideSchema,
+    height: MapSideSchema,
+    cells: z.array(z.string().max(MAX_MAP_SIDE, SIDE_TEXT)).max(MAX_MAP_SIDE, SIDE_TEXT),
+    heights: z.array(z.string().max(MAX_MAP_SIDE, SIDE_TEXT)).max(MAX_MAP_SIDE, SIDE_TEXT),
+    destructible: z
+      .array(CellSchema)
+      .max(MAX_MAP_SIDE * MAX_MAP_SIDE, SIDE_TEXT)
+      .default([]),
   })
   .superRefine(
     (parsed, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMost, boundedText, MAX_BOONS } from './limits';
 
 /**
  * Where a boon or curse came from. The battlefield adds the first three (grid/attackContext),
@@ -18,8 +19,8 @@ export type BoonCurseSource = z.infer<typeof BoonCurseSourceSchema>;
 /** A boon or curse on a roll, with the reason the log shows ("target stands 2 levels higher"). */
 export const RollModifierSchema = z.object({
   kind: z.enum(['boon', 'curse']),
-  count: z.number().int().positive(),
+  count: z.number().int().positive().max(MAX_BOONS, atMost(MAX_BOONS, 'boons or curses on one modifier')),
   source: BoonCurseSourceSchema,
-  reason: z.string().min(1),
+  reason: boundedText(200).min(1),
 });
 export type RollModifier = z.infer<typeof RollModifierSchema>;

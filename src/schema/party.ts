@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flagDuplicates, WHEN_OBJECT } from './flagDuplicates';
 import { PlayerCharacterSchema } from './statBlock';
+import { atMost, MAX_PARTY_CHARACTERS } from './limits';
 
 /** Bump when the stored party shape changes, and teach `migrateParty` the step. */
 export const PARTY_SCHEMA_VERSION = 1;
@@ -11,7 +12,10 @@ export const PartySchema = z
     schemaVersion: z.literal(PARTY_SCHEMA_VERSION),
     kind: z.literal('party'),
     name: z.string().min(1).max(120),
-    characters: z.array(PlayerCharacterSchema).min(1),
+    characters: z
+      .array(PlayerCharacterSchema)
+      .min(1)
+      .max(MAX_PARTY_CHARACTERS, atMost(MAX_PARTY_CHARACTERS, 'characters in a party')),
   })
   .superRefine(flagDuplicates('characters', 'name'), WHEN_OBJECT);
 export type Party = z.infer<typeof PartySchema>;

@@ -6,6 +6,17 @@ import { RoomSettingsSchema } from './settings';
 import { StatBlockSchema } from './statBlock';
 import { TokenSchema } from './token';
 import { TurnOrderSchema } from './turnOrder';
+import {
+  atMost,
+  boundedList,
+  boundedRecord,
+  boundedText,
+  MAX_LOG_ENTRIES,
+  MAX_MAP_SIDE,
+  MAX_NOTE_CHARS,
+  MAX_STAT,
+  MAX_TOKENS,
+} from './limits';
 
 /**
  * A combatant's live state as a room stores it: everything but the stat block, which is kept
@@ -27,7 +38,7 @@ export type Session = z.infer<typeof SessionSchema>;
 /** Bump with a migration in `migrateRoomFile` when the room file shape changes. */
 export const ROOM_FILE_SCHEMA_VERSION = 1;
 
-const TokenListSchema = z.array(TokenSchema).superRefine((tokens, ctx) => {
+const TokenListSchema = boundedList(TokenSchema, MAX_TOKENS, 'tokens').superRefine((tokens, ctx) => {
   const seen = new Set<string>();
   tokens.forEach((t, i) => {
     if (seen.has(t.id))
@@ -39,15 +50,21 @@ const TokenListSchema = z.array(TokenSchema).superRefine((tokens, ctx) => {
 /** The public doc's content as plain JSON. */
 export const PublicContentSchema = z.object({
   map: MapSchema,
-  chapter: z.number().int().min(1).default(1),
+  chapter: z.number().int().min(1).max(10, atMost(10, '')).default(1),
   /** Remaining HP per destructible square, keyed "x,y". */
-  destructibleHp: z.record(z.string().regex(/^\d+,\d+$/), z.number().int()).default({}),
+  destructibleHp: z
+    .record(z.string().regex(/^\d{1,3},\d{1,3}$/), z.number().int().min(0).max(MAX_STAT))
+    .refine(
+      (record) => Object.keys(record).length <= MAX_MAP_SIDE * MAX_MAP_SIDE,
+      atMost(MAX_MAP_SIDE * MAX_MAP_SIDE, 'squares'),
+    )
+    .default({}),
   tokens: TokenListSchema,
-  statBlocks: z.record(z.string(), StatBlockSchema).default({}),
-  combatants: z.record(z.string(), CombatantStateSchema).default({}),
+  statBlocks: boundedRecord(StatBlockSchema, MAX_TOKENS, 'stat blocks').default({}),
+  combatants: boundedRecord(CombatantStateSchema, MAX_TOKENS, 'combatants').default({}),
   turn: TurnOrderSchema.nullable().default(null),
-  log: z.array(LogEntrySchema).default([]),
-  chat: z.array(ChatMessageSchema).default([]),
+  log: boundedList(LogEntrySchema, MAX_LOG_ENTRIES, 'log entries').default([]),
+  chat: boundedList(ChatMessageSchema, MAX_LOG_ENTRIES, 'chat lines').default([]),
   settings: RoomSettingsSchema,
 });
 export type PublicContent = z.infer<typeof PublicContentSchema>;
@@ -55,10 +72,10 @@ export type PublicContent = z.infer<typeof PublicContentSchema>;
 /** The secrets doc's content: hidden tokens and stats, GM-only log, notes. */
 export const SecretContentSchema = z.object({
   tokens: TokenListSchema.default([]),
-  statBlocks: z.record(z.string(), StatBlockSchema).default({}),
-  combatants: z.record(z.string(), CombatantStateSchema).default({}),
-  log: z.array(LogEntrySchema).default([]),
-  notes: z.record(z.string(), z.string()).default({}),
+  statBlocks: boundedRecord(StatBlockSchema, MAX_TOKENS, 'stat blocks').default({}),
+  combatants: boundedRecord(CombatantStateSchema, MAX_TOKENS, 'combatants').default({}),
+  log: boundedList(LogEntrySchema, MAX_LOG_ENTRIES, 'log entries').default([]),
+  notes: boundedRecord(boundedText(MAX_NOTE_CHARS), MAX_TOKENS + 1, 'notes').default({}),
 });
 export type SecretContent = z.infer<typeof SecretContentSchema>;
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_STATUS_CATALOG, StatusCatalogSchema } from './status';
+import { atMost, MAX_STAT } from './limits';
+
+const Small = z.number().int().min(0).max(MAX_STAT, atMost(MAX_STAT, ''));
 
 /**
  * Rule interpretations where reasonable tables differ, one switch each. Defaults are what we think
@@ -23,11 +26,11 @@ export const RoomSettingsSchema = z.object({
   /** A critical (total ≥ 20) hits even when the target's Defense is above the total. */
   criticalAlwaysHits: z.boolean().default(true),
   /** Max vigor as a multiple of Health before wounds (each wound lowers it by one Health). */
-  maxVigorHealthMultiple: z.number().int().min(0).default(4),
+  maxVigorHealthMultiple: Small.max(10, atMost(10, '× Health')).default(4),
   /** Blights stop at this many HP ("cannot reduce past 1"). */
-  blightFloorHp: z.number().int().min(0).default(1),
+  blightFloorHp: Small.default(1),
   /** Elixirs each character starts an expedition with. */
-  elixirsPerExpedition: z.number().int().min(0).default(2),
+  elixirsPerExpedition: Small.default(2),
   /** Which side starts round 1 ("A player character takes the first turn"). */
   firstSide: z.enum(['party', 'foes']).default('party'),
   /** Whack's 1 physical damage ignores armor (true) or armor reduces it like any damage (false). */

@@ -1,5 +1,18 @@
 import { z } from 'zod';
 import { AbilitySchema, DamageTypeSchema } from './ability';
+import {
+  atMost,
+  boundedList,
+  boundedText,
+  MAX_LIST_ITEMS,
+  MAX_MAP_SIDE,
+  MAX_NAME_CHARS,
+  MAX_STAT,
+  MAX_TEXT_CHARS,
+} from './limits';
+
+/** A statistic: a whole number up to MAX_STAT. */
+const Stat = z.number().int().max(MAX_STAT, atMost(MAX_STAT, '')).min(-MAX_STAT, `at least -${MAX_STAT}`);
 
 /** Version of stored character/foe stat blocks; bump with a migration when the shape changes. */
 export const STAT_BLOCK_SCHEMA_VERSION = 1;
@@ -13,26 +26,30 @@ export type DamageDie = z.infer<typeof DamageDieSchema>;
 /** The statistics every combatant has ("Characters in tactical combat"). */
 const sharedStats = {
   schemaVersion: z.literal(STAT_BLOCK_SCHEMA_VERSION).default(STAT_BLOCK_SCHEMA_VERSION),
-  name: z.string().min(1),
+  name: boundedText(MAX_NAME_CHARS).min(1),
   /** Baseline health; max HP = 4 × Health, wounds and vigor come in units of Health. */
-  health: z.number().int().min(1),
-  defense: z.number().int().min(0),
-  armor: z.number().int().min(0).default(0),
+  health: Stat.min(1),
+  defense: Stat.min(0),
+  armor: Stat.min(0).default(0),
   /** Squares per standard move. */
-  speed: z.number().int().min(0),
-  attackBonus: z.number().int(),
-  frayDamage: z.number().int().min(0),
+  speed: Stat.min(0).max(MAX_MAP_SIDE, `a speed is at most ${MAX_MAP_SIDE} squares (the largest map side)`),
+  attackBonus: Stat,
+  frayDamage: Stat.min(0),
   damageDie: DamageDieSchema,
   /** Damage types this combatant resists (halved). Cover adds resistance against ranged attacks. */
-  resistances: z.array(DamageTypeSchema.exclude(['godly'])).default([]),
-  abilities: z.array(AbilitySchema).default([]),
+  resistances: boundedList(DamageTypeSchema.exclude(['godly']), 2, 'resistances').default([]),
+  abilities: boundedList(AbilitySchema, MAX_LIST_ITEMS, 'abilities').default([]),
   /** Passive traits, shown as text. */
-  traits: z.array(z.object({ name: z.string().min(1), text: z.string() })).default([]),
+  traits: boundedList(
+    z.object({ name: boundedText(MAX_NAME_CHARS).min(1), text: boundedText(MAX_TEXT_CHARS) }),
+    MAX_LIST_ITEMS,
+    'traits',
+  ).default([]),
 };
 
 /** A basic attack's reach and damage type ("Every character has basic attacks, both melee & ranged"). */
 export const BasicAttackSchema = z.object({
-  range: z.number().int().min(1),
+  range: Stat.min(1).max(MAX_MAP_SIDE, `a range is at most ${MAX_MAP_SIDE} squares (the largest map side)`),
   damageType: DamageTypeSchema.default('physical'),
 });
 export type BasicAttack = z.infer<typeof BasicAttackSchema>;
@@ -44,7 +61,7 @@ export const PlayerCharacterSchema = z.object({
   size: z.literal(1).default(1),
   basicAttacks: z.object({ melee: BasicAttackSchema, ranged: BasicAttackSchema }),
   /** Elixirs at the start of each expedition (the rule says 2). */
-  elixirs: z.number().int().min(0).default(2),
+  elixirs: Stat.min(0).default(2),
 });
 export type PlayerCharacter = z.infer<typeof PlayerCharacterSchema>;
 

@@ -1,10 +1,19 @@
 import { z } from 'zod';
+import {
+  atMost,
+  boundedList,
+  boundedText,
+  MAX_BOONS,
+  MAX_CATALOG_STATUSES,
+  MAX_NAME_CHARS,
+  MAX_TEXT_CHARS,
+} from './limits';
 
 /** A boon or curse a status puts on a kind of roll. `attacked` = attack rolls made against the bearer. */
 export const StatusRollEffectSchema = z.object({
   roll: z.enum(['attack', 'save', 'attacked']),
   kind: z.enum(['boon', 'curse']),
-  count: z.number().int().min(1).default(1),
+  count: z.number().int().min(1).max(MAX_BOONS, atMost(MAX_BOONS, 'boons or curses per effect')).default(1),
 });
 export type StatusRollEffect = z.infer<typeof StatusRollEffectSchema>;
 
@@ -13,12 +22,16 @@ export type StatusRollEffect = z.infer<typeof StatusRollEffectSchema>;
  * defaults below are ours (docs/rules.md#statuses); GMs add or replace entries per room.
  */
 export const StatusSchema = z.object({
-  id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a lower-case id like "slow" or "stone-skin"'),
-  name: z.string().min(1),
-  description: z.string().min(1),
+  id: z
+    .string()
+    .max(64, atMost(64, 'characters'))
+    .regex(/^[a-z][a-z0-9-]*$/, 'expected a lower-case id like "slow" or "stone-skin"'),
+  name: boundedText(MAX_NAME_CHARS).min(1),
+  description: boundedText(MAX_TEXT_CHARS).min(1),
   /** Ongoing (off by default): the end-of-turn save cannot remove it. */
   ongoing: z.boolean().default(false),
-  rolls: z.array(StatusRollEffectSchema).default([]),
+  /** One per roll kind and boon/curse at most matters; 6 covers every combination. */
+  rolls: boundedList(StatusRollEffectSchema, 6, 'roll effects').default([]),
   /** Bearer must take a slow turn. */
   forcesSlowTurn: z.boolean().default(false),
   /** Actions the bearer gets per turn instead of two; null = unchanged. */
@@ -34,9 +47,11 @@ export type Status = z.infer<typeof StatusSchema>;
 export type StatusInput = z.input<typeof StatusSchema>;
 
 /** A room's catalog: ids must be unique. */
-export const StatusCatalogSchema = z
-  .array(StatusSchema)
-  .refine((list) => new Set(list.map((s) => s.id)).size === list.length, 'status ids must be unique');
+export const StatusCatalogSchema = boundedList(
+  StatusSchema,
+  MAX_CATALOG_STATUSES,
+  'statuses in a catalog',
+).refine((list) => new Set(list.map((s) => s.id)).size === list.length, 'status ids must be unique');
 export type StatusCatalog = z.infer<typeof StatusCatalogSchema>;
 
 const DEFAULT_STATUS_INPUT: StatusInput[] = [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CellSchema, SideSchema } from './cell';
+import { boundedList, boundedText, MAX_ID_CHARS, MAX_PARTY_CHARACTERS } from './limits';
 
 /**
  * A piece on the battlefield. `cell` is the top-left (north-west) square of its footprint; a
@@ -7,15 +8,15 @@ import { CellSchema, SideSchema } from './cell';
  * only (hiding = not sending), so there is no "hidden" flag here.
  */
 export const TokenSchema = z.object({
-  id: z.string().min(1).max(64),
+  id: boundedText(MAX_ID_CHARS).min(1),
   name: z.string().min(1).max(80),
   cell: CellSchema,
   size: z.number().int().min(1).max(5),
   side: SideSchema,
   /** Player-character ids whose players may command this token (a PC token lists its own id). */
-  ownerIds: z.array(z.string().min(1)).default([]),
+  ownerIds: boundedList(boundedText(MAX_ID_CHARS).min(1), MAX_PARTY_CHARACTERS, 'owners').default([]),
   /** Key of this token's stat block in the `statBlocks` map (public or secrets doc); none for props. */
-  statBlockId: z.string().min(1).optional(),
+  statBlockId: boundedText(MAX_ID_CHARS).min(1).optional(),
   /** False for props and markers, which have no combatant state and take no turns. */
   combatant: z.boolean().default(true),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SideSchema } from './cell';
+import { boundedList, boundedText, MAX_ID_CHARS, MAX_TOKENS } from './limits';
 
 /**
  * Where an encounter is in ICON's turn order ("Turn order"). Which combatants are slow, defeated or
@@ -14,8 +15,8 @@ export const TurnOrderSchema = z.object({
   /** Side of the last completed turn this round; null before the first. */
   lastSide: SideSchema.nullable(),
   /** Whose turn it is; null between turns (the side up chooses who goes next). */
-  currentId: z.string().nullable(),
+  currentId: boundedText(MAX_ID_CHARS).nullable(),
   /** Combatant ids that have taken their turn this round. */
-  acted: z.array(z.string()),
+  acted: boundedList(boundedText(MAX_ID_CHARS), MAX_TOKENS * 2, 'combatant ids'),
 });
 export type TurnOrder = z.infer<typeof TurnOrderSchema>;

@@ -16,12 +16,20 @@ interface PendingCommit {
  */
 export class CommitQueue {
   private pending: PendingCommit[] = [];
+  /** Other rows that must commit with these updates or not at all (intent keys). */
+  private extraWrites: (() => void)[] = [];
   private scheduled: NodeJS.Immediate | undefined;
 
   constructor(private readonly store: Store) {}
 
   add(commit: PendingCommit): void {
     this.pending.push(commit);
+    this.scheduled ??= setImmediate(() => this.flush());
+  }
+
+  /** A store write to run inside the next commit's transaction (atomic with its updates). */
+  addWrite(write: () => void): void {
+    this.extraWrites.push(write);
     this.scheduled ??= setImmediate(() => this.flush());
   }
 
@@ -34,12 +42,15 @@ export class CommitQueue {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = undefined;
     const batch = this.pending;
-    if (!batch.length) return;
+    const extra = this.extraWrites;
+    if (!batch.length && !extra.length) return;
     this.pending = [];
+    this.extraWrites = [];
     try {
-      this.store.transaction(() =>
-        batch.forEach((commit) => this.store.appendUpdate(commit.doc, commit.update)),
-      );
+      this.store.transaction(() => {
+        batch.forEach((commit) => this.store.appendUpdate(commit.doc, commit.update));
+        extra.forEach((write) => write());
+      });
     } catch (error) {
       batch.forEach((commit) => commit.onFailed(error));
       return;

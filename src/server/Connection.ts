@@ -2,8 +2,15 @@ import * as Y from 'yjs';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import type { WebSocket } from 'ws';
 import type { Session } from './auth';
+import type { RequestLimits } from './limits';
+import { docWriteLimitText, syncLimitText } from './limits';
+import { CLOSE_RATE_LIMITED } from '../table/wireCodes';
 import type { DocListener, SharedDoc } from './SharedDoc';
-import { checkAwarenessClaims, mayWriteDoc, stampIdentity, wouldChangeDoc } from './permissions';
+import { checkAwarenessClaims, mayWriteDoc, parseDocName, wouldChangeDoc } from './permissions';
+import { sanitizePresence } from './presenceFilter';
+import { MAX_AWARENESS_FRAME_BYTES, PresenceRate } from './presenceRate';
+import { rootsOf } from '../table/docLayout';
+import { checkGmWrite, MISSING_DEPENDENCIES } from './tableBridge';
 import {
   CLOSE_MALFORMED,
   CLOSE_REFUSED,
@@ -12,11 +19,17 @@ import {
   encodeSyncStep1,
   encodeSyncStep2,
   parseAwarenessUpdate,
+  type AwarenessEntry,
   parseClientMessage,
 } from './protocol';
 
 /** Close a socket whose unsent backlog exceeds this many bytes (a client that stopped reading). */
 export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+/**
+ * A GM update waiting for the changes it builds on is held at most this large (bytes, merged with
+ * what follows); past it the write is refused.
+ */
+export const MAX_HELD_UPDATE_BYTES = 4 * 1024 * 1024;
 /** Ping interval (ms); a socket that missed a whole interval without a pong is closed. */
 export const PING_INTERVAL_MS = 30_000;
 
@@ -28,13 +41,20 @@ export class Connection implements DocListener {
   readonly ownedIds = new Set<number>();
   readonly tokenHash: string;
   private closed = false;
+  /** A GM update that builds on changes not yet received (see `onUpdate`); never applied alone. */
+  private heldUpdate: Uint8Array | undefined;
   private alive = true;
   private readonly pinger: NodeJS.Timeout;
+  private readonly presenceRate = new PresenceRate();
+  /** This socket's presence waiting for its rate (latest per client id). */
+  private readonly pendingPresence = new Map<number, AwarenessEntry>();
+  private presenceTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ws: WebSocket,
     readonly session: Session,
     private readonly shared: SharedDoc,
+    private readonly limits: Pick<RequestLimits, 'syncRequests' | 'docWrites' | 'docWriteBytes' | 'options'>,
   ) {
     this.tokenHash = session.tokenHash;
     shared.listeners.add(this);
@@ -66,7 +86,10 @@ export class Connection implements DocListener {
     if (this.closed) return;
     this.dispose();
     try {
-      this.ws.close(code, reason.slice(0, 120));
+      // A close reason is at most 123 BYTES ("×" in a bound takes two): trim by bytes.
+      let short = reason.slice(0, 123);
+      while (Buffer.byteLength(short) > 123) short = short.slice(0, -1);
+      this.ws.close(code, short);
     } catch {
       this.ws.terminate();
     }
@@ -76,6 +99,8 @@ export class Connection implements DocListener {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.pinger);
+    clearTimeout(this.presenceTimer);
+    this.pendingPresence.clear();
     this.shared.removeListener(this);
   }
 
@@ -93,6 +118,20 @@ export class Connection implements DocListener {
       message = parseClientMessage(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
     } catch (error) {
       return this.close(CLOSE_MALFORMED, `malformed frame: ${(error as Error).message}`);
+    }
+    // Both make the server encode the whole doc or presence: bounded per token and doc, so a
+    // reconnect loop does not reset the count.
+    if (message.type === 'sync-step-1' || message.type === 'query-awareness') {
+      if (!this.limits.syncRequests.take(`${this.tokenHash}|${this.shared.name}`).ok)
+        return this.close(CLOSE_RATE_LIMITED, syncLimitText(this.limits.options.syncRequests));
+    }
+    // Every update a GM socket sends is checked, stored and broadcast to the whole room: bounded
+    // in count and bytes per token and doc (a player's are refused anyway, and cost nothing here).
+    if (message.type === 'sync-update' && mayWriteDoc(this.session)) {
+      const key = `${this.tokenHash}|${this.shared.name}`;
+      const { docWrites, docWriteBytes, options } = this.limits;
+      if (!docWrites.take(key).ok || !docWriteBytes.take(key, message.update.byteLength).ok)
+        return this.close(CLOSE_RATE_LIMITED, docWriteLimitText(options.docWrites, options.docWriteBytes));
     }
     try {
       switch (message.type) {
@@ -117,40 +156,91 @@ export class Connection implements DocListener {
     }
   }
 
-  private onUpdate(update: Uint8Array): void {
+  private onUpdate(incoming: Uint8Array): void {
     if (mayWriteDoc(this.session)) {
+      // Checked before it is applied (and so before it is stored or broadcast): same bounds as
+      // every other input. A refused write changes nothing; the client resyncs (4403).
+      const update = this.heldUpdate ? Y.mergeUpdates([this.heldUpdate, incoming]) : incoming;
+      this.heldUpdate = undefined;
+      const problem = checkGmWrite(this.shared.doc, parseDocName(this.shared.name).kind, update);
+      if (problem === MISSING_DEPENDENCIES && update.byteLength <= MAX_HELD_UPDATE_BYTES) {
+        // Builds on changes still on their way (e.g. the sync step 2 after a reconnect): hold it,
+        // never apply it unchecked, and check it again together with what this socket sends next.
+        this.heldUpdate = update;
+        return;
+      }
+      if (problem) return this.refuse(`write refused: ${problem}`);
       Y.applyUpdate(this.shared.doc, update, this);
       return;
     }
     // A player's provider answers our sync step 1 with what it has that we lack: normally
     // nothing. Harmless no-ops pass silently; a real change is a write and is refused.
-    if (wouldChangeDoc(this.shared.doc, update))
+    if (wouldChangeDoc(this.shared.doc, incoming))
       this.refuse('players cannot write the table; send an intent');
   }
 
   private onAwareness(update: Uint8Array): void {
+    if (update.byteLength > MAX_AWARENESS_FRAME_BYTES)
+      return this.close(1009, `presence frame too large: at most ${MAX_AWARENESS_FRAME_BYTES / 1024} KB`);
+    const tooMany = this.presenceRate.frame();
+    if (tooMany) return this.close(CLOSE_RATE_LIMITED, tooMany);
     const awareness = this.shared.awareness;
     const verdict = checkAwarenessClaims(parseAwarenessUpdate(update), this, {
-      ownerOf: (id) => this.shared.ownerOf(id),
+      // A live socket, or the token that first claimed the id in this room (even if now gone).
+      ownerOf: (id) => this.shared.ownerOf(id) ?? this.rememberedOwner(id),
       clockOf: (id) => awareness.meta.get(id)?.clock ?? 0,
       serverClientId: this.shared.doc.clientID,
     });
     if (!verdict.ok) return this.refuse(verdict.reason);
-    if (!verdict.accepted.length) return;
-    for (const { clientID, state } of verdict.accepted) {
-      if (state === null) {
-        this.ownedIds.delete(clientID);
+    const accepted: AwarenessEntry[] = [];
+    for (const entry of verdict.accepted) {
+      if (entry.state === null) {
+        accepted.push(entry);
         continue;
       }
-      // Take the id over from an older socket of the same person (e.g. before a reconnect).
-      const previous = this.shared.ownerOf(clientID);
-      if (previous && previous !== this) previous.ownedIds.delete(clientID);
-      this.ownedIds.add(clientID);
+      const state = sanitizePresence(entry.state, entry.clientID, this.session, this.isVisibleToken);
+      if (state) accepted.push({ ...entry, state });
     }
-    const stamped = verdict.accepted.map((entry) => ({
-      ...entry,
-      state: stampIdentity(entry.state, this.session),
-    }));
-    awarenessProtocol.applyAwarenessUpdate(awareness, encodeAwarenessEntries(stamped), this);
+    if (!accepted.length) return;
+    const overLimit = this.presenceRate.ownUpdate();
+    if (overLimit) return this.close(CLOSE_RATE_LIMITED, overLimit);
+    for (const entry of accepted) {
+      if (entry.state === null) {
+        this.ownedIds.delete(entry.clientID);
+      } else {
+        // Take the id over from an older socket of the same person (e.g. before a reconnect).
+        const previous = this.shared.ownerOf(entry.clientID);
+        if (previous && previous !== this) previous.ownedIds.delete(entry.clientID);
+        this.ownedIds.add(entry.clientID);
+        this.shared.claims.remember(entry.clientID, this.tokenHash);
+      }
+      this.pendingPresence.set(entry.clientID, entry);
+    }
+    this.relayPresence();
+  }
+
+  private rememberedOwner(clientID: number): { tokenHash: string } | undefined {
+    const tokenHash = this.shared.claims.claimantOf(clientID);
+    return tokenHash === undefined ? undefined : { tokenHash };
+  }
+
+  /** Players see only the public doc's tokens; on the secrets doc (GM only) every token is fine. */
+  private readonly isVisibleToken = (tokenId: string): boolean =>
+    parseDocName(this.shared.name).kind === 'secrets' || rootsOf(this.shared.doc).tokens.has(tokenId);
+
+  /** Apply the latest pending presence of this socket now, or when its rate allows (coalesced). */
+  private relayPresence(): void {
+    if (this.closed || this.presenceTimer || !this.pendingPresence.size) return;
+    const slot = this.presenceRate.relayNow();
+    if (!slot.ok) {
+      this.presenceTimer = setTimeout(() => {
+        this.presenceTimer = undefined;
+        this.relayPresence();
+      }, slot.retryAfterMs);
+      return;
+    }
+    const entries = [...this.pendingPresence.values()];
+    this.pendingPresence.clear();
+    awarenessProtocol.applyAwarenessUpdate(this.shared.awareness, encodeAwarenessEntries(entries), this);
   }
 }

@@ -19,7 +19,14 @@ export class Room {
     onFailure: (room: Room, error: unknown) => void,
   ) {
     this.public = new SharedDoc(docNameOf(id, 'public'), store, commits, (error) => onFailure(this, error));
-    this.secrets = new SharedDoc(docNameOf(id, 'secrets'), store, commits, (error) => onFailure(this, error));
+    try {
+      this.secrets = new SharedDoc(docNameOf(id, 'secrets'), store, commits, (error) =>
+        onFailure(this, error),
+      );
+    } catch (error) {
+      this.public.destroy();
+      throw error;
+    }
   }
 
   doc(kind: DocKind): SharedDoc {
@@ -31,8 +38,22 @@ export class Room {
   }
 }
 
-/** A stored room this server will not open; the message says why and what to do. */
-export class RoomRefusedError extends Error {}
+/**
+ * A stored room this server will not open; the message says why and what to do. `brief` is the
+ * same in at most 120 bytes, for a websocket close reason.
+ */
+export class RoomRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly brief: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Close reasons (≤ 123 bytes) of the two ways a stored room fails to open. */
+const UNREADABLE_BRIEF = 'this room cannot be opened: its stored data could not be read (see the server log)';
+const REFUSED_BRIEF = 'this room cannot be opened by this server (see the server log)';
 
 /** Unload a room this long (ms) after its last listener left and no intent arrived. */
 export const IDLE_UNLOAD_MS = 60_000;
@@ -48,7 +69,7 @@ export class RoomManager {
   readonly commits: CommitQueue;
 
   /** Rooms that failed `prepare` (e.g. written by a newer build): refused until restart. */
-  private readonly refused = new Map<string, Error>();
+  private readonly refused = new Map<string, RoomRefusedError>();
 
   /**
    * `prepare` runs on a room's docs right after they are read from storage and before anyone can
@@ -75,19 +96,28 @@ export class RoomManager {
       return loaded;
     }
     const refused = this.refused.get(roomId);
-    if (refused) throw new RoomRefusedError(refused.message);
+    if (refused) throw refused;
     if (!this.store.getRoom(roomId)) return undefined;
-    const room = new Room(roomId, this.store, this.commits, (failed, error) => this.fail(failed, error));
+    let room: Room | undefined;
     try {
+      // The whole load is guarded: reading and applying the stored updates, then migrating.
+      room = new Room(roomId, this.store, this.commits, (failed, error) => this.fail(failed, error));
       this.prepare(room);
     } catch (error) {
       // Nothing was attached or broadcast; drop the docs without compacting (the rows stay as stored).
-      room.public.destroy();
-      room.secrets.destroy();
-      const reason = error instanceof Error ? error : new Error(String(error));
-      this.refused.set(roomId, reason);
-      console.error(`room ${roomId} refused: ${reason.message}`);
-      throw new RoomRefusedError(reason.message);
+      room?.public.destroy();
+      room?.secrets.destroy();
+      const cause = error instanceof Error ? error.message : String(error);
+      const refusal = room
+        ? new RoomRefusedError(cause, REFUSED_BRIEF)
+        : new RoomRefusedError(
+            `room ${roomId} cannot be opened: its stored data could not be read (${cause}); ` +
+              'other rooms are not affected',
+            UNREADABLE_BRIEF,
+          );
+      this.refused.set(roomId, refusal);
+      console.error(`room ${roomId} refused: ${refusal.message}`);
+      throw refusal;
     }
     this.rooms.set(roomId, room);
     return room;
@@ -117,7 +147,13 @@ export class RoomManager {
 
   unloadIdle(now = Date.now()): void {
     for (const room of this.rooms.values()) {
-      if (room.listenerCount === 0 && now - room.lastActive >= this.idleMs) this.unload(room);
+      if (room.listenerCount !== 0 || now - room.lastActive < this.idleMs) continue;
+      // Runs on a timer: a room that fails to compact (e.g. a full disk) must not end the process.
+      try {
+        this.unload(room);
+      } catch (error) {
+        console.error(`room ${room.id}: could not compact it while unloading:`, error);
+      }
     }
   }
 
@@ -165,7 +201,23 @@ export function initialUpdates(fill: (publicDoc: Y.Doc, secretsDoc: Y.Doc) => vo
   const secretsDoc = new Y.Doc();
   try {
     fill(publicDoc, secretsDoc);
-    return { public: Y.encodeStateAsUpdate(publicDoc), secrets: Y.encodeStateAsUpdate(secretsDoc) };
+    const initial = { public: Y.encodeStateAsUpdate(publicDoc), secrets: Y.encodeStateAsUpdate(secretsDoc) };
+    // Store nothing this build cannot load back: lib0 writes values it cannot read (see
+    // src/schema/json.ts), and a stored room that cannot be read can only be refused.
+    for (const update of [initial.public, initial.secrets]) {
+      const check = new Y.Doc();
+      try {
+        Y.applyUpdate(check, update);
+      } catch (error) {
+        throw new Error(
+          `this room's content could not be read back (${(error as Error).message}); nothing was stored`,
+          { cause: error },
+        );
+      } finally {
+        check.destroy();
+      }
+    }
+    return initial;
   } finally {
     publicDoc.destroy();
     secretsDoc.destroy();

@@ -3,6 +3,7 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import type { CommitQueue } from './CommitQueue';
 import type { Store } from './store';
 import { encodeAwarenessMessage, encodeSyncUpdate } from './protocol';
+import { PresenceClaims } from './presenceClaims';
 
 /** Someone who receives a doc's broadcasts (a websocket connection). */
 export interface DocListener {
@@ -28,6 +29,8 @@ export class SharedDoc {
   readonly doc: Y.Doc;
   readonly awareness: awarenessProtocol.Awareness;
   readonly listeners = new Set<DocListener>();
+  /** Which token first claimed each awareness client id (kept after its sockets close). */
+  readonly claims = new PresenceClaims();
   private storedRows: number;
   /** A background compaction is under way (at most one per doc). */
   private compacting = false;
@@ -40,11 +43,18 @@ export class SharedDoc {
     private readonly onFailure: (error: unknown) => void,
   ) {
     this.doc = new Y.Doc();
-    // Load everything before any listener exists: no client can see a half-loaded doc.
-    const { updates } = store.readUpdates(name);
-    if (updates.length) this.doc.transact(() => updates.forEach((update) => Y.applyUpdate(this.doc, update)));
-    this.storedRows = updates.length;
-    if (this.storedRows > COMPACT_AFTER_UPDATES) this.compactInBackground();
+    // Load everything before any listener exists: no client can see a half-loaded doc. Stored
+    // data this build cannot decode throws here; the room manager refuses the room (only it).
+    try {
+      const { updates } = store.readUpdates(name);
+      if (updates.length)
+        this.doc.transact(() => updates.forEach((update) => Y.applyUpdate(this.doc, update)));
+      this.storedRows = updates.length;
+      if (this.storedRows > COMPACT_AFTER_UPDATES) this.compactInBackground();
+    } catch (error) {
+      this.doc.destroy();
+      throw error;
+    }
 
     this.awareness = new awarenessProtocol.Awareness(this.doc);
     this.awareness.setLocalState(null);

@@ -1,10 +1,11 @@
-/** How many keys (client addresses) a bucket set keeps before dropping the full ones. */
+/** How many keys a bucket set keeps before dropping the full ones (then the oldest: memory stays bounded). */
 const MAX_KEYS = 10_000;
 
 /**
- * Per-key token buckets (one per client address): each key may spend up to `capacity` at once,
- * and gets `capacity` back per `periodMs`, continuously. Used to limit room creation per IP so one
- * client cannot fill the disk. `now` is injected so tests can move time.
+ * Per-key token buckets: each key may spend up to `capacity` at once, and gets `capacity` back per
+ * `periodMs`, continuously. Keys are client addresses (room creation, failed logins), tokens
+ * (intents) or token + doc (sync requests); see src/server/limits.ts. `now` is injected so tests
+ * can move time.
  */
 export class TokenBucket {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
@@ -17,18 +18,21 @@ export class TokenBucket {
     if (!(capacity >= 1) || !(periodMs > 0)) throw new Error('TokenBucket: capacity ≥ 1 and periodMs > 0');
   }
 
-  /** Spend one token of `key`: ok, or how long (ms) until one is back. */
-  take(key: string): { ok: true } | { ok: false; retryAfterMs: number } {
+  /**
+   * Spend `cost` tokens of `key` (1 = one request; byte budgets pass a size): ok, or how long (ms)
+   * until they are back. A cost above the capacity can never be paid.
+   */
+  take(key: string, cost = 1): { ok: true } | { ok: false; retryAfterMs: number } {
     const now = this.now();
     const bucket = this.level(key, now);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
+    if (bucket.tokens >= cost) {
+      bucket.tokens -= cost;
       this.buckets.set(key, bucket);
       if (this.buckets.size > MAX_KEYS) this.dropFull(now);
       return { ok: true };
     }
     // The small epsilon keeps float noise (0.0000001 ms) from adding a whole millisecond.
-    const waitMs = ((1 - bucket.tokens) * this.periodMs) / this.capacity;
+    const waitMs = ((Math.min(cost, this.capacity) - bucket.tokens) * this.periodMs) / this.capacity;
     return { ok: false, retryAfterMs: Math.max(1, Math.ceil(waitMs - 1e-6)) };
   }
 
@@ -44,6 +48,11 @@ export class TokenBucket {
   private dropFull(now: number): void {
     for (const key of this.buckets.keys()) {
       if (this.level(key, now).tokens >= this.capacity) this.buckets.delete(key);
+    }
+    // Still too many (a flood from many keys): forget the least recently started ones.
+    for (const key of this.buckets.keys()) {
+      if (this.buckets.size <= MAX_KEYS) break;
+      this.buckets.delete(key);
     }
   }
 

@@ -54,3 +54,28 @@ export function readCatalogFile(
     throw new HttpError(500, (error as Error).message);
   }
 }
+
+/**
+ * What `GET /api/encounters/<file>` answers (anyone, no token): enough to pick an encounter, never
+ * its foes, squares or stat blocks, which rooms seeded from it keep hidden. Rooms take the whole
+ * file by name instead (`encounterFile` in `POST /api/rooms`).
+ */
+export function encounterSummary(
+  file: string,
+  encounter: {
+    name: string;
+    map: string;
+    chapter: number;
+    foes: readonly unknown[];
+    partyStarts: readonly unknown[];
+  },
+): { file: string; name: string; map: string; chapter: number; foeCount: number; partyStarts: number } {
+  return {
+    file,
+    name: encounter.name,
+    map: encounter.map,
+    chapter: encounter.chapter,
+    foeCount: encounter.foes.length,
+    partyStarts: encounter.partyStarts.length,
+  };
+}

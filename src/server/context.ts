@@ -1,4 +1,5 @@
 import type { Dice } from '../lib/dice';
+import type { RequestLimits } from './limits';
 import type { RoomManager } from './RoomManager';
 import type { Store } from './store';
 import type { TokenBucket } from './TokenBucket';
@@ -10,10 +11,16 @@ export interface ServerContext {
   readonly dice: Dice;
   /** Project root: maps/ and encounters/ are read from here. */
   readonly rootDir: string;
+  /** DATA_DIR: the database and the demo room's key file live here. */
+  readonly dataDir: string;
   /** The built client (dist/). */
   readonly distDir: string;
   /** Rooms created (or imported) per client address; null = no limit. */
   readonly roomCreation: TokenBucket | null;
+  /** Intents per token, sync requests per token and doc, failed logins per address (limits.ts). */
+  readonly limits: RequestLimits;
+  /** Open websockets per token hash (capped at MAX_SOCKETS_PER_TOKEN). */
+  readonly openSockets: Map<string, number>;
 }
 
 /** `http://host:port/?room=<roomId>&token=<token>`, the link a GM or player opens. */

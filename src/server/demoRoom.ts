@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { issueToken, newRoomId } from './auth';
+import { hashToken, newRoomId } from './auth';
 import { listJsonFiles } from './catalog';
 import { joinLink } from './context';
 import type { ServerContext } from './context';
@@ -9,11 +10,17 @@ import { seedDocs, TABLE_IMPLEMENTATION } from './tableBridge';
 import type { RoomInput } from './tableBridge';
 
 const DEMO_KEY = 'demo-room';
+/** In DATA_DIR, beside the database: the secret the demo tokens derive from (mode 0600). */
+export const DEMO_KEY_FILE = 'demo.key';
 
+/** What the kv table keeps about the demo room: no token, only the hashes (to replace them). */
 interface DemoRecord {
   roomId: string;
-  gmToken: string;
-  playerToken: string;
+  gmTokenHash?: string;
+  playerTokenHash?: string;
+  /** Older builds kept the plaintext tokens here; they are dropped on the next start. */
+  gmToken?: string;
+  playerToken?: string;
   playerName: string;
   characterIds: string[];
   /** Which seeding made it: a stub-seeded demo is replaced once the real one is available. */
@@ -29,17 +36,22 @@ export interface DemoLinks {
   readonly created: boolean;
 }
 
+const PLAYER_NAME = 'Demo player';
+
 /**
  * Open the demo room, creating it on first start from the sample files (maps/arena.json, its
- * encounter, encounters/parties/sample-party.json). Its tokens live in DATA_DIR, so the links
- * stay the same across restarts. Undefined when no sample map exists yet.
+ * encounter, encounters/parties/sample-party.json). Its tokens are derived (HMAC-SHA256) from
+ * DATA_DIR/demo.key, so the links stay the same across restarts while the database holds only
+ * their hashes: a copied database alone does not open the demo room. Undefined when no sample
+ * map exists yet.
  */
 export function openDemoRoom(ctx: ServerContext, origin: string): DemoLinks | undefined {
+  const key = demoKey(ctx.dataDir);
   const stored = ctx.store.getKv(DEMO_KEY);
   if (stored) {
     const record = JSON.parse(stored) as DemoRecord;
     if (ctx.store.getRoom(record.roomId) && record.seededBy === TABLE_IMPLEMENTATION) {
-      return links(record, origin, false);
+      return links(key, ensureTokens(ctx, key, record), origin, false);
     }
   }
   const input = demoInput(ctx.rootDir);
@@ -52,20 +64,82 @@ export function openDemoRoom(ctx: ServerContext, origin: string): DemoLinks | un
     characterIds = seedDocs(publicDoc, secretsDoc, input).characterIds.slice(0, 2);
   });
   ctx.rooms.create(roomId, initial, { demo: true }, () => {
-    const gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
-    const playerName = 'Demo player';
-    const playerToken = issueToken(ctx.store, roomId, 'player', playerName, characterIds);
-    record = { roomId, gmToken, playerToken, playerName, characterIds, seededBy: TABLE_IMPLEMENTATION };
-    ctx.store.setKv(DEMO_KEY, JSON.stringify(record));
+    record = ensureTokens(ctx, key, {
+      roomId,
+      playerName: PLAYER_NAME,
+      characterIds,
+      seededBy: TABLE_IMPLEMENTATION,
+    });
   });
-  return links(record!, origin, true);
+  return links(key, record!, origin, true);
 }
 
-function links(record: DemoRecord, origin: string, created: boolean): DemoLinks {
+/** The demo room's two tokens: HMAC of the room id and role under the DATA_DIR key (base64url). */
+function demoToken(key: Buffer, roomId: string, role: 'gm' | 'player'): string {
+  return createHmac('sha256', key).update(`icon-vtt demo ${roomId} ${role}`).digest('base64url');
+}
+
+/**
+ * Make the stored token rows match the tokens `key` derives (a new key, or a record of an older
+ * build, replaces them) and store the record without plaintext. Returns the record as stored.
+ */
+function ensureTokens(ctx: ServerContext, key: Buffer, record: DemoRecord): DemoRecord {
+  const gmHash = hashToken(demoToken(key, record.roomId, 'gm'));
+  const playerHash = hashToken(demoToken(key, record.roomId, 'player'));
+  const current = record.gmTokenHash === gmHash && record.playerTokenHash === playerHash;
+  if (current && ctx.store.getToken(gmHash) && ctx.store.getToken(playerHash)) return record;
+  const next: DemoRecord = {
+    roomId: record.roomId,
+    gmTokenHash: gmHash,
+    playerTokenHash: playerHash,
+    playerName: record.playerName,
+    characterIds: record.characterIds,
+    seededBy: record.seededBy,
+  };
+  ctx.store.transaction(() => {
+    const plaintext = [record.gmToken, record.playerToken].map((token) => token && hashToken(token));
+    for (const hash of [record.gmTokenHash, record.playerTokenHash, ...plaintext, gmHash, playerHash])
+      if (hash) ctx.store.deleteToken(hash);
+    ctx.store.insertToken({
+      tokenHash: gmHash,
+      roomId: record.roomId,
+      role: 'gm',
+      name: 'GM',
+      characterIds: [],
+    });
+    ctx.store.insertToken({
+      tokenHash: playerHash,
+      roomId: record.roomId,
+      role: 'player',
+      name: record.playerName,
+      characterIds: record.characterIds,
+    });
+    ctx.store.setKv(DEMO_KEY, JSON.stringify(next));
+  });
+  return next;
+}
+
+/** DATA_DIR/demo.key: 32 random bytes, created once, readable by the server's user only. */
+function demoKey(dataDir: string): Buffer {
+  const path = join(dataDir, DEMO_KEY_FILE);
+  if (!existsSync(path)) {
+    // 'wx': never overwrite a key another process just wrote.
+    try {
+      writeFileSync(path, randomBytes(32).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64url');
+  if (key.length < 16) throw new Error(`${path}: expected at least 16 bytes of key, base64url`);
+  return key;
+}
+
+function links(key: Buffer, record: DemoRecord, origin: string, created: boolean): DemoLinks {
   return {
     roomId: record.roomId,
-    gmLink: joinLink(origin, record.roomId, record.gmToken),
-    playerLink: joinLink(origin, record.roomId, record.playerToken),
+    gmLink: joinLink(origin, record.roomId, demoToken(key, record.roomId, 'gm')),
+    playerLink: joinLink(origin, record.roomId, demoToken(key, record.roomId, 'player')),
     playerName: record.playerName,
     characterIds: record.characterIds,
     created,

@@ -9,11 +9,22 @@ import { Connection } from './Connection';
 import type { ServerContext } from './context';
 import { handleApi } from './http/api';
 import { serveStatic } from './http/staticFiles';
+import { securityHeaders } from './http/securityHeaders';
 import { canOpenDoc, parseDocName } from './permissions';
 import { RoomManager, RoomRefusedError } from './RoomManager';
 import { migrateRoomDocs } from './tableBridge';
 import { Store } from './store';
 import { TokenBucket } from './TokenBucket';
+import { CLOSE_RATE_LIMITED, CLOSE_ROOM_UNAVAILABLE } from '../table/wireCodes';
+import {
+  createRequestLimits,
+  HEADERS_TIMEOUT_MS,
+  MAX_SOCKETS_PER_TOKEN,
+  REQUEST_TIMEOUT_MS,
+  retryAfterSeconds,
+  SOCKET_LIMIT_TEXT,
+} from './limits';
+import type { RequestLimitOptions } from './limits';
 import type { Durability } from './store';
 
 /** Frames larger than this (bytes) close the socket with 1009; a full 200×200 map sync fits. */
@@ -33,6 +44,8 @@ export interface ServerOptions {
    * steadily); 0 = no limit. Default `DEFAULT_ROOMS_PER_HOUR`.
    */
   readonly roomsPerHour?: number;
+  /** Request rate limits; defaults in `DEFAULT_REQUEST_LIMITS` (src/server/limits.ts). */
+  readonly limits?: Partial<RequestLimitOptions>;
 }
 
 /** Generous for a GM (who creates a room a session), small enough that a script cannot fill the disk. */
@@ -59,11 +72,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rooms,
     dice: options.dice,
     rootDir,
+    dataDir: options.dataDir,
     distDir: options.distDir ?? `${rootDir}/dist`,
     roomCreation: roomsPerHour > 0 ? new TokenBucket(roomsPerHour, 3_600_000) : null,
+    limits: createRequestLimits(options.limits),
+    openSockets: new Map(),
   };
 
-  const http = createServer((req, res) => {
+  // Timeouts are checked every second (Node's default is every 30 s).
+  const http = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
+    for (const [name, value] of Object.entries(securityHeaders(req.headers.host))) res.setHeader(name, value);
     if ((req.url ?? '').startsWith('/api/')) {
       void handleApi(ctx, req, res);
       return;
@@ -74,32 +92,29 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     serveStatic(ctx.distDir, req, res);
   });
-  // A client that sends garbage instead of HTTP gets a 400 and is dropped; nobody else notices.
-  http.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  // Slow clients (headers or a body trickled byte by byte) cannot hold sockets open for minutes.
+  http.headersTimeout = HEADERS_TIMEOUT_MS;
+  http.requestTimeout = REQUEST_TIMEOUT_MS;
+  // A client that sends garbage instead of HTTP gets a 400 (too slow: 408) and is dropped; nobody
+  // else notices.
+  http.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const status = timedOut ? '408 Request Timeout' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
     else socket.destroy();
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    const verdict = admit(ctx, req);
-    if (verdict.status !== 200) {
-      socket.end(
-        `HTTP/1.1 ${verdict.status} ${verdict.text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-      );
-      return;
+    // Nothing may throw out of this handler: an exception here would end the whole process.
+    try {
+      upgrade(ctx, wss, req, socket, head);
+    } catch (error) {
+      console.error('websocket upgrade failed:', error);
+      if (socket.writable) socket.end(httpRefusal(500, 'Internal Server Error'));
+      else socket.destroy();
     }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      let room;
-      try {
-        room = ctx.rooms.get(verdict.roomId);
-      } catch {
-        return ws.close(1011, 'room cannot be opened'); // logged by the room manager
-      }
-      if (!room) return ws.close(4404, 'room unloaded'); // `get` marked it active
-      new Connection(ws, verdict.session, room.doc(verdict.kind));
-    });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -125,6 +140,51 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 }
 
+function httpRefusal(status: number, text: string, retryAfter?: number): string {
+  const wait = retryAfter ? `Retry-After: ${retryAfter}\r\n` : '';
+  return `HTTP/1.1 ${status} ${text}\r\n${wait}Connection: close\r\nContent-Length: 0\r\n\r\n`;
+}
+
+/**
+ * Admit (or refuse) one websocket. A room that cannot be opened gets an open socket closed at
+ * once with CLOSE_ROOM_UNAVAILABLE and a reason the client can show (an HTTP error at the
+ * upgrade would reach the browser as a bare "error" with no reason).
+ */
+function upgrade(
+  ctx: ServerContext,
+  wss: WebSocketServer,
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+) {
+  const verdict = admit(ctx, req);
+  if (verdict.status !== 200 && verdict.status !== 'unavailable') {
+    socket.end(httpRefusal(verdict.status, verdict.text, verdict.retryAfter));
+    return;
+  }
+  wss.handleUpgrade(req, socket, head, (ws) => {
+    if (verdict.status === 'unavailable') return ws.close(CLOSE_ROOM_UNAVAILABLE, verdict.reason);
+    const { tokenHash } = verdict.session;
+    const open = ctx.openSockets.get(tokenHash) ?? 0;
+    if (open >= MAX_SOCKETS_PER_TOKEN) return ws.close(CLOSE_RATE_LIMITED, SOCKET_LIMIT_TEXT);
+    ctx.openSockets.set(tokenHash, open + 1);
+    ws.once('close', () => {
+      const left = (ctx.openSockets.get(tokenHash) ?? 1) - 1;
+      if (left > 0) ctx.openSockets.set(tokenHash, left);
+      else ctx.openSockets.delete(tokenHash);
+    });
+    try {
+      const room = ctx.rooms.get(verdict.roomId);
+      if (!room) return ws.close(4404, 'room unloaded'); // `get` marked it active
+      new Connection(ws, verdict.session, room.doc(verdict.kind), ctx.limits);
+    } catch (error) {
+      if (error instanceof RoomRefusedError) return ws.close(CLOSE_ROOM_UNAVAILABLE, error.brief);
+      console.error('websocket connection failed:', error);
+      ws.close(1011, 'the server could not open this connection');
+    }
+  });
+}
+
 type Admission =
   | {
       status: 200;
@@ -133,7 +193,8 @@ type Admission =
       kind: 'public' | 'secrets';
       session: NonNullable<ReturnType<typeof authenticate>>;
     }
-  | { status: 400 | 401 | 403 | 404 | 500; text: string };
+  | { status: 'unavailable'; reason: string }
+  | { status: 400 | 401 | 403 | 404 | 429; text: string; retryAfter?: number };
 
 /** Decide at the HTTP upgrade: `/ws/<docName>?token=<token>`. */
 function admit(ctx: ServerContext, req: IncomingMessage): Admission {
@@ -154,13 +215,19 @@ function admit(ctx: ServerContext, req: IncomingMessage): Admission {
   const { roomId, kind } = parseDocName(docName);
   const session = authenticate(ctx.store, url.searchParams.get('token'));
   const status = canOpenDoc(session, roomId, kind);
-  if (status === 401) return { status, text: 'Unauthorized' };
+  if (status === 401) {
+    // Counted with the HTTP API's failed logins: guessing tokens over websockets is no cheaper.
+    const verdict = ctx.limits.authFailures.take(req.socket.remoteAddress ?? 'unknown');
+    if (!verdict.ok)
+      return { status: 429, text: 'Too Many Requests', retryAfter: retryAfterSeconds(verdict.retryAfterMs) };
+    return { status, text: 'Unauthorized' };
+  }
   if (status === 403 || !session) return { status: 403, text: 'Forbidden' };
   try {
     if (!ctx.rooms.get(roomId)) return { status: 404, text: 'Not Found' };
   } catch (error) {
     // A stored room this build cannot read (logged once by the room manager).
-    if (error instanceof RoomRefusedError) return { status: 500, text: 'Internal Server Error' };
+    if (error instanceof RoomRefusedError) return { status: 'unavailable', reason: error.brief };
     throw error;
   }
   return { status: 200, text: 'OK', roomId, kind, session };

@@ -59,11 +59,34 @@ CREATE TABLE IF NOT EXISTS updates (
   data BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS updates_doc ON updates(doc, seq);
+CREATE TABLE IF NOT EXISTS intent_keys (
+  room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+  token_hash TEXT NOT NULL,
+  key TEXT NOT NULL,
+  intent_hash TEXT NOT NULL,
+  result TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (room_id, token_hash, key)
+);
+CREATE INDEX IF NOT EXISTS intent_keys_age ON intent_keys(room_id, at);
 CREATE TABLE IF NOT EXISTS kv (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
 `;
+
+/** An applied intent remembered by its idempotency key (per room and token). */
+export interface IntentKeyRow {
+  readonly roomId: string;
+  readonly tokenHash: string;
+  readonly key: string;
+  /** SHA-256 of the intent's JSON: the same key with another intent is refused. */
+  readonly intentHash: string;
+  /** The answer's JSON, sent again on a retry. */
+  readonly result: string;
+  /** ms since the epoch. */
+  readonly at: number;
+}
 
 export class Store {
   private readonly db: Database.Database;
@@ -107,6 +130,18 @@ export class Store {
       readUpdates: this.db.prepare('SELECT data FROM updates WHERE doc = ? ORDER BY seq'),
       countUpdates: this.db.prepare('SELECT COUNT(*) AS n FROM updates WHERE doc = ?'),
       deleteUpTo: this.db.prepare('DELETE FROM updates WHERE doc = ? AND seq <= ?'),
+      getIntentKey: this.db.prepare(
+        'SELECT intent_hash AS intentHash, result, at FROM intent_keys WHERE room_id = ? AND token_hash = ? AND key = ?',
+      ),
+      putIntentKey: this.db.prepare(
+        'INSERT OR REPLACE INTO intent_keys (room_id, token_hash, key, intent_hash, result, at) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      // Both use the (room_id, at) index: the age cut is a range delete; the count cut finds the
+      // time of the max-th newest key and drops older ones (keys of that same ms all stay).
+      pruneIntentKeysByAge: this.db.prepare('DELETE FROM intent_keys WHERE room_id = ? AND at < ?'),
+      pruneIntentKeysByCount: this.db.prepare(
+        'DELETE FROM intent_keys WHERE room_id = ? AND at < (SELECT at FROM intent_keys WHERE room_id = ? ORDER BY at DESC LIMIT 1 OFFSET ?)',
+      ),
       getKv: this.db.prepare('SELECT value FROM kv WHERE key = ?'),
       setKv: this.db.prepare(
         'INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
@@ -180,6 +215,25 @@ export class Store {
    */
   compactInBackground(doc: string): Promise<number> | undefined {
     return this.worker.running ? this.worker.compact(doc) : undefined;
+  }
+
+  getIntentKey(
+    roomId: string,
+    tokenHash: string,
+    key: string,
+  ): Pick<IntentKeyRow, 'intentHash' | 'result' | 'at'> | undefined {
+    return this.stmts.getIntentKey.get(roomId, tokenHash, key) as
+      Pick<IntentKeyRow, 'intentHash' | 'result' | 'at'> | undefined;
+  }
+
+  /**
+   * Remember an applied intent's key; call inside the transaction of its doc updates
+   * (`CommitQueue.addWrite`). Keeps at most `max` keys per room, none older than `maxAgeMs`.
+   */
+  putIntentKey(row: IntentKeyRow, max: number, maxAgeMs: number): void {
+    this.stmts.putIntentKey.run(row.roomId, row.tokenHash, row.key, row.intentHash, row.result, row.at);
+    this.stmts.pruneIntentKeysByAge.run(row.roomId, row.at - maxAgeMs);
+    this.stmts.pruneIntentKeysByCount.run(row.roomId, row.roomId, max - 1);
   }
 
   getKv(key: string): string | undefined {

@@ -10,6 +10,9 @@ import { applyIntent } from '../table/applyIntent';
 import { migrateDoc, TableSchemaError } from '../table/docLayout';
 import type { Actor } from '../table/applyIntent';
 import { exportRoom as exportRoomFile, importRoom } from '../table/roomFile';
+import { checkDocWrite, MISSING_DEPENDENCIES } from '../table/checkDocWrite';
+
+export { MISSING_DEPENDENCIES };
 import { seedRoom } from '../table/seedRoom';
 import { initialUpdates } from './RoomManager';
 import type { InitialUpdates } from './RoomManager';
@@ -115,4 +118,12 @@ export function validateCatalogFile(
   if (label === 'map') return parseOrThrow(MapSchema, migrateMap(data), where);
   if (label === 'party') return parseOrThrow(PartySchema, migrateParty(data), where);
   return parseOrThrow(EncounterSchema, migrateEncounter(data), where);
+}
+
+/**
+ * Why a GM's direct write to one of a room's docs must be refused (a sentence naming the root,
+ * key and bound), or null when every value it writes is valid (src/table/checkDocWrite.ts).
+ */
+export function checkGmWrite(doc: Y.Doc, kind: 'public' | 'secrets', update: Uint8Array): string | null {
+  return checkDocWrite(doc, kind, update);
 }

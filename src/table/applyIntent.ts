@@ -9,6 +9,7 @@ import { findLogEntry } from './findLogEntry';
 import type { Actor, IntentHandler } from './intents/IntentContext';
 import { recordingDice, refuse } from './intents/IntentContext';
 import { intentWrites, plainOutcome } from './intents/IntentWrites';
+import { redactOutcome } from './intents/redactLog';
 import { moveIntent } from './intents/moveIntent';
 import { chatIntent } from './intents/chatIntent';
 import { endTurnIntent, startTurnIntent, combatIntent } from './intents/turnIntents';
@@ -99,5 +100,10 @@ export function applyIntent(
   const waits = snapshot.settings.applyResults === 'on-confirm' && PENDING_KINDS.includes(intent.kind);
   resolution.commit(waits ? pendingWrites(writes, snapshot) : writes);
   transactBoth(docs, SERVER_ORIGIN, () => writes.apply());
-  return { ok: true, outcome: plainOutcome(resolution.outcome) };
+  // A player's answer tells no more than the public log about a foe whose stats are hidden.
+  const outcome = plainOutcome(resolution.outcome);
+  return {
+    ok: true,
+    outcome: actor.role === 'player' && writes.redactedForPlayers ? redactOutcome(outcome) : outcome,
+  };
 }

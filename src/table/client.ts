@@ -12,9 +12,15 @@ import type { TableChanges } from './observeTable';
 import { observeTable } from './observeTable';
 import { initPresence, presenceColor } from './presence';
 
-import { CLOSE_REFUSED, CLOSE_REVOKED, MESSAGE_REFUSED } from './wireCodes';
+import {
+  CLOSE_RATE_LIMITED,
+  CLOSE_REFUSED,
+  CLOSE_REVOKED,
+  CLOSE_ROOM_UNAVAILABLE,
+  MESSAGE_REFUSED,
+} from './wireCodes';
 
-export { CLOSE_REFUSED, CLOSE_REVOKED, MESSAGE_REFUSED };
+export { CLOSE_RATE_LIMITED, CLOSE_REFUSED, CLOSE_REVOKED, CLOSE_ROOM_UNAVAILABLE, MESSAGE_REFUSED };
 
 export interface ConnectOptions {
   /** HTTP base of the server, e.g. "http://127.0.0.1:8080". */
@@ -44,6 +50,16 @@ export interface TableConnection {
   onReset(cb: (reason: string) => void): () => void;
   /** Called once when the GM revoked this link: the connection stops reconnecting. */
   onRevoked(cb: (reason: string) => void): () => void;
+  /**
+   * Called when the server closed a socket for going over a request limit (close 4429), with its
+   * sentence; the provider reconnects by itself after a pause.
+   */
+  onLimited(cb: (reason: string) => void): () => void;
+  /**
+   * Called when the server cannot open this room (close 4500: its stored data cannot be read),
+   * with the server's sentence; the provider keeps retrying slowly in case the server is fixed.
+   */
+  onUnavailable(cb: (reason: string) => void): () => void;
   sendIntent(intent: unknown): Promise<IntentResult>;
   destroy(): void;
 }
@@ -70,6 +86,8 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
   const snapshotListeners = new Set<(s: RoomSnapshot, c: TableChanges | null) => void>();
   const resetListeners = new Set<(reason: string) => void>();
   const revokedListeners = new Set<(reason: string) => void>();
+  const limitedListeners = new Set<(reason: string) => void>();
+  const unavailableListeners = new Set<(reason: string) => void>();
   let revoked = false;
   let stopObserving: () => void = () => {};
   let destroyed = false;
@@ -82,6 +100,10 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       params: { token: opts.token },
       // A player tab must not leak its doc to a GM tab of the same browser, or the reverse.
       disableBc: true,
+      // y-websocket treats every 44xx close as final; over a rate limit (4429) the page waits out
+      // the provider's growing backoff and tries again.
+      shouldReconnect: (event: CloseEvent) =>
+        event.code === CLOSE_RATE_LIMITED || !(event.code >= 4400 && event.code < 4500),
       ...(opts.WebSocketPolyfill ? { WebSocketPolyfill: opts.WebSocketPolyfill as typeof WebSocket } : {}),
     };
     const providers = [new WebsocketProvider(wsBase, opts.roomId, pub, providerOpts)];
@@ -98,6 +120,10 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       };
       provider.on('connection-close', (event) => {
         if (event?.code === CLOSE_REFUSED) queueMicrotask(() => reset(event.reason || 'write refused'));
+        if (event?.code === CLOSE_RATE_LIMITED)
+          limitedListeners.forEach((cb) => cb(event.reason || 'too many requests'));
+        if (event?.code === CLOSE_ROOM_UNAVAILABLE)
+          unavailableListeners.forEach((cb) => cb(event.reason || 'this room cannot be opened'));
         if (event?.code === CLOSE_REVOKED && !revoked) {
           // Reconnecting would only be refused (401) forever.
           revoked = true;
@@ -179,15 +205,37 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       revokedListeners.add(cb);
       return () => revokedListeners.delete(cb);
     },
+    onLimited(cb) {
+      limitedListeners.add(cb);
+      return () => limitedListeners.delete(cb);
+    },
+    onUnavailable(cb) {
+      unavailableListeners.add(cb);
+      return () => unavailableListeners.delete(cb);
+    },
     async sendIntent(intent) {
-      const res = await doFetch(`${base}/api/rooms/${encodeURIComponent(opts.roomId)}/intents`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(intent),
-      });
-      const body = (await res.json().catch(() => null)) as IntentResult | { reason?: string } | null;
-      if (body && typeof body === 'object' && 'ok' in body) return body;
-      return { ok: false, reason: (body as { reason?: string } | null)?.reason ?? `HTTP ${res.status}` };
+      // One random key per intent, sent again on the retry: the server applies it once.
+      const body = JSON.stringify({ ...(intent as object), idempotencyKey: newIdempotencyKey() });
+      const post = () =>
+        doFetch(`${base}/api/rooms/${encodeURIComponent(opts.roomId)}/intents`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' },
+          body,
+        });
+      let res: Response;
+      try {
+        res = await post();
+      } catch {
+        // A network error: the intent may or may not have been applied; the key makes the retry safe.
+        try {
+          res = await post();
+        } catch (error) {
+          return { ok: false, reason: `the server could not be reached (${(error as Error).message})` };
+        }
+      }
+      const answer = (await res.json().catch(() => null)) as IntentResult | { reason?: string } | null;
+      if (answer && typeof answer === 'object' && 'ok' in answer) return answer;
+      return { ok: false, reason: (answer as { reason?: string } | null)?.reason ?? `HTTP ${res.status}` };
     },
     destroy() {
       destroyed = true;
@@ -195,7 +243,15 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       snapshotListeners.clear();
       resetListeners.clear();
       revokedListeners.clear();
+      limitedListeners.clear();
+      unavailableListeners.clear();
     },
   };
   return connection;
+}
+
+/** 128 random bits as 32 hex digits (getRandomValues works on plain-http LAN pages too). */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

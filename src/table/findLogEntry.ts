@@ -21,22 +21,25 @@ export function logPosition(log: Y.Array<unknown>, id: string): number {
   return -1;
 }
 
+/** The validated entry with this id in one doc's log; undefined when absent or invalid. */
+function entryIn(doc: Y.Doc | undefined, id: string): LogEntry | undefined {
+  if (!doc) return undefined;
+  const log = rootsOf(doc).log;
+  const at = logPosition(log, id);
+  if (at < 0) return undefined;
+  const parsed = LogEntrySchema.safeParse(log.get(at));
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
- * The entry with this id from the public doc's log or (given) the secrets doc's, validated.
- * `secret` is true when it lives in the secrets doc: a GM-only line whatever its flag says.
- * Undefined when no doc holds it or its stored value is invalid (the snapshot reports those).
+ * The entry with this id as the GM reads it (as `readSnapshot` merges the logs): the secrets
+ * doc's version when there is one (the full version of a redacted public twin), else the public
+ * doc's. `secret` is true when only the secrets doc holds it: a GM-only line whatever its flag
+ * says. Undefined when no doc holds it or its stored value is invalid (the snapshot reports those).
  */
 export function findLogEntry(docs: TableDocs, id: string): { entry: LogEntry; secret: boolean } | undefined {
-  for (const [doc, secret] of [
-    [docs.public, false],
-    [docs.secrets, true],
-  ] as const) {
-    if (!doc) continue;
-    const log = rootsOf(doc).log;
-    const at = logPosition(log, id);
-    if (at < 0) continue;
-    const parsed = LogEntrySchema.safeParse(log.get(at));
-    return parsed.success ? { entry: parsed.data, secret } : undefined;
-  }
-  return undefined;
+  const full = entryIn(docs.secrets, id);
+  const shown = entryIn(docs.public, id);
+  const entry = full ?? shown;
+  return entry && { entry, secret: !shown };
 }

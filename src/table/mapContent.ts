@@ -1,20 +1,38 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
 import type { MapData } from '../schema/map';
-import { MAP_SCHEMA_VERSION, MAX_TERRAIN_HEIGHT, TERRAIN_CODES } from '../schema/map';
+import {
+  MAP_SCHEMA_VERSION,
+  MAX_MAP_SIDE,
+  MAX_TERRAIN_HEIGHT,
+  SIDE_TEXT,
+  TERRAIN_CODES,
+} from '../schema/map';
 import type { CellData } from '../schema/cell';
 import { DESTRUCTIBLE_HP_PER_LEVEL } from '../grid/destructible';
+import { emptyRecord } from '../lib/ownRecord';
 import { cellKey, publicRootsOf } from './docLayout';
+
+const CODES = Object.values(TERRAIN_CODES) as string[];
+const CODE_SET = new Set(CODES);
+const CODE_LIST = CODES.join(' ');
 
 /**
  * How the map sits in the public doc, so painting one cell is one small update even on 100×100:
  * `mapRows` holds one row string pair per row (the map as seeded or resized, ~2 bytes per
  * square), `mapPaint` one entry per square painted since (last writer wins per square).
  */
-export const MapRowSchema = z.object({ cells: z.string(), heights: z.string() });
+export const MapRowSchema = z.object({
+  cells: z
+    .string()
+    .max(MAX_MAP_SIDE, SIDE_TEXT)
+    .refine((row) => [...row].every((c) => CODE_SET.has(c)), `expected space codes (${CODE_LIST})`),
+  heights: z
+    .string()
+    .max(MAX_MAP_SIDE, SIDE_TEXT)
+    .regex(/^[0-3]*$/, `expected height digits 0–${MAX_TERRAIN_HEIGHT}`),
+});
 export type MapRow = z.infer<typeof MapRowSchema>;
-
-const CODES = Object.values(TERRAIN_CODES) as string[];
 
 /** One painted square: its space code and terrain height 0–3. */
 export const MapCellPaintSchema = z.object({
@@ -111,7 +129,7 @@ export function readChapter(doc: Y.Doc): number {
 
 /** Remaining HP of each destructible square, keyed "x,y". */
 export function readDestructibleHp(doc: Y.Doc): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out = emptyRecord<number>(); // keys come from the doc: a '__proto__' key stays a key
   publicRootsOf(doc).destructible.forEach((hp, key) => {
     if (typeof hp === 'number') out[key] = hp;
   });

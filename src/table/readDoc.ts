@@ -10,6 +10,7 @@ import type { Token } from '../schema/token';
 import { TokenSchema } from '../schema/token';
 import type { TurnOrder } from '../schema/turnOrder';
 import { TurnOrderSchema } from '../schema/turnOrder';
+import { emptyRecord } from '../lib/ownRecord';
 import type { CombatantState } from './docLayout';
 import { CombatantStateSchema, publicRootsOf, rootsOf, secretRootsOf } from './docLayout';
 
@@ -116,7 +117,7 @@ export function readSettings(doc: Y.Doc, problems: string[]): RoomSettings {
 }
 
 export function readNotes(doc: Y.Doc): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = emptyRecord<string>(); // keyed by token ids: nothing inherited
   secretRootsOf(doc).notes.forEach((text, key) => {
     if (typeof text === 'string') out[key] = text;
   });

@@ -28,7 +28,8 @@ export type SeedInput = z.infer<typeof SeedInputSchema>;
 
 /** A player character's id, used as its token id and in invites: "Maren (Stalwart)" → "maren-stalwart". */
 export function characterIdOf(pc: { name: string }): string {
-  return slug(pc.name) || 'pc';
+  // 56 characters leave room for a "-20" suffix within a token id's 64 (src/schema/limits.ts).
+  return slug(pc.name).slice(0, 56).replace(/-$/, '') || 'pc';
 }
 
 /** Thrown when a room cannot be seeded; nothing has been written. */
@@ -77,9 +78,11 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
   }
   const characterIds: string[] = [];
   const starts = encounter?.partyStarts ?? [];
+  // Ids already taken (foes, earlier PCs), kept in a Set so assigning them stays linear.
+  const taken = new Set(placed.map((p) => p.token.id));
+  const next = new Map<string, number>();
   for (const [i, pc] of (party?.characters ?? []).entries()) {
-    let id = characterIdOf(pc);
-    while (characterIds.includes(id) || placed.some((p) => p.token.id === id)) id += '-2';
+    const id = uniqueId(characterIdOf(pc), taken, next);
     const wanted = starts[i];
     const cell =
       wanted && !footprintProblem(map, wanted, 1, occupied)
@@ -114,6 +117,19 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
     }
   });
   return { characterIds };
+}
+
+/**
+ * `base`, or `base-2`, `base-3`… the first one not in `taken` (which it is added to). `next`
+ * remembers where each base's search stopped, so n equal names cost O(n), not O(n²).
+ */
+function uniqueId(base: string, taken: Set<string>, next: Map<string, number>): string {
+  let id = base;
+  let n = next.get(base) ?? 2;
+  while (taken.has(id)) id = `${base}-${n++}`;
+  next.set(base, n);
+  taken.add(id);
+  return id;
 }
 
 /** Why a Size×Size footprint cannot stand at `cell`, or null if it can. */

@@ -10,6 +10,7 @@ import type { Token } from '../schema/token';
 import type { TurnOrder } from '../schema/turnOrder';
 import { footprintCells, footprintElevation } from '../grid/battlefield';
 import { isBloodied, maxHp } from '../rules/health';
+import { emptyRecord } from '../lib/ownRecord';
 import type { CombatantState } from './docLayout';
 import { readChapter, readDestructibleHp, readMapContent } from './mapContent';
 import {
@@ -50,7 +51,7 @@ export interface RoomSnapshot {
   readonly view: 'gm' | 'player';
   readonly map: MapData | null;
   readonly chapter: number;
-  /** Remaining HP per destructible square, keyed "x,y". */
+  /** Remaining HP per destructible square, keyed "x,y" (null-prototype, like every id-keyed record here). */
   readonly destructibleHp: Readonly<Record<string, number>>;
   /** Visible tokens first (sorted by id), then hidden ones (GM only). */
   readonly tokens: readonly TokenView[];
@@ -108,9 +109,14 @@ export type TableState = Omit<RoomSnapshot, 'log' | 'chat'>;
 export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot {
   const state = readTableState(publicDoc, secretsDoc);
   const problems = [...state.problems];
-  const log = readLog(publicDoc, 'public', problems);
+  let log = readLog(publicDoc, 'public', problems);
   if (secretsDoc) {
-    log.push(...readLog(secretsDoc, 'secrets', problems));
+    // A secrets entry with a public entry's id is the full version of a redacted twin
+    // (src/table/intents/redactLog.ts): the GM reads it once, in the twin's place.
+    const full = new Map(readLog(secretsDoc, 'secrets', problems).map((e) => [e.id, e]));
+    log = log.map((e) => full.get(e.id) ?? e);
+    for (const e of log) full.delete(e.id);
+    log.push(...full.values());
     log.sort((a, b) => a.at - b.at);
   }
   const chat = readChat(publicDoc, problems);
@@ -156,7 +162,8 @@ export function readTableState(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableState
     ? [...readTokens(secretsDoc, 'secrets', problems).values()].sort(byId).map((t) => view(t, true))
     : [];
   const tokens = [...visible, ...hidden];
-  const tokensById: Record<string, TokenView> = {};
+  // No prototype: an id such as 'constructor' or '__proto__' is an ordinary key (never inherited).
+  const tokensById = emptyRecord<TokenView>();
   for (const t of tokens) tokensById[t.id] ??= t;
 
   const settings = readSettings(publicDoc, problems);

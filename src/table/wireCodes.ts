@@ -9,3 +9,13 @@ export const MESSAGE_REFUSED = 20;
 export const CLOSE_REFUSED = 4403;
 /** Close code of a socket whose invite the GM revoked: the client does not reconnect. */
 export const CLOSE_REVOKED = 4401;
+/**
+ * Close code of a socket to a room the server cannot open (its stored data is unreadable or from a
+ * newer build); the reason says why. Reconnecting does not help until the server is fixed.
+ */
+export const CLOSE_ROOM_UNAVAILABLE = 4500;
+/**
+ * Close code of a socket that sent more than a limit allows (sync requests, presence floods):
+ * the reason says which limit and its value; the client shows it and reconnects after a pause.
+ */
+export const CLOSE_RATE_LIMITED = 4429;

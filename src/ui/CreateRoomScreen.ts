@@ -145,10 +145,10 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
     create.disabled = true;
     try {
       const map = uploaded ?? unwrap(await api.getMap(mapSel.value), 'map');
-      const encounter = encSel.value ? unwrap(await api.getEncounter(encSel.value), 'encounter') : undefined;
+      // The server reads the encounter file itself: its foes never pass through this page.
       const room = await api.createRoom({
         map,
-        ...(encounter ? { encounter } : {}),
+        ...(encSel.value ? { encounterFile: encSel.value } : {}),
         ...(party ? { party } : {}),
       });
       window.location.href = linkPath(room.gmLink);

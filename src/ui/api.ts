@@ -80,11 +80,16 @@ export const api = {
   listMaps: async () => normaliseListing(await call<unknown>('/api/maps')),
   listEncounters: async () => normaliseListing(await call<unknown>('/api/encounters')),
   getMap: (file: string) => call<unknown>(`/api/maps/${encodeURIComponent(file)}`),
-  getEncounter: (file: string) => call<unknown>(`/api/encounters/${encodeURIComponent(file)}`),
+  /** An encounter's summary (name, map, chapter, foe count): its foes are never sent to browsers. */
+  getEncounter: (file: string) =>
+    call<{ file: string; name: string; map: string; chapter: number; foeCount: number; partyStarts: number }>(
+      `/api/encounters/${encodeURIComponent(file)}`,
+    ),
   /** The party files of `encounters/parties/` (`GET /api/parties`). */
   listParties: async () => normaliseListing(await call<unknown>('/api/parties')),
   getParty: (file: string) => call<unknown>(`/api/parties/${encodeURIComponent(file)}`),
-  createRoom: (body: { map: unknown; encounter?: unknown; party?: unknown }) =>
+  /** `encounterFile`: an encounter of the server's encounters/ folder, read there (not sent here). */
+  createRoom: (body: { map: unknown; encounter?: unknown; encounterFile?: string; party?: unknown }) =>
     call<{ roomId: string; gmToken: string; gmLink: string }>('/api/rooms', {
       method: 'POST',
       body: JSON.stringify(body),

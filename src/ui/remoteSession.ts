@@ -2,7 +2,7 @@ import { cellCenterToWorld, worldToCell } from '../grid/cell';
 import type { Intent } from '../schema/intent';
 import { connectTable } from '../table/client';
 import { createGmUndoManager } from '../table/createGmUndoManager';
-import { othersPresence, ping as sendPing, setCursor, setDrag } from '../table/presence';
+import { othersPresence, ping as sendPing, publicPresenceOf, setCursor, setDrag } from '../table/presence';
 import { paintCells, resizeMap } from '../table/writers/mapWriters';
 import { updateCombatant } from '../table/writers/roomWriters';
 import {
@@ -32,14 +32,28 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
   const who = conn.session;
   if (who.roomId !== roomId)
     throw new Error(`this link's token belongs to room ${who.roomId}, not ${roomId}`);
-  await withTimeout(
-    conn.whenSynced,
-    15_000,
-    'the room did not answer within 15 s (is the server running? is the link right?)',
+  // A room the server cannot open (close 4500) says so at once instead of timing out.
+  const unavailable = new Promise<never>((_, reject) =>
+    conn.onUnavailable((reason) => reject(new Error(`the server cannot open this room: ${reason}`))),
   );
+  try {
+    await Promise.race([
+      withTimeout(
+        conn.whenSynced,
+        15_000,
+        'the room did not answer within 15 s (is the server running? is the link right?)',
+      ),
+      unavailable,
+    ]);
+  } catch (error) {
+    conn.destroy();
+    throw error;
+  }
 
   // The GM revoked this link (close 4401): the client stops reconnecting, so say why the table froze.
   conn.onRevoked((reason) => showRevoked(reason));
+  // Over a request limit (close 4429): say so in the server's words; the client reconnects itself.
+  conn.onLimited((reason) => showLimited(reason));
 
   let scene: Scene = snapshotToScene(conn.snapshot());
   const listeners = new Set<(s: Scene) => void>();
@@ -57,6 +71,9 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
     const r = await conn.sendIntent(intent);
     return r.ok ? { ok: true } : { ok: false, reason: r.reason };
   };
+
+  /** What this page would show others; `publicPresenceOf` decides what is actually published. */
+  let wanted: Parameters<typeof publicPresenceOf>[0] = { cursor: null, drag: null };
 
   let gm: GmActions | undefined;
   if (who.role === 'gm') {
@@ -128,12 +145,18 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
       const cellOf = (w: { x: number; y: number }): { x: number; y: number } | null => worldToCell(w);
       if (p.pointer) {
         const c = cellOf(p.pointer);
-        const old = conn.awareness.getLocalState()?.['cursor'] as { x: number; y: number } | null | undefined;
-        // Presence is per square: only announce when the square under the pointer changes.
-        const same = c && old ? c.x === old.x && c.y === old.y : !c && !old;
-        if (!same) setCursor(conn.awareness, c ? { x: c.x, y: c.y } : null);
+        wanted = { ...wanted, cursor: c ? { x: c.x, y: c.y } : null };
       }
-      if (p.drag !== undefined) setDrag(conn.awareness, p.drag);
+      if (p.drag !== undefined) wanted = { ...wanted, drag: p.drag };
+      // Players receive this awareness: nothing about a hidden token goes out (publicPresenceOf).
+      const hidden = conn.snapshot().tokens.filter((t) => t.hidden);
+      const next = publicPresenceOf(wanted, hidden);
+      const local = conn.awareness.getLocalState() ?? {};
+      // Presence is per square: only announce when the square (or the drag) changes.
+      if (JSON.stringify(local['cursor'] ?? null) !== JSON.stringify(next.cursor))
+        setCursor(conn.awareness, next.cursor);
+      if (JSON.stringify(local['drag'] ?? null) !== JSON.stringify(next.drag))
+        setDrag(conn.awareness, next.drag);
       if (p.ping) {
         const c = cellOf(p.ping);
         if (c) sendPing(conn.awareness, c, p.ping.at);
@@ -214,4 +237,22 @@ function showRevoked(reason: string): void {
       ' The GM withdrew this link, so the table no longer updates. Ask the GM for a new link.',
     ),
   );
+}
+
+/** How long (ms) the "slow down" notice stays after the last 4429 close. */
+const LIMITED_NOTICE_MS = 10_000;
+let limitedTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** A notice over the page: the server closed a socket for going over a limit (docs/server.md, "Limits"). */
+function showLimited(reason: string): void {
+  document.querySelector('[data-testid="limited-banner"]')?.remove();
+  const banner = el(
+    'div',
+    { class: 'revoked-banner', role: 'status', 'data-testid': 'limited-banner' },
+    el('strong', {}, 'The server is slowing this page down.'),
+    ` It said: "${reason}". The table reconnects by itself in a moment.`,
+  );
+  document.body.append(banner);
+  clearTimeout(limitedTimer);
+  limitedTimer = setTimeout(() => banner.remove(), LIMITED_NOTICE_MS);
 }

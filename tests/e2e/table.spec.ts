@@ -53,6 +53,9 @@ async function gmCreatesRoom(browser: Browser): Promise<Page> {
   return gm;
 }
 
+/** Every websocket frame each player page received, from its first socket on. */
+const playerFrames = new WeakMap<Page, Buffer[]>();
+
 async function invitePlayer(gm: Page, browser: Browser): Promise<Page> {
   await gm.getByTestId('invite-name').fill('Pat');
   await gm.getByTestId(`invite-char-${PC}`).check();
@@ -61,6 +64,9 @@ async function invitePlayer(gm: Page, browser: Browser): Promise<Page> {
   expect(link).toMatch(/\?room=.+&token=.+/);
   const player = await (await browser.newContext()).newPage();
   player.on('pageerror', (e) => console.error('player page error:', e.message));
+  const frames: Buffer[] = [];
+  playerFrames.set(player, frames);
+  player.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(Buffer.from(payload))));
   await player.goto(link.replace(/^https?:\/\/[^/]+/, server().origin));
   await waitReady(player);
   await expect(player.getByTestId('table-player')).toBeVisible();
@@ -82,6 +88,28 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   for (const foe of hiddenFoes) {
     expect(playerTokens.some((t) => t.id === foe.id)).toBe(false);
     expect(await player.content()).not.toContain(foe.name);
+  }
+
+  // The GM drags a hidden foe: nothing about it (id, name) reaches the player's sockets, not even
+  // as presence (the drag and the cursor under it).
+  const received = playerFrames.get(player)!;
+  received.length = 0;
+  const secret = hiddenFoes[0]!;
+  const from = (await tokenCell(gm, secret.id))!;
+  const to = { x: from.x, y: from.y + 1 };
+  const pa = await cellToPage(gm, from.x, from.y);
+  const pb = await cellToPage(gm, to.x, to.y);
+  await gm.mouse.move(pa.x, pa.y);
+  await gm.mouse.down();
+  await gm.mouse.move(pb.x, pb.y, { steps: 8 });
+  await gm.waitForTimeout(500); // held mid-drag: presence is published while the button is down
+  await gm.mouse.up();
+  await expect.poll(() => tokenCell(gm, secret.id)).toEqual(to);
+  await gm.waitForTimeout(500);
+  expect(received.length).toBeGreaterThan(0); // the player's sockets were listening
+  for (const frame of received) {
+    expect(frame.includes(secret.id)).toBe(false);
+    expect(frame.includes(secret.name)).toBe(false);
   }
 
   // The player drags Maren to the farthest square of her reach; the GM sees her arrive.

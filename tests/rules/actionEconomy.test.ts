@@ -186,4 +186,15 @@ describe('action economy', () => {
       reason(pc('a', { hp: 0, defeated: true, incapacitated: true }), { kind: 'move', squares: 1 }),
     ).toBe('PC a is defeated and cannot act');
   });
+
+  it('abilities named like Object.prototype members ("constructor", "toString") are ordinary names', () => {
+    for (const name of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
+      const odd = ability({ name, cost: '1-action' });
+      expect(reason(pc('a'), { kind: 'ability', ability: odd })).toBe('ok');
+      const used = doAll(pc('a'), [{ kind: 'ability', ability: odd }]);
+      expect(reason(used, { kind: 'ability', ability: odd })).toBe(`already used ${name} this turn`);
+      const ward2 = ability({ name, cost: 'free', tags: { interrupt: 1 }, trigger: 'An ally is hit.' });
+      expect(reason(pc('a'), { kind: 'ability', ability: ward2 }, OFF_TURN)).toBe('ok');
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { connectClient, createRoom, invite, useTestServer, waitFor } from './helpers';
+import { connectClient, createRoom, invite, tokenAt, useTestServer, waitFor } from './helpers';
 
 describe('a GM and three players in one room', () => {
   const server = useTestServer();
@@ -16,15 +16,18 @@ describe('a GM and three players in one room', () => {
     server.keep(gm, ...players);
     await Promise.all([gm, ...players].map((client) => client.synced));
 
-    // The GM writes directly (any layout: the server does not interpret the doc).
-    gm.doc.getMap('tokens').set('hero', { x: 1, y: 1 });
+    // The GM writes directly (valid values: the server checks every GM write).
+    gm.doc.getMap('tokens').set('hero', tokenAt('hero', 1, 1));
     await waitFor(
       () => players.every((p) => p.doc.getMap('tokens').get('hero') !== undefined),
       'first placement',
     );
-    gm.doc.getMap('tokens').set('hero', { x: 4, y: 2 });
+    gm.doc.getMap('tokens').set('hero', tokenAt('hero', 4, 2));
     await waitFor(
-      () => players.every((p) => (p.doc.getMap('tokens').get('hero') as { x: number } | undefined)?.x === 4),
+      () =>
+        players.every(
+          (p) => (p.doc.getMap('tokens').get('hero') as { cell: { x: number } } | undefined)?.cell.x === 4,
+        ),
       'the move at every player',
     );
 
@@ -32,7 +35,7 @@ describe('a GM and three players in one room', () => {
     const serverState = Y.encodeStateAsUpdate(room.public.doc);
     for (const client of [gm, ...players]) {
       expect(Y.encodeStateVector(client.doc)).toEqual(Y.encodeStateVector(room.public.doc));
-      expect(client.doc.getMap('tokens').toJSON()).toEqual({ hero: { x: 4, y: 2 } });
+      expect(client.doc.getMap('tokens').toJSON()).toEqual({ hero: tokenAt('hero', 4, 2) });
     }
     expect(serverState.length).toBeGreaterThan(0);
   });
@@ -44,8 +47,8 @@ describe('a GM and three players in one room', () => {
     const gmB = connectClient(server.wsUrl, b.roomId, b.gmToken);
     server.keep(gmA, gmB);
     await Promise.all([gmA.synced, gmB.synced]);
-    gmA.doc.getMap('tokens').set('only-in-a', 1);
-    gmB.doc.getMap('tokens').set('only-in-b', 2);
+    gmA.doc.getMap('tokens').set('only-in-a', tokenAt('only-in-a', 0, 0));
+    gmB.doc.getMap('tokens').set('only-in-b', tokenAt('only-in-b', 0, 0));
     await waitFor(() => server.room(b.roomId).public.doc.getMap('tokens').has('only-in-b'), 'b written');
     await waitFor(() => server.room(a.roomId).public.doc.getMap('tokens').has('only-in-a'), 'a written');
     expect(gmA.doc.getMap('tokens').has('only-in-b')).toBe(false);

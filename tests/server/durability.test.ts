@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { connectClient, createRoom, invite, RawClient, waitFor } from './helpers';
+import { connectClient, createRoom, invite, RawClient, tokenAt, waitFor } from './helpers';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -68,7 +68,7 @@ describe.each(['process', 'full'])('durability (DURABILITY=%s)', (durability) =>
     // A burst of moves, then kill -9 the moment the last one has reached the player.
     gmSecrets.doc.getMap('notes').set('plan', 'ambush');
     for (let step = 0; step < 40; step += 1)
-      gm.doc.getMap('tokens').set('hero', { x: step % 8, y: step % 6, step });
+      gm.doc.getMap('tokens').set('hero', tokenAt('hero', step % 8, step % 6, { step }));
     await waitFor(() => {
       const seen = new Y.Doc();
       witness.replayInto(seen);
@@ -86,7 +86,7 @@ describe.each(['process', 'full'])('durability (DURABILITY=%s)', (durability) =>
     const reader = connectClient(wsUrl2, roomId, playerToken);
     const gmAgain = connectClient(wsUrl2, `${roomId}~secrets`, gmToken);
     await Promise.all([reader.synced, gmAgain.synced]);
-    expect(reader.doc.getMap('tokens').get('hero')).toEqual({ x: 39 % 8, y: 39 % 6, step: 39 });
+    expect(reader.doc.getMap('tokens').get('hero')).toEqual(tokenAt('hero', 39 % 8, 39 % 6, { step: 39 }));
     // Everything the player had received before the kill is on the restarted server.
     expect(Y.encodeStateVector(reader.doc)).toEqual(Y.encodeStateVector(broadcast));
     expect(gmAgain.doc.getMap('notes').get('plan')).toBe('ambush');

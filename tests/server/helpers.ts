@@ -24,6 +24,14 @@ export const TEST_MAP = {
   heights: ['00000000', '00220000', '00000000', '00000000', '00000000', '00000000'],
 };
 
+/**
+ * A valid token (src/schema/token.ts) at (x, y): GM writes are validated by the server
+ * (src/table/checkDocWrite.ts), so tests that write the docs directly write real values.
+ */
+export function tokenAt(id: string, x: number, y: number, extra: Record<string, unknown> = {}) {
+  return { id, name: id, cell: { x, y }, size: 1, side: 'party', ownerIds: [], combatant: false, ...extra };
+}
+
 export interface TestServer {
   readonly server: RunningServer;
   readonly origin: string;

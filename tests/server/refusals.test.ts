@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import * as decoding from 'lib0/decoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import { encodeAwarenessMessage, encodeSyncUpdate, MESSAGE_REFUSED } from '../../src/server/protocol';
-import { connectClient, createRoom, invite, RawClient, useTestServer, waitFor } from './helpers';
+import { connectClient, createRoom, invite, RawClient, tokenAt, useTestServer, waitFor } from './helpers';
 
 function refusalReason(client: RawClient): string | undefined {
   for (const frame of client.frames) {
@@ -23,7 +23,7 @@ describe('player writes over the websocket', () => {
     const gm = connectClient(server.wsUrl, roomId, gmToken);
     server.keep(gm);
     await gm.synced;
-    gm.doc.getMap('tokens').set('hero', { x: 1, y: 1 });
+    gm.doc.getMap('tokens').set('hero', tokenAt('hero', 1, 1));
     const doc = server.room(roomId).public.doc;
     await waitFor(() => doc.getMap('tokens').has('hero'), 'GM write stored');
     const before = Y.encodeStateAsUpdate(doc);
@@ -40,7 +40,7 @@ describe('player writes over the websocket', () => {
     expect(await forger.closed).toBe(4403);
     expect(refusalReason(forger)).toMatch(/players cannot write/);
     expect(Y.encodeStateAsUpdate(doc)).toEqual(before);
-    expect(gm.doc.getMap('tokens').get('hero')).toEqual({ x: 1, y: 1 });
+    expect(gm.doc.getMap('tokens').get('hero')).toEqual(tokenAt('hero', 1, 1));
   });
 
   it('a stock client of a player connects and stays connected (its sync step 2 is a harmless no-op), but its local edit is refused', async () => {
@@ -49,9 +49,9 @@ describe('player writes over the websocket', () => {
     server.keep(gm);
     await gm.synced;
     // Deletes: every sync step 2 a client sends carries the whole delete set.
-    gm.doc.getMap('tokens').set('gone', 1);
+    gm.doc.getMap('tokens').set('gone', tokenAt('gone', 0, 0));
     gm.doc.getMap('tokens').delete('gone');
-    gm.doc.getMap('tokens').set('hero', { x: 1, y: 1 });
+    gm.doc.getMap('tokens').set('hero', tokenAt('hero', 1, 1));
     const doc = server.room(roomId).public.doc;
     await waitFor(() => doc.getMap('tokens').has('hero'), 'GM write stored');
 
@@ -103,16 +103,25 @@ describe('player writes over the websocket', () => {
     mallory.send(encodeAwarenessMessage(awarenessProtocol.encodeAwarenessUpdate(fake, [aliceId])));
     expect(await mallory.closed).toBe(4403);
     expect(refusalReason(mallory)).toMatch(/belongs to another user/);
-    expect(room.public.awareness.getStates().get(aliceId)).toEqual({ cursor: { x: 1, y: 1 } });
+    // What the server keeps is the validated presence (src/schema/presence.ts), stamped with her name.
+    expect(room.public.awareness.getStates().get(aliceId)).toMatchObject({
+      user: { name: 'Alice', role: 'player' },
+      cursor: { x: 1, y: 1 },
+    });
 
     // Alice cannot pretend to be the GM: the server stamps her name and role from her token.
     alice.provider.awareness.setLocalState({ user: { name: 'GM', role: 'gm', color: 'red' } });
     await waitFor(
-      () => (room.public.awareness.getStates().get(aliceId) as { user?: unknown }).user !== undefined,
+      () =>
+        (room.public.awareness.getStates().get(aliceId) as { user?: { color?: string } }).user?.color ===
+        'red',
       'stamp',
     );
     expect(room.public.awareness.getStates().get(aliceId)).toEqual({
       user: { name: 'Alice', role: 'player', color: 'red' },
+      cursor: null,
+      drag: null,
+      ping: null,
     });
 
     // A second socket of Alice herself (same token) may speak for her id.

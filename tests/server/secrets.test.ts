@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { api, connectClient, createRoom, invite, RawClient, useTestServer, waitFor } from './helpers';
+import {
+  api,
+  connectClient,
+  createRoom,
+  invite,
+  RawClient,
+  tokenAt,
+  useTestServer,
+  waitFor,
+} from './helpers';
 
 const SECRET_NAME = 'Lurking Basilisk of Zorvath';
 
@@ -17,7 +26,7 @@ describe('GM secrets', () => {
     await Promise.all([gm.synced, gmSecrets.synced]);
 
     // A hidden token exists before the player joins...
-    gmSecrets.doc.getMap('tokens').set('basilisk', { name: SECRET_NAME, x: 5, y: 5 });
+    gmSecrets.doc.getMap('tokens').set('basilisk', tokenAt('basilisk', 5, 5, { name: SECRET_NAME }));
     gmSecrets.provider.awareness.setLocalStateField('hover', { token: 'basilisk', name: SECRET_NAME });
     await waitFor(() => server.room(roomId).secrets.doc.getMap('tokens').has('basilisk'), 'secret stored');
 
@@ -26,7 +35,7 @@ describe('GM secrets', () => {
     player.requestState();
     // ...and more secret and public traffic happens while the player watches.
     gmSecrets.doc.getMap('notes').set('plan', `${SECRET_NAME} ambushes from the north`);
-    gm.doc.getMap('tokens').set('hero', { name: 'Hero', x: 1, y: 1 });
+    gm.doc.getMap('tokens').set('hero', tokenAt('hero', 1, 1, { name: 'Hero' }));
     gm.provider.awareness.setLocalStateField('cursor', { x: 2, y: 2 });
     await waitFor(() => {
       const seen = new Y.Doc();
@@ -43,7 +52,7 @@ describe('GM secrets', () => {
     // The player got the public doc, complete.
     const seen = new Y.Doc();
     player.replayInto(seen);
-    expect(seen.getMap('tokens').toJSON()).toEqual({ hero: { name: 'Hero', x: 1, y: 1 } });
+    expect(seen.getMap('tokens').toJSON()).toEqual({ hero: tokenAt('hero', 1, 1, { name: 'Hero' }) });
     player.ws.close();
   });
 

@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { IntentSchema } from '../../schema/intent';
+import { IntentKeySchema, IntentSchema } from '../../schema/intent';
 import { authenticate, bearerToken, issueToken } from '../auth';
 import type { Session } from '../auth';
-import { listJsonFiles, readCatalogFile, type Validator } from '../catalog';
+import { encounterSummary, listJsonFiles, readCatalogFile, type Validator } from '../catalog';
+import type { Encounter } from '../../schema/encounter';
 import { joinLink } from '../context';
 import { inviteIdOf, listInvites, revokeInvite } from '../invites';
+import { authFailureLimitText, intentLimitText, retryAfterSeconds } from '../limits';
 import type { ServerContext } from '../context';
 import { RoomRefusedError } from '../RoomManager';
 import type { Room } from '../RoomManager';
@@ -14,6 +16,7 @@ import { exportRoom, IntentFailure, resolveIntent, validateCatalogFile } from '.
 import type { Actor } from '../tableBridge';
 import { HttpError, parseBody, readJsonBody, sendJson } from './json';
 import { createRoom, importRoom } from './roomCreation';
+import { intentKeyOf, rememberAnswer, replayedAnswer } from './idempotency';
 
 const InviteBodySchema = z.object({
   name: z.string().trim().min(1).max(80),
@@ -81,7 +84,10 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
     if (parts.length === 2) return sendJson(res, 200, { files: listJsonFiles(dir) });
     if (parts.length === 3 && second) {
       const validate: Validator = (data, where) => validateCatalogFile(catalog.label, data, where);
-      return sendJson(res, 200, readCatalogFile(dir, second, validate, catalog.label, catalog.folder));
+      const content = readCatalogFile(dir, second, validate, catalog.label, catalog.folder);
+      // An encounter is a GM's prepared secret: anyone may ask, so only its summary is sent.
+      const shown = catalog.label === 'encounter' ? encounterSummary(second, content as Encounter) : content;
+      return sendJson(res, 200, shown);
     }
   }
 
@@ -115,10 +121,18 @@ function originOf(req: IncomingMessage): string {
 
 function requireSession(ctx: ServerContext, req: IncomingMessage): Session {
   const token = bearerToken(req.headers.authorization);
+  const session = token ? authenticate(ctx.store, token) : undefined;
+  if (session) return session;
+  // Failures are counted per address: past the limit, a guessing script gets 429s.
+  const verdict = ctx.limits.authFailures.take(req.socket.remoteAddress ?? 'unknown');
+  if (!verdict.ok) {
+    const seconds = retryAfterSeconds(verdict.retryAfterMs);
+    throw new HttpError(429, authFailureLimitText(ctx.limits.options.authFailures, seconds), {
+      'retry-after': String(seconds),
+    });
+  }
   if (!token) throw new HttpError(401, 'missing "Authorization: Bearer <token>" header');
-  const session = authenticate(ctx.store, token);
-  if (!session) throw new HttpError(401, 'unknown token');
-  return session;
+  throw new HttpError(401, 'unknown token');
 }
 
 function requireRoomAccess(
@@ -155,6 +169,7 @@ async function createInvite(
 ): Promise<void> {
   requireRoomAccess(ctx, req, roomId, true);
   const body = parseBody(InviteBodySchema, await readJsonBody(req, MAX_INTENT_BYTES), 'request body');
+  requireRoomAccess(ctx, req, roomId, true); // again: the token may have gone while the body came
   const token = issueToken(ctx.store, roomId, 'player', body.name, body.characterIds);
   sendJson(res, 200, { token, link: joinLink(origin, roomId, token), id: inviteIdOf(token) });
 }
@@ -177,9 +192,24 @@ async function postIntent(
   res: ServerResponse,
   roomId: string,
 ): Promise<void> {
+  const early = requireRoomAccess(ctx, req, roomId, false);
+  const verdict = ctx.limits.intents.take(early.tokenHash);
+  if (!verdict.ok) {
+    const seconds = retryAfterSeconds(verdict.retryAfterMs);
+    throw new HttpError(429, intentLimitText(ctx.limits.options.intents, seconds), {
+      'retry-after': String(seconds),
+    });
+  }
+  const body = await readJsonBody(req, MAX_INTENT_BYTES);
+  const intent = parseBody(IntentSchema, body, 'intent');
+  const { idempotencyKey } = parseBody(IntentKeySchema, body, 'intent');
+  // The body may arrive long after the headers: an invite revoked meanwhile must not act.
   const session = requireRoomAccess(ctx, req, roomId, false);
-  const intent = parseBody(IntentSchema, await readJsonBody(req, MAX_INTENT_BYTES), 'intent');
   const room = loadedRoom(ctx, roomId);
+  // A retry of an intent already applied: the first answer again, nothing applied twice.
+  const key = intentKeyOf(roomId, session.tokenHash, idempotencyKey, intent);
+  const replay = replayedAnswer(ctx, key);
+  if (replay !== undefined) return sendJson(res, 200, replay);
   const actor: Actor =
     session.role === 'gm' ? { role: 'gm' } : { role: 'player', characterIds: session.characterIds };
   // Resolved and written synchronously in one transaction (origin 'server').
@@ -198,6 +228,7 @@ async function postIntent(
     console.error(`room ${roomId}: ${intent.kind} intent failed: ${error.message}`);
     throw new HttpError(500, error.message);
   }
+  if (result.ok) rememberAnswer(ctx, key, result); // in the same SQLite transaction as its writes
   ctx.rooms.commits.flush(); // stored (and broadcast) before the answer goes out
   sendJson(res, 200, result);
 }

@@ -1,16 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { issueToken, newRoomId } from '../auth';
 import { joinLink } from '../context';
 import type { ServerContext } from '../context';
 import { initialUpdates } from '../RoomManager';
 import type { InitialUpdates } from '../RoomManager';
-import { importRoomUpdates, seedDocs } from '../tableBridge';
+import { importRoomUpdates, seedDocs, validateCatalogFile } from '../tableBridge';
+import { readCatalogFile, type Validator } from '../catalog';
 import { HttpError, parseBody, readJsonBody, sendJson } from './json';
 
 const CreateRoomBodySchema = z.object({
   map: z.unknown().refine((value) => typeof value === 'object' && value !== null, 'expected a map object'),
   encounter: z.unknown().optional(),
+  /** An encounter of the server's encounters/ folder, by file name (the create screen sends this). */
+  encounterFile: z.string().min(1).max(120).optional(),
   party: z.unknown().optional(),
   name: z.string().trim().min(1).max(120).optional(),
   /** Foes start visible instead of hidden in the secrets doc. */
@@ -25,7 +29,13 @@ export async function createRoom(
   origin: string,
 ): Promise<void> {
   limitRoomCreation(ctx, req);
-  const body = parseBody(CreateRoomBodySchema, await readJsonBody(req), 'request body');
+  const { encounterFile, ...body } = parseBody(CreateRoomBodySchema, await readJsonBody(req), 'request body');
+  if (encounterFile !== undefined) {
+    if (body.encounter !== undefined)
+      throw new HttpError(400, 'send either an encounter or an encounterFile, not both');
+    const validate: Validator = (data, where) => validateCatalogFile('encounter', data, where);
+    body.encounter = readCatalogFile(join(ctx.rootDir, 'encounters'), encounterFile, validate, 'encounter');
+  }
   let characterIds: string[] = [];
   const initial = contentOr400(() =>
     initialUpdates((publicDoc, secretsDoc) => {

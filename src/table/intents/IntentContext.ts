@@ -30,7 +30,7 @@ export interface IntentContext {
   readonly actor: Actor;
   /** The server's full view (both docs), without the log and chat (see `TableState`). */
   readonly snapshot: TableState;
-  /** One log entry by id from either doc (`secret`: it is in the secrets doc), or undefined. */
+  /** One log entry by id, as the GM reads it (`secret`: only the secrets doc holds it). */
   readonly logEntry: (id: string) => { entry: LogEntry; secret: boolean } | undefined;
   /** Dice that record every roll (see `recordingDice`). */
   readonly dice: Dice & { readonly rolls: [number, number][] };

@@ -10,6 +10,7 @@ import { TokenSchema } from '../../schema/token';
 import { TurnOrderSchema } from '../../schema/turnOrder';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 import { logPosition } from '../findLogEntry';
+import { publicTwin } from './redactLog';
 
 /**
  * An outcome as stored and sent: plain JSON, with every embedded `statBlock` left out — the rules
@@ -23,9 +24,18 @@ export function plainOutcome(value: unknown): unknown {
   );
 }
 
-/** A log line as an intent handler states it; id, time and dice are added when written. */
+/**
+ * A log line as an intent handler states it; id, time and dice are added when written.
+ * `about`: the other tokens it concerns (targets), besides `actor`. Where they go is decided when
+ * written: a line about a hidden token is GM-only; a line about a visible token whose stat block
+ * is hidden gets a public twin saying `redacted` (default: the same summary, no details), and the
+ * full line is kept for the GM (docs/table.md "Foes with hidden stats").
+ */
 export type LogInput = Pick<LogEntry, 'kind' | 'actor' | 'summary'> &
-  Partial<Pick<LogEntry, 'details' | 'outcome' | 'gmOnly' | 'pending'>>;
+  Partial<Pick<LogEntry, 'details' | 'outcome' | 'gmOnly' | 'pending'>> & {
+    about?: readonly string[];
+    redacted?: { summary: string; details?: string[] };
+  };
 
 /** Writes an intent may make; called inside the one server transaction (per doc). */
 export interface IntentWrites {
@@ -57,11 +67,33 @@ export function intentWrites(
   docs: TableDocs,
   now: number,
   dice: readonly [number, number][],
-): IntentWrites & { apply(): void } {
+): IntentWrites & { apply(): void; readonly redactedForPlayers: boolean } {
   const ops: (() => void)[] = [];
   const holder = (id: string) =>
     docs.secrets && rootsOf(docs.secrets).tokens.has(id) ? docs.secrets : docs.public;
+  let redactedForPlayers = false;
+  /** Visible, but its stat block is only in the secrets doc. */
+  const statsHidden = (id: string): boolean => {
+    const pub = rootsOf(docs.public);
+    return (
+      pub.tokens.has(id) &&
+      !pub.statBlocks.has(id) &&
+      !!docs.secrets &&
+      rootsOf(docs.secrets).statBlocks.has(id)
+    );
+  };
+  /** Replace the entry with `value`'s id in `log`; false when it is not there. */
+  const replaceIn = (log: Y.Array<unknown>, value: LogEntry): boolean => {
+    const index = logPosition(log, value.id);
+    if (index < 0) return false;
+    log.delete(index, 1);
+    log.insert(index, [value]);
+    return true;
+  };
   return {
+    get redactedForPlayers() {
+      return redactedForPlayers;
+    },
     setToken(token) {
       const parsed = TokenSchema.parse(token);
       ops.push(() => rootsOf(holder(parsed.id)).tokens.set(parsed.id, parsed));
@@ -75,26 +107,41 @@ export function intentWrites(
       ops.push(() => publicRootsOf(docs.public).turn.set('order', parsed));
     },
     log(input) {
-      const entry = LogEntrySchema.parse({ id: newId('l'), at: now, dice: [...dice], details: [], ...input });
+      const { about = [], redacted, ...fields } = input;
+      const entry = LogEntrySchema.parse({
+        id: newId('l'),
+        at: now,
+        dice: [...dice],
+        details: [],
+        ...fields,
+      });
       const stored = plainOutcome(entry) as LogEntry;
+      const involved = [stored.actor, ...about];
+      const shown = { summary: redacted?.summary ?? stored.summary, details: redacted?.details ?? [] };
+      if (involved.some(statsHidden)) redactedForPlayers = true;
+      // Decided when applied: a reveal or hide earlier in the same intent counts.
       ops.push(() => {
-        const doc = stored.gmOnly && docs.secrets ? docs.secrets : docs.public;
-        appendTo(rootsOf(doc).log, stored);
+        const secrets = docs.secrets;
+        if (!secrets) return void appendTo(rootsOf(docs.public).log, stored);
+        const hidden = involved.some((id) => rootsOf(secrets).tokens.has(id));
+        if (stored.gmOnly || hidden) return void appendTo(rootsOf(secrets).log, { ...stored, gmOnly: true });
+        if (involved.some(statsHidden)) {
+          appendTo(rootsOf(secrets).log, LogEntrySchema.parse({ ...stored, redacted: shown }));
+          appendTo(rootsOf(docs.public).log, publicTwin(stored, shown));
+          return;
+        }
+        appendTo(rootsOf(docs.public).log, stored);
       });
     },
     updateLog(entry) {
       const stored = plainOutcome(LogEntrySchema.parse(entry)) as LogEntry;
       ops.push(() => {
-        for (const doc of [docs.public, docs.secrets]) {
-          if (!doc) continue;
-          const log = rootsOf(doc).log;
-          const index = logPosition(log, stored.id);
-          if (index < 0) continue;
-          log.delete(index, 1);
-          log.insert(index, [stored]);
+        const pub = rootsOf(docs.public).log;
+        if (docs.secrets && replaceIn(rootsOf(docs.secrets).log, stored)) {
+          if (stored.redacted) replaceIn(pub, publicTwin(stored, stored.redacted));
           return;
         }
-        throw new Error(`log entry '${stored.id}' is not stored`);
+        if (!replaceIn(pub, stored)) throw new Error(`log entry '${stored.id}' is not stored`);
       });
     },
     chat(from, text) {

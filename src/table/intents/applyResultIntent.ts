@@ -15,7 +15,7 @@ type Pending = LogEntry & { pending: PendingResult };
 /** The log entry with a result still waiting, if this sender may see it. */
 function pendingEntry(ctx: IntentContext, logId: string): Pending | Refusal {
   const found = ctx.logEntry(logId);
-  // An entry in the secrets doc is GM-only whatever its flag says: players learn nothing of it.
+  // An entry only the secrets doc holds is GM-only whatever its flag says: players learn nothing.
   const hidden = found && (found.secret || found.entry.gmOnly) && ctx.actor.role !== 'gm';
   if (!found || hidden) return refuse(`there is no log entry '${logId}'`);
   const entry = found.entry;
@@ -89,6 +89,8 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
     details.push(`${token.name}: HP ${current.hp} → ${next.hp}, vigor ${current.vigor} → ${next.vigor}`);
   }
   const by = ctx.senderName;
+  // Players' lines for an entry they saw redacted: the HP lines, not the damage before armor.
+  const shownDetails = [...details];
   if (override !== undefined && damage)
     details.unshift(`${by} changed the damage from ${damage.amount} to ${override} (before armor and vigor)`);
   const settled: PendingResult = {
@@ -113,6 +115,10 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
         details,
         outcome: { kind: 'apply-result', logId: entry.id, override: settled.override ?? null },
         gmOnly: entry.gmOnly,
+        about: entry.pending.changes.map((c) => c.tokenId),
+        ...(entry.redacted
+          ? { redacted: { summary: `${by} applies: ${entry.redacted.summary}`, details: shownDetails } }
+          : {}),
       });
     },
   };
@@ -138,6 +144,10 @@ export const discardResultIntent: IntentHandler<IntentOf<'discard-result'>> = (c
         actor: 'gm',
         summary: `${ctx.senderName} discards the result: ${entry.summary}`,
         gmOnly: entry.gmOnly,
+        about: [entry.actor, ...entry.pending.changes.map((c) => c.tokenId)],
+        ...(entry.redacted
+          ? { redacted: { summary: `${ctx.senderName} discards the result: ${entry.redacted.summary}` } }
+          : {}),
       });
     },
   };

@@ -11,6 +11,8 @@ import { formatAreaPattern } from '../../schema/area';
 import type { IntentHandler } from './IntentContext';
 import { abilityTurn, intentBattlefield, combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { findAbility } from './findAbility';
+import { shownDamage } from './redactLog';
+import { nameIfStatsShown } from './shownNames';
 import { spendAbilityAction } from './spendAbilityAction';
 
 /**
@@ -153,6 +155,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
     attack,
     areaEffects,
   };
+  const shown = shownDamage([...(attack?.effects ?? []), ...areaEffects], nameIfStatsShown(ctx));
   const hiddenInvolved = [caster.id, ...placed.affected.map((a) => a.id)].some(
     (id) => ctx.snapshot.tokensById[id]?.hidden,
   );
@@ -168,6 +171,11 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
         details,
         outcome,
         gmOnly: hiddenInvolved,
+        about: placed.affected.map((a) => a.id),
+        redacted: {
+          summary: `${casterToken.name} ${casterToken.statsHidden ? 'uses an area ability' : `uses ${ability.name} (${outcome.pattern})`}${attack ? `: ${attack.result}` : ''}${shown.clause}`,
+          details: shown.details,
+        },
       });
     },
   };

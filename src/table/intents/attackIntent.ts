@@ -13,6 +13,8 @@ import {
   refuse,
 } from './IntentContext';
 import { findAbility } from './findAbility';
+import { shownDamage } from './redactLog';
+import { nameIfStatsShown } from './shownNames';
 import { spendTurnAction } from './spendAbilityAction';
 
 /**
@@ -66,11 +68,18 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
   const explanation = explainAttack(outcome, { attacker: attackerToken.name, target: targetToken.name });
   const [summary, ...details] = explanation.split('\n');
   const result = { ...outcome, distance: where.distance, effectiveRange: where.effectiveRange };
+  // Players' view when a stat block here is hidden: the verdict and the damage taken, no ability.
+  const shown = shownDamage(outcome.effects, nameIfStatsShown(ctx));
   return combatantResolution(result, [spent, outcome.target], {
     kind: 'attack',
     actor: attackerToken.id,
     summary: `${summary ?? `${attackerToken.name} attacks ${targetToken.name}`}: ${outcome.result}`,
     details,
     gmOnly: attackerToken.hidden || targetToken.hidden,
+    about: [targetToken.id],
+    redacted: {
+      summary: `${attackerToken.name} attacks ${targetToken.name}: ${outcome.result}${shown.clause}`,
+      details: shown.details,
+    },
   });
 };

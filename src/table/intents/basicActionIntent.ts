@@ -77,6 +77,7 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
       kind: 'basic-action',
       actor: token.id,
       summary: `${token.name} rescues ${targetToken.name}: back up with ${rescued.combatant.hp} HP`,
+      about: [targetToken.id],
     });
   }
 
@@ -98,5 +99,6 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
     summary: `${token.name} whacks ${targetToken.name}: ${application.hpBefore} → ${application.hpAfter} HP`,
     details: explainDamageApplication(application, targetToken.name),
     gmOnly: token.hidden || targetToken.hidden,
+    about: [targetToken.id],
   });
 };

@@ -18,6 +18,8 @@ import {
 } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
 import { findAbility } from './findAbility';
+import { shownDamage } from './redactLog';
+import { nameIfStatsShown } from './shownNames';
 import { spendAbilityAction } from './spendAbilityAction';
 
 /**
@@ -107,6 +109,7 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
     save,
     effect,
   };
+  const shown = shownDamage(effect ? [effect] : [], nameIfStatsShown(ctx));
   const changed = selfTarget ? [after] : [spent, after];
   return combatantResolution(outcome, ctx.snapshot.turn || selfTarget ? changed : [after], {
     // No log kind of its own yet (the UI maps every kind to an icon): damage or status.
@@ -115,5 +118,10 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
     summary: `${userToken.name} uses ${ability.name}${on}${save?.success ? ': saved' : ''}`,
     details,
     gmOnly: userToken.hidden || targetToken.hidden,
+    about: [targetToken.id],
+    redacted: {
+      summary: `${userToken.name} uses ${userToken.statsHidden ? 'an ability' : ability.name}${on}${save?.success ? ': saved' : ''}${shown.clause}`,
+      details: shown.details,
+    },
   });
 };

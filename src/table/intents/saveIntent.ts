@@ -32,5 +32,9 @@ export const saveIntent: IntentHandler<IntentOf<'save'>> = (ctx, intent) => {
     actor: token.id,
     summary: `${token.name} saves against ${intent.statusId}: ${roll.total} — ${roll.success ? 'it ends' : 'it stays'}`,
     gmOnly: token.hidden,
+    // The total would tell a hidden stat block's save bonus.
+    redacted: {
+      summary: `${token.name} saves against ${intent.statusId}: ${roll.success ? 'it ends' : 'it stays'}`,
+    },
   });
 };

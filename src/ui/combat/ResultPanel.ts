@@ -24,6 +24,9 @@ interface AreaOutcomeLike {
   areaEffects: EffectOutcome[];
 }
 
+/** A roll about a foe whose stats the GM keeps hidden: players get only its verdict and summary. */
+const isRedacted = (v: unknown): boolean => !!v && (v as { redacted?: unknown }).redacted === true;
+
 const isAreaOutcome = (v: unknown): v is AreaOutcomeLike =>
   !!v &&
   (v as { kind?: unknown }).kind === 'area' &&
@@ -46,7 +49,8 @@ export function latestResolution(log: readonly LogEntry[]): LogEntry | null {
     if (
       e.pending?.status === 'pending' ||
       (e.kind === 'attack' && isAttackOutcome(e.outcome)) ||
-      (e.kind === 'area' && isAreaOutcome(e.outcome))
+      (e.kind === 'area' && isAreaOutcome(e.outcome)) ||
+      ((e.kind === 'attack' || e.kind === 'area') && isRedacted(e.outcome))
     )
       return e;
   }
@@ -128,6 +132,8 @@ export class ResultPanel {
         noteTaken(v.targetName, v);
       }
     }
+    if (isRedacted(outcome) && entry.details.length)
+      trace.push(el('div', { class: 'result-details' }, ...entry.details.map((d) => el('div', {}, d))));
     if (entry.dice.length)
       trace.push(
         el(

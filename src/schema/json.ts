@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * Free-form JSON that is stored (log outcomes, pending before/after values): ONE bounded schema
+ * for every such place. Yjs encodes values with lib0, which writes deeper nesting than it can read
+ * back (its reader recurses once per level and runs out of stack near 5,000): a value stored past
+ * that would make its room unloadable. So depth, size and string length are bounded here, and
+ * only plain JSON types pass (no binary, bigint or undefined inside arrays).
+ */
+
+/** Levels of nesting (an object or array inside another counts one more). */
+export const MAX_JSON_DEPTH = 32;
+/** Values (objects, arrays, strings, numbers…) in one value, counted over the whole tree. */
+export const MAX_JSON_NODES = 20_000;
+/** Characters in any one string or object key. */
+export const MAX_JSON_STRING_CHARS = 20_000;
+
+/**
+ * Why `value` is not bounded plain JSON (a message naming the path and the bound), or null.
+ * Iterative, so it cannot overflow the stack itself however deep the value is.
+ */
+export function jsonProblem(value: unknown): { path: (string | number)[]; message: string } | null {
+  const stack: { value: unknown; depth: number; path: (string | number)[] }[] = [
+    { value, depth: 0, path: [] },
+  ];
+  let nodes = 0;
+  while (stack.length) {
+    const item = stack.pop()!;
+    nodes += 1;
+    if (nodes > MAX_JSON_NODES)
+      return { path: [], message: `too large: at most ${MAX_JSON_NODES.toLocaleString('en-US')} values` };
+    const v = item.value;
+    if (v === null || typeof v === 'boolean') continue;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return { path: item.path, message: 'expected a finite number' };
+      continue;
+    }
+    if (typeof v === 'string') {
+      if (v.length > MAX_JSON_STRING_CHARS)
+        return {
+          path: item.path,
+          message: `text too long: at most ${MAX_JSON_STRING_CHARS.toLocaleString('en-US')} characters`,
+        };
+      continue;
+    }
+    if (typeof v !== 'object') return { path: item.path, message: `expected JSON, found a ${typeof v}` };
+    if (item.depth >= MAX_JSON_DEPTH)
+      // Named at the value's own path: the path inside would be MAX_JSON_DEPTH steps long.
+      return { path: [], message: `nested too deep: at most ${MAX_JSON_DEPTH} levels of nesting` };
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i -= 1) {
+        if (v[i] === undefined) return { path: [...item.path, i], message: 'expected JSON, found undefined' };
+        stack.push({ value: v[i], depth: item.depth + 1, path: [...item.path, i] });
+      }
+      continue;
+    }
+    const proto = Object.getPrototypeOf(v) as unknown;
+    if (proto !== Object.prototype && proto !== null)
+      return { path: item.path, message: 'expected a plain JSON object' };
+    for (const [key, inner] of Object.entries(v)) {
+      if (key.length > MAX_JSON_STRING_CHARS)
+        return { path: item.path, message: `key too long: at most ${MAX_JSON_STRING_CHARS} characters` };
+      if (inner === undefined) continue; // dropped by JSON, harmless
+      stack.push({ value: inner, depth: item.depth + 1, path: [...item.path, key] });
+    }
+  }
+  return null;
+}
+
+/** Any bounded plain JSON value (see `jsonProblem`). */
+export const JsonValueSchema = z.unknown().superRefine((value, ctx) => {
+  const problem = jsonProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+});
+
+/** A JSON object with bounded content, e.g. the fields a pending result changes. */
+export const JsonObjectSchema = z.record(z.string().max(200), z.unknown()).superRefine((value, ctx) => {
+  const problem = jsonProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+});

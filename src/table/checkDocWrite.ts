@@ -1,0 +1,173 @@
+import * as Y from 'yjs';
+import { jsonProblem } from '../schema/json';
+import { atMost } from '../schema/limits';
+import type { WrittenDoc } from './docWriteRules';
+import { ROOTS } from './docWriteRules';
+
+export type { WrittenDoc };
+
+/**
+ * The check a GM's direct write passes before the server applies and broadcasts it. GMs write
+ * the docs over the websocket (docs/server.md), so every value their update would put into the
+ * room's roots (src/table/docLayout.ts) is validated with the same schemas the readers use, plus
+ * doc-level bounds. Unknown roots, nested Yjs types and text are refused: the docs hold plain JSON.
+ *
+ * How: the update is decoded (Y.decodeUpdate) and each new item's root and key are resolved the
+ * way Yjs integrates it (an item names its parent only when it has no neighbours; otherwise it
+ * inherits its left, else right, neighbour's). That costs one decode, no second doc; deletions
+ * need no check (every reader treats a missing value as absent).
+ */
+
+/** Where an item lands: a root and (for maps) a key; or why it needs no check or cannot be placed. */
+type Place = { readonly root: string; readonly key: string | null } | 'collected' | 'nested' | 'missing';
+
+/**
+ * Why the GM's `update` may not be applied to `doc` (one sentence naming the root, key and
+ * bound), or null when every value it writes is valid. Throws when the update cannot be decoded.
+ */
+export function checkDocWrite(doc: Y.Doc, kind: WrittenDoc, update: Uint8Array): string | null {
+  const rules = ROOTS[kind];
+  const { structs } = Y.decodeUpdate(update);
+  const store = doc.store;
+  const local = new Map<number, (Y.Item | Y.GC | Y.Skip)[]>();
+  for (const struct of structs) {
+    const list = local.get(struct.id.client);
+    if (list) list.push(struct);
+    else local.set(struct.id.client, [struct]);
+  }
+  for (const [client, list] of local) {
+    // A gap (or a Skip the doc lacks) means the update depends on changes the server does not have:
+    // Yjs would hold it back and integrate it later, unchecked.
+    const known = Y.getState(store, client);
+    if (list[0]!.id.clock > known) return MISSING;
+    for (const struct of list)
+      if (struct instanceof Y.Skip && struct.id.clock + struct.length > known) return MISSING;
+  }
+
+  const places = new Map<Y.Item, Place>();
+  const find = (id: Y.ID): Y.Item | Y.GC | 'missing' => {
+    if (id.clock < Y.getState(store, id.client)) return Y.getItem(store, id) as Y.Item | Y.GC;
+    const struct = containing(local.get(id.client) ?? [], id.clock);
+    return !struct || struct instanceof Y.Skip ? 'missing' : struct;
+  };
+  const integrated = (item: Y.Item): Place => {
+    const parent = item.parent as Y.AbstractType<unknown> | null;
+    if (!parent) return 'collected';
+    if (parent._item !== null) return 'nested';
+    return { root: Y.findRootTypeKey(parent), key: item.parentSub };
+  };
+  /** Iterative: a long chain of neighbours inside one update must not recurse. */
+  const placeOf = (start: Y.Item): Place => {
+    const chain: Y.Item[] = [];
+    const seen = new Set<Y.Item>();
+    let current = start;
+    let place: Place;
+    for (;;) {
+      const cached = places.get(current);
+      if (cached) {
+        place = cached;
+        break;
+      }
+      if (seen.has(current)) {
+        place = 'missing'; // a cycle of neighbours: Yjs could never integrate it
+        break;
+      }
+      seen.add(current);
+      chain.push(current);
+      const parent = current.parent as unknown;
+      if (typeof parent === 'string') {
+        place = { root: parent, key: current.parentSub };
+        break;
+      }
+      if (parent !== null) {
+        place = 'nested'; // parent given by id: an item inside a nested type
+        break;
+      }
+      const left = current.origin ? find(current.origin) : null;
+      const right = current.rightOrigin ? find(current.rightOrigin) : null;
+      if (left === 'missing' || right === 'missing' || (!left && !right)) {
+        place = 'missing';
+        break;
+      }
+      if (left instanceof Y.GC || right instanceof Y.GC) {
+        place = 'collected'; // Yjs garbage-collects such an item on arrival
+        break;
+      }
+      const neighbour = (left ?? right) as Y.Item;
+      if (Y.getState(store, neighbour.id.client) > neighbour.id.clock) {
+        place = integrated(neighbour);
+        break;
+      }
+      current = neighbour;
+    }
+    for (const item of chain) places.set(item, place);
+    return place;
+  };
+
+  const newKeys = new Map<string, Set<string>>();
+  for (const struct of structs) {
+    if (!(struct instanceof Y.Item)) continue;
+    if (struct.id.clock + struct.length <= Y.getState(store, struct.id.client)) continue; // already here
+    if (struct.content instanceof Y.ContentDeleted) continue;
+    const place = placeOf(struct);
+    if (place === 'collected') continue;
+    if (place === 'missing') return MISSING;
+    if (place === 'nested')
+      return 'only plain values may be written: nested Yjs types are not part of a room';
+    const rule = Object.hasOwn(rules, place.root) ? rules[place.root] : undefined;
+    if (!rule) return `'${place.root}' is not part of a room's ${kind} document`;
+    const where = place.key === null ? place.root : `${place.root}.${place.key}`;
+    if (rule.type === 'map' && place.key === null) return `'${place.root}' holds keyed values, not a list`;
+    if (rule.type === 'array' && place.key !== null) return `'${place.root}' is a list, not keyed values`;
+    if (!(struct.content instanceof Y.ContentAny || struct.content instanceof Y.ContentJSON))
+      return `${where}: only plain JSON values may be written (no text, binary, embedded docs or nested types)`;
+    for (const value of struct.content.getContent()) {
+      const json = jsonProblem(value);
+      if (json) return `${where}${json.path.length ? `.${json.path.join('.')}` : ''}: ${json.message}`;
+      const problem = rule.check(place.key, value);
+      if (problem) return `${where}: ${problem}`;
+    }
+    if (rule.maxKeys && place.key !== null) {
+      const keys = newKeys.get(place.root) ?? new Set<string>();
+      newKeys.set(place.root, keys);
+      keys.add(place.key);
+    }
+  }
+  for (const [root, keys] of newKeys) {
+    const { count, what } = rules[root]!.maxKeys!;
+    let size = 0;
+    doc.share.get(root)?._map.forEach((item, key) => {
+      if (item.deleted) return;
+      size += 1;
+      keys.delete(key); // present already: not a new key
+    });
+    if (size + keys.size > count) return `${root}: ${atMost(count, what)}`;
+  }
+  return null;
+}
+
+/** The struct of a client's clock-sorted, contiguous list that holds `clock` (binary search). */
+function containing<T extends { id: Y.ID; length: number }>(
+  list: readonly T[],
+  clock: number,
+): T | undefined {
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const struct = list[mid]!;
+    if (clock < struct.id.clock) high = mid - 1;
+    else if (clock >= struct.id.clock + struct.length) low = mid + 1;
+    else return struct;
+  }
+  return undefined;
+}
+
+/**
+ * The answer for an update that builds on changes the server does not have yet (Yjs would hold it
+ * back and integrate it later, unchecked). A stock provider can send one legitimately: a local
+ * edit made right after reconnecting travels before the sync step 2 carrying earlier offline
+ * edits. The caller holds such an update and checks it again merged with what follows.
+ */
+export const MISSING_DEPENDENCIES = 'this write depends on changes the server does not have; reload the room';
+const MISSING = MISSING_DEPENDENCIES;

@@ -1,0 +1,168 @@
+import type { z } from 'zod';
+import { CombatantStateSchema } from '../schema/room';
+import {
+  atMost,
+  MAX_ID_CHARS,
+  MAX_MAP_SIDE,
+  MAX_NAME_CHARS,
+  MAX_NOTE_CHARS,
+  MAX_STAT,
+  MAX_TOKENS,
+} from '../schema/limits';
+import { ChatMessageSchema, LogEntrySchema } from '../schema/logEntry';
+import { MapSideSchema } from '../schema/map';
+import { RoomSettingsSchema } from '../schema/settings';
+import { StatBlockSchema } from '../schema/statBlock';
+import { TokenSchema } from '../schema/token';
+import { TurnOrderSchema } from '../schema/turnOrder';
+import { TABLE_SCHEMA_VERSION } from './docLayout';
+import { MapCellPaintSchema, MapRowSchema } from './mapContent';
+
+/**
+ * What a GM may write into each root of a room's docs (src/table/docLayout.ts): the readers'
+ * schemas per value, key formats and doc-level bounds. Used by `checkDocWrite`.
+ */
+
+export type WrittenDoc = 'public' | 'secrets';
+
+/** Why one value may not be stored at `key` (a sentence), or null when it may. */
+export type ValueCheck = (key: string | null, value: unknown) => string | null;
+
+export interface RootRule {
+  readonly type: 'map' | 'array';
+  readonly check: ValueCheck;
+  /** Keys the map may hold at most (maps whose keys are squares are bounded by their key check). */
+  readonly maxKeys?: { readonly count: number; readonly what: string };
+}
+
+function bySchema(schema: z.ZodType): ValueCheck {
+  return (_key, value) => {
+    const result = schema.safeParse(value);
+    if (result.success) return null;
+    const issue = result.error.issues[0]!;
+    return `${issue.path.length ? `${issue.path.map(String).join('.')}: ` : ''}${issue.message}`;
+  };
+}
+
+function keyed(keys: Readonly<Record<string, (value: unknown) => string | null>>, what: string): ValueCheck {
+  return (key, value) =>
+    key !== null && Object.hasOwn(keys, key) ? keys[key]!(value) : `'${key}' is not a ${what} field`;
+}
+
+const idKey =
+  (inner: ValueCheck): ValueCheck =>
+  (key, value) =>
+    key !== null && key.length > MAX_ID_CHARS
+      ? `the key is too long (${atMost(MAX_ID_CHARS, 'characters')})`
+      : inner(key, value);
+
+const SQUARE_KEY = /^(\d{1,3}),(\d{1,3})$/;
+const squareKey =
+  (inner: ValueCheck): ValueCheck =>
+  (key, value) => {
+    const match = key === null ? null : SQUARE_KEY.exec(key);
+    if (!match || Number(match[1]) >= MAX_MAP_SIDE || Number(match[2]) >= MAX_MAP_SIDE)
+      return `'${key}' is not a square "x,y" of a map of at most ${MAX_MAP_SIDE}×${MAX_MAP_SIDE}`;
+    return inner(key, value);
+  };
+
+const name = (value: unknown) =>
+  typeof value === 'string' && value.length <= MAX_NAME_CHARS
+    ? null
+    : `expected a name of ${atMost(MAX_NAME_CHARS, 'characters')}`;
+const chapter = (value: unknown) =>
+  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 10
+    ? null
+    : 'expected a chapter 1–10';
+const tokenCheck = bySchema(TokenSchema);
+
+const TOKEN_COUNT = { count: MAX_TOKENS, what: 'tokens in one document' };
+
+/** The roots both docs share (src/table/docLayout.ts `rootsOf`). */
+const SHARED_ROOTS: Readonly<Record<string, RootRule>> = {
+  meta: {
+    type: 'map',
+    check: keyed(
+      {
+        schemaVersion: (v) => (v === TABLE_SCHEMA_VERSION ? null : `must stay ${TABLE_SCHEMA_VERSION}`),
+        name,
+      },
+      'meta',
+    ),
+  },
+  tokens: {
+    type: 'map',
+    maxKeys: TOKEN_COUNT,
+    check: idKey((key, value) => {
+      const problem = tokenCheck(key, value);
+      if (problem) return problem;
+      return (value as { id: unknown }).id === key ? null : `id: expected '${key}' (the token's key)`;
+    }),
+  },
+  statBlocks: {
+    type: 'map',
+    maxKeys: { ...TOKEN_COUNT, what: 'stat blocks' },
+    check: idKey(bySchema(StatBlockSchema)),
+  },
+  combatants: {
+    type: 'map',
+    maxKeys: { ...TOKEN_COUNT, what: 'combatants' },
+    check: idKey(bySchema(CombatantStateSchema)),
+  },
+  log: { type: 'array', check: bySchema(LogEntrySchema) },
+};
+
+export const ROOTS: Readonly<Record<WrittenDoc, Readonly<Record<string, RootRule>>>> = {
+  public: {
+    ...SHARED_ROOTS,
+    map: {
+      type: 'map',
+      check: keyed(
+        {
+          name,
+          width: (v) => bySchema(MapSideSchema)(null, v),
+          height: (v) => bySchema(MapSideSchema)(null, v),
+          chapter,
+        },
+        'map',
+      ),
+    },
+    mapRows: {
+      type: 'map',
+      check: (key, value) =>
+        key !== null && /^\d{1,3}$/.test(key) && Number(key) < MAX_MAP_SIDE
+          ? bySchema(MapRowSchema)(key, value)
+          : `'${key}' is not a row of a map of at most ${MAX_MAP_SIDE}×${MAX_MAP_SIDE}`,
+    },
+    mapPaint: { type: 'map', check: squareKey(bySchema(MapCellPaintSchema)) },
+    destructible: {
+      type: 'map',
+      check: squareKey((_key, value) =>
+        Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_STAT
+          ? null
+          : `expected remaining HP 0–${MAX_STAT}`,
+      ),
+    },
+    turn: {
+      type: 'map',
+      check: keyed({ order: (v) => bySchema(TurnOrderSchema.nullable())(null, v) }, 'turn'),
+    },
+    settings: {
+      type: 'map',
+      check: keyed({ room: (v) => bySchema(RoomSettingsSchema)(null, v) }, 'settings'),
+    },
+    chat: { type: 'array', check: bySchema(ChatMessageSchema) },
+  },
+  secrets: {
+    ...SHARED_ROOTS,
+    notes: {
+      type: 'map',
+      maxKeys: { count: MAX_TOKENS + 1, what: 'notes' },
+      check: idKey((_key, value) =>
+        typeof value === 'string' && value.length <= MAX_NOTE_CHARS
+          ? null
+          : `expected a note of ${atMost(MAX_NOTE_CHARS, 'characters')}`,
+      ),
+    },
+  },
+};

@@ -1,0 +1,74 @@
+import type { LogEntry, PendingResult } from '../../schema/logEntry';
+
+/**
+ * Log entries about a foe whose stat block the GM keeps hidden (docs/table.md "Foes with hidden
+ * stats"): players get a twin with the same id that says what happened (hit or miss, damage their
+ * own characters take) and nothing else; the full entry stays in the secrets doc for the GM.
+ */
+
+const RESULTS = new Set(['hit', 'miss', 'critical']);
+
+/** What a player may learn from an outcome about such a foe: its kind and the attack verdict. */
+export function redactOutcome(outcome: unknown): unknown {
+  if (typeof outcome !== 'object' || outcome === null || Array.isArray(outcome)) return undefined;
+  const o = outcome as { kind?: unknown; result?: unknown; logId?: unknown };
+  return {
+    ...(typeof o.kind === 'string' ? { kind: o.kind } : {}),
+    ...(typeof o.result === 'string' && RESULTS.has(o.result) ? { result: o.result } : {}),
+    ...(typeof o.logId === 'string' ? { logId: o.logId } : {}),
+    redacted: true,
+  };
+}
+
+/** A pending result without the rolled damage (before armor, it tells the foe's armor and dice). */
+function redactPending(pending: PendingResult): PendingResult {
+  const { override: _override, ...rest } = pending;
+  return { ...rest, damage: null };
+}
+
+/** The public twin of a full entry: same id, time and kind; the redacted text; no dice. */
+export function publicTwin(full: LogEntry, shown: { summary: string; details: string[] }): LogEntry {
+  const outcome = redactOutcome(full.outcome);
+  return {
+    id: full.id,
+    at: full.at,
+    kind: full.kind,
+    actor: full.actor,
+    summary: shown.summary,
+    details: shown.details,
+    dice: [],
+    ...(outcome !== undefined ? { outcome } : {}),
+    ...(full.pending ? { pending: redactPending(full.pending) } : {}),
+    gmOnly: false,
+  };
+}
+
+/** One character's damage as players may read it: what was lost, not what was rolled. */
+interface Taken {
+  readonly targetId: string;
+  readonly application: { hpBefore: number; hpAfter: number; hpLost: number; vigorLost: number } | null;
+}
+
+/**
+ * ", Ana takes 7 damage" and "  Ana: HP 10 → 3" for each damaged character whose stat block is
+ * public (`nameIfShown` gives its name, or null for a foe whose stats are hidden: its HP is in the
+ * public state already; its armor would show in rolled-versus-lost damage).
+ */
+export function shownDamage(
+  taken: readonly Taken[],
+  nameIfShown: (tokenId: string) => string | null,
+): { clause: string; details: string[] } {
+  const byTarget = new Map<string, { name: string; before: number; after: number; lost: number }>();
+  for (const { targetId, application: a } of taken) {
+    const name = a ? nameIfShown(targetId) : null;
+    if (!a || name === null) continue;
+    const seen = byTarget.get(targetId);
+    if (seen) byTarget.set(targetId, { ...seen, after: a.hpAfter, lost: seen.lost + a.hpLost + a.vigorLost });
+    else byTarget.set(targetId, { name, before: a.hpBefore, after: a.hpAfter, lost: a.hpLost + a.vigorLost });
+  }
+  const list = [...byTarget.values()].filter((t) => t.lost > 0);
+  return {
+    clause: list.map((t) => `, ${t.name} takes ${t.lost} damage`).join(''),
+    details: list.map((t) => `  ${t.name}: HP ${t.before} → ${t.after}`),
+  };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { LogEntry } from '../../../src/schema/logEntry';
+import { latestResolution } from '../../../src/ui/combat/ResultPanel';
+
+const entry = (id: string, kind: LogEntry['kind'], outcome: unknown): LogEntry => ({
+  id,
+  at: 1,
+  kind,
+  actor: 'ana',
+  summary: `line ${id}`,
+  details: [],
+  dice: [],
+  outcome,
+  gmOnly: false,
+});
+
+describe('result panel: a roll about a foe whose stats are hidden', () => {
+  it('is still the newest roll a player sees, by its verdict only', () => {
+    const log = [
+      entry('a', 'move', { kind: 'move' }),
+      entry('b', 'attack', { kind: 'attack', result: 'miss', redacted: true }),
+      entry('c', 'turn', { kind: 'turn' }),
+    ];
+    expect(latestResolution(log)?.id).toBe('b');
+  });
+
+  it('a redacted move or turn line is not taken for a roll', () => {
+    expect(latestResolution([entry('a', 'move', { kind: 'move', redacted: true })])).toBeNull();
+  });
+});
