@@ -1,16 +1,23 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { percentile, runTraffic } from './loadTraffic';
-import type { RoomAccess, TrafficResult } from './loadTraffic';
+import { runTraffic } from './loadTraffic';
+import type { RoomAccess } from './loadTraffic';
+import { runIntents } from './loadIntents';
+import { measureLogCost } from './loadLogRoom';
+import { seedRooms } from './loadRooms';
+import { peakRssMiB, spawnServer, stopServer } from './loadServer';
+import { printReport } from './loadReport';
+import type { Measured } from './loadReport';
 
 /**
- * `npm run load [-- --seconds=N --rooms=N --clients=N --rate=N --also-fsync]`: loopback load test
- * of our server (default durability) against the stock @y/websocket-server 0.1.1 with the same
- * traffic (see loadTraffic.ts); `--also-fsync` adds a DURABILITY=full run.
- * Targets: our p99 move latency ≤ 1.5× the stock server's, and < 50 ms.
+ * `npm run load [-- --seconds=N --rooms=N --clients=N --rate=N --intent-rate=N --log-lines=N
+ * --log-intents=N --also-fsync --cpu-prof]`: loopback load test of our server against the stock
+ * @y/websocket-server 0.1.1. Per room: one GM writing token moves over its websocket (`rate`/s)
+ * and, on our server, a player sending intents over HTTP (`intent-rate`/s: moves and attacks the
+ * server resolves). Then the log scenario: the same intents in a room with a `log-lines`-line log
+ * against a fresh room. Targets (issue 10) are printed with PASS/FAIL. `--cpu-prof` writes a CPU
+ * profile of our server into ./load-profiles/.
  */
 
 // Each y-websocket provider adds a process 'exit' listener; 120 of them are expected here.
@@ -31,151 +38,103 @@ const SECONDS = flag('seconds', 30);
 const ROOMS = flag('rooms', 20);
 const CLIENTS = flag('clients', 6);
 const RATE = flag('rate', 5);
+const INTENT_RATE = flag('intent-rate', 2);
+const LOG_LINES = flag('log-lines', 40_000);
+// 500 intents take the long room past COMPACT_AFTER_UPDATES: one compaction of its big doc is measured too.
+const LOG_INTENTS = flag('log-intents', 500);
 const WARMUP = Math.min(2, SECONDS / 5);
 const TRAFFIC = { seconds: SECONDS, rate: RATE, warmupSeconds: WARMUP };
 
-interface Server {
-  readonly child: ChildProcess;
-  readonly origin: string;
-}
-
-/** Start a server child process (plain node + tsx loader, so the pid is the server itself). */
-async function spawnServer(script: string, args: string[], env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 20_000;
-  while (!/listening on (http:\/\/\S+)/.test(output)) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`${script} did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { child, origin: /listening on (http:\/\/\S+)/.exec(output)![1]! };
-}
-
-/** Peak resident set (VmHWM) of a process, in MiB (Linux). */
-function peakRssMiB(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
-
-async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const FALLBACK_MAP = {
-  schemaVersion: 1,
-  kind: 'map',
-  name: 'Load yard',
-  width: 12,
-  height: 10,
-  cells: Array.from({ length: 10 }, () => '.'.repeat(12)),
-  heights: Array.from({ length: 10 }, () => '0'.repeat(12)),
-};
-
-interface Measured {
-  readonly label: string;
-  readonly traffic: TrafficResult;
-  readonly peakRss: number;
-}
-
-async function measureOurs(durability: 'full' | 'process'): Promise<Measured> {
+async function measureOurs(durability: 'full' | 'process', withExtras: boolean): Promise<Measured> {
   const dataDir = mkdtempSync(join(tmpdir(), 'icon-vtt-load-'));
-  const server = await spawnServer('src/server/main.ts', ['--port=0', '--no-demo'], {
-    DATA_DIR: dataDir,
-    DURABILITY: durability,
-    ROOM_LIMIT: '0', // --rooms may ask for more rooms than one address may create per hour
-  });
+  const profile = withExtras && process.argv.includes('--cpu-prof');
+  const server = await spawnServer(
+    ROOT,
+    'src/server/main.ts',
+    ['--port=0', '--no-demo'],
+    { DATA_DIR: dataDir, DURABILITY: durability, ROOM_LIMIT: '0' }, // --rooms may exceed one address's hourly limit
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'load-profiles')}`] : [],
+  );
   try {
-    const arena = join(ROOT, 'maps', 'arena.json');
-    const map = existsSync(arena) ? (JSON.parse(readFileSync(arena, 'utf8')) as unknown) : FALLBACK_MAP;
-    const rooms: RoomAccess[] = [];
-    for (let i = 0; i < ROOMS; i += 1) {
-      const { roomId, gmToken } = await post<{ roomId: string; gmToken: string }>(
-        `${server.origin}/api/rooms`,
-        { map },
-      );
-      const readerTokens: string[] = [];
-      for (let p = 1; p < CLIENTS; p += 1) {
-        const { token } = await post<{ token: string }>(
-          `${server.origin}/api/rooms/${roomId}/invites`,
-          { name: `Player ${p}`, characterIds: [] },
-          gmToken,
-        );
-        readerTokens.push(token);
-      }
-      rooms.push({ docName: roomId, writerToken: gmToken, readerTokens });
-    }
-    const traffic = await runTraffic(server.origin.replace('http', 'ws') + '/ws', rooms, TRAFFIC);
-    return { label: `ours (DURABILITY=${durability})`, traffic, peakRss: peakRssMiB(server.child.pid!) };
+    // The two log-scenario rooms get 4 more Ivo links (25 intents a second, 10 allowed per link).
+    const rooms = await seedRooms(server.origin, ROOT, ROOMS, CLIENTS);
+    rooms.push(...(await seedRooms(server.origin, ROOT, 2, CLIENTS, 4)));
+    const [emptyRoom, longRoom] = rooms.splice(ROOMS, 2) as [(typeof rooms)[0], (typeof rooms)[0]];
+    const wsUrl = server.origin.replace('http', 'ws') + '/ws';
+    // Phase 1: the same GM-only traffic the stock server gets (a fair comparison). The probe is
+    // reset once every client is synced: seeding, room loading and connecting are not traffic.
+    const traffic = await runTraffic(wsUrl, rooms, TRAFFIC, () => server.probe());
+    const probe = await server.probe();
+    // Phase 2: GM writes plus player intents over HTTP in every room.
+    const [mixed, intents] = withExtras
+      ? await Promise.all([
+          runTraffic(wsUrl, rooms, TRAFFIC, () => server.probe()),
+          runIntents(server.origin, rooms, { ...TRAFFIC, rate: INTENT_RATE }),
+        ])
+      : [undefined, undefined];
+    const mixedProbe = withExtras ? await server.probe() : undefined;
+    // Phase 3: intent cost against log length.
+    const logCost = withExtras
+      ? await measureLogCost(
+          server.origin,
+          emptyRoom,
+          longRoom,
+          { lines: LOG_LINES, intents: LOG_INTENTS },
+          () => server.probe(),
+        )
+      : undefined;
+    const logProbe = withExtras ? await server.probe() : undefined;
+    return {
+      label: `ours (DURABILITY=${durability})`,
+      traffic,
+      mixed,
+      intents,
+      logCost,
+      probe,
+      mixedProbe,
+      logProbe,
+      peakRss: peakRssMiB(server.child.pid!),
+    };
   } finally {
-    server.child.kill('SIGKILL');
+    await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 async function measureStock(): Promise<Measured> {
-  const server = await spawnServer('bench/loadStockServer.ts', [], {});
+  const server = await spawnServer(ROOT, 'bench/loadStockServer.ts', [], {});
   try {
     const rooms: RoomAccess[] = Array.from({ length: ROOMS }, (_, i) => ({
       docName: `load-room-${i}`,
       writerToken: 'stock-has-no-auth',
       readerTokens: Array.from({ length: CLIENTS - 1 }, () => 'stock-has-no-auth'),
     }));
-    const traffic = await runTraffic(server.origin.replace('http', 'ws') + '/ws', rooms, TRAFFIC);
-    return { label: 'stock @y/websocket-server 0.1.1', traffic, peakRss: peakRssMiB(server.child.pid!) };
+    const traffic = await runTraffic(server.origin.replace('http', 'ws') + '/ws', rooms, TRAFFIC, () =>
+      server.probe(),
+    );
+    const probe = await server.probe();
+    return {
+      label: 'stock @y/websocket-server 0.1.1',
+      traffic,
+      probe,
+      peakRss: peakRssMiB(server.child.pid!),
+    };
   } finally {
-    server.child.kill('SIGKILL');
+    await stopServer(server);
   }
-}
-
-function summary(m: Measured): { p50: number; p99: number; max: number } {
-  const sorted = [...m.traffic.latenciesMs].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? Number.NaN,
-  };
 }
 
 async function main(): Promise<void> {
   console.log(
-    `load: ${ROOMS} rooms × ${CLIENTS} clients (1 GM writer + ${CLIENTS - 1} receivers), ${RATE} moves/s per room, ` +
-      `${SECONDS} s measured after ${WARMUP} s warm-up, loopback`,
+    `load: ${ROOMS} rooms × ${CLIENTS} clients (1 GM writer + ${CLIENTS - 1} receivers), ${RATE} GM moves/s ` +
+      `and (ours) ${INTENT_RATE} player intents/s per room, ${SECONDS} s measured after ${WARMUP} s warm-up, ` +
+      `loopback; then ${LOG_INTENTS} intents each in a fresh room and one with a ${LOG_LINES}-line log`,
   );
   const results: Measured[] = [];
-  results.push(await measureOurs('process'));
+  results.push(await measureOurs('process', true));
   results.push(await measureStock());
-  if (process.argv.includes('--also-fsync')) results.push(await measureOurs('full'));
-
-  const fmt = (n: number) => n.toFixed(1).padStart(8);
-  console.log(
-    `\n${'server'.padEnd(34)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'max ms'.padStart(8)}  moves  incomplete  peak RSS MiB`,
-  );
-  for (const m of results) {
-    const s = summary(m);
-    console.log(
-      `${m.label.padEnd(34)}${fmt(s.p50)}${fmt(s.p99)}${fmt(s.max)}  ${String(m.traffic.latenciesMs.length).padStart(5)}  ${String(m.traffic.incomplete).padStart(10)}  ${m.peakRss.toFixed(1).padStart(12)}`,
-    );
-  }
-  const ours = summary(results[0]!);
-  const stock = summary(results[1]!);
-  const ratio = ours.p99 / stock.p99;
-  console.log(
-    `\np99 ratio ours/stock: ${ratio.toFixed(2)}× (target ≤ 1.5×) ${ratio <= 1.5 ? 'PASS' : 'FAIL'}`,
-  );
-  console.log(`our p99: ${ours.p99.toFixed(1)} ms (target < 50 ms) ${ours.p99 < 50 ? 'PASS' : 'FAIL'}`);
+  if (process.argv.includes('--also-fsync')) results.push(await measureOurs('full', false));
+  printReport(results, LOG_LINES);
 }
 
 main().catch((error: unknown) => {

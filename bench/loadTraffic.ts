@@ -52,13 +52,13 @@ interface Pending {
   remaining: number;
 }
 
-interface Client {
+export interface Client {
   readonly doc: Y.Doc;
   readonly provider: WebsocketProvider;
   readonly synced: Promise<void>;
 }
 
-function connect(wsUrl: string, docName: string, token: string): Client {
+export function connect(wsUrl: string, docName: string, token: string): Client {
   const doc = new Y.Doc();
   const provider = new WebsocketProvider(wsUrl, docName, doc, {
     params: { token },
@@ -75,6 +75,8 @@ export async function runTraffic(
   wsUrl: string,
   rooms: readonly RoomAccess[],
   options: { seconds: number; rate: number; warmupSeconds: number },
+  /** Runs once every client is connected and synced, before the first move. */
+  onReady: () => Promise<unknown> = async () => {},
 ): Promise<TrafficResult> {
   const latenciesMs: number[] = [];
   let sent = 0;
@@ -92,6 +94,7 @@ export async function runTraffic(
     };
   });
   await Promise.all(all.map((client) => client.synced));
+  await onReady();
 
   let measuring = false;
   for (const room of perRoom) {
@@ -145,9 +148,4 @@ export async function runTraffic(
     client.doc.destroy();
   }
   return { latenciesMs, sent, incomplete };
-}
-
-export function percentile(sorted: readonly number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

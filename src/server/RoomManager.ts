@@ -157,10 +157,14 @@ export class RoomManager {
     }
   }
 
-  private unload(room: Room): void {
+  /** `now`: compact on this thread (shutdown); else the storage worker does it from disk. */
+  private unload(room: Room, now = false): void {
     this.rooms.delete(room.id);
-    room.public.compact();
-    room.secrets.compact();
+    this.commits.flush();
+    for (const shared of [room.public, room.secrets]) {
+      if (now) shared.compact();
+      else shared.compactInBackground();
+    }
     room.public.destroy();
     room.secrets.destroy();
   }
@@ -181,7 +185,7 @@ export class RoomManager {
   close(): void {
     clearInterval(this.timer);
     this.commits.flush();
-    for (const room of [...this.rooms.values()]) this.unload(room);
+    for (const room of [...this.rooms.values()]) this.unload(room, true);
   }
 }
 

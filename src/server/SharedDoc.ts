@@ -14,7 +14,10 @@ export interface DocListener {
   close(code: number, reason: string): void;
 }
 
-/** Compact a doc's stored log once it holds this many updates (merge into one row). */
+/**
+ * Compact a doc's stored log once it holds this many rows (merged into one by the storage
+ * worker, off the event loop: see storageWorker.ts).
+ */
 export const COMPACT_AFTER_UPDATES = 500;
 
 /**
@@ -29,6 +32,8 @@ export class SharedDoc {
   /** Which token first claimed each awareness client id (kept after its sockets close). */
   readonly claims = new PresenceClaims();
   private storedRows: number;
+  /** A background compaction is under way (at most one per doc). */
+  private compacting = false;
   private failed = false;
 
   constructor(
@@ -45,7 +50,7 @@ export class SharedDoc {
       if (updates.length)
         this.doc.transact(() => updates.forEach((update) => Y.applyUpdate(this.doc, update)));
       this.storedRows = updates.length;
-      if (this.storedRows > COMPACT_AFTER_UPDATES) this.compact();
+      if (this.storedRows > COMPACT_AFTER_UPDATES) this.compactInBackground();
     } catch (error) {
       this.doc.destroy();
       throw error;
@@ -66,7 +71,8 @@ export class SharedDoc {
         this.storedRows += 1;
         const frame = encodeSyncUpdate(update);
         for (const listener of this.listeners) if (listener !== origin) listener.send(frame);
-        if (this.storedRows > COMPACT_AFTER_UPDATES) this.compact();
+        // Never compact here: this is the broadcast path every room shares.
+        if (this.storedRows > COMPACT_AFTER_UPDATES) this.compactInBackground();
       },
       onFailed: (error) => {
         // Not on disk ⇒ must not reach anyone. Drop the in-memory doc; the room reloads from disk.
@@ -117,7 +123,29 @@ export class SharedDoc {
     if (ids.length) awarenessProtocol.removeAwarenessStates(this.awareness, ids, null);
   }
 
-  /** Merge the stored log into one row holding the live doc's full state. */
+  /**
+   * Ask the storage worker to merge this doc's stored rows into one; without a worker, compact
+   * inline. Everything the doc accepted is committed already, so the worker reads it from disk.
+   */
+  compactInBackground(): void {
+    if (this.failed || this.compacting) return;
+    const pending = this.store.compactInBackground(this.name);
+    if (!pending) return this.compact();
+    this.compacting = true;
+    pending.then(
+      (merged) => {
+        this.compacting = false;
+        if (merged > 1) this.storedRows -= merged - 1;
+      },
+      (error: unknown) => {
+        // The rows are untouched; the next commit past the threshold asks again.
+        this.compacting = false;
+        console.error(`${this.name}: background compaction failed: ${(error as Error).message}`);
+      },
+    );
+  }
+
+  /** Merge the stored log into one row holding the live doc's full state, now (shutdown). */
   compact(): void {
     if (this.failed) return;
     this.commits.flush();

@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { StorageWorker } from './storageWorker';
+import { INLINE_CHECKPOINT_PAGES, startStorageWorker } from './storageWorker';
 
 /**
  * The embedded store: one SQLite file (`<dataDir>/icon-vtt.sqlite`) holding rooms, access tokens
@@ -89,15 +91,28 @@ export interface IntentKeyRow {
 export class Store {
   private readonly db: Database.Database;
   private readonly stmts;
+  private readonly worker: StorageWorker;
 
-  constructor(dataDir: string, durability: Durability = 'process') {
+  /** `checkpointIntervalMs`: how often the worker checkpoints the WAL (tests shorten or stretch it). */
+  constructor(
+    dataDir: string,
+    durability: Durability = 'process',
+    options: { checkpointIntervalMs?: number } = {},
+  ) {
     mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(join(dataDir, 'icon-vtt.sqlite'));
+    const file = join(dataDir, 'icon-vtt.sqlite');
+    this.db = new Database(file);
     // WAL: readers never block the writer; appends are sequential writes to the -wal file.
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(durability === 'full' ? 'synchronous = FULL' : 'synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    // Checkpoints run in a worker, never inside a commit on the hot path (storageWorker.ts).
+    this.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
+    this.worker = startStorageWorker(file, options.checkpointIntervalMs, (reason) => {
+      console.error(`storage worker stopped (${reason}); checkpoints and compaction run inline again`);
+      if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
+    });
     this.stmts = {
       insertRoom: this.db.prepare('INSERT INTO rooms (id, created_at, settings) VALUES (?, ?, ?)'),
       getRoom: this.db.prepare('SELECT id, created_at AS createdAt, settings FROM rooms WHERE id = ?'),
@@ -194,6 +209,14 @@ export class Store {
     })();
   }
 
+  /**
+   * Compaction in the storage worker (off the event loop): resolves with the number of rows
+   * merged into one. Undefined when the worker is not running: the caller compacts inline.
+   */
+  compactInBackground(doc: string): Promise<number> | undefined {
+    return this.worker.running ? this.worker.compact(doc) : undefined;
+  }
+
   getIntentKey(
     roomId: string,
     tokenHash: string,
@@ -227,6 +250,7 @@ export class Store {
   }
 
   close(): void {
+    this.worker.stop();
     this.db.close();
   }
 }

@@ -4,7 +4,8 @@ import type { Intent, IntentKind, IntentOf, IntentResult } from '../schema/inten
 import { INTENT_ROLES, IntentSchema } from '../schema/intent';
 import type { TableDocs } from './docLayout';
 import { SERVER_ORIGIN, transactBoth } from './docLayout';
-import { readSnapshot } from './snapshot';
+import { readTableState } from './snapshot';
+import { findLogEntry } from './findLogEntry';
 import type { Actor, IntentHandler } from './intents/IntentContext';
 import { recordingDice, refuse } from './intents/IntentContext';
 import { intentWrites, plainOutcome } from './intents/IntentWrites';
@@ -71,11 +72,13 @@ export function applyIntent(
   if (INTENT_ROLES[intent.kind] === 'gm' && actor.role !== 'gm') {
     return refuse(`only the GM may send '${intent.kind}'`);
   }
-  const snapshot = readSnapshot(docs.public, docs.secrets);
+  // Never the whole log or chat: an intent's cost must not grow with the campaign (issue 10).
+  const snapshot = readTableState(docs.public, docs.secrets);
   if (!snapshot.map) return refuse('this room has no map yet');
   const ctx = {
     actor,
     snapshot,
+    logEntry: (id: string) => findLogEntry(docs, id),
     dice: recordingDice(dice),
     now: opts.now ?? Date.now(),
     senderName: opts.senderName ?? (actor.role === 'gm' ? 'GM' : 'Player'),

@@ -1,6 +1,6 @@
 import type { Battlefield } from '../grid/battlefield';
 import { makeBattlefield } from '../grid/battlefield';
-import type { RoomSnapshot } from './snapshot';
+import type { TableState } from './snapshot';
 
 /**
  * The battlefield the rules see in a snapshot: every combatant token the reader can see
@@ -11,7 +11,7 @@ import type { RoomSnapshot } from './snapshot';
  * Used by the server's intent handlers and by the UI's previews alike.
  */
 export function battlefieldOf(
-  snapshot: RoomSnapshot,
+  snapshot: TableState,
   extraIds: string | readonly string[] = [],
 ): Battlefield | null {
   if (!snapshot.map) return null;

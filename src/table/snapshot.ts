@@ -96,10 +96,35 @@ function cachedMap(doc: Y.Doc): MapData | null {
 }
 
 /**
+ * A room without its log and chat: what intent handlers read. The log grows all campaign long
+ * (40,000 lines is a real room), so nothing on the intent path may read it whole; handlers that
+ * need one entry use `findLogEntry`.
+ */
+export type TableState = Omit<RoomSnapshot, 'log' | 'chat'>;
+
+/**
  * Reads a room into a frozen snapshot. Pass the secrets doc for the GM's view (hidden tokens,
  * hidden stat blocks, notes, GM-only log); players pass only the public doc.
  */
 export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot {
+  const state = readTableState(publicDoc, secretsDoc);
+  const problems = [...state.problems];
+  let log = readLog(publicDoc, 'public', problems);
+  if (secretsDoc) {
+    // A secrets entry with a public entry's id is the full version of a redacted twin
+    // (src/table/intents/redactLog.ts): the GM reads it once, in the twin's place.
+    const full = new Map(readLog(secretsDoc, 'secrets', problems).map((e) => [e.id, e]));
+    log = log.map((e) => full.get(e.id) ?? e);
+    for (const e of log) full.delete(e.id);
+    log.push(...full.values());
+    log.sort((a, b) => a.at - b.at);
+  }
+  const chat = readChat(publicDoc, problems);
+  return deepFreeze({ ...state, log, chat, problems });
+}
+
+/** `readSnapshot` without the log and chat (see `TableState`); cost independent of the log. */
+export function readTableState(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableState {
   const problems: string[] = [];
   const meta = readMeta(publicDoc);
   const map = cachedMap(publicDoc);
@@ -141,16 +166,6 @@ export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot
   const tokensById = emptyRecord<TokenView>();
   for (const t of tokens) tokensById[t.id] ??= t;
 
-  let log = readLog(publicDoc, 'public', problems);
-  if (secretsDoc) {
-    // A secrets entry with a public entry's id is the full version of a redacted twin
-    // (src/table/intents/redactLog.ts): the GM reads it once, in the twin's place.
-    const full = new Map(readLog(secretsDoc, 'secrets', problems).map((e) => [e.id, e]));
-    log = log.map((e) => full.get(e.id) ?? e);
-    for (const e of log) full.delete(e.id);
-    log.push(...full.values());
-    log.sort((a, b) => a.at - b.at);
-  }
   const settings = readSettings(publicDoc, problems);
   return deepFreeze({
     schemaVersion: meta.schemaVersion,
@@ -162,8 +177,6 @@ export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot
     tokens,
     tokensById,
     turn: readTurnOrder(publicDoc, problems),
-    log,
-    chat: readChat(publicDoc, problems),
     settings,
     statusCatalog: settings.statuses,
     notes: secretsDoc ? readNotes(secretsDoc) : {},

@@ -2,7 +2,8 @@ import type { Dice } from '../../lib/dice';
 import type { Combatant } from '../../schema/combatant';
 import type { Intent } from '../../schema/intent';
 import type { Battlefield } from '../../grid/battlefield';
-import type { RoomSnapshot, TokenView } from '../snapshot';
+import type { LogEntry } from '../../schema/logEntry';
+import type { TableState, TokenView } from '../snapshot';
 import { combatantOf } from '../snapshot';
 import { battlefieldOf } from '../battlefieldOf';
 import type { IntentWrites } from './IntentWrites';
@@ -27,8 +28,10 @@ export type HandlerResult = Resolution | Refusal;
 /** Everything an intent handler reads; handlers never touch the docs directly. */
 export interface IntentContext {
   readonly actor: Actor;
-  /** The server's full view (both docs). */
-  readonly snapshot: RoomSnapshot;
+  /** The server's full view (both docs), without the log and chat (see `TableState`). */
+  readonly snapshot: TableState;
+  /** One log entry by id, as the GM reads it (`secret`: only the secrets doc holds it). */
+  readonly logEntry: (id: string) => { entry: LogEntry; secret: boolean } | undefined;
   /** Dice that record every roll (see `recordingDice`). */
   readonly dice: Dice & { readonly rolls: [number, number][] };
   readonly now: number;

@@ -9,6 +9,7 @@ import { combatantStateOf, newId, publicRootsOf, rootsOf } from '../docLayout';
 import { TokenSchema } from '../../schema/token';
 import { TurnOrderSchema } from '../../schema/turnOrder';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
+import { logPosition } from '../findLogEntry';
 import { publicTwin } from './redactLog';
 
 /**
@@ -50,6 +51,15 @@ export interface IntentWrites {
 }
 
 /**
+ * Appends at the end by index, not `push`: Y.Array's push walks the list from the start when no
+ * search marker is cached (every intent's transaction on a freshly loaded room: ≈ 0.25 ms at
+ * 40,000 lines and growing), while an indexed insert places a marker at the end and reuses it.
+ */
+function appendTo(array: Y.Array<unknown>, value: unknown): void {
+  array.insert(array.length, [value]);
+}
+
+/**
  * The writer over a room's docs. Calls are validated and BUFFERED; `apply()` then performs them
  * all inside the caller's transaction, so a bad value throws before anything is written.
  */
@@ -74,7 +84,7 @@ export function intentWrites(
   };
   /** Replace the entry with `value`'s id in `log`; false when it is not there. */
   const replaceIn = (log: Y.Array<unknown>, value: LogEntry): boolean => {
-    const index = log.toArray().findIndex((e) => (e as { id?: unknown }).id === value.id);
+    const index = logPosition(log, value.id);
     if (index < 0) return false;
     log.delete(index, 1);
     log.insert(index, [value]);
@@ -112,15 +122,15 @@ export function intentWrites(
       // Decided when applied: a reveal or hide earlier in the same intent counts.
       ops.push(() => {
         const secrets = docs.secrets;
-        if (!secrets) return void rootsOf(docs.public).log.push([stored]);
+        if (!secrets) return void appendTo(rootsOf(docs.public).log, stored);
         const hidden = involved.some((id) => rootsOf(secrets).tokens.has(id));
-        if (stored.gmOnly || hidden) return void rootsOf(secrets).log.push([{ ...stored, gmOnly: true }]);
+        if (stored.gmOnly || hidden) return void appendTo(rootsOf(secrets).log, { ...stored, gmOnly: true });
         if (involved.some(statsHidden)) {
-          rootsOf(secrets).log.push([LogEntrySchema.parse({ ...stored, redacted: shown })]);
-          rootsOf(docs.public).log.push([publicTwin(stored, shown)]);
+          appendTo(rootsOf(secrets).log, LogEntrySchema.parse({ ...stored, redacted: shown }));
+          appendTo(rootsOf(docs.public).log, publicTwin(stored, shown));
           return;
         }
-        rootsOf(docs.public).log.push([stored]);
+        appendTo(rootsOf(docs.public).log, stored);
       });
     },
     updateLog(entry) {
@@ -136,7 +146,7 @@ export function intentWrites(
     },
     chat(from, text) {
       const line = ChatMessageSchema.parse({ id: newId('c'), at: now, from, text });
-      ops.push(() => publicRootsOf(docs.public).chat.push([line]));
+      ops.push(() => appendTo(publicRootsOf(docs.public).chat, line));
     },
     setHidden(tokenId, hidden) {
       ops.push(() => setTokenHiddenInTransaction(docs, tokenId, hidden));

@@ -14,8 +14,11 @@ type Pending = LogEntry & { pending: PendingResult };
 
 /** The log entry with a result still waiting, if this sender may see it. */
 function pendingEntry(ctx: IntentContext, logId: string): Pending | Refusal {
-  const entry = ctx.snapshot.log.find((e) => e.id === logId);
-  if (!entry || (entry.gmOnly && ctx.actor.role !== 'gm')) return refuse(`there is no log entry '${logId}'`);
+  const found = ctx.logEntry(logId);
+  // An entry only the secrets doc holds is GM-only whatever its flag says: players learn nothing.
+  const hidden = found && (found.secret || found.entry.gmOnly) && ctx.actor.role !== 'gm';
+  if (!found || hidden) return refuse(`there is no log entry '${logId}'`);
+  const entry = found.entry;
   if (!entry.pending) return refuse('that roll has no result waiting to be applied');
   const by = entry.pending.settledBy ?? 'someone';
   if (entry.pending.status === 'applied') return refuse(`that result was already applied (by ${by})`);

@@ -3,7 +3,7 @@ import type { PendingChange, PendingDamage } from '../../schema/logEntry';
 import { PendingDamageSchema } from '../../schema/logEntry';
 import type { CombatantState } from '../docLayout';
 import { combatantStateOf } from '../docLayout';
-import type { RoomSnapshot } from '../snapshot';
+import type { TableState } from '../snapshot';
 import type { IntentWrites } from './IntentWrites';
 
 /** Intents whose state change waits for Apply under `applyResults: 'on-confirm'`. */
@@ -62,7 +62,7 @@ export function pendingDamageOf(outcome: unknown): PendingDamage | null {
  * fields are written now; every other changed field is kept as a pending change on the log entry
  * (written by the commit in the same transaction), for `apply-result` to write later.
  */
-export function pendingWrites(inner: IntentWrites, snapshot: RoomSnapshot): IntentWrites {
+export function pendingWrites(inner: IntentWrites, snapshot: TableState): IntentWrites {
   const changes = new Map<string, PendingChange>();
   return {
     ...inner,

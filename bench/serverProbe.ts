@@ -1,0 +1,34 @@
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+
+/**
+ * Preloaded into the servers `npm run load` starts (`node --import ./bench/serverProbe.ts`):
+ * measures, inside the server process, how long its event loop was blocked and how long garbage
+ * collection paused it, so a latency spike can be traced to its cause instead of guessed.
+ * On SIGUSR2 it prints one line `probe {json}` (ms) to stdout and resets.
+ */
+const loop = monitorEventLoopDelay({ resolution: 1 });
+loop.enable();
+let gc: number[] = [];
+let cpu = process.cpuUsage();
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gc.push(entry.duration);
+}).observe({ entryTypes: ['gc'] });
+
+process.on('SIGUSR2', () => {
+  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+  const sorted = [...gc].sort((a, b) => a - b);
+  const used = process.cpuUsage(cpu);
+  const stats = {
+    cpuMs: Math.round((used.user + used.system) / 1000),
+    loopP99: ms(loop.percentile(99)),
+    loopMax: ms(loop.max),
+    gcCount: gc.length,
+    gcTotal: Math.round(gc.reduce((a, b) => a + b, 0)),
+    gcOver10: gc.filter((d) => d > 10).length,
+    gcMax: Math.round((sorted.at(-1) ?? 0) * 10) / 10,
+  };
+  process.stdout.write(`probe ${JSON.stringify(stats)}\n`);
+  loop.reset();
+  gc = [];
+  cpu = process.cpuUsage();
+});

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Store } from '../../src/server/store';
+import { waitFor } from './helpers';
+
+/**
+ * Issue 10, spikes off the hot path: SQLite's automatic WAL checkpoint ran inside the commit that
+ * crossed 1,000 WAL pages, so one GM move now and then waited 8–17 ms (copy + fsync) and every
+ * room with it. Commits must only append to the WAL; the worker checkpoints.
+ */
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'icon-vtt-wal-'));
+  dirs.push(dir);
+  return dir;
+}
+const dbBytes = (dir: string) => statSync(join(dir, 'icon-vtt.sqlite')).size;
+const walBytes = (dir: string) => statSync(join(dir, 'icon-vtt.sqlite-wal')).size;
+
+/** 1,500 one-update commits (≈ 1 KiB each), as a busy room makes them: over 1,000 WAL pages. */
+function burst(store: Store): void {
+  const update = new Uint8Array(1000).fill(7);
+  for (let i = 0; i < 1500; i++) store.transaction(() => store.appendUpdate('room~public', update));
+}
+
+describe('WAL checkpoints', () => {
+  it('never run inside a commit: a burst of 1,500 commits leaves the database file untouched', () => {
+    const dir = tempDir();
+    const store = new Store(dir, 'process', { checkpointIntervalMs: 60_000 });
+    const before = dbBytes(dir);
+    burst(store);
+    expect(walBytes(dir)).toBeGreaterThan(4096 * 1000); // everything is in the WAL …
+    expect(dbBytes(dir)).toBe(before); // … and nothing was copied into the database file inline
+    store.close();
+  });
+
+  it('run in the worker soon after, and every commit is still there after reopening', async () => {
+    const dir = tempDir();
+    const store = new Store(dir, 'process', { checkpointIntervalMs: 50 });
+    const before = dbBytes(dir);
+    burst(store);
+    await waitFor(() => dbBytes(dir) > before + 1_000_000, 'the worker to checkpoint the WAL', 10_000);
+    store.close();
+    const reopened = new Store(dir, 'process');
+    expect(reopened.readUpdates('room~public').updates).toHaveLength(1500);
+    expect(reopened.countUpdates('room~public')).toBe(1500);
+    reopened.close();
+  });
+});
