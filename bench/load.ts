@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runTraffic } from './loadTraffic';
-import type { RoomAccess } from './loadTraffic';
+import type { RoomAccess, TrafficResult } from './loadTraffic';
 import { runIntents } from './loadIntents';
 import { measureLogCost } from './loadLogRoom';
 import { seedRooms } from './loadRooms';
+import type { OurRoom } from './loadRooms';
 import { peakRssMiB, spawnServer, stopServer } from './loadServer';
+import type { ProbeStats, Server } from './loadServer';
 import { printReport } from './loadReport';
 import type { Measured } from './loadReport';
 
@@ -45,9 +47,23 @@ const LOG_INTENTS = flag('log-intents', 500);
 const WARMUP = Math.min(2, SECONDS / 5);
 const TRAFFIC = { seconds: SECONDS, rate: RATE, warmupSeconds: WARMUP };
 
-async function measureOurs(durability: 'full' | 'process', withExtras: boolean): Promise<Measured> {
+/** Phase 1 runs in this many alternating slices per server (ours, stock, ours, stock, …). */
+const SLICES = 3;
+const SLICE = { ...TRAFFIC, seconds: SECONDS / SLICES };
+
+/** A started server with its rooms; `stop` removes what it made (a second call does nothing). */
+interface Running<R extends RoomAccess = RoomAccess> {
+  readonly server: Server;
+  readonly rooms: R[];
+  readonly wsUrl: string;
+  stop(): Promise<void>;
+}
+
+async function startOurs(
+  durability: 'full' | 'process',
+  profile: boolean,
+): Promise<Running<OurRoom> & { extra: ExtraRooms }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'icon-vtt-load-'));
-  const profile = withExtras && process.argv.includes('--cpu-prof');
   const server = await spawnServer(
     ROOT,
     'src/server/main.ts',
@@ -55,85 +71,140 @@ async function measureOurs(durability: 'full' | 'process', withExtras: boolean):
     { DATA_DIR: dataDir, DURABILITY: durability, ROOM_LIMIT: '0' }, // --rooms may exceed one address's hourly limit
     profile ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'load-profiles')}`] : [],
   );
-  try {
-    // The two log-scenario rooms get 4 more Ivo links (25 intents a second, 10 allowed per link).
-    const rooms = await seedRooms(server.origin, ROOT, ROOMS, CLIENTS);
-    rooms.push(...(await seedRooms(server.origin, ROOT, 2, CLIENTS, 4)));
-    const [emptyRoom, longRoom] = rooms.splice(ROOMS, 2) as [(typeof rooms)[0], (typeof rooms)[0]];
-    const wsUrl = server.origin.replace('http', 'ws') + '/ws';
-    // Phase 1: the same GM-only traffic the stock server gets (a fair comparison). The probe is
-    // reset once every client is synced: seeding, room loading and connecting are not traffic.
-    const traffic = await runTraffic(wsUrl, rooms, TRAFFIC, () => server.probe());
-    const probe = await server.probe();
-    // Phase 2: GM writes plus player intents over HTTP in every room.
-    const [mixed, intents] = withExtras
-      ? await Promise.all([
-          runTraffic(wsUrl, rooms, TRAFFIC, () => server.probe()),
-          runIntents(server.origin, rooms, { ...TRAFFIC, rate: INTENT_RATE }),
-        ])
-      : [undefined, undefined];
-    const mixedProbe = withExtras ? await server.probe() : undefined;
-    // Phase 3: intent cost against log length.
-    const logCost = withExtras
-      ? await measureLogCost(
-          server.origin,
-          emptyRoom,
-          longRoom,
-          { lines: LOG_LINES, intents: LOG_INTENTS },
-          () => server.probe(),
-        )
-      : undefined;
-    const logProbe = withExtras ? await server.probe() : undefined;
-    return {
-      label: `ours (DURABILITY=${durability})`,
-      traffic,
-      mixed,
-      intents,
-      logCost,
-      probe,
-      mixedProbe,
-      logProbe,
-      peakRss: peakRssMiB(server.child.pid!),
-    };
-  } finally {
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const rooms = await seedRooms(server.origin, ROOT, ROOMS, CLIENTS);
+  // The two log-scenario rooms get 4 more Ivo links (25 intents a second, 10 allowed per link).
+  rooms.push(...(await seedRooms(server.origin, ROOT, 2, CLIENTS, 4)));
+  const [emptyRoom, longRoom] = rooms.splice(ROOMS, 2) as [(typeof rooms)[0], (typeof rooms)[0]];
+  return {
+    server,
+    rooms,
+    wsUrl: server.origin.replace('http', 'ws') + '/ws',
+    extra: { emptyRoom, longRoom },
+    async stop() {
+      await stopServer(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
-async function measureStock(): Promise<Measured> {
+interface ExtraRooms {
+  readonly emptyRoom: OurRoom;
+  readonly longRoom: OurRoom;
+}
+
+async function startStock(): Promise<Running> {
   const server = await spawnServer(ROOT, 'bench/loadStockServer.ts', [], {});
-  try {
-    const rooms: RoomAccess[] = Array.from({ length: ROOMS }, (_, i) => ({
+  return {
+    server,
+    rooms: Array.from({ length: ROOMS }, (_, i) => ({
       docName: `load-room-${i}`,
       writerToken: 'stock-has-no-auth',
       readerTokens: Array.from({ length: CLIENTS - 1 }, () => 'stock-has-no-auth'),
-    }));
-    const traffic = await runTraffic(server.origin.replace('http', 'ws') + '/ws', rooms, TRAFFIC, () =>
-      server.probe(),
-    );
-    const probe = await server.probe();
-    return {
-      label: 'stock @y/websocket-server 0.1.1',
-      traffic,
-      probe,
-      peakRss: peakRssMiB(server.child.pid!),
-    };
-  } finally {
-    await stopServer(server);
-  }
+    })),
+    wsUrl: server.origin.replace('http', 'ws') + '/ws',
+    stop: () => stopServer(server),
+  };
+}
+
+/** One slice of GM-only traffic, with the server's probe over exactly that slice. */
+async function gmSlice(running: Running, seconds = SLICE.seconds): Promise<[TrafficResult, ProbeStats]> {
+  const traffic = await runTraffic(running.wsUrl, running.rooms, { ...SLICE, seconds }, () =>
+    running.server.probe(),
+  );
+  return [traffic, await running.server.probe()];
+}
+
+function pooled(slices: readonly [TrafficResult, ProbeStats][]): {
+  traffic: TrafficResult;
+  probe: ProbeStats;
+} {
+  const t = slices.map(([traffic]) => traffic);
+  const p = slices.map(([, probe]) => probe);
+  const sum = (f: (x: ProbeStats) => number) => p.reduce((a, x) => a + f(x), 0);
+  const max = (f: (x: ProbeStats) => number) => Math.max(...p.map(f));
+  return {
+    traffic: {
+      latenciesMs: t.flatMap((x) => x.latenciesMs),
+      sent: t.reduce((a, x) => a + x.sent, 0),
+      incomplete: t.reduce((a, x) => a + x.incomplete, 0),
+    },
+    probe: {
+      cpuMs: sum((x) => x.cpuMs),
+      loopP99: max((x) => x.loopP99),
+      loopMax: max((x) => x.loopMax),
+      gcCount: sum((x) => x.gcCount),
+      gcTotal: sum((x) => x.gcTotal),
+      gcOver10: sum((x) => x.gcOver10),
+      gcMax: max((x) => x.gcMax),
+    },
+  };
 }
 
 async function main(): Promise<void> {
   console.log(
     `load: ${ROOMS} rooms × ${CLIENTS} clients (1 GM writer + ${CLIENTS - 1} receivers), ${RATE} GM moves/s ` +
-      `and (ours) ${INTENT_RATE} player intents/s per room, ${SECONDS} s measured after ${WARMUP} s warm-up, ` +
-      `loopback; then ${LOG_INTENTS} intents each in a fresh room and one with a ${LOG_LINES}-line log`,
+      `and (ours) ${INTENT_RATE} player intents/s per room, ${SECONDS} s measured per server ` +
+      `(GM-only: ${SLICES} alternating slices each, after ${WARMUP} s warm-up), loopback; then ` +
+      `${LOG_INTENTS} intents each in a fresh room and one with a ${LOG_LINES}-line log`,
   );
+  const ours = await startOurs('process', process.argv.includes('--cpu-prof'));
+  const stock = await startStock();
   const results: Measured[] = [];
-  results.push(await measureOurs('process', true));
-  results.push(await measureStock());
-  if (process.argv.includes('--also-fsync')) results.push(await measureOurs('full', false));
+  try {
+    // Phase 1: the same GM-only traffic on both servers, both running side by side and taking
+    // turns, so whatever else the machine does falls on both alike (a fair comparison).
+    const oursSlices: [TrafficResult, ProbeStats][] = [];
+    const stockSlices: [TrafficResult, ProbeStats][] = [];
+    for (let i = 0; i < SLICES; i += 1) {
+      oursSlices.push(await gmSlice(ours));
+      stockSlices.push(await gmSlice(stock));
+    }
+    const stockPeak = peakRssMiB(stock.server.child.pid!);
+    await stock.stop();
+    // Phase 2: GM writes plus player intents over HTTP in every room.
+    const [mixed, intents] = await Promise.all([
+      runTraffic(ours.wsUrl, ours.rooms, TRAFFIC, () => ours.server.probe()),
+      runIntents(ours.server.origin, ours.rooms, { ...TRAFFIC, rate: INTENT_RATE }),
+    ]);
+    const mixedProbe = await ours.server.probe();
+    // Phase 3: intent cost against log length.
+    const logCost = await measureLogCost(
+      ours.server.origin,
+      ours.extra.emptyRoom,
+      ours.extra.longRoom,
+      { lines: LOG_LINES, intents: LOG_INTENTS },
+      () => ours.server.probe(),
+    );
+    const logProbe = await ours.server.probe();
+    results.push(
+      {
+        label: 'ours (DURABILITY=process)',
+        ...pooled(oursSlices),
+        mixed,
+        intents,
+        logCost,
+        mixedProbe,
+        logProbe,
+        peakRss: peakRssMiB(ours.server.child.pid!),
+      },
+      { label: 'stock @y/websocket-server 0.1.1', ...pooled(stockSlices), peakRss: stockPeak },
+    );
+  } finally {
+    await ours.stop();
+    await stock.stop();
+  }
+  if (process.argv.includes('--also-fsync')) {
+    const full = await startOurs('full', false);
+    try {
+      results.push({
+        label: 'ours (DURABILITY=full)',
+        ...pooled([await gmSlice(full, SECONDS)]),
+        peakRss: peakRssMiB(full.server.child.pid!),
+      });
+    } finally {
+      await full.stop();
+    }
+  }
   printReport(results, LOG_LINES);
 }
 
