@@ -5,6 +5,7 @@ import type { Cell } from '../cell';
 import { ORTHOGONAL_STEPS, cell } from '../cell';
 import type { Footprint } from '../lineOfSight';
 import type { AreaOptions, ShapePlacement } from './areaPlacement';
+import { arcSquares } from './arcSquares';
 
 /**
  * The squares of one placed shape, before anyone is looked up. `ordered` lists squares in the
@@ -171,54 +172,4 @@ function arms(ctx: ShapeContext, from: Footprint, X: number): { ordered: Cell[];
     }
   }
   return { ordered, rings };
-}
-
-/**
- * Arc X: exactly X distinct squares, each after the first orthogonally next to an earlier one;
- * the first orthogonally next to the origin (or, with a listed range, within range of it); none
- * on the origin. The last square placed is the attack space.
- */
-function arcSquares(ctx: ShapeContext, X: number, squares: readonly CellData[]): ShapeSquares {
-  if (squares.length !== X)
-    return { ok: false, reason: `an Arc ${X} has exactly ${X} squares, got ${squares.length}` };
-  const problem = arcProblem(ctx, squares);
-  if (problem) return { ok: false, reason: problem };
-  const last = squares[squares.length - 1]!;
-  const ordered = squares.map((c) => cell(c.x, c.y));
-  return {
-    ok: true,
-    ordered,
-    rings: [],
-    attack: cell(last.x, last.y),
-    ...(ctx.range !== undefined && !ctx.self ? { sightTo: ordered[0]! } : {}),
-  };
-}
-
-/** First problem with a partial or full arc, or null. Shared with `arcNextSquares`. */
-export function arcProblem(ctx: ShapeContext, squares: readonly CellData[]): string | null {
-  const seen = new Set<string>();
-  for (let i = 0; i < squares.length; i++) {
-    const c = squares[i]!;
-    const key = `${c.x},${c.y}`;
-    if (!onMap(ctx, c.x, c.y)) return `arc square ${i + 1} ${where(c)} is off the map`;
-    if (seen.has(key)) return `arc square ${i + 1} ${where(c)} is already in the arc`;
-    if (!ctx.self && inside(c, ctx.origin)) return `arc square ${i + 1} ${where(c)} covers the origin`;
-    if (i === 0) {
-      if (ctx.range !== undefined && !ctx.self) {
-        const d = footprintDistance(ctx.origin.cell, ctx.origin.size, c, 1);
-        if (d > ctx.range) return `arc square 1 ${where(c)} is ${d} squares away; range is ${ctx.range}`;
-      } else if (!orthogonallyNextTo(c, ctx.origin)) {
-        return `arc square 1 ${where(c)} must be directly next to the origin (not diagonally)`;
-      }
-    } else if (!squares.slice(0, i).some((p) => Math.abs(p.x - c.x) + Math.abs(p.y - c.y) === 1)) {
-      return `arc square ${i + 1} ${where(c)} must be directly next to an earlier arc square (not diagonally)`;
-    }
-    seen.add(key);
-  }
-  return null;
-}
-
-function orthogonallyNextTo(c: CellData, f: Footprint): boolean {
-  if (inside(c, f)) return false;
-  return ORTHOGONAL_STEPS.some((s) => inside({ x: c.x - s.dx, y: c.y - s.dy }, f));
 }
