@@ -51,15 +51,6 @@ describe('placeArea (rulebook: Area of effect, AoE patterns)', () => {
     expect(at(1, 2)).toMatchObject({ legal: false, reason: 'the blast would cover the origin' });
   });
 
-  it('Blast with no listed range surrounds the caster and never affects it', () => {
-    const bf = field(`
-      . B .
-      . A b
-      . . .`);
-    const result = placeArea(bf, 'A', pattern('Blast 1'), { primary: { kind: 'blast', center: c(1, 1) } });
-    expect(result.affected.map((a) => a.id)).toEqual(['B', 'b']);
-  });
-
   it('a ranged blast needs line of sight to its centre', () => {
     const bf = field(`A . # . .`);
     expect(

@@ -93,11 +93,19 @@ export function shapeSquares(ctx: ShapeContext, shape: AreaShape, placement: Sha
     case 'blast': {
       const c = placement.center;
       if (!onMap(ctx, c.x, c.y)) return { ok: false, reason: `blast centre ${where(c)} is off the map` };
-      if (ctx.self || ctx.range === undefined) {
-        // No listed range (or "(self)"): the blast surrounds the origin, centred on one of its squares.
-        if (!inside(c, origin))
-          return { ok: false, reason: `without a listed range the blast is centred on the origin` };
+      if (ctx.self) {
+        // "(self)": the origin is the user and the area may overlap it; a blast sits on the user.
+        if (!inside(c, origin)) return { ok: false, reason: `a "(self)" Blast is centred on its user` };
         return { ok: true, ordered: box(ctx, c, X), rings: [], attack: cell(c.x, c.y) };
+      }
+      if (ctx.range === undefined) {
+        // Rulebook: a blast is placed within its listed range and may not overlap its origin, so
+        // with neither a range nor "(self)" it has nowhere to go (docs/rules.md "Areas of effect").
+        return {
+          ok: false,
+          reason:
+            'a Blast needs a listed range or a "(self)" target: without either it could only sit on its user, which an area may not cover',
+        };
       }
       const d = footprintDistance(origin.cell, origin.size, c, 1);
       if (d > ctx.range)
@@ -118,7 +126,7 @@ export function shapeSquares(ctx: ShapeContext, shape: AreaShape, placement: Sha
       if (!onMap(ctx, c.x, c.y))
         return { ok: false, reason: `close blast centre ${where(c)} is off the map` };
       const gap = footprintDistance(origin.cell, origin.size, { x: c.x - X, y: c.y - X }, 2 * X + 1);
-      if (gap === 0) return { ok: false, reason: `the close blast would cover the origin` };
+      if (gap === 0 && !ctx.self) return { ok: false, reason: `the close blast would cover the origin` };
       if (gap > 1)
         return { ok: false, reason: `a close blast must touch the origin; this one is ${gap} squares away` };
       return { ok: true, ordered: box(ctx, c, X), rings: [], attack: cell(c.x, c.y) };
