@@ -1,11 +1,5 @@
 import type { Battlefield } from './battlefield';
-import {
-  footprintDistance,
-  footprintElevation,
-  footprintsOverlap,
-  occupancyGrid,
-  occupantById,
-} from './battlefield';
+import { footprintDistance, footprintElevation, occupancyGrid, occupantById } from './battlefield';
 import type { Cell } from './cell';
 import { cell } from './cell';
 import type { MovementEvent } from './movementEvents';
@@ -56,7 +50,8 @@ export type ForcedMoveStop =
   | { reason: 'impassable'; at: Cell }
   | { reason: 'terrain'; at: Cell; height: number }
   | { reason: 'character'; at: Cell; characterId: string }
-  | { reason: 'source'; at: Cell }
+  /** A pull that cannot bring the target nearer; `adjacent` when it is next to the source. */
+  | { reason: 'source'; at: Cell; adjacent: boolean }
   | { reason: 'edge'; at: Cell };
 
 export type ForcedMove =
@@ -142,7 +137,7 @@ export function forcedMove(bf: Battlefield, request: ForcedMoveRequest): ForcedM
   let stop: ForcedMoveStop = { reason: 'complete' };
   for (let k = 0; k < steps; k++) {
     const next = cell(pos.x + dx, pos.y + dy);
-    const blocked = blocker(bf, grid, self, next, target.size, elevation, request);
+    const blocked = blocker(bf, grid, self, pos, next, target.size, elevation, request);
     if (blocked) {
       stop = blocked;
       break;
@@ -181,6 +176,7 @@ function blocker(
   bf: Battlefield,
   grid: Int32Array,
   self: number,
+  pos: Cell,
   next: Cell,
   size: number,
   elevation: number,
@@ -192,12 +188,13 @@ function blocker(
       if (sx < 0 || sy < 0 || sx >= t.width || sy >= t.height) return { reason: 'map', at: cell(sx, sy) };
     }
   }
-  // A pull ends next to its source; it never drags the target into or past it.
-  if (
-    request.kind === 'pull' &&
-    footprintDistance(request.source.cell, request.source.size, next, size) === 0
-  ) {
-    return { reason: 'source', at: firstOverlap(next, size, request.source) };
+  // A pull only goes on while each step brings the target nearer: it ends next to the source at
+  // best, and never slides past it along a line that misses it.
+  if (request.kind === 'pull') {
+    const { cell: sc, size: ss } = request.source;
+    const now = footprintDistance(sc, ss, pos, size);
+    if (now <= 1 || footprintDistance(sc, ss, next, size) >= now)
+      return { reason: 'source', at: next, adjacent: now <= 1 };
   }
   for (let sy = next.y; sy < next.y + size; sy++) {
     for (let sx = next.x; sx < next.x + size; sx++) {
@@ -220,14 +217,6 @@ function blocker(
     }
   }
   return null;
-}
-
-function firstOverlap(at: Cell, size: number, f: Footprint): Cell {
-  for (let sy = at.y; sy < at.y + size; sy++) {
-    for (let sx = at.x; sx < at.x + size; sx++)
-      if (footprintsOverlap({ x: sx, y: sy }, 1, f.cell, f.size)) return cell(sx, sy);
-  }
-  return at;
 }
 
 function edgeSquareUnder(t: ReturnType<typeof terrainOf>, at: Cell, size: number): Cell | null {
@@ -269,7 +258,9 @@ function describe(
     case 'character':
       return `${how}: '${stop.characterId}' is in the way at ${where(stop.at)}`;
     case 'source':
-      return `${how}: it is next to the source`;
+      return stop.adjacent
+        ? `${how}: it is next to the source`
+        : `${how}: its straight line comes no nearer to the source`;
     case 'edge':
       return `${how}: it went over the edge at ${where(stop.at)}`;
   }

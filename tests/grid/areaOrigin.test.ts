@@ -14,7 +14,7 @@ describe('areas and their origin (rulebook: Area of effect)', () => {
     . A b
     . . .`;
 
-  it('a Blast with neither a listed range nor "(self)" cannot be placed, and says why', () => {
+  it('a Blast with neither a listed range nor (self) cannot be placed, and says why', () => {
     const bf = field(ring);
     expect(
       placeArea(bf, 'A', pattern('Blast 1'), { primary: { kind: 'blast', center: c(1, 1) } }),
@@ -27,7 +27,7 @@ describe('areas and their origin (rulebook: Area of effect)', () => {
     expect(enumerateAreaPlacements(bf, 'A', pattern('Blast 1'))).toEqual([]);
   });
 
-  it('a "(self)" Blast surrounds its caster, affects everyone else and attacks nobody', () => {
+  it('a (self) Blast surrounds its caster, affects everyone else and attacks nobody', () => {
     const bf = field(ring);
     const result = placeArea(
       bf,
@@ -47,7 +47,7 @@ describe('areas and their origin (rulebook: Area of effect)', () => {
     ).toMatchObject({ legal: false, reason: 'a "(self)" Blast is centred on its user' });
   });
 
-  it('"(self)" with a range listed too: still centred on the caster, still never attacks it', () => {
+  it('(self) with a range listed too: still centred on the caster, still never attacks it', () => {
     const bf = field(ring);
     const result = placeArea(
       bf,
@@ -60,7 +60,7 @@ describe('areas and their origin (rulebook: Area of effect)', () => {
     expect(result.affected.map((a) => a.id)).toEqual(['B', 'b']);
   });
 
-  it('a "(self)" Arc may cover its caster; ending on the caster leaves no attack space', () => {
+  it('a (self) Arc may cover its caster; ending on the caster leaves no attack space', () => {
     const bf = field(`
       . . . .
       . A b .
@@ -74,7 +74,7 @@ describe('areas and their origin (rulebook: Area of effect)', () => {
     ]);
   });
 
-  it('a "(self)" Close blast may cover its caster; without "(self)" it may not', () => {
+  it('a (self) Close blast may cover its caster; without (self) it may not', () => {
     const bf = field(ring);
     const close = (self: boolean) =>
       placeArea(
@@ -89,7 +89,7 @@ describe('areas and their origin (rulebook: Area of effect)', () => {
     expect(close(false)).toMatchObject({ legal: false, reason: 'the close blast would cover the origin' });
   });
 
-  it('a Size 2 caster\'s "(self)" Blast is centred on any of its squares, and attacks nobody', () => {
+  it("a Size 2 caster's (self) Blast is centred on any of its squares, and attacks nobody", () => {
     const bf = field(`
       . . . . .
       . A A d .

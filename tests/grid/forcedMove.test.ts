@@ -53,8 +53,22 @@ describe('forced movement: push, pull, shove (rulebook: Falling names shoves; do
       direction: 'west',
       path: [c(3, 0), c(2, 0), c(1, 0)],
       to: c(1, 0),
-      stop: { reason: 'source', at: c(0, 0) },
+      stop: { reason: 'source', at: c(0, 0), adjacent: true },
       text: 'pulled 3 of 5 squares west, stopping at (1,0): it is next to the source',
+    });
+  });
+
+  it('a pull whose straight line misses the source stops where it comes no nearer', () => {
+    // 5 east and 2 north snaps to east: after 3 squares b is 2 from A and east would not close in.
+    const bf = field(`
+      . . . . . A
+      . . . . . .
+      b . . . . .`);
+    expect(force(bf, 'pull', 'A', 'b', 6)).toMatchObject({
+      direction: 'east',
+      path: [c(1, 2), c(2, 2), c(3, 2)],
+      stop: { reason: 'source', at: c(4, 2), adjacent: false },
+      text: 'pulled 3 of 6 squares east, stopping at (3,2): its straight line comes no nearer to the source',
     });
   });
 
