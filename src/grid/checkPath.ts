@@ -5,7 +5,15 @@ import { cell, sameCell } from './cell';
 import type { MovementEvent } from './movementEvents';
 import { movementEvents } from './movementEvents';
 import type { MoveOptions } from './reach';
-import { FLAG_ENDABLE, FLAG_PASSABLE, movementModel, positionFlags, stepCost } from './movementModel';
+import {
+  FLAG_EDGE,
+  FLAG_ENDABLE,
+  FLAG_PASSABLE,
+  mayLeave,
+  movementModel,
+  positionFlags,
+  stepCost,
+} from './movementModel';
 import { SPACE } from './terrain';
 
 export type PathCheck =
@@ -22,7 +30,7 @@ export function checkPath(
   path: readonly CellData[],
   opts: MoveOptions,
 ): PathCheck {
-  const m = movementModel(bf, moverId, opts.dash ?? false);
+  const m = movementModel(bf, moverId, opts.dash ?? false, undefined, opts);
   const start = cell(m.mover.cell.x, m.mover.cell.y);
   const steps: Cell[] = path.map((c) => cell(c.x, c.y));
   if (steps[0] && sameCell(steps[0], start)) steps.shift();
@@ -35,6 +43,13 @@ export function checkPath(
     const at = `step ${i + 1} to (${to.x},${to.y})`;
     if (Math.abs(to.x - x) + Math.abs(to.y - y) !== 1) {
       return { ok: false, step: i, reason: `${at} is not one orthogonal square from (${x},${y})` };
+    }
+    if (!mayLeave(m, flags, i === 0)) {
+      return {
+        ok: false,
+        step: i,
+        reason: `${at} leaves the edge space ${edgeSquare(m, x, y)}: only a flying character can cross an edge, a move into one ends there`,
+      };
     }
     const toFlags = positionFlags(m, to.x, to.y);
     if (!(toFlags & FLAG_PASSABLE))
@@ -51,10 +66,14 @@ export function checkPath(
     return {
       ok: false,
       cost: total,
-      reason: `cannot end the move at (${x},${y}): another character is there`,
+      reason: `cannot end the move at (${x},${y}): ${endReason(m, x, y, flags)}`,
     };
   }
-  return { ok: true, cost: total, events: movementEvents(bf, m.mover.size, start, steps) };
+  return {
+    ok: true,
+    cost: total,
+    events: movementEvents(bf, m.mover.size, start, steps, { flying: m.flying }),
+  };
 }
 
 function blockReason(m: ReturnType<typeof movementModel>, at: Cell): string {
@@ -73,4 +92,28 @@ function blockReason(m: ReturnType<typeof movementModel>, at: Cell): string {
     }
   }
   return 'not passable';
+}
+
+/** Why a passable position is not a place to end the move. */
+function endReason(m: ReturnType<typeof movementModel>, x: number, y: number, flags: number): string {
+  const t = m.terrain;
+  for (let dy = 0; dy < m.mover.size; dy++) {
+    for (let dx = 0; dx < m.mover.size; dx++) {
+      if (t.type[(y + dy) * t.width + x + dx] === SPACE.impassable)
+        return `(${x + dx},${y + dy}) is impassable (phasing passes through, it does not stop inside)`;
+    }
+  }
+  if (m.flying && flags & FLAG_EDGE) return 'a flying character cannot end its move on an edge space';
+  return 'another character is there';
+}
+
+/** The first edge square under the footprint at (x, y), as "(x,y)". */
+function edgeSquare(m: ReturnType<typeof movementModel>, x: number, y: number): string {
+  const t = m.terrain;
+  for (let dy = 0; dy < m.mover.size; dy++) {
+    for (let dx = 0; dx < m.mover.size; dx++) {
+      if (t.type[(y + dy) * t.width + x + dx] === SPACE.edge) return `(${x + dx},${y + dy})`;
+    }
+  }
+  return `(${x},${y})`;
 }

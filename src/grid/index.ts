@@ -58,3 +58,6 @@ export {
 } from './destructible';
 export { parseAsciiMap } from './asciiMap';
 export { closestNonEdgePosition, isOnEdge } from './edges';
+export type { Direction8, ForcedMove, ForcedMoveKind, ForcedMoveRequest, ForcedMoveStop } from './forcedMove';
+export { DIRECTIONS_8, directionBetween, forcedMove } from './forcedMove';
+export type { MovementMode } from './movementModel';

@@ -26,6 +26,7 @@ export function movementEvents(
   size: number,
   start: Cell,
   path: readonly Cell[],
+  mode: { flying?: boolean } = {},
 ): MovementEvent[] {
   const t = terrainOf(bf.map);
   const events: MovementEvent[] = [];
@@ -50,7 +51,8 @@ export function movementEvents(
     }
     const elevation = footprintElevation(bf.map, pos, size);
     // Rulebook (Falling): only a drop of MORE than one level in one step hurts.
-    if (prevElevation - elevation > 1)
+    // Fliers never fall (issue 11; docs/rules.md "Flying and phasing").
+    if (!mode.flying && prevElevation - elevation > 1)
       events.push({ kind: 'fall', step, cell: pos, levels: prevElevation - elevation });
     prev = pos;
     prevElevation = elevation;

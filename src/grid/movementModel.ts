@@ -19,6 +19,10 @@ export interface SearchBox {
  */
 export interface MovementModel {
   readonly terrain: Terrain;
+  /** Rulebook (Edges): crosses edges but may not end on one; no climbing cost, no falls. */
+  readonly flying: boolean;
+  /** Rulebook (Impassable): passes through impassable squares (but may not end inside one). */
+  readonly phasing: boolean;
   readonly mover: Occupant;
   readonly moverIndex: number;
   readonly dash: boolean;
@@ -45,6 +49,15 @@ export const FLAG_ENDABLE = 16;
 /** Some square of the footprint is an edge space. */
 export const FLAG_EDGE = 32;
 
+/**
+ * How a character moves, beyond walking. Left out = the mover's own flags (Occupant.flying /
+ * .phasing), which default to off.
+ */
+export interface MovementMode {
+  flying?: boolean;
+  phasing?: boolean;
+}
+
 /** SearchBox of squares a move of `budget` can touch: the footprint grown by `budget` on every side. */
 export function windowAround(t: Terrain, mover: Occupant, budget: number): SearchBox {
   const x0 = Math.max(0, mover.cell.x - budget);
@@ -59,6 +72,7 @@ export function movementModel(
   moverId: string,
   dash: boolean,
   budget?: number,
+  mode: MovementMode = {},
 ): MovementModel {
   const mover = occupantById(bf, moverId);
   const terrain = terrainOf(bf.map);
@@ -86,6 +100,8 @@ export function movementModel(
   }
   return {
     terrain,
+    flying: mode.flying ?? mover.flying ?? false,
+    phasing: mode.phasing ?? mover.phasing ?? false,
     mover,
     moverIndex: bf.occupants.indexOf(mover) + 1,
     dash,
@@ -114,7 +130,8 @@ export function positionFlags(m: MovementModel, x: number, y: number): number {
     for (let dx = 0; dx < size; dx++) {
       const i = (y + dy) * t.width + x + dx;
       const type = t.type[i]!;
-      if (type === SPACE.impassable) flags &= ~(FLAG_PASSABLE | FLAG_ENDABLE);
+      // Phasing passes through impassable squares but does not stop inside one.
+      if (type === SPACE.impassable) flags &= m.phasing ? ~FLAG_ENDABLE : ~(FLAG_PASSABLE | FLAG_ENDABLE);
       else if (type === SPACE.difficult) flags |= FLAG_DIFFICULT;
       else if (type === SPACE.edge) flags |= FLAG_EDGE;
       if (t.level[i]! > elevation) elevation = t.level[i]!;
@@ -128,9 +145,20 @@ export function positionFlags(m: MovementModel, x: number, y: number): number {
       }
     }
   }
+  // Rulebook (Edges): flying characters may cross an edge area but not end there.
+  if (m.flying && flags & FLAG_EDGE) flags &= ~FLAG_ENDABLE;
   m.flags[p] = flags;
   m.elevation[p] = elevation;
   return flags;
+}
+
+/**
+ * Whether a move may take a step out of a position with these flags. Rulebook (Edges): only
+ * flying characters can cross an edge area, so a walker's move ends on the first edge space it
+ * enters; its first step may still leave an edge it started on.
+ */
+export function mayLeave(m: MovementModel, flags: number, isStart: boolean): boolean {
+  return isStart || m.flying || !(flags & FLAG_EDGE);
 }
 
 /**
@@ -143,7 +171,7 @@ export function stepCost(m: MovementModel, fromFlags: number, from: number, to: 
   if (fromFlags & FLAG_ENGAGED) cost += 1;
   if (fromFlags & FLAG_DIFFICULT) cost += 1;
   const climb = m.elevation[to]! - m.elevation[from]!;
-  if (climb > 0) cost += climb;
+  if (climb > 0 && !m.flying) cost += climb;
   return cost;
 }
 
@@ -163,7 +191,7 @@ export function stepHurts(
 ): number {
   const t = m.terrain;
   const size = m.mover.size;
-  let hurts = m.elevation[from]! - m.elevation[to]! > 1 ? 1 : 0;
+  let hurts = !m.flying && m.elevation[from]! - m.elevation[to]! > 1 ? 1 : 0;
   for (let dy = 0; dy < size; dy++) {
     for (let dx = 0; dx < size; dx++) {
       const sx = nx + dx;

@@ -12,6 +12,10 @@ export const OccupantSchema = z.object({
   side: SideSchema,
   /** Incapacitated characters neither engage nor obstruct (rulebook: Victory and defeat). */
   incapacitated: z.boolean().default(false),
+  /** Flies: crosses edges, pays nothing to climb, never falls (docs/rules.md "Flying and phasing"). */
+  flying: z.boolean().optional(),
+  /** Phases: moves through impassable squares, but never stops inside one. */
+  phasing: z.boolean().optional(),
 });
 export type Occupant = z.infer<typeof OccupantSchema>;
 export type OccupantInput = z.input<typeof OccupantSchema>;

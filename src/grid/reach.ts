@@ -3,17 +3,18 @@ import type { Cell } from './cell';
 import { cell, sameCell } from './cell';
 import type { MovementEvent } from './movementEvents';
 import { movementEvents } from './movementEvents';
-import type { SearchBox } from './movementModel';
+import type { MovementMode, SearchBox } from './movementModel';
 import {
   FLAG_ENDABLE,
   FLAG_PASSABLE,
+  mayLeave,
   movementModel,
   positionFlags,
   stepCost,
   stepHurts,
 } from './movementModel';
 
-export interface MoveOptions {
+export interface MoveOptions extends MovementMode {
   /** Movement left, in squares. */
   budget: number;
   /** Dash: ignores engagement (rulebook: Dashing). */
@@ -34,6 +35,8 @@ export interface ReachResult {
   readonly cost: Int16Array;
   readonly prev: Int32Array;
   readonly spaces: readonly { cell: Cell; cost: number }[];
+  /** The search was for a flier (its paths report no falls). */
+  readonly flying: boolean;
 }
 
 /**
@@ -44,7 +47,7 @@ export interface ReachResult {
  */
 export function reach(bf: Battlefield, moverId: string, opts: MoveOptions): ReachResult {
   const budget = Math.max(0, Math.floor(opts.budget));
-  const m = movementModel(bf, moverId, opts.dash ?? false, budget);
+  const m = movementModel(bf, moverId, opts.dash ?? false, budget, opts);
   const w = m.box;
   const n = w.width * w.height;
   const cost = new Int16Array(n).fill(-1);
@@ -72,6 +75,7 @@ export function reach(bf: Battlefield, moverId: string, opts: MoveOptions): Reac
       const y = ly + w.y0;
       const flags = positionFlags(m, x, y);
       if (flags & FLAG_ENDABLE) spaces.push({ cell: cell(x, y), cost: c });
+      if (!mayLeave(m, flags, p === start)) continue;
       for (let d = 0; d < 4; d++) {
         const nx = d === 1 ? x + 1 : d === 3 ? x - 1 : x;
         const ny = d === 0 ? y - 1 : d === 2 ? y + 1 : y;
@@ -96,7 +100,16 @@ export function reach(bf: Battlefield, moverId: string, opts: MoveOptions): Reac
       }
     }
   }
-  return { moverId, size: m.mover.size, start: cell(sx, sy), box: w, cost, prev, spaces };
+  return {
+    moverId,
+    size: m.mover.size,
+    start: cell(sx, sy),
+    box: w,
+    cost,
+    prev,
+    spaces,
+    flying: m.flying,
+  };
 }
 
 /** Cheapest cost to put the mover's north-west square on `target`, or -1 if out of reach. */
@@ -127,5 +140,9 @@ export function pathTo(
     path.push(cell(lx + w.x0, (p - lx) / w.width + w.y0));
   }
   path.reverse();
-  return { path, cost, events: movementEvents(bf, result.size, result.start, path) };
+  return {
+    path,
+    cost,
+    events: movementEvents(bf, result.size, result.start, path, { flying: result.flying }),
+  };
 }

@@ -91,6 +91,7 @@ export { applyEffect } from './applyEffect';
 export { resolveWhack, WHACK_DAMAGE, WHACK_RANGE, whackDamage } from './resolveWhack';
 /** Damage from moving: falls and dangerous spaces reported by src/grid. */
 export { fallDamage, movementEventDamage, SAFE_DROP_LEVELS } from './movementDamage';
+export { forcedMoveDamage } from './forcedMoveDamage';
 /** Edges: the end-of-turn save and who may come back. */
 export { edgeSave } from './edgeSave';
 export type { EdgeSaveOutcome } from './edgeSave';

@@ -7,7 +7,9 @@ import { referenceReach } from './reachReference';
 
 const SIDE = 10;
 /** Random 10×10 maps: mostly ground, some difficult, impassable and terrain 1–3. */
-const mapArb = randomMapArb(SIDE, ['.', '.', '.', '.', '~', '#', '1', '2', '3', '!']);
+const mapArb = randomMapArb(SIDE, ['.', '.', '.', '.', '~', '#', '1', '2', '3', '!', '_']);
+/** Walking, flying, phasing or both. */
+const modeArb = fc.record({ flying: fc.boolean(), phasing: fc.boolean() });
 
 /** A mover (Size 1–2) plus up to 6 others, placed without overlapping (later overlaps dropped). */
 const fieldArb = fc
@@ -61,24 +63,33 @@ const fieldArb = fc
 describe('reach agrees with a naive reading of the Movement rules (fast-check)', () => {
   it('same end spaces and the same cheapest costs, walking or dashing', () => {
     fc.assert(
-      fc.property(fieldArb, fc.integer({ min: 0, max: 9 }), fc.boolean(), (bf, budget, dash) => {
-        const ours = new Map(
-          reach(bf, 'mover', { budget, dash }).spaces.map((s) => [`${s.cell.x},${s.cell.y}`, s.cost]),
-        );
-        expect(ours).toEqual(referenceReach(bf, 'mover', budget, dash));
-      }),
+      fc.property(
+        fieldArb,
+        fc.integer({ min: 0, max: 9 }),
+        fc.boolean(),
+        modeArb,
+        (bf, budget, dash, mode) => {
+          const ours = new Map(
+            reach(bf, 'mover', { budget, dash, ...mode }).spaces.map((s) => [
+              `${s.cell.x},${s.cell.y}`,
+              s.cost,
+            ]),
+          );
+          expect(ours).toEqual(referenceReach(bf, 'mover', budget, dash, mode));
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('every path reach offers passes checkPath at the same cost', () => {
     fc.assert(
-      fc.property(fieldArb, fc.integer({ min: 0, max: 9 }), (bf, budget) => {
-        const result = reach(bf, 'mover', { budget });
+      fc.property(fieldArb, fc.integer({ min: 0, max: 9 }), modeArb, (bf, budget, mode) => {
+        const result = reach(bf, 'mover', { budget, ...mode });
         for (const space of result.spaces) {
           const route = pathTo(bf, result, space.cell)!;
           expect(route.cost).toBe(space.cost);
-          expect(checkPath(bf, 'mover', route.path, { budget })).toMatchObject({
+          expect(checkPath(bf, 'mover', route.path, { budget, ...mode })).toMatchObject({
             ok: true,
             cost: space.cost,
           });
@@ -91,13 +102,13 @@ describe('reach agrees with a naive reading of the Movement rules (fast-check)',
   it('no walk checkPath accepts is cheaper than what reach found (fast-check)', () => {
     const walk = fc.array(fc.constantFrom([0, -1], [1, 0], [0, 1], [-1, 0]), { minLength: 1, maxLength: 8 });
     fc.assert(
-      fc.property(fieldArb, walk, (bf, steps) => {
+      fc.property(fieldArb, walk, modeArb, (bf, steps, mode) => {
         const mover = bf.occupants.find((o) => o.id === 'mover')!;
         let { x, y } = mover.cell;
         const path = steps.map(([dx, dy]) => ({ x: (x += dx!), y: (y += dy!) }));
-        const checked = checkPath(bf, 'mover', path, { budget: 30 });
+        const checked = checkPath(bf, 'mover', path, { budget: 30, ...mode });
         if (!checked.ok) return;
-        const cheapest = reachCost(reach(bf, 'mover', { budget: 30 }), path[path.length - 1]!);
+        const cheapest = reachCost(reach(bf, 'mover', { budget: 30, ...mode }), path[path.length - 1]!);
         expect(cheapest).toBeGreaterThanOrEqual(0);
         expect(checked.cost).toBeGreaterThanOrEqual(cheapest);
       }),

@@ -10,8 +10,11 @@ export function referenceReach(
   moverId: string,
   budget: number,
   dash = false,
+  mode: { flying?: boolean; phasing?: boolean } = {},
 ): Map<string, number> {
   const mover = bf.occupants.find((o) => o.id === moverId)!;
+  const flying = mode.flying ?? false;
+  const phasing = mode.phasing ?? false;
   const s = mover.size;
   const squares = (x: number, y: number) => {
     const out: [number, number][] = [];
@@ -29,11 +32,17 @@ export function referenceReach(
     x + s <= bf.map.width &&
     y + s <= bf.map.height &&
     squares(x, y).every(([a, b]) => {
-      if (spaceTypeAt(bf.map, a, b) === 'impassable') return false;
+      // Impassable: blocks all movement except phasing.
+      if (spaceTypeAt(bf.map, a, b) === 'impassable' && !phasing) return false;
       const o = occupantAt(a, b);
       return !o || o.side === mover.side || o.incapacitated;
     });
-  const endable = (x: number, y: number) => squares(x, y).every(([a, b]) => !occupantAt(a, b));
+  const onEdge = (x: number, y: number) =>
+    squares(x, y).some(([a, b]) => spaceTypeAt(bf.map, a, b) === 'edge');
+  // Nobody ends inside a wall or on another character; fliers do not end on an edge.
+  const endable = (x: number, y: number) =>
+    squares(x, y).every(([a, b]) => !occupantAt(a, b) && spaceTypeAt(bf.map, a, b) !== 'impassable') &&
+    !(flying && onEdge(x, y));
   const elevation = (x: number, y: number) =>
     Math.max(...squares(x, y).map(([a, b]) => heightAt(bf.map, a, b)));
   const engaged = (x: number, y: number) =>
@@ -58,6 +67,8 @@ export function referenceReach(
     done.add(best);
     const [x, y] = best.split(',').map(Number) as [number, number];
     const here = dist.get(best)!;
+    // Edges: walkers may step in but not cross (leaving the start is fine).
+    if (!flying && onEdge(x, y) && !(x === mover.cell.x && y === mover.cell.y)) continue;
     for (const [nx, ny] of [
       [x, y - 1],
       [x + 1, y],
@@ -69,7 +80,7 @@ export function referenceReach(
         1 +
         (engaged(x, y) ? 1 : 0) +
         (difficult(x, y) ? 1 : 0) +
-        Math.max(0, elevation(nx, ny) - elevation(x, y));
+        (flying ? 0 : Math.max(0, elevation(nx, ny) - elevation(x, y)));
       const next = here + step;
       const key = `${nx},${ny}`;
       if (next <= budget && next < (dist.get(key) ?? Infinity)) dist.set(key, next);

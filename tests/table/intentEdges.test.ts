@@ -32,7 +32,7 @@ describe('edges at the end of any turn', () => {
     // Ana is stunned (saves take a curse) and walks onto the edge; the orc is shoved onto it.
     expect(act(docs, GM, { kind: 'add-status', tokenId: 'ana', statusId: 'stunned' }).ok).toBe(true);
     act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
-    expect(act(docs, ANA, move('ana', '3,0 4,0')).ok).toBe(true);
+    expect(act(docs, ANA, move('ana', '3,0')).ok).toBe(true);
     moveToken(docs, 'orc', { x: 3, y: 1 });
     // Dice: Ana's save vs stunned d20 5 − curse d6 1 = 4 (stays); Ana's edge save d20 12 − curse
     // d6 3 = 9 (fails: removed); the orc's edge save d20 10 (no status) succeeds.
@@ -49,7 +49,7 @@ describe('edges at the end of any turn', () => {
     });
     // The orc steps to the closest free non-edge square: (2,1) (one square west; north before south).
     expect(cellOf(docs, 'orc')).toEqual({ x: 2, y: 1 });
-    expect(cellOf(docs, 'ana')).toEqual({ x: 4, y: 0 });
+    expect(cellOf(docs, 'ana')).toEqual({ x: 3, y: 0 });
     const entry = readSnapshot(docs.public).log.find((e) => e.summary === 'Ana ends their turn')!;
     expect(entry.details).toEqual([
       'save vs stunned: 4 — stays',

@@ -178,7 +178,14 @@ describe('edges', () => {
     });
     act(docs, GM, { kind: 'start-combat' });
     act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
-    expect(act(docs, ANA, move('ana', '3,0 4,0'))).toMatchObject({
+    // Rulebook (Edges): only fliers cross an edge area; a walker's move ends on the first edge.
+    expect(act(docs, ANA, move('ana', '3,0 4,0 5,0'))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining(
+        'leaves the edge space (3,0): only a flying character can cross an edge',
+      ),
+    });
+    expect(act(docs, ANA, move('ana', '3,0'))).toMatchObject({
       ok: true,
       outcome: { events: [{ kind: 'edge' }] },
     });
@@ -188,8 +195,8 @@ describe('edges', () => {
   it('ending the turn on an edge: a save of 10+ steps back to the closest non-edge square', () => {
     const docs = edgeRoom();
     const ended = act(docs, ANA, { kind: 'end-turn', tokenId: 'ana' }, [10]);
-    expect(ended).toMatchObject({ ok: true, outcome: { edge: { removed: false, to: { x: 5, y: 0 } } } });
-    expect(readSnapshot(docs.public).tokensById['ana']!.cell).toEqual({ x: 5, y: 0 });
+    expect(ended).toMatchObject({ ok: true, outcome: { edge: { removed: false, to: { x: 2, y: 0 } } } });
+    expect(readSnapshot(docs.public).tokensById['ana']!.cell).toEqual({ x: 2, y: 0 });
   });
 
   it('a failed edge save leaves the token for the GM to take out of play, and says so', () => {

@@ -3,13 +3,13 @@ import type { CellData } from '../../schema/cell';
 import type { Battlefield } from '../battlefield';
 import { footprintDistance, occupantById } from '../battlefield';
 import type { Cell } from '../cell';
-import { ORTHOGONAL_STEPS, cell } from '../cell';
+import { ORTHOGONAL_STEPS } from '../cell';
 import { terrainOf } from '../terrain';
 import type { AreaOptions, AreaPlacement, ShapePlacement } from './areaPlacement';
 import type { AreaResult } from './placeArea';
 import { newAreaEvalCache, placeArea } from './placeArea';
-import type { ShapeContext } from './shapeSquares';
-import { arcProblem, shapeContext } from './shapeSquares';
+import { arcCandidates } from './arcSquares';
+import { shapeContext } from './shapeSquares';
 
 /**
  * Every legal placement of a pattern for a caster, with its result (for the UI's targeting
@@ -101,26 +101,7 @@ export function arcNextSquares(
   squares: readonly CellData[],
   opts: AreaOptions = {},
 ): Cell[] {
-  if (squares.length >= size) return [];
   const caster = occupantById(bf, casterId);
-  const t = terrainOf(bf.map);
-  const ctx = shapeContext(t, { cell: caster.cell, size: caster.size }, opts);
-  if (arcProblem(ctx, squares)) return [];
-  const options = new Map<string, Cell>();
-  const around: CellData[] = squares.length
-    ? squares.flatMap((c) => ORTHOGONAL_STEPS.map((d) => ({ x: c.x + d.dx, y: c.y + d.dy })))
-    : firstArcCandidates(ctx);
-  for (const c of around) {
-    if (!arcProblem(ctx, [...squares, c])) options.set(`${c.x},${c.y}`, cell(c.x, c.y));
-  }
-  return [...options.values()].sort((a, b) => a.y - b.y || a.x - b.x);
-}
-
-function firstArcCandidates(ctx: ShapeContext): CellData[] {
-  const { cell: o, size } = ctx.origin;
-  const r = ctx.range !== undefined && !ctx.self ? ctx.range : 1;
-  const list: CellData[] = [];
-  for (let y = o.y - r; y < o.y + size + r; y++)
-    for (let x = o.x - r; x < o.x + size + r; x++) list.push({ x, y });
-  return list;
+  const ctx = shapeContext(terrainOf(bf.map), { cell: caster.cell, size: caster.size }, opts);
+  return arcCandidates(ctx, size, squares);
 }

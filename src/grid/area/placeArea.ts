@@ -98,11 +98,20 @@ export function placeArea(
     attackSpace = primary.attack;
     attackSpaceChoices = [attackSpace];
   }
+  const affectsCaster = opts.range !== undefined && !opts.self;
+  // The pattern's attack space, which the secondary pattern still starts from.
+  const patternAttackSpace = attackSpace;
+  if (attackSpace && !affectsCaster && footprintsOverlap(attackSpace, 1, caster.cell, caster.size)) {
+    // A "(self)" area whose attack space is its user: the user is not affected, so nobody is attacked.
+    attackSpace = null;
+    attackSpaceChoices = [];
+  }
   let secondarySpaces: Cell[] = [];
   if (pattern.secondary) {
     // Rulebook: the secondary pattern starts from the primary's attack space (a Line with nobody
     // in it: from its last square — docs/rules.md "Combined patterns").
-    const from = attackSpace ?? (primary.attack === 'first-character' ? primary.ordered.at(-1) : undefined);
+    const from =
+      patternAttackSpace ?? (primary.attack === 'first-character' ? primary.ordered.at(-1) : undefined);
     if (!from)
       return fail(`the ${pattern.primary.kind} has no attack space to start the secondary pattern from`);
     const secCtx: ShapeContext = {
@@ -133,7 +142,6 @@ export function placeArea(
       }
     }
   }
-  const affectsCaster = opts.range !== undefined && !opts.self;
   const hit = new Set<number>();
   for (const c of areaSpaces) {
     const i = grid[c.y * t.width + c.x]!;

@@ -5,6 +5,7 @@ import type { Cell } from '../cell';
 import { ORTHOGONAL_STEPS, cell } from '../cell';
 import type { Footprint } from '../lineOfSight';
 import type { AreaOptions, ShapePlacement } from './areaPlacement';
+import { arcSquares } from './arcSquares';
 
 /**
  * The squares of one placed shape, before anyone is looked up. `ordered` lists squares in the
@@ -92,11 +93,19 @@ export function shapeSquares(ctx: ShapeContext, shape: AreaShape, placement: Sha
     case 'blast': {
       const c = placement.center;
       if (!onMap(ctx, c.x, c.y)) return { ok: false, reason: `blast centre ${where(c)} is off the map` };
-      if (ctx.self || ctx.range === undefined) {
-        // No listed range (or "(self)"): the blast surrounds the origin, centred on one of its squares.
-        if (!inside(c, origin))
-          return { ok: false, reason: `without a listed range the blast is centred on the origin` };
+      if (ctx.self) {
+        // "(self)": the origin is the user and the area may overlap it; a blast sits on the user.
+        if (!inside(c, origin)) return { ok: false, reason: `a "(self)" Blast is centred on its user` };
         return { ok: true, ordered: box(ctx, c, X), rings: [], attack: cell(c.x, c.y) };
+      }
+      if (ctx.range === undefined) {
+        // Rulebook: a blast is placed within its listed range and may not overlap its origin, so
+        // with neither a range nor "(self)" it has nowhere to go (docs/rules.md "Areas of effect").
+        return {
+          ok: false,
+          reason:
+            'a Blast needs a listed range or a "(self)" target: without either it could only sit on its user, which an area may not cover',
+        };
       }
       const d = footprintDistance(origin.cell, origin.size, c, 1);
       if (d > ctx.range)
@@ -117,7 +126,7 @@ export function shapeSquares(ctx: ShapeContext, shape: AreaShape, placement: Sha
       if (!onMap(ctx, c.x, c.y))
         return { ok: false, reason: `close blast centre ${where(c)} is off the map` };
       const gap = footprintDistance(origin.cell, origin.size, { x: c.x - X, y: c.y - X }, 2 * X + 1);
-      if (gap === 0) return { ok: false, reason: `the close blast would cover the origin` };
+      if (gap === 0 && !ctx.self) return { ok: false, reason: `the close blast would cover the origin` };
       if (gap > 1)
         return { ok: false, reason: `a close blast must touch the origin; this one is ${gap} squares away` };
       return { ok: true, ordered: box(ctx, c, X), rings: [], attack: cell(c.x, c.y) };
@@ -171,54 +180,4 @@ function arms(ctx: ShapeContext, from: Footprint, X: number): { ordered: Cell[];
     }
   }
   return { ordered, rings };
-}
-
-/**
- * Arc X: exactly X distinct squares, each after the first orthogonally next to an earlier one;
- * the first orthogonally next to the origin (or, with a listed range, within range of it); none
- * on the origin. The last square placed is the attack space.
- */
-function arcSquares(ctx: ShapeContext, X: number, squares: readonly CellData[]): ShapeSquares {
-  if (squares.length !== X)
-    return { ok: false, reason: `an Arc ${X} has exactly ${X} squares, got ${squares.length}` };
-  const problem = arcProblem(ctx, squares);
-  if (problem) return { ok: false, reason: problem };
-  const last = squares[squares.length - 1]!;
-  const ordered = squares.map((c) => cell(c.x, c.y));
-  return {
-    ok: true,
-    ordered,
-    rings: [],
-    attack: cell(last.x, last.y),
-    ...(ctx.range !== undefined && !ctx.self ? { sightTo: ordered[0]! } : {}),
-  };
-}
-
-/** First problem with a partial or full arc, or null. Shared with `arcNextSquares`. */
-export function arcProblem(ctx: ShapeContext, squares: readonly CellData[]): string | null {
-  const seen = new Set<string>();
-  for (let i = 0; i < squares.length; i++) {
-    const c = squares[i]!;
-    const key = `${c.x},${c.y}`;
-    if (!onMap(ctx, c.x, c.y)) return `arc square ${i + 1} ${where(c)} is off the map`;
-    if (seen.has(key)) return `arc square ${i + 1} ${where(c)} is already in the arc`;
-    if (!ctx.self && inside(c, ctx.origin)) return `arc square ${i + 1} ${where(c)} covers the origin`;
-    if (i === 0) {
-      if (ctx.range !== undefined && !ctx.self) {
-        const d = footprintDistance(ctx.origin.cell, ctx.origin.size, c, 1);
-        if (d > ctx.range) return `arc square 1 ${where(c)} is ${d} squares away; range is ${ctx.range}`;
-      } else if (!orthogonallyNextTo(c, ctx.origin)) {
-        return `arc square 1 ${where(c)} must be directly next to the origin (not diagonally)`;
-      }
-    } else if (!squares.slice(0, i).some((p) => Math.abs(p.x - c.x) + Math.abs(p.y - c.y) === 1)) {
-      return `arc square ${i + 1} ${where(c)} must be directly next to an earlier arc square (not diagonally)`;
-    }
-    seen.add(key);
-  }
-  return null;
-}
-
-function orthogonallyNextTo(c: CellData, f: Footprint): boolean {
-  if (inside(c, f)) return false;
-  return ORTHOGONAL_STEPS.some((s) => inside({ x: c.x - s.dx, y: c.y - s.dy }, f));
 }
