@@ -9,7 +9,7 @@ import { seedRooms } from './loadRooms';
 import type { OurRoom } from './loadRooms';
 import { peakRssMiB, spawnServer, stopServer } from './loadServer';
 import type { ProbeStats, Server } from './loadServer';
-import { printReport } from './loadReport';
+import { percentile, printReport } from './loadReport';
 import type { Measured } from './loadReport';
 
 /**
@@ -47,8 +47,13 @@ const LOG_INTENTS = flag('log-intents', 500);
 const WARMUP = Math.min(2, SECONDS / 5);
 const TRAFFIC = { seconds: SECONDS, rate: RATE, warmupSeconds: WARMUP };
 
-/** Phase 1 runs in this many alternating slices per server (ours, stock, ours, stock, …). */
-const SLICES = 3;
+/**
+ * Phase 1 runs in slices that alternate between the servers in the order ABBA BAAB (each server
+ * measured SLICES times), after an unmeasured warm-up on each: this process and both servers
+ * get faster as their code warms up, and a balanced order gives neither server the early slices.
+ */
+const ORDER = ['ours', 'stock', 'stock', 'ours', 'stock', 'ours', 'ours', 'stock'] as const;
+const SLICES = ORDER.length / 2;
 const SLICE = { ...TRAFFIC, seconds: SECONDS / SLICES };
 
 /** A started server with its rooms; `stop` removes what it made (a second call does nothing). */
@@ -144,7 +149,7 @@ async function main(): Promise<void> {
   console.log(
     `load: ${ROOMS} rooms × ${CLIENTS} clients (1 GM writer + ${CLIENTS - 1} receivers), ${RATE} GM moves/s ` +
       `and (ours) ${INTENT_RATE} player intents/s per room, ${SECONDS} s measured per server ` +
-      `(GM-only: ${SLICES} alternating slices each, after ${WARMUP} s warm-up), loopback; then ` +
+      `(GM-only: ${SLICES} slices each in the order ABBA BAAB after a 5 s warm-up of each), loopback; then ` +
       `${LOG_INTENTS} intents each in a fresh room and one with a ${LOG_LINES}-line log`,
   );
   const ours = await startOurs('process', process.argv.includes('--cpu-prof'));
@@ -152,13 +157,26 @@ async function main(): Promise<void> {
   const results: Measured[] = [];
   try {
     // Phase 1: the same GM-only traffic on both servers, both running side by side and taking
-    // turns, so whatever else the machine does falls on both alike (a fair comparison).
+    // turns (ORDER), so whatever else the machine does falls on both alike (a fair comparison).
     const oursSlices: [TrafficResult, ProbeStats][] = [];
     const stockSlices: [TrafficResult, ProbeStats][] = [];
-    for (let i = 0; i < SLICES; i += 1) {
-      oursSlices.push(await gmSlice(ours));
-      stockSlices.push(await gmSlice(stock));
+    await gmSlice(ours, 5);
+    await gmSlice(stock, 5);
+    for (const which of ORDER) {
+      if (which === 'ours') oursSlices.push(await gmSlice(ours));
+      else stockSlices.push(await gmSlice(stock));
     }
+    // Per slice, so a slow start or a noisy moment shows as what it is.
+    const p99s = (slices: readonly [TrafficResult, ProbeStats][]) =>
+      slices
+        .map(([t]) =>
+          percentile(
+            [...t.latenciesMs].sort((a, b) => a - b),
+            99,
+          ).toFixed(1),
+        )
+        .join(', ');
+    console.log(`GM-write p99 per slice (ms): ours ${p99s(oursSlices)}; stock ${p99s(stockSlices)}`);
     const stockPeak = peakRssMiB(stock.server.child.pid!);
     await stock.stop();
     // Phase 2: GM writes plus player intents over HTTP in every room.
