@@ -14,6 +14,7 @@ import { checkDocWrite, MISSING_DEPENDENCIES } from '../table/checkDocWrite';
 
 export { MISSING_DEPENDENCIES };
 import { seedRoom } from '../table/seedRoom';
+import { storedNestingProblem } from '../table/storedNesting';
 import { initialUpdates } from './RoomManager';
 import type { InitialUpdates } from './RoomManager';
 import type { SeedInput } from '../table/seedRoom';
@@ -94,6 +95,12 @@ export function migrateRoomDocs(roomId: string, publicDoc: Y.Doc, secretsDoc: Y.
           `(${error.message}); upgrade the server to open it`,
       );
     }
+    const nested = storedNestingProblem(doc);
+    if (nested)
+      throw new RoomVersionError(
+        `room ${roomId} cannot be opened: its ${which} document ${nested}, which browsers cannot ` +
+          'read (an older build stored it); other rooms are not affected',
+      );
   }
 }
 

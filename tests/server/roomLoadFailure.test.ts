@@ -103,3 +103,36 @@ describe('a room whose stored data cannot be loaded', () => {
     }
   });
 });
+
+describe('a room whose stored values nest deeper than any write accepts', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'icon-vtt-nested-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is refused at load (the server could decode it, a browser could not), alone', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const server = await startServer({ port: 0, dataDir, dice: fixedDice([]) });
+    try {
+      const nested = await createRoom(server.origin);
+      const healthy = await createRoom(server.origin);
+      server.ctx.store.appendUpdate(nested.roomId, deepUpdate(200));
+      const socket = RawClient.connect(wsUrlOf(server), nested.roomId, nested.gmToken);
+      expect(await socket.closed).toBe(CLOSE_ROOM_UNAVAILABLE);
+      expect(socket.frames).toHaveLength(0); // not one byte of the room was sent
+      const exported = await api(server.origin, `/api/rooms/${nested.roomId}/export`, {
+        token: nested.gmToken,
+      });
+      expect(exported.status).toBe(500);
+      expect(exported.body.reason).toBe(
+        `room ${nested.roomId} cannot be opened: its public document 'log' holds a value nested ` +
+          'deeper than 32 levels, which browsers cannot read (an older build stored it); other rooms ' +
+          'are not affected',
+      );
+      const gm = connectClient(wsUrlOf(server), healthy.roomId, healthy.gmToken);
+      await gm.synced;
+      gm.destroy();
+    } finally {
+      errors.mockRestore();
+      await server.close();
+    }
+  });
+});
