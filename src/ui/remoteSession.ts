@@ -32,9 +32,14 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
   const who = conn.session;
   if (who.roomId !== roomId)
     throw new Error(`this link's token belongs to room ${who.roomId}, not ${roomId}`);
-  // A room the server cannot open (close 4500) says so at once instead of timing out.
+  // The GM revoked this link (close 4401): the client stops reconnecting, so say why the table froze.
+  conn.onRevoked((reason) => showRevoked(reason));
+  // Over a request limit (close 4429), also while connecting: say so in the server's words; the
+  // client reconnects by itself.
+  conn.onLimited((reason) => showLimited(reason));
+  // A room the server cannot open (close 4500) says so at once, in the server's words.
   const unavailable = new Promise<never>((_, reject) =>
-    conn.onUnavailable((reason) => reject(new Error(`the server cannot open this room: ${reason}`))),
+    conn.onUnavailable((reason) => reject(new Error(reason.charAt(0).toUpperCase() + reason.slice(1)))),
   );
   try {
     await Promise.race([
@@ -49,11 +54,6 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
     conn.destroy();
     throw error;
   }
-
-  // The GM revoked this link (close 4401): the client stops reconnecting, so say why the table froze.
-  conn.onRevoked((reason) => showRevoked(reason));
-  // Over a request limit (close 4429): say so in the server's words; the client reconnects itself.
-  conn.onLimited((reason) => showLimited(reason));
 
   let scene: Scene = snapshotToScene(conn.snapshot());
   const listeners = new Set<(s: Scene) => void>();
