@@ -3,7 +3,8 @@ import { BattlefieldError } from '../grid';
 import type { Intent, IntentKind, IntentOf, IntentResult } from '../schema/intent';
 import { INTENT_ROLES, IntentSchema } from '../schema/intent';
 import type { TableDocs } from './docLayout';
-import { SERVER_ORIGIN, transactBoth } from './docLayout';
+import { publicRootsOf, rootsOf, SERVER_ORIGIN, transactBoth } from './docLayout';
+import { atMost, MAX_LOG_ENTRIES } from '../schema/limits';
 import { readTableState } from './snapshot';
 import { findLogEntry } from './findLogEntry';
 import type { Actor, IntentHandler } from './intents/IntentContext';
@@ -72,6 +73,8 @@ export function applyIntent(
   if (INTENT_ROLES[intent.kind] === 'gm' && actor.role !== 'gm') {
     return refuse(`only the GM may send '${intent.kind}'`);
   }
+  const full = fullHistory(docs);
+  if (full) return refuse(full);
   // Never the whole log or chat: an intent's cost must not grow with the campaign (issue 10).
   const snapshot = readTableState(docs.public, docs.secrets);
   if (!snapshot.map) return refuse('this room has no map yet');
@@ -106,4 +109,23 @@ export function applyIntent(
     ok: true,
     outcome: actor.role === 'player' && writes.redactedForPlayers ? redactOutcome(outcome) : outcome,
   };
+}
+
+/**
+ * A room's log and chat stop at the room file's bound (MAX_LOG_ENTRIES each), so the room can
+ * always be exported and imported again; past it, intents (which all write a line) are refused.
+ */
+function fullHistory(docs: TableDocs): string | null {
+  const lists = [
+    ['log', rootsOf(docs.public).log],
+    ['chat', publicRootsOf(docs.public).chat],
+    ...(docs.secrets ? [['GM-only log', rootsOf(docs.secrets).log] as const] : []),
+  ] as const;
+  for (const [what, list] of lists)
+    if (list.length >= MAX_LOG_ENTRIES)
+      return (
+        `this room's ${what} is full (${atMost(MAX_LOG_ENTRIES, 'lines')}): export the log ` +
+        'and start a new room for the next session'
+      );
+  return null;
 }

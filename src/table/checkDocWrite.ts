@@ -105,6 +105,7 @@ export function checkDocWrite(doc: Y.Doc, kind: WrittenDoc, update: Uint8Array):
   };
 
   const newKeys = new Map<string, Set<string>>();
+  const newItems = new Map<string, number>();
   for (const struct of structs) {
     if (!(struct instanceof Y.Item)) continue;
     if (struct.id.clock + struct.length <= Y.getState(store, struct.id.client)) continue; // already here
@@ -127,11 +128,19 @@ export function checkDocWrite(doc: Y.Doc, kind: WrittenDoc, update: Uint8Array):
       const problem = rule.check(place.key, value);
       if (problem) return `${where}: ${problem}`;
     }
+    if (rule.maxItems && place.key === null)
+      newItems.set(place.root, (newItems.get(place.root) ?? 0) + struct.length);
     if (rule.maxKeys && place.key !== null) {
       const keys = newKeys.get(place.root) ?? new Set<string>();
       newKeys.set(place.root, keys);
       keys.add(place.key);
     }
+  }
+  for (const [root, added] of newItems) {
+    const { count, what } = rules[root]!.maxItems!;
+    const type = doc.share.get(root);
+    // `_length` counts the list's live items (a root read before anyone typed it has it too).
+    if ((type?._length ?? 0) + added > count) return `${root}: ${atMost(count, what)}`;
   }
   for (const [root, keys] of newKeys) {
     const { count, what } = rules[root]!.maxKeys!;

@@ -3,6 +3,7 @@ import { CombatantStateSchema } from '../schema/room';
 import {
   atMost,
   MAX_ID_CHARS,
+  MAX_LOG_ENTRIES,
   MAX_MAP_SIDE,
   MAX_NAME_CHARS,
   MAX_NOTE_CHARS,
@@ -33,6 +34,11 @@ export interface RootRule {
   readonly check: ValueCheck;
   /** Keys the map may hold at most (maps whose keys are squares are bounded by their key check). */
   readonly maxKeys?: { readonly count: number; readonly what: string };
+  /**
+   * Items a list may hold at most: the room file's bound, so a room can always be exported and
+   * imported again.
+   */
+  readonly maxItems?: { readonly count: number; readonly what: string };
 }
 
 function bySchema(schema: z.ZodType): ValueCheck {
@@ -109,7 +115,11 @@ const SHARED_ROOTS: Readonly<Record<string, RootRule>> = {
     maxKeys: { ...TOKEN_COUNT, what: 'combatants' },
     check: idKey(bySchema(CombatantStateSchema)),
   },
-  log: { type: 'array', check: bySchema(LogEntrySchema) },
+  log: {
+    type: 'array',
+    check: bySchema(LogEntrySchema),
+    maxItems: { count: MAX_LOG_ENTRIES, what: 'log entries' },
+  },
 };
 
 export const ROOTS: Readonly<Record<WrittenDoc, Readonly<Record<string, RootRule>>>> = {
@@ -151,7 +161,11 @@ export const ROOTS: Readonly<Record<WrittenDoc, Readonly<Record<string, RootRule
       type: 'map',
       check: keyed({ room: (v) => bySchema(RoomSettingsSchema)(null, v) }, 'settings'),
     },
-    chat: { type: 'array', check: bySchema(ChatMessageSchema) },
+    chat: {
+      type: 'array',
+      check: bySchema(ChatMessageSchema),
+      maxItems: { count: MAX_LOG_ENTRIES, what: 'chat lines' },
+    },
   },
   secrets: {
     ...SHARED_ROOTS,
