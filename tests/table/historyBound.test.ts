@@ -32,7 +32,7 @@ describe('a room whose history reached the room file bound', () => {
     rootsOf(server).log.push(Array.from({ length: MAX_LOG_ENTRIES }, (_, i) => entry(i)));
     const client = new Y.Doc();
     Y.applyUpdate(client, Y.encodeStateAsUpdate(server));
-    let update = new Uint8Array();
+    let update: Uint8Array = new Uint8Array();
     client.on('update', (u: Uint8Array) => (update = u));
     rootsOf(client).log.push([entry(MAX_LOG_ENTRIES)]);
     expect(checkDocWrite(server, 'public', update)).toBe('log: at most 100,000 log entries');
