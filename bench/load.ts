@@ -135,6 +135,7 @@ function pooled(slices: readonly [TrafficResult, ProbeStats][]): {
     },
     probe: {
       cpuMs: sum((x) => x.cpuMs),
+      mainBusyMs: sum((x) => x.mainBusyMs),
       loopP99: max((x) => x.loopP99),
       loopMax: max((x) => x.loopMax),
       gcCount: sum((x) => x.gcCount),

@@ -77,11 +77,11 @@ export function printReport(results: readonly Measured[], logLines: number): voi
   for (const sample of samples) console.log(`  error: ${sample}`);
 
   console.log(
-    `\n${'server process, per phase'.padEnd(44)}  CPU ms loop p99 loop max   GC n  GC ms  GC>10ms  GC max  peak RSS MiB`,
+    `\n${'server process, per phase'.padEnd(44)}  CPU ms  main ms loop p99 loop max   GC n  GC ms  GC>10ms  GC max  peak RSS MiB`,
   );
   const probeRow = (label: string, p: ProbeStats, rss = '') =>
     console.log(
-      `${label.padEnd(44)}${String(p.cpuMs).padStart(8)}${num(p.loopP99, 9)}${num(p.loopMax, 9)}${String(p.gcCount).padStart(7)}${String(p.gcTotal).padStart(7)}${String(p.gcOver10).padStart(9)}${num(p.gcMax)}${rss.padStart(14)}`,
+      `${label.padEnd(44)}${String(p.cpuMs).padStart(8)}${String(p.mainBusyMs).padStart(9)}${num(p.loopP99, 9)}${num(p.loopMax, 9)}${String(p.gcCount).padStart(7)}${String(p.gcTotal).padStart(7)}${String(p.gcOver10).padStart(9)}${num(p.gcMax)}${rss.padStart(14)}`,
     );
   for (const m of results) probeRow(m.label, m.probe, m.peakRss.toFixed(1));
   if (ours.mixedProbe) probeRow('ours, GM writes + player intents', ours.mixedProbe);

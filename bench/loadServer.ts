@@ -11,8 +11,10 @@ export interface Server {
 }
 
 export interface ProbeStats {
-  /** CPU time the server used (user + system), ms. */
+  /** CPU time the server used (user + system, all threads), ms. */
   readonly cpuMs: number;
+  /** Time the main thread was busy (event-loop utilization × wall time), ms. */
+  readonly mainBusyMs: number;
   readonly loopP99: number;
   readonly loopMax: number;
   readonly gcCount: number;

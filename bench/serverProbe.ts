@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 
 /**
  * Preloaded into the servers `npm run load` starts (`node --import ./bench/serverProbe.ts`):
@@ -10,6 +10,8 @@ const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();
 let gc: number[] = [];
 let cpu = process.cpuUsage();
+// How long the main thread was busy (not idle in the event loop), apart from other threads' CPU.
+let elu = performance.eventLoopUtilization();
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) gc.push(entry.duration);
 }).observe({ entryTypes: ['gc'] });
@@ -20,6 +22,7 @@ process.on('SIGUSR2', () => {
   const used = process.cpuUsage(cpu);
   const stats = {
     cpuMs: Math.round((used.user + used.system) / 1000),
+    mainBusyMs: Math.round(performance.eventLoopUtilization(elu).active),
     loopP99: ms(loop.percentile(99)),
     loopMax: ms(loop.max),
     gcCount: gc.length,
@@ -31,4 +34,5 @@ process.on('SIGUSR2', () => {
   loop.reset();
   gc = [];
   cpu = process.cpuUsage();
+  elu = performance.eventLoopUtilization();
 });
