@@ -7,6 +7,7 @@ import { docWriteLimitText, syncLimitText } from './limits';
 import { CLOSE_RATE_LIMITED } from '../table/wireCodes';
 import type { DocListener, SharedDoc } from './SharedDoc';
 import { checkAwarenessClaims, mayWriteDoc, parseDocName, wouldChangeDoc } from './permissions';
+import type { DocKind } from './permissions';
 import { sanitizePresence } from './presenceFilter';
 import { MAX_AWARENESS_FRAME_BYTES, PresenceRate } from './presenceRate';
 import { rootsOf } from '../table/docLayout';
@@ -40,6 +41,10 @@ export const PING_INTERVAL_MS = 30_000;
 export class Connection implements DocListener {
   readonly ownedIds = new Set<number>();
   readonly tokenHash: string;
+  /** Which doc of the room this socket is on. */
+  private readonly docKind: DocKind;
+  /** Rate buckets are per link (token) and doc: built once, not per frame on the hot path. */
+  private readonly limitKey: string;
   private closed = false;
   /** A GM update that builds on changes not yet received (see `onUpdate`); never applied alone. */
   private heldUpdate: Uint8Array | undefined;
@@ -57,6 +62,8 @@ export class Connection implements DocListener {
     private readonly limits: Pick<RequestLimits, 'syncRequests' | 'docWrites' | 'docWriteBytes' | 'options'>,
   ) {
     this.tokenHash = session.tokenHash;
+    this.docKind = parseDocName(shared.name).kind;
+    this.limitKey = `${session.tokenHash}|${shared.name}`;
     shared.listeners.add(this);
     ws.on('message', (data, isBinary) => this.onFrame(data, isBinary));
     ws.on('close', () => this.dispose());
@@ -77,10 +84,13 @@ export class Connection implements DocListener {
   send(frame: Uint8Array): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) return this.close(1013, 'too far behind');
-    this.ws.send(frame, (error) => {
-      if (error) this.close(1011, 'send failed');
-    });
+    this.ws.send(frame, this.onSent);
   }
+
+  /** One callback for every send of this socket (the broadcast path sends a lot). */
+  private readonly onSent = (error?: Error): void => {
+    if (error) this.close(1011, 'send failed');
+  };
 
   close(code: number, reason: string): void {
     if (this.closed) return;
@@ -122,13 +132,13 @@ export class Connection implements DocListener {
     // Both make the server encode the whole doc or presence: bounded per token and doc, so a
     // reconnect loop does not reset the count.
     if (message.type === 'sync-step-1' || message.type === 'query-awareness') {
-      if (!this.limits.syncRequests.take(`${this.tokenHash}|${this.shared.name}`).ok)
+      if (!this.limits.syncRequests.take(this.limitKey).ok)
         return this.close(CLOSE_RATE_LIMITED, syncLimitText(this.limits.options.syncRequests));
     }
     // Every update a GM socket sends is checked, stored and broadcast to the whole room: bounded
     // in count and bytes per token and doc (a player's are refused anyway, and cost nothing here).
     if (message.type === 'sync-update' && mayWriteDoc(this.session)) {
-      const key = `${this.tokenHash}|${this.shared.name}`;
+      const key = this.limitKey;
       const { docWrites, docWriteBytes, options } = this.limits;
       if (!docWrites.take(key).ok || !docWriteBytes.take(key, message.update.byteLength).ok)
         return this.close(CLOSE_RATE_LIMITED, docWriteLimitText(options.docWrites, options.docWriteBytes));
@@ -162,7 +172,7 @@ export class Connection implements DocListener {
       // every other input. A refused write changes nothing; the client resyncs (4403).
       const update = this.heldUpdate ? Y.mergeUpdates([this.heldUpdate, incoming]) : incoming;
       this.heldUpdate = undefined;
-      const problem = checkGmWrite(this.shared.doc, parseDocName(this.shared.name).kind, update);
+      const problem = checkGmWrite(this.shared.doc, this.docKind, update);
       if (problem === MISSING_DEPENDENCIES && update.byteLength <= MAX_HELD_UPDATE_BYTES) {
         // Builds on changes still on their way (e.g. the sync step 2 after a reconnect): hold it,
         // never apply it unchecked, and check it again together with what this socket sends next.
@@ -226,7 +236,7 @@ export class Connection implements DocListener {
 
   /** Players see only the public doc's tokens; on the secrets doc (GM only) every token is fine. */
   private readonly isVisibleToken = (tokenId: string): boolean =>
-    parseDocName(this.shared.name).kind === 'secrets' || rootsOf(this.shared.doc).tokens.has(tokenId);
+    this.docKind === 'secrets' || rootsOf(this.shared.doc).tokens.has(tokenId);
 
   /** Apply the latest pending presence of this socket now, or when its rate allows (coalesced). */
   private relayPresence(): void {
