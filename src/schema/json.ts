@@ -20,9 +20,20 @@ export const MAX_JSON_STRING_CHARS = 20_000;
  * Iterative, so it cannot overflow the stack itself however deep the value is.
  */
 export function jsonProblem(value: unknown): { path: (string | number)[]; message: string } | null {
-  const stack: { value: unknown; depth: number; path: (string | number)[] }[] = [
-    { value, depth: 0, path: [] },
-  ];
+  // Each entry knows its parent and key; the path is built only for the value that fails (this
+  // runs on every GM write: no array per value on the way).
+  interface Entry {
+    readonly value: unknown;
+    readonly depth: number;
+    readonly parent: Entry | null;
+    readonly key: string | number;
+  }
+  const pathOf = (entry: Entry): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let e: Entry | null = entry; e?.parent; e = e.parent) path.push(e.key);
+    return path.reverse();
+  };
+  const stack: Entry[] = [{ value, depth: 0, parent: null, key: '' }];
   let nodes = 0;
   while (stack.length) {
     const item = stack.pop()!;
@@ -32,36 +43,39 @@ export function jsonProblem(value: unknown): { path: (string | number)[]; messag
     const v = item.value;
     if (v === null || typeof v === 'boolean') continue;
     if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return { path: item.path, message: 'expected a finite number' };
+      if (!Number.isFinite(v)) return { path: pathOf(item), message: 'expected a finite number' };
       continue;
     }
     if (typeof v === 'string') {
       if (v.length > MAX_JSON_STRING_CHARS)
         return {
-          path: item.path,
+          path: pathOf(item),
           message: `text too long: at most ${MAX_JSON_STRING_CHARS.toLocaleString('en-US')} characters`,
         };
       continue;
     }
-    if (typeof v !== 'object') return { path: item.path, message: `expected JSON, found a ${typeof v}` };
+    if (typeof v !== 'object') return { path: pathOf(item), message: `expected JSON, found a ${typeof v}` };
     if (item.depth >= MAX_JSON_DEPTH)
       // Named at the value's own path: the path inside would be MAX_JSON_DEPTH steps long.
       return { path: [], message: `nested too deep: at most ${MAX_JSON_DEPTH} levels of nesting` };
     if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i -= 1) {
-        if (v[i] === undefined) return { path: [...item.path, i], message: 'expected JSON, found undefined' };
-        stack.push({ value: v[i], depth: item.depth + 1, path: [...item.path, i] });
+        if (v[i] === undefined)
+          return { path: [...pathOf(item), i], message: 'expected JSON, found undefined' };
+        stack.push({ value: v[i], depth: item.depth + 1, parent: item, key: i });
       }
       continue;
     }
     const proto = Object.getPrototypeOf(v) as unknown;
     if (proto !== Object.prototype && proto !== null)
-      return { path: item.path, message: 'expected a plain JSON object' };
-    for (const [key, inner] of Object.entries(v)) {
+      return { path: pathOf(item), message: 'expected a plain JSON object' };
+    for (const key in v) {
+      if (!Object.hasOwn(v, key)) continue;
       if (key.length > MAX_JSON_STRING_CHARS)
-        return { path: item.path, message: `key too long: at most ${MAX_JSON_STRING_CHARS} characters` };
+        return { path: pathOf(item), message: `key too long: at most ${MAX_JSON_STRING_CHARS} characters` };
+      const inner = (v as Record<string, unknown>)[key];
       if (inner === undefined) continue; // dropped by JSON, harmless
-      stack.push({ value: inner, depth: item.depth + 1, path: [...item.path, key] });
+      stack.push({ value: inner, depth: item.depth + 1, parent: item, key });
     }
   }
   return null;

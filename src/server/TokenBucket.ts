@@ -1,3 +1,6 @@
+/** The one answer for a request within its budget (shared: the hot path allocates nothing). */
+const TAKEN = Object.freeze({ ok: true as const });
+
 /** How many keys a bucket set keeps before dropping the full ones (then the oldest: memory stays bounded). */
 const MAX_KEYS = 10_000;
 
@@ -27,21 +30,30 @@ export class TokenBucket {
     const bucket = this.level(key, now);
     if (bucket.tokens >= cost) {
       bucket.tokens -= cost;
-      this.buckets.set(key, bucket);
-      if (this.buckets.size > MAX_KEYS) this.dropFull(now);
-      return { ok: true };
+      if (!this.buckets.has(key)) {
+        this.buckets.set(key, bucket);
+        if (this.buckets.size > MAX_KEYS) this.dropFull(now);
+      }
+      return TAKEN;
     }
     // The small epsilon keeps float noise (0.0000001 ms) from adding a whole millisecond.
     const waitMs = ((Math.min(cost, this.capacity) - bucket.tokens) * this.periodMs) / this.capacity;
     return { ok: false, retryAfterMs: Math.max(1, Math.ceil(waitMs - 1e-6)) };
   }
 
-  /** The bucket of `key` refilled up to `now` (a new key starts full). */
+  /**
+   * The bucket of `key` refilled up to `now`, updated in place (this runs for every frame a GM
+   * socket sends: no allocation); a new key gets a full bucket that is not stored yet.
+   */
   private level(key: string, now: number): { tokens: number; at: number } {
     const stored = this.buckets.get(key);
     if (!stored) return { tokens: this.capacity, at: now };
-    const refill = ((now - stored.at) * this.capacity) / this.periodMs;
-    return { tokens: Math.min(this.capacity, stored.tokens + refill), at: now };
+    stored.tokens = Math.min(
+      this.capacity,
+      stored.tokens + ((now - stored.at) * this.capacity) / this.periodMs,
+    );
+    stored.at = now;
+    return stored;
   }
 
   /** A full bucket is the same as no bucket: forget those to bound memory. */
