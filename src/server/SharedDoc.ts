@@ -4,6 +4,7 @@ import type { CommitQueue } from './CommitQueue';
 import type { Store } from './store';
 import { encodeAwarenessMessage, encodeSyncUpdate } from './protocol';
 import { PresenceClaims } from './presenceClaims';
+import { StorageStoppedError } from './storageWorker';
 
 /** Someone who receives a doc's broadcasts (a websocket connection). */
 export interface DocListener {
@@ -140,6 +141,7 @@ export class SharedDoc {
       (error: unknown) => {
         // The rows are untouched; the next commit past the threshold asks again.
         this.compacting = false;
+        if (error instanceof StorageStoppedError) return; // shutting down: nothing to report
         console.error(`${this.name}: background compaction failed: ${(error as Error).message}`);
       },
     );

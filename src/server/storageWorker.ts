@@ -73,6 +73,9 @@ parentPort.on('message', (message) => {
 });
 `;
 
+/** A compaction not done because the server is shutting down: its rows stay as they were. */
+export class StorageStoppedError extends Error {}
+
 export interface StorageWorker {
   /**
    * Compact `doc`'s stored rows into one, in the worker. Resolves with how many rows were merged
@@ -106,9 +109,10 @@ export function startStorageWorker(
   const waiting = new Map<number, { resolve(rows: number): void; reject(error: Error): void }>();
   let nextId = 1;
   let running = true;
-  const end = (reason: string) => {
+  const end = (reason: string, stopped = false) => {
     running = false;
-    for (const { reject } of waiting.values()) reject(new Error(reason));
+    for (const { reject } of waiting.values())
+      reject(stopped ? new StorageStoppedError(reason) : new Error(reason));
     waiting.clear();
   };
   const fail = (reason: string) => {
@@ -137,7 +141,7 @@ export function startStorageWorker(
     },
     stop() {
       if (!running) return;
-      end('the store was closed');
+      end('the store was closed', true);
       worker.postMessage({ type: 'stop' });
     },
   };
