@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CellSchema } from './cell';
 import { RollModifierSchema } from './modifier';
 import { BlightIdSchema } from './status';
+import { JsonValueSchema, MAX_JSON_STRING_CHARS } from './json';
 
 const Id = z.string().min(1).max(64);
 
@@ -215,10 +216,13 @@ export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
   'end-combat': 'gm',
 };
 
-/** What the server answers: the outcome written to the log, or why it was refused. */
+/**
+ * What the server answers: the outcome written to the log (bounded JSON, like the log's), or why
+ * it was refused. The browser client parses every answer with it.
+ */
 export const IntentResultSchema = z.union([
-  z.object({ ok: z.literal(true), outcome: z.unknown() }),
-  z.object({ ok: z.literal(false), reason: z.string() }),
+  z.object({ ok: z.literal(true), outcome: JsonValueSchema.optional() }),
+  z.object({ ok: z.literal(false), reason: z.string().max(MAX_JSON_STRING_CHARS) }),
 ]);
 export type IntentResult = z.infer<typeof IntentResultSchema>;
 

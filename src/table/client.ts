@@ -3,6 +3,7 @@ import { WebsocketProvider } from 'y-websocket';
 import type { Awareness } from 'y-protocols/awareness';
 import * as decoding from 'lib0/decoding';
 import type { IntentResult } from '../schema/intent';
+import { IntentResultSchema } from '../schema/intent';
 import type { Session } from '../schema/room';
 import { SessionSchema } from '../schema/room';
 import type { TableDocs } from './docLayout';
@@ -233,9 +234,16 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
           return { ok: false, reason: `the server could not be reached (${(error as Error).message})` };
         }
       }
-      const answer = (await res.json().catch(() => null)) as IntentResult | { reason?: string } | null;
-      if (answer && typeof answer === 'object' && 'ok' in answer) return answer;
-      return { ok: false, reason: (answer as { reason?: string } | null)?.reason ?? `HTTP ${res.status}` };
+      const answer: unknown = await res.json().catch(() => null);
+      const parsed = IntentResultSchema.safeParse(answer);
+      if (parsed.success) return parsed.data;
+      // An HTTP error (429, 401, …) answers `{ ok: false, reason }` too; anything else is named.
+      const reason = (answer as { reason?: unknown } | null)?.reason;
+      return {
+        ok: false,
+        reason:
+          typeof reason === 'string' ? reason : `the server's answer was not understood (HTTP ${res.status})`,
+      };
     },
     destroy() {
       destroyed = true;
