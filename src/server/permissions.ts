@@ -123,18 +123,3 @@ export function checkAwarenessClaims(
   }
   return { ok: true, accepted };
 }
-
-/**
- * Presence cannot lie about who someone is: the `user.name` and `user.role` of an awareness state
- * (src/schema/presence.ts) are overwritten with what the sender's token says, so a player cannot
- * show up as "GM" on other screens. Other fields (cursor, drag, ping) pass through.
- */
-export function stampIdentity(
-  state: unknown,
-  session: { readonly name: string; readonly role: 'gm' | 'player' },
-): unknown {
-  if (typeof state !== 'object' || state === null || Array.isArray(state)) return state;
-  const user = (state as { user?: unknown }).user;
-  if (typeof user !== 'object' || user === null || Array.isArray(user)) return state;
-  return { ...state, user: { ...user, name: session.name, role: session.role } };
-}

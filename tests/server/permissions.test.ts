@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as Y from 'yjs';
-import {
-  canOpenDoc,
-  checkAwarenessClaims,
-  parseDocName,
-  stampIdentity,
-  wouldChangeDoc,
-} from '../../src/server/permissions';
+import { canOpenDoc, checkAwarenessClaims, parseDocName, wouldChangeDoc } from '../../src/server/permissions';
 import type { Session } from '../../src/server/auth';
 
 const gm: Session = { roomId: 'r1', role: 'gm', name: 'GM', characterIds: [], tokenHash: 'g' };
@@ -169,17 +163,5 @@ describe('checkAwarenessClaims', () => {
   it('caps how many ids one socket may speak for', () => {
     const claims = [31, 32, 33, 34, 35].map((id) => entry(id, 1));
     expect(checkAwarenessClaims(claims, carol(), known).ok).toBe(false);
-  });
-});
-
-describe('stampIdentity', () => {
-  it("replaces a presence state's user name and role with the token's, keeping the rest", () => {
-    const forged = { user: { name: 'GM', role: 'gm', color: 'red' }, cursor: { x: 1, y: 2 } };
-    expect(stampIdentity(forged, { name: 'Kim', role: 'player' })).toEqual({
-      user: { name: 'Kim', role: 'player', color: 'red' },
-      cursor: { x: 1, y: 2 },
-    });
-    expect(stampIdentity({ cursor: null }, { name: 'Kim', role: 'player' })).toEqual({ cursor: null });
-    expect(stampIdentity(null, { name: 'Kim', role: 'player' })).toBeNull();
   });
 });
