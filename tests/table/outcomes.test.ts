@@ -8,6 +8,7 @@ import { applyIntent } from '../../src/table/applyIntent';
 import type { TableDocs } from '../../src/table/docLayout';
 import { rootsOf } from '../../src/table/docLayout';
 import { readSnapshot } from '../../src/table/snapshot';
+import { intentWrites } from '../../src/table/intents/IntentWrites';
 import { encounter, FLAME_BURST, foe, GM, move, OPEN_MAP, party, pc, player, room } from './fixtures';
 
 const ANA = player('ana');
@@ -114,5 +115,27 @@ describe('the outcome union (src/schema/outcome.ts)', () => {
         true,
       );
     }
+  });
+});
+
+describe('hidden information in diffs', () => {
+  it("a public line's diff never names a hidden token; the GM's copy (same id) keeps it", () => {
+    const docs = seeded();
+    applyIntent(docs, GM, { kind: 'hide', tokenId: 'grunt' }, fixedDice([]));
+    // Hidden foes are not in the fight, so no handler writes this today: the writer still guards it.
+    const writes = intentWrites(docs, 1, []);
+    const hp = (id: string) => ({ tokenId: id, state: { before: { hp: 40 }, after: { hp: 39 } } });
+    writes.log({
+      kind: 'note',
+      actor: 'gm',
+      summary: 'Everyone loses 1 HP',
+      diff: { tokens: [hp('ana'), hp('grunt')], terrain: [] },
+    });
+    docs.public.transact(() => docs.secrets.transact(() => writes.apply()));
+    const publicLine = LogEntrySchema.parse(rootsOf(docs.public).log.toArray().at(-1));
+    expect(publicLine.diff!.tokens.map((t) => t.tokenId)).toEqual(['ana']);
+    expect(JSON.stringify(rootsOf(docs.public).log.toJSON())).not.toContain('grunt');
+    const gmLine = readSnapshot(docs.public, docs.secrets).log.find((e) => e.id === publicLine.id)!;
+    expect(gmLine.diff!.tokens.map((t) => t.tokenId)).toEqual(['ana', 'grunt']);
   });
 });
