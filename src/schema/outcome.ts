@@ -123,7 +123,7 @@ export const EdgeSaveResultSchema = z.object({
   returns: z.enum(['start-of-next-turn', 'gm-discretion', 'never']),
 });
 
-const SAVE_BLIGHT = { tokenId: OutcomeId, blightId: OutcomeId };
+const BLIGHT_FIELDS = { tokenId: OutcomeId, blightId: OutcomeId };
 
 /** The one union: add a kind here, and the compiler lists every view that must show it. */
 export const OutcomeSchema = z.discriminatedUnion('kind', [
@@ -155,8 +155,8 @@ export const OutcomeSchema = z.discriminatedUnion('kind', [
   token('adjust-hp').extend({ amount: Amount, hpBefore: Amount, hpAfter: Amount }),
   token('add-status').extend({ statusId: OutcomeId }),
   token('remove-status').extend({ statusId: OutcomeId }),
-  z.object({ kind: z.literal('add-blight'), ...SAVE_BLIGHT }),
-  z.object({ kind: z.literal('remove-blight'), ...SAVE_BLIGHT }),
+  z.object({ kind: z.literal('add-blight'), ...BLIGHT_FIELDS }),
+  z.object({ kind: z.literal('remove-blight'), ...BLIGHT_FIELDS }),
   token('reveal'),
   token('hide'),
   z.object({ kind: z.literal('start-combat'), order: TurnOrderSchema }),
