@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AreaPatternSchema } from './area';
+import { ForcedMoveSpecSchema } from './forcedMove';
 import {
   atMost,
   boundedList,
@@ -90,7 +91,9 @@ export const EffectComponentSchema = z.object({
   blights: boundedList(Name.min(1), 4, 'blights').default([]),
   /** Vigor granted, in multiples of the receiver's Health. */
   vigor: Count.default(0),
-  /** Free text for everything the engine does not model (push, mark, teleport...). */
+  /** Push, pull or shove N squares, resolved after the damage (docs/rules.md "Forced movement"). */
+  forcedMove: ForcedMoveSpecSchema.optional(),
+  /** Free text for everything the engine does not model (mark, teleport...). */
   text: Text.default(''),
 });
 export type EffectComponent = z.infer<typeof EffectComponentSchema>;

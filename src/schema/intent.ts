@@ -4,6 +4,8 @@ import { RollModifierSchema } from './modifier';
 import { BlightIdSchema } from './status';
 import { MAX_JSON_STRING_CHARS } from './json';
 import { LenientOutcomeSchema } from './outcome';
+import { Direction8Schema, ForcedMoveKindSchema, MAX_FORCED_SQUARES } from './forcedMove';
+import { atMost } from './limits';
 
 const Id = z.string().min(1).max(64);
 
@@ -19,12 +21,20 @@ export const MoveIntentSchema = z.object({
 /** The basic attacks every PC has, besides the attack abilities of its stat block. */
 export const BASIC_ATTACK_IDS = ['basic-melee', 'basic-ranged', 'basic-heavy'] as const;
 
-/** A single-target attack: a basic attack or an ability with the attack tag. */
+/** The way a shove goes, when the ability shoves (the user picks it; push and pull need none). */
+const ShoveDirection = { direction: Direction8Schema.optional() };
+
+/**
+ * A single-target attack: a basic attack or an ability with the attack tag, against a character
+ * (`targetId`) or a destructible terrain square (`targetCell`, docs/rules.md "Destructible terrain").
+ */
 export const AttackIntentSchema = z.object({
   kind: z.literal('attack'),
   attackerId: Id,
-  targetId: Id,
+  targetId: Id.optional(),
+  targetCell: CellSchema.optional(),
   abilityId: Id,
+  ...ShoveDirection,
   /** Extra boons/curses the GM grants (source 'gm'); refused from players. */
   modifiers: z.array(RollModifierSchema).max(10).default([]),
 });
@@ -52,6 +62,7 @@ export const AreaIntentSchema = z.object({
   /** For a Cross with no listed range: which tied square is the attack space (attacker's choice). */
   attackSpace: CellSchema.optional(),
   modifiers: z.array(RollModifierSchema).max(10).default([]),
+  ...ShoveDirection,
 });
 
 /**
@@ -65,6 +76,7 @@ export const EffectIntentSchema = z.object({
   abilityId: Id,
   targetId: Id.optional(),
   targetSave: z.boolean().default(false),
+  ...ShoveDirection,
 });
 
 /** End-of-turn save against one status. */
@@ -135,6 +147,25 @@ export const AdjustHpIntentSchema = z.object({
   reason: z.string().max(200).default('GM adjustment'),
 });
 
+/**
+ * The GM moves a character by force (push / pull / shove N), by the same rules and with the same
+ * damage as an ability's (docs/table.md "Forced movement"); the GM's drag stays a free placement.
+ * Push and pull go away from / toward `sourceId` (a token) or `sourceCell` (a square).
+ */
+export const ForceMoveIntentSchema = z.object({
+  kind: z.literal('force-move'),
+  tokenId: Id,
+  move: ForcedMoveKindSchema,
+  squares: z
+    .number()
+    .int()
+    .min(1, 'a forced move is at least 1 square')
+    .max(MAX_FORCED_SQUARES, atMost(MAX_FORCED_SQUARES, 'squares for a forced move')),
+  sourceId: Id.optional(),
+  sourceCell: CellSchema.optional(),
+  ...ShoveDirection,
+});
+
 /** Add or remove a status from the room's catalog (the GM, or the character's own player). */
 export const StatusIntentSchema = z.object({
   kind: z.enum(['add-status', 'remove-status']),
@@ -179,6 +210,7 @@ export const IntentSchema = z.discriminatedUnion('kind', [
   ApplyResultIntentSchema,
   DiscardResultIntentSchema,
   AdjustHpIntentSchema,
+  ForceMoveIntentSchema,
   StatusIntentSchema,
   BlightIntentSchema,
   VisibilityIntentSchema,
@@ -207,6 +239,7 @@ export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
   'apply-result': 'any',
   'discard-result': 'gm',
   'adjust-hp': 'gm',
+  'force-move': 'gm',
   'add-status': 'any',
   'remove-status': 'any',
   'add-blight': 'gm',
