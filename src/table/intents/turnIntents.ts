@@ -10,6 +10,7 @@ import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { fightingCombatants, nameOf } from './combatants';
 import { endOfTurnEdgeSaves } from './edgeSave';
+import { turnEndRefusal } from './turnEndRule';
 
 /** GM: start combat (round 1, a PC first by default) or end it (blights, statuses, vigor clear). */
 export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>> = (ctx, intent) => {
@@ -117,6 +118,9 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
   if (order.currentId !== token.id)
     return refuse(`not your turn: it is ${nameOf(ctx, order.currentId)}'s turn`);
   const fighters = fightingCombatants(ctx);
+  const self = fighters.find((c) => c.id === token.id);
+  const stuck = self ? turnEndRefusal(ctx, self, token.name) : null;
+  if (stuck) return stuck;
   const ended = endTurn(order, fighters, ctx.dice, ctx.snapshot.settings);
   if ('ok' in ended) return ended;
   const catalog = ctx.snapshot.statusCatalog;
