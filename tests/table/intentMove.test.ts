@@ -142,7 +142,7 @@ describe('move intent', () => {
     expect(act(docs, GM, move('orc', '5,0')).ok).toBe(true);
   });
 
-  it('obstacles: walls and foes block; out of combat an ally\u2019s square cannot be the end', () => {
+  it('obstacles: walls and foes block; out of combat a move cannot stop on an ally', () => {
     const docs = seeded();
     expect(act(docs, ANA, move('ana', '0,1 0,2'))).toEqual({
       ok: false,
