@@ -54,6 +54,9 @@ export function resolveAttack(
     ability: Ability;
     modifiers: readonly RollModifier[];
     cover: boolean;
+    /** An area's attack roll: its cover (judged from the origin) counts for melee areas too
+     * when the room's `areaCoverForEveryArea` says so (docs/rules.md "Area cover"). */
+    area?: boolean;
     settings: RoomSettings;
   },
   dice: Dice,
@@ -67,11 +70,13 @@ export function resolveAttack(
     dice,
     settings,
   );
-  const cover = attack.kind === 'ranged' && input.cover;
+  const coverCounts = attack.kind === 'ranged' || (input.area === true && settings.areaCoverForEveryArea);
+  const cover = coverCounts && input.cover;
   const delivery = {
     damageType: ability.damageType,
     pierce: ability.tags.pierce,
-    ranged: attack.kind === 'ranged',
+    // Only read for cover: "ranged" here means "cover resists it".
+    ranged: coverCounts,
     cover,
     critical: roll.critical,
   };

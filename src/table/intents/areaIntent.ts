@@ -8,6 +8,7 @@ import { explainAttack, explainDamageApplication } from '../../rules/explainOutc
 import { attackContext } from '../../grid/attackContext';
 import { placeArea } from '../../grid/area/placeArea';
 import { formatAreaPattern } from '../../schema/area';
+import { areaOptionsOf } from '../../rules/areaOptions';
 import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { abilityTurn, intentBattlefield, combatantOfToken, commandedToken, refuse } from './IntentContext';
@@ -40,10 +41,14 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
   if ('ok' in spentCaster) return spentCaster;
 
   const bf = intentBattlefield(ctx, casterToken.id);
-  const placed = placeArea(bf, casterToken.id, ability.area, intent.placement, {
-    ...(ability.range !== null ? { range: ability.range } : {}),
-    self: ability.self,
-  });
+  const settings = ctx.snapshot.settings;
+  const placed = placeArea(
+    bf,
+    casterToken.id,
+    ability.area,
+    intent.placement,
+    areaOptionsOf(ability, settings),
+  );
   if (!placed.legal) return refuse(placed.reason ?? `${formatAreaPattern(ability.area)} cannot go there`);
 
   let attackSpace = placed.attackSpace;
@@ -98,12 +103,17 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
           attacker: get(caster.id)!,
           target,
           ability,
-          // Height boons/curses still count; the area's own cover (from the origin) replaces the line's.
+          // Height boons/curses count; so does the ranged-next-to-a-foe curse for a ranged area
+          // attack (setting `rangedAreaIsRangedAttack`). The area's cover (from the origin)
+          // replaces the line's and counts for every area (setting `areaCoverForEveryArea`).
           modifiers: [
-            ...battlefield.modifiers.filter((m) => m.source !== 'ranged-adjacent-foe'),
+            ...battlefield.modifiers.filter(
+              (m) => m.source !== 'ranged-adjacent-foe' || settings.rangedAreaIsRangedAttack,
+            ),
             ...intent.modifiers,
           ],
           cover: affected?.cover ?? false,
+          area: true,
           settings: ctx.snapshot.settings,
         },
         ctx.dice,
@@ -131,7 +141,9 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
         {
           damageType: ability.damageType,
           pierce: ability.tags.pierce,
-          ranged: ability.attack?.kind === 'ranged' || ability.range !== null,
+          // Cover resists it: every area's cover is judged from its origin (`areaCoverForEveryArea`).
+          ranged:
+            settings.areaCoverForEveryArea || ability.attack?.kind === 'ranged' || ability.range !== null,
           cover: hit.cover,
           critical: false,
         },

@@ -10,6 +10,7 @@ import { effectiveSpeed } from '../../rules/statuses';
 import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { intentBattlefield, checkTurn, combatantOfToken, commandedToken, refuse } from './IntentContext';
+import { moveEndRefusal, standardMoveLeft } from './turnEndRule';
 
 /** Out of combat nobody counts squares; paths must still be legal (no walking through foes). */
 const FREE_MOVE_BUDGET = 999;
@@ -55,6 +56,12 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
     if (!checked.ok) return checked;
     mover = spendAction(mover, checked.charge, actionContext.turnSerial);
   }
+
+  // A stop on an ally (or a flier's stop over an edge) needs movement left to step off again.
+  const left = before ? (intent.mode === 'move' ? budget - path.cost : standardMoveLeft(ctx, before)) : 0;
+  const stop = intent.path[intent.path.length - 1]!;
+  const stuck = moveEndRefusal(ctx, bf, token.id, token.name, stop, Boolean(inCombat), left);
+  if (stuck) return stuck;
 
   const damage: { event: MovementEvent; application: DamageApplication }[] = [];
   for (const event of path.events) {
