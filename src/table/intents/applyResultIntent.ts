@@ -31,8 +31,9 @@ function pendingEntry(ctx: IntentContext, logId: string): Pending | Refusal {
  * the value it had when the dice were rolled. Changes to other fields (the attacker moving, a new
  * turn's action reset) do not make the result stale.
  */
-function staleReason(ctx: IntentContext, entry: Pending): string | null {
+function staleReason(ctx: IntentContext, entry: Pending, skipped: readonly string[]): string | null {
   for (const change of entry.pending.changes) {
+    if (skipped.includes(change.tokenId)) continue;
     const state = ctx.snapshot.tokensById[change.tokenId]?.state as Record<string, unknown> | undefined;
     const name = nameOf(ctx, change.tokenId);
     if (!state) return `the result is stale: ${name} is no longer on the table`;
@@ -61,7 +62,14 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
   }
   const damage = entry.pending.damage;
   if (intent.damageOverride !== undefined && !damage) return refuse('this result has no damage to override');
-  const stale = staleReason(ctx, entry);
+  // "When any character would be damaged … they can instead surrender … immune to all damage and
+  // effects from that action": a character who surrendered since the roll is skipped (one who had
+  // surrendered before it was immune and has no change here), the rest still lands
+  // (docs/rules.md#surrender).
+  const surrendered = entry.pending.changes
+    .map((c) => c.tokenId)
+    .filter((id) => ctx.snapshot.tokensById[id]?.state?.surrendered);
+  const stale = staleReason(ctx, entry, surrendered);
   if (stale) return refuse(stale);
 
   const override =
@@ -72,6 +80,10 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
   const details: string[] = [];
   for (const change of entry.pending.changes) {
     const token = ctx.snapshot.tokensById[change.tokenId]!;
+    if (surrendered.includes(change.tokenId)) {
+      details.push(`${token.name} surrendered: immune to this ability, nothing was applied`);
+      continue;
+    }
     const current = token.state!;
     let next = { ...current, ...change.after } as CombatantState;
     if (override !== undefined && damage?.tokenId === change.tokenId && token.statBlock) {

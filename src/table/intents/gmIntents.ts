@@ -40,7 +40,8 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
 
 /**
  * Adds or removes a status from the room's catalog. The GM may do it for anyone; a player for
- * their own characters (issue 6: the GM and the owner manage statuses).
+ * their own characters (issue 6: the GM and the owner manage statuses), except removing an
+ * ongoing one, which only the GM may do (logged as an override).
  */
 export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'>> = (ctx, intent) => {
   const token = commandedToken(ctx, intent.tokenId);
@@ -49,22 +50,31 @@ export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'
   if ('ok' in self) return self;
   const byGm = ctx.actor.role === 'gm';
   let after: Combatant;
+  let removedOngoing = false;
   if (intent.kind === 'add-status') {
     const source = byGm ? 'GM' : ctx.senderName;
     const applied = applyStatus(self, intent.statusId, ctx.snapshot.statusCatalog, { source });
     if (!applied.ok) return applied;
     after = applied.combatant;
   } else {
-    if (!self.statuses.some((s) => s.id === intent.statusId))
-      return refuse(`${token.name} does not have ${intent.statusId}`);
+    const applied = self.statuses.find((s) => s.id === intent.statusId);
+    if (!applied) return refuse(`${token.name} does not have ${intent.statusId}`);
+    // "Ongoing statuses cannot be removed": only the GM ends one, as an override (docs/rules.md#saves).
+    if (applied.ongoing && !byGm)
+      return refuse(
+        `${intent.statusId} is ongoing: it cannot be removed (only the GM can end it, as an override)`,
+      );
+    removedOngoing = applied.ongoing;
     after = removeStatus(self, intent.statusId);
   }
   const verb = intent.kind === 'add-status' ? 'gains' : 'loses';
   const outcome = { kind: intent.kind, tokenId: token.id, statusId: intent.statusId };
+  // A GM removal skips the end-of-turn save that would otherwise decide it: an override.
+  const override = byGm && intent.kind === 'remove-status' ? 'GM override: ' : '';
   return combatantResolution(outcome, [after], {
     kind: 'status',
     actor: byGm ? 'gm' : token.id,
-    summary: `${token.name} ${verb} ${intent.statusId}${byGm ? '' : ` (${ctx.senderName})`}`,
+    summary: `${override}${token.name} ${verb} ${intent.statusId}${removedOngoing ? ' (ongoing)' : ''}${byGm ? '' : ` (${ctx.senderName})`}`,
     gmOnly: token.hidden,
   });
 };
