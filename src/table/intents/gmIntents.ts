@@ -1,6 +1,7 @@
 import type { Combatant } from '../../schema/combatant';
 import type { IntentOf } from '../../schema/intent';
-import { defeat, heal } from '../../rules/health';
+import { heal } from '../../rules/health';
+import { defeatWords, settleHealth } from '../../rules/settleHealth';
 import { applyStatus, removeStatus } from '../../rules/statuses';
 import { applyBlight, removeBlight } from '../../rules/blights';
 import type { IntentHandler } from './IntentContext';
@@ -9,7 +10,7 @@ import { combatantResolution } from './combatantResolution';
 
 /**
  * GM override of HP: positive = damage taken straight off HP (no armor, resistance or vigor;
- * reaching 0 defeats as usual), negative = healing up to max HP.
+ * reaching 0 defeats as damage does, via `settleHealth`), negative = healing up to max HP.
  */
 export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent) => {
   const token = findToken(ctx, intent.tokenId);
@@ -18,11 +19,11 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
   if ('ok' in self) return self;
   let after = self;
   if (intent.amount > 0) {
-    after = { ...self, hp: Math.max(0, self.hp - intent.amount) };
-    if (after.hp === 0 && !self.defeated) after = defeat(after).combatant;
+    after = settleHealth(self, { ...self, hp: Math.max(0, self.hp - intent.amount) });
   } else if (intent.amount < 0) {
     after = heal(self, -intent.amount).combatant;
   }
+  const defeated = defeatWords(self, after);
   const outcome = {
     kind: 'adjust-hp' as const,
     tokenId: token.id,
@@ -33,7 +34,7 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
   return combatantResolution(outcome, [after], {
     kind: 'gm',
     actor: 'gm',
-    summary: `GM: ${token.name} ${self.hp} → ${after.hp} HP (${intent.reason})`,
+    summary: `GM: ${token.name} ${self.hp} → ${after.hp} HP (${intent.reason})${defeated ? `: ${defeated}` : ''}`,
     gmOnly: token.hidden,
   });
 };
