@@ -12,6 +12,7 @@ import { recordingDice, refuse } from './intents/IntentContext';
 import { intentWrites, plainOutcome } from './intents/IntentWrites';
 import { redactOutcome } from './intents/redactLog';
 import { moveIntent } from './intents/moveIntent';
+import { undoMoveIntent } from './intents/undoMoveIntent';
 import { chatIntent } from './intents/chatIntent';
 import { endTurnIntent, startTurnIntent, combatIntent } from './intents/turnIntents';
 import { attackIntent } from './intents/attackIntent';
@@ -28,6 +29,7 @@ export type { Actor } from './intents/IntentContext';
 
 const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   move: moveIntent,
+  'undo-move': undoMoveIntent,
   attack: attackIntent,
   area: areaIntent,
   effect: effectIntent,
