@@ -177,7 +177,7 @@ describe('Blasts and their origin at the table (rulebook: Area of effect)', () =
     expect(state(docs, 'ana').turn.actionsUsed).toBe(0);
   });
 
-  it('a "(self)" Blast hits everyone around its caster and never the caster; it has no attack roll', () => {
+  it('a self-centred Blast ("(self)") hits everyone around its caster and never the caster; it has no attack roll', () => {
     const docs = seeded();
     const result = act(docs, ANA, {
       kind: 'area',
