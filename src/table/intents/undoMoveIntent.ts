@@ -1,6 +1,7 @@
 import type { IntentOf } from '../../schema/intent';
 import { footprintsOverlap } from '../../grid/battlefield';
 import { undoMove } from '../../rules/undoMove';
+import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { checkTurn, combatantOfToken, commandedToken, intentBattlefield, refuse } from './IntentContext';
 
@@ -51,10 +52,12 @@ export const undoMoveIntent: IntentHandler<IntentOf<'undo-move'>> = (ctx, intent
   return {
     ok: true,
     outcome,
-    commit(w) {
-      w.setToken({ ...token, cell: { x: from.x, y: from.y } });
-      w.setCombatant(undone.combatant);
-      w.log({
+    diff: diffOf(ctx.snapshot, {
+      cells: [{ tokenId: token.id, cell: { x: from.x, y: from.y } }],
+      combatants: [undone.combatant],
+    }),
+    log: [
+      {
         kind: 'move',
         actor: token.id,
         summary:
@@ -62,7 +65,7 @@ export const undoMoveIntent: IntentHandler<IntentOf<'undo-move'>> = (ctx, intent
           (returned.length ? `, ${returned.join(' and ')} returned` : ''),
         outcome,
         gmOnly: token.hidden,
-      });
-    },
+      },
+    ],
   };
 };
