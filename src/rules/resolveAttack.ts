@@ -44,7 +44,8 @@ export interface AttackOutcome {
 
 /**
  * Resolves one attack ("Attacks"): to-hit roll with the given boons/curses plus status ones, then
- * the ability's on-hit (boosted one tier on a critical) plus on-critical, or its on-miss. Battlefield
+ * the ability's on-hit (boosted one tier on a critical) plus on-critical, or its on-miss; then its
+ * Effect, which happens either way. Battlefield
  * boons/curses and cover come from src/grid as inputs. Dice order: d20, boon/curse d6s, damage dice.
  */
 export function resolveAttack(
@@ -87,6 +88,8 @@ export function resolveAttack(
     parts.push(['onHit', attack.onHit]);
     if (roll.critical && attack.onCritical) parts.push(['onCritical', attack.onCritical]);
   } else if (attack.onMiss) parts.push(['onMiss', attack.onMiss]);
+  // "The effect component simply happens", hit or miss (docs/rules.md#effect-on-attacks).
+  if (ability.effect) parts.push(['effect', ability.effect]);
   for (const [label, component] of parts) {
     // Only the on-hit damage is boosted by the critical; on-critical extras are as written.
     const applied = applyEffect(

@@ -126,18 +126,24 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
       details.push(...explainAttack(attack, names).split('\n'));
     }
   }
-  const areaComponent = ability.areaEffect ?? (ability.attack ? undefined : ability.effect);
+  // Every affected character but the one attacked (whose roll already applied the Effect) gets the
+  // area effect, then the ability's Effect: "additional effects apply to all affected spaces"
+  // (docs/rules.md#effect-on-attacks).
+  const components = [
+    ...(ability.areaEffect ? [['areaEffect', ability.areaEffect] as const] : []),
+    ...(ability.effect ? [['effect', ability.effect] as const] : []),
+  ];
   const areaEffects: EffectOutcome[] = [];
-  if (areaComponent) {
+  for (const [label, component] of components) {
     for (const hit of placed.affected) {
-      if (hit.id === attackTargetId) continue;
+      if (hit.id === attackTargetId && attack) continue;
       const target = get(hit.id);
       if (!target) continue;
       const applied = applyEffect(
         get(caster.id)!,
         target,
-        'areaEffect',
-        areaComponent,
+        label,
+        component,
         {
           damageType: ability.damageType,
           pierce: ability.tags.pierce,
@@ -155,6 +161,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
       const name = ctx.snapshot.tokensById[hit.id]?.name ?? hit.id;
       if (applied.outcome.application)
         details.push(`${name}:`, ...explainDamageApplication(applied.outcome.application, name));
+      for (const id of applied.outcome.statusesApplied) details.push(`  ${name} gains status ${id}`);
     }
   }
   const outcome = {

@@ -16,6 +16,7 @@ import { findAbility } from './findAbility';
 import { shownDamage } from './redactLog';
 import { nameIfStatsShown } from './shownNames';
 import { spendTurnAction } from './spendAbilityAction';
+import { refuseUnlessHostile } from './sides';
 
 /**
  * A single-target attack ("Attacks"): legal by the action economy (one attack per round, action
@@ -28,6 +29,8 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
   const targetToken = findToken(ctx, intent.targetId);
   if ('ok' in targetToken) return targetToken;
   if (targetToken.id === attackerToken.id) return refuse('cannot attack yourself');
+  const ally = refuseUnlessHostile(attackerToken, targetToken);
+  if (ally) return ally;
   const attacker = combatantOfToken(attackerToken);
   if ('ok' in attacker) return attacker;
   const target = combatantOfToken(targetToken);

@@ -7,6 +7,7 @@ import { applyDamage } from '../../rules/applyDamage';
 import { movementEventDamage } from '../../rules/movementDamage';
 import { checkAction, spendAction } from '../../rules/actionEconomy';
 import { effectiveSpeed } from '../../rules/statuses';
+import { recordMove } from '../../rules/undoMove';
 import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { intentBattlefield, checkTurn, combatantOfToken, commandedToken, refuse } from './IntentContext';
@@ -75,6 +76,14 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
   }
 
   const end = intent.path[intent.path.length - 1]!;
+  // Kept so the move can be taken back before the character acts (undoMoveIntent).
+  if (inCombat && mover && before)
+    mover = recordMove(before, mover, {
+      turnSerial: order?.turnSerial ?? 0,
+      from: token.cell,
+      to: end,
+      dealtDamage: damage.length > 0,
+    });
   const modeName = intent.mode === 'move' ? 'moves' : intent.mode === 'run' ? 'runs' : 'dashes';
   const details = [
     `path cost ${path.cost}${inCombat ? ` of ${budget} available` : ''}`,
