@@ -21,7 +21,12 @@ export interface AttackContext {
   lineOfSight: boolean;
   /** Target has cover against this attack (ranged only): its damage is halved. */
   cover: boolean;
-  /** May attack at all: in range and in line of sight. */
+  /** The target is of another side: only hostile characters can be attacked (docs/rules.md#hostile-targets). */
+  hostile: boolean;
+  /**
+   * May attack it as a single target: hostile, in range and in line of sight. (An area's attack
+   * space is not chosen this way: whoever stands in it is attacked, ally or not.)
+   */
   legal: boolean;
   /** Why not, when not legal. */
   reason?: string;
@@ -86,8 +91,11 @@ export function attackContext(
     }
   }
   const cover = opts.kind === 'ranged' && sight.visible && sight.cover;
+  const hostile = areHostile(attacker, target);
   let reason: string | undefined;
-  if (!inRange) {
+  if (!hostile) {
+    reason = 'the target is on the same side: only hostile characters can be attacked';
+  } else if (!inRange) {
     reason =
       heightBonus > 0
         ? `target is ${distance} squares away; range is ${opts.range} + ${heightBonus} for height = ${effectiveRange}`
@@ -105,7 +113,8 @@ export function attackContext(
     inRange,
     lineOfSight: sight.visible,
     cover,
-    legal: inRange && sight.visible,
+    hostile,
+    legal: hostile && inRange && sight.visible,
     ...(reason ? { reason } : {}),
     attackerElevation: eA,
     targetElevation: eT,

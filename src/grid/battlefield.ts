@@ -19,6 +19,10 @@ export const BattlefieldSchema = z.object({
   chapter: z.number().int().min(1).default(1),
   /** Room setting `tallTerrainBlocksSight`; left out = 'adjacent-only' (the rules as written). */
   tallTerrainBlocksSight: TallTerrainBlocksSightSchema.optional(),
+  /** Room setting `defeatedPlayersObstruct`; left out = true (the text lifts obstruction for foes only). */
+  defeatedPlayersObstruct: z.boolean().optional(),
+  /** Room setting `allySpaceForbids`; left out = 'turn-end' (a move may end on an ally, a turn not). */
+  allySpaceForbids: z.enum(['turn-end', 'move-end']).optional(),
 });
 export type Battlefield = z.infer<typeof BattlefieldSchema>;
 /** Callers may leave out defaults (chapter 1, not incapacitated). */
@@ -27,6 +31,8 @@ export type BattlefieldInput = z.input<typeof BattlefieldSchema>;
 /** Room settings the geometry honours (pass the room's settings object as it is). */
 export interface BattlefieldOptions {
   tallTerrainBlocksSight?: Battlefield['tallTerrainBlocksSight'];
+  defeatedPlayersObstruct?: Battlefield['defeatedPlayersObstruct'];
+  allySpaceForbids?: Battlefield['allySpaceForbids'];
 }
 
 export function makeBattlefield(
@@ -40,6 +46,10 @@ export function makeBattlefield(
     occupants: occupants.map((o) => ({ ...o, incapacitated: o.incapacitated ?? false })),
     chapter,
     ...(options.tallTerrainBlocksSight ? { tallTerrainBlocksSight: options.tallTerrainBlocksSight } : {}),
+    ...(options.defeatedPlayersObstruct !== undefined
+      ? { defeatedPlayersObstruct: options.defeatedPlayersObstruct }
+      : {}),
+    ...(options.allySpaceForbids ? { allySpaceForbids: options.allySpaceForbids } : {}),
   };
 }
 

@@ -6,11 +6,11 @@ import type { MovementEvent } from './movementEvents';
 import { movementEvents } from './movementEvents';
 import type { MoveOptions } from './reach';
 import {
-  FLAG_EDGE,
   FLAG_ENDABLE,
   FLAG_PASSABLE,
   mayLeave,
   movementModel,
+  obstructs,
   positionFlags,
   stepCost,
 } from './movementModel';
@@ -66,7 +66,7 @@ export function checkPath(
     return {
       ok: false,
       cost: total,
-      reason: `cannot end the move at (${x},${y}): ${endReason(m, x, y, flags)}`,
+      reason: `cannot end the move at (${x},${y}): ${endReason(m, x, y)}`,
     };
   }
   return {
@@ -86,8 +86,8 @@ function blockReason(m: ReturnType<typeof movementModel>, at: Cell): string {
       if (t.type[i] === SPACE.impassable) return `(${at.x + dx},${at.y + dy}) is impassable`;
       const who = m.occupancy[i]!;
       const other = who ? m.bf.occupants[who - 1] : undefined;
-      if (other && other.id !== m.mover.id && other.side !== m.mover.side && !other.incapacitated) {
-        return `(${at.x + dx},${at.y + dy}) is occupied by hostile '${other.id}'`;
+      if (other && other.id !== m.mover.id && obstructs(m, other)) {
+        return `(${at.x + dx},${at.y + dy}) is occupied by ${other.incapacitated ? 'defeated ' : ''}hostile '${other.id}'`;
       }
     }
   }
@@ -95,7 +95,7 @@ function blockReason(m: ReturnType<typeof movementModel>, at: Cell): string {
 }
 
 /** Why a passable position is not a place to end the move. */
-function endReason(m: ReturnType<typeof movementModel>, x: number, y: number, flags: number): string {
+function endReason(m: ReturnType<typeof movementModel>, x: number, y: number): string {
   const t = m.terrain;
   for (let dy = 0; dy < m.mover.size; dy++) {
     for (let dx = 0; dx < m.mover.size; dx++) {
@@ -103,7 +103,6 @@ function endReason(m: ReturnType<typeof movementModel>, x: number, y: number, fl
         return `(${x + dx},${y + dy}) is impassable (phasing passes through, it does not stop inside)`;
     }
   }
-  if (m.flying && flags & FLAG_EDGE) return 'a flying character cannot end its move on an edge space';
   return 'another character is there';
 }
 

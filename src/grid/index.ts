@@ -32,10 +32,12 @@ export {
 } from './battlefield';
 export type { Terrain } from './terrain';
 export { SPACE, heightAt, inBounds, spaceTypeAt, terrainOf } from './terrain';
-export type { MoveOptions, ReachResult } from './reach';
+export type { MoveOptions, ReachResult, ReachSpace } from './reach';
 export { pathTo, reach, reachCost } from './reach';
 export type { PathCheck } from './checkPath';
 export { checkPath } from './checkPath';
+export type { TurnEndCheck } from './turnEnd';
+export { turnEndCheck } from './turnEnd';
 export type { MovementEvent } from './movementEvents';
 export { movementEvents } from './movementEvents';
 export { distanceBetween, heightRangeBonus } from './range';

@@ -48,6 +48,10 @@ export const FLAG_ENGAGED = 8;
 export const FLAG_ENDABLE = 16;
 /** Some square of the footprint is an edge space. */
 export const FLAG_EDGE = 32;
+/** Some square of the footprint is an ally's: a move may end here, the turn may not. */
+export const FLAG_ALLY = 64;
+/** The mover's turn may not end here (an ally's space; an edge space for a flier). */
+export const FLAG_NO_TURN_END = 128;
 
 /**
  * How a character moves, beyond walking. Left out = the mover's own flags (Occupant.flying /
@@ -138,18 +142,31 @@ export function positionFlags(m: MovementModel, x: number, y: number): number {
       if (m.threat[p + dy * w.width + dx]) flags |= FLAG_ENGAGED;
       const who = m.occupancy[i]!;
       if (who !== 0 && who !== m.moverIndex) {
-        flags &= ~FLAG_ENDABLE;
         const other = m.bf.occupants[who - 1]!;
-        // Rulebook: foes obstruct; allies can be passed through; the defeated don't obstruct.
-        if (other.side !== mover.side && !other.incapacitated) flags &= ~FLAG_PASSABLE;
+        // Rulebook (Movement): allies can be passed through, only the TURN cannot end on them
+        // (docs/rules.md "Ending on an ally", setting `allySpaceForbids`).
+        if (other.side === mover.side && m.bf.allySpaceForbids !== 'move-end') flags |= FLAG_ALLY;
+        else flags &= ~FLAG_ENDABLE;
+        if (obstructs(m, other)) flags &= ~FLAG_PASSABLE;
       }
     }
   }
-  // Rulebook (Edges): flying characters may cross an edge area but not end there.
-  if (m.flying && flags & FLAG_EDGE) flags &= ~FLAG_ENDABLE;
+  // Rulebook (Edges): flying characters may cross an edge area but not end their TURN there.
+  if (flags & FLAG_ALLY || (m.flying && flags & FLAG_EDGE)) flags |= FLAG_NO_TURN_END;
   m.flags[p] = flags;
   m.elevation[p] = elevation;
   return flags;
+}
+
+/**
+ * Rulebook (Movement; Victory and defeat): foes obstruct, allies do not. Defeated foes don't
+ * obstruct; the text says so of foes only, so a defeated player character still obstructs foes
+ * unless the room turns `defeatedPlayersObstruct` off (docs/rules.md "Defeated player characters").
+ */
+export function obstructs(m: Pick<MovementModel, 'mover' | 'bf'>, other: Occupant): boolean {
+  if (other.side === m.mover.side) return false;
+  if (!other.incapacitated) return true;
+  return other.side === 'party' && m.bf.defeatedPlayersObstruct !== false;
 }
 
 /**

@@ -6,6 +6,7 @@ import { movementEvents } from './movementEvents';
 import type { MovementMode, SearchBox } from './movementModel';
 import {
   FLAG_ENDABLE,
+  FLAG_NO_TURN_END,
   FLAG_PASSABLE,
   mayLeave,
   movementModel,
@@ -22,6 +23,16 @@ export interface MoveOptions extends MovementMode {
 }
 
 /**
+ * A position where the move may end. `turnMayEnd` is false on an ally's space, and for a flier on
+ * an edge space: the move may stop there, the turn may not (rulebook: Movement; Edges).
+ */
+export interface ReachSpace {
+  cell: Cell;
+  cost: number;
+  turnMayEnd: boolean;
+}
+
+/**
  * Cheapest cost to every position the mover's north-west square can reach, over `box` (the
  * squares within `budget` of the mover): `cost[i]` is -1 when unreachable, `prev[i]` the window
  * index it was reached from (-1 at the start). `spaces` lists the positions where the move may
@@ -34,7 +45,7 @@ export interface ReachResult {
   readonly box: SearchBox;
   readonly cost: Int16Array;
   readonly prev: Int32Array;
-  readonly spaces: readonly { cell: Cell; cost: number }[];
+  readonly spaces: readonly ReachSpace[];
   /** The search was for a flier (its paths report no falls). */
   readonly flying: boolean;
 }
@@ -63,7 +74,7 @@ export function reach(bf: Battlefield, moverId: string, opts: MoveOptions): Reac
   const buckets: number[][] = [];
   for (let c = 0; c <= budget; c++) buckets.push([]);
   buckets[0]!.push(start);
-  const spaces: { cell: Cell; cost: number }[] = [];
+  const spaces: ReachSpace[] = [];
   for (let c = 0; c <= budget; c++) {
     const bucket = buckets[c]!;
     for (let k = 0; k < bucket.length; k++) {
@@ -74,7 +85,8 @@ export function reach(bf: Battlefield, moverId: string, opts: MoveOptions): Reac
       const x = lx + w.x0;
       const y = ly + w.y0;
       const flags = positionFlags(m, x, y);
-      if (flags & FLAG_ENDABLE) spaces.push({ cell: cell(x, y), cost: c });
+      if (flags & FLAG_ENDABLE)
+        spaces.push({ cell: cell(x, y), cost: c, turnMayEnd: !(flags & FLAG_NO_TURN_END) });
       if (!mayLeave(m, flags, p === start)) continue;
       for (let d = 0; d < 4; d++) {
         const nx = d === 1 ? x + 1 : d === 3 ? x - 1 : x;

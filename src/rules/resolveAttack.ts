@@ -44,7 +44,8 @@ export interface AttackOutcome {
 
 /**
  * Resolves one attack ("Attacks"): to-hit roll with the given boons/curses plus status ones, then
- * the ability's on-hit (boosted one tier on a critical) plus on-critical, or its on-miss. Battlefield
+ * the ability's on-hit (boosted one tier on a critical) plus on-critical, or its on-miss; then its
+ * Effect, which happens either way. Battlefield
  * boons/curses and cover come from src/grid as inputs. Dice order: d20, boon/curse d6s, damage dice.
  */
 export function resolveAttack(
@@ -54,6 +55,9 @@ export function resolveAttack(
     ability: Ability;
     modifiers: readonly RollModifier[];
     cover: boolean;
+    /** An area's attack roll: its cover (judged from the origin) counts for melee areas too
+     * when the room's `areaCoverForEveryArea` says so (docs/rules.md "Area cover"). */
+    area?: boolean;
     settings: RoomSettings;
   },
   dice: Dice,
@@ -67,11 +71,13 @@ export function resolveAttack(
     dice,
     settings,
   );
-  const cover = attack.kind === 'ranged' && input.cover;
+  const coverCounts = attack.kind === 'ranged' || (input.area === true && settings.areaCoverForEveryArea);
+  const cover = coverCounts && input.cover;
   const delivery = {
     damageType: ability.damageType,
     pierce: ability.tags.pierce,
-    ranged: attack.kind === 'ranged',
+    // Only read for cover: "ranged" here means "cover resists it".
+    ranged: coverCounts,
     cover,
     critical: roll.critical,
   };
@@ -82,6 +88,8 @@ export function resolveAttack(
     parts.push(['onHit', attack.onHit]);
     if (roll.critical && attack.onCritical) parts.push(['onCritical', attack.onCritical]);
   } else if (attack.onMiss) parts.push(['onMiss', attack.onMiss]);
+  // "The effect component simply happens", hit or miss (docs/rules.md#effect-on-attacks).
+  if (ability.effect) parts.push(['effect', ability.effect]);
   for (const [label, component] of parts) {
     // Only the on-hit damage is boosted by the critical; on-critical extras are as written.
     const applied = applyEffect(

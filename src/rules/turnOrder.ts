@@ -27,6 +27,15 @@ export type TurnState =
   | { kind: 'round-over'; round: number; nextRoundStartSide: Side }
   | { kind: 'combat-over'; round: number; winner: Side | null };
 
+/** Room settings the turn order honours (pass the room's settings object as it is). */
+export interface TurnRules {
+  /**
+   * Round 1's first turn stays with the starting side even if all of it takes slow turns ("A
+   * player character takes the first turn in every combat"); left out = true, the text.
+   */
+  firstTurnBeatsSlow?: boolean;
+}
+
 /** The opposing side. */
 export function otherSide(side: Side): Side {
   return side === 'party' ? 'foes' : 'party';
@@ -72,6 +81,7 @@ export function turnState(
   order: TurnOrder,
   combatants: readonly TurnCombatant[],
   catalog: StatusCatalog,
+  rules: TurnRules = {},
 ): TurnState {
   const end = winnerIfOver(combatants);
   if (end.over) return { kind: 'combat-over', round: order.round, winner: end.winner };
@@ -90,6 +100,8 @@ export function turnState(
       nextRoundStartSide: sideUpNext(order),
     };
   }
+  const first = firstTurnOfCombat(order, waiting, normal, rules);
+  if (first) return first;
   const preferred = sideUpNext(order);
   const side = pool.some((c) => c.side === preferred) ? preferred : otherSide(preferred);
   return {
@@ -101,14 +113,34 @@ export function turnState(
   };
 }
 
+/**
+ * Round 1, nobody has acted, and every character of the starting side takes a slow turn: by the
+ * text a player character still takes the first turn of the combat (docs/rules.md "Slow turns").
+ * Its slow turn comes first; the alternation then goes on from its side.
+ */
+function firstTurnOfCombat(
+  order: TurnOrder,
+  waiting: readonly TurnCombatant[],
+  normal: readonly TurnCombatant[],
+  rules: TurnRules,
+): TurnState | null {
+  if (rules.firstTurnBeatsSlow === false || order.round !== 1 || order.acted.length > 0) return null;
+  const side = order.roundStartSide;
+  if (normal.some((c) => c.side === side)) return null;
+  const slowFirst = waiting.filter((c) => c.side === side);
+  if (slowFirst.length === 0) return null;
+  return { kind: 'choose', round: 1, side, phase: 'slow', candidates: slowFirst.map((c) => c.id) };
+}
+
 /** Starts `id`'s turn if its side is up and it has not acted; the caller then resets its turn usage. */
 export function beginTurn(
   order: TurnOrder,
   combatants: readonly TurnCombatant[],
   catalog: StatusCatalog,
   id: string,
+  rules: TurnRules = {},
 ): { ok: true; order: TurnOrder } | Refusal {
-  const state = turnState(order, combatants, catalog);
+  const state = turnState(order, combatants, catalog, rules);
   if (state.kind === 'turn') return { ok: false, reason: 'another turn is still in progress' };
   if (state.kind === 'round-over') return { ok: false, reason: 'the round is over; start the next round' };
   if (state.kind === 'combat-over') return { ok: false, reason: 'combat is over' };

@@ -32,7 +32,7 @@ export function startTurn(
   id: string,
   settings: RoomSettings,
 ): StartTurnOutcome | Refusal {
-  const begun = beginTurn(order, combatants, settings.statuses, id);
+  const begun = beginTurn(order, combatants, settings.statuses, id, settings);
   if (!begun.ok) return begun;
   const who = combatants.find((c) => c.id === id);
   if (!who) return { ok: false, reason: `no combatant "${id}"` };

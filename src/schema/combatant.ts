@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SideSchema } from './cell';
+import { CellSchema, SideSchema } from './cell';
 import { StatBlockSchema } from './statBlock';
 import { BlightIdSchema } from './status';
 import {
@@ -49,6 +49,26 @@ export function emptyTurnUsage(): TurnUsage {
   return { actionsUsed: 0, movementUsed: 0, moveSpent: false, used: {} };
 }
 
+/**
+ * The character's last move this turn, kept so its player may take it back before acting
+ * (docs/rules.md#taking-back-a-move): where it went, what it cost, and fingerprints of the
+ * character's state right after it (anything that changes them since ends the chance).
+ */
+export const LastMoveSchema = z.object({
+  /** TurnOrder.turnSerial of the turn the move was made in. */
+  turnSerial: z.number().int().min(0),
+  from: CellSchema,
+  to: CellSchema,
+  /** Dangerous terrain or a fall hurt the mover: such a move stands. */
+  dealtDamage: z.boolean(),
+  /** What the move spent, to give back: the turn's usage and the round's counts before it. */
+  before: z.object({ turn: TurnUsageSchema, usedThisRound: UsesByName }),
+  /** Short hashes (docs: `moveFingerprints`) of the action economy and of the rest, after the move. */
+  actedMark: z.string().max(16),
+  stateMark: z.string().max(16),
+});
+export type LastMove = z.infer<typeof LastMoveSchema>;
+
 /** A combatant's live state in an encounter, beside its stat block. Position lives on its token. */
 export const CombatantSchema = z.object({
   id: boundedText(MAX_ID_CHARS).min(1),
@@ -83,6 +103,8 @@ export const CombatantSchema = z.object({
   /** Per interrupt name, the turn serial (TurnOrder.turnSerial) it was last used in: once per any turn. */
   interruptLastTurn: boundedRecord(z.number().int().min(0), MAX_LIST_ITEMS, 'interrupt names').default({}),
   elixirs: Amount.default(2),
+  /** The move its player may still take back (null once none can be). */
+  lastMove: LastMoveSchema.nullable().default(null),
 });
 export type Combatant = z.infer<typeof CombatantSchema>;
 export type CombatantInput = z.input<typeof CombatantSchema>;

@@ -21,6 +21,12 @@ export const MoveIntentSchema = z.object({
 /** The basic attacks every PC has, besides the attack abilities of its stat block. */
 export const BASIC_ATTACK_IDS = ['basic-melee', 'basic-ranged', 'basic-heavy'] as const;
 
+/** Take back the character's last move this turn, before it acts (docs/rules.md#taking-back-a-move). */
+export const UndoMoveIntentSchema = z.object({
+  kind: z.literal('undo-move'),
+  tokenId: Id,
+});
+
 /** The way a shove goes, when the ability shoves (the user picks it; push and pull need none). */
 const ShoveDirection = { direction: Direction8Schema.optional() };
 
@@ -198,6 +204,7 @@ export const CombatIntentSchema = z.object({
  */
 export const IntentSchema = z.discriminatedUnion('kind', [
   MoveIntentSchema,
+  UndoMoveIntentSchema,
   AttackIntentSchema,
   AreaIntentSchema,
   EffectIntentSchema,
@@ -226,6 +233,7 @@ export type IntentOf<K extends IntentKind> = Extract<Intent, { kind: K }>;
  */
 export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
   move: 'any',
+  'undo-move': 'any',
   attack: 'any',
   area: 'any',
   effect: 'any',

@@ -46,6 +46,23 @@ export const RoomSettingsSchema = z.object({
   applyResults: z.enum(['immediately', 'on-confirm']).default('immediately'),
   /** The room's status catalog; GMs add or edit entries. */
   statuses: StatusCatalogSchema.default(DEFAULT_STATUS_CATALOG),
+  /**
+   * A ranged area attack is a ranged attack: +1 range per level its user stands above a placed
+   * square, and +1 curse on its roll when its user is next to a foe (true, the text), or neither.
+   */
+  rangedAreaIsRangedAttack: z.boolean().default(true),
+  /** Plain effects (no attack roll) also gain +1 range per level of height (the text: attacks only). */
+  effectsGainHeightRange: z.boolean().default(false),
+  /** Cover judged from the origin resists every area ability (true, the text) or only ranged ones. */
+  areaCoverForEveryArea: z.boolean().default(true),
+  /** A slow turn is declared at the start of combat or of a round (the text), or at any time. */
+  slowTurnDeclaredAt: z.enum(['round-start', 'any-time']).default('round-start'),
+  /** Round 1's first turn stays with the starting side even if all of it is slow (the text). */
+  firstTurnBeatsSlow: z.boolean().default(true),
+  /** Defeated player characters still obstruct foes (the text lifts obstruction for foes only). */
+  defeatedPlayersObstruct: z.boolean().default(true),
+  /** A move may end on an ally's space and only the TURN may not (`turn`, the text), or no move may. */
+  allySpaceForbids: z.enum(['turn-end', 'move-end']).default('turn-end'),
 });
 export type RoomSettings = z.infer<typeof RoomSettingsSchema>;
 export type RoomSettingsInput = z.input<typeof RoomSettingsSchema>;

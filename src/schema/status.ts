@@ -42,6 +42,13 @@ export const StatusSchema = z.object({
   preventsInterrupts: z.boolean().default(false),
   /** Multiplier on Speed, rounded up (0.5 = half). */
   speedFactor: z.number().min(0).max(1).default(1),
+  /**
+   * Bearer flies / phases while it lasts (docs/rules.md "Flying and phasing at the table"). The
+   * text has no such statuses (its statuses are negative effects), so no default entry sets these;
+   * a GM adds one for an ability that grants flight.
+   */
+  grantsFlying: z.boolean().default(false),
+  grantsPhasing: z.boolean().default(false),
 });
 export type Status = z.infer<typeof StatusSchema>;
 export type StatusInput = z.input<typeof StatusSchema>;

@@ -15,6 +15,7 @@ import { OutcomeSchema } from '../schema/outcome';
 import { isEmptyDiff } from '../schema/tableDiff';
 import { redactOutcome } from './intents/redactLog';
 import { moveIntent } from './intents/moveIntent';
+import { undoMoveIntent } from './intents/undoMoveIntent';
 import { chatIntent } from './intents/chatIntent';
 import { endTurnIntent, startTurnIntent, combatIntent } from './intents/turnIntents';
 import { attackIntent } from './intents/attackIntent';
@@ -32,6 +33,7 @@ export type { Actor } from './intents/IntentContext';
 
 const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   move: moveIntent,
+  'undo-move': undoMoveIntent,
   attack: attackIntent,
   area: areaIntent,
   effect: effectIntent,

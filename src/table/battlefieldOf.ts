@@ -1,5 +1,6 @@
 import type { Battlefield } from '../grid/battlefield';
 import { makeBattlefield } from '../grid/battlefield';
+import { movementModeOf } from '../rules/movementMode';
 import type { TableState } from './snapshot';
 
 /**
@@ -18,13 +19,23 @@ export function battlefieldOf(
   const extra = typeof extraIds === 'string' ? [extraIds] : extraIds;
   const occupants = snapshot.tokens
     .filter((t) => t.combatant && (!t.hidden || extra.includes(t.id)))
-    .map((t) => ({
-      id: t.id,
-      cell: t.cell,
-      size: t.size,
-      side: t.side,
-      incapacitated: t.state?.incapacitated ?? false,
-    }));
-  // The room's settings go along so sight, cover and areas honour `tallTerrainBlocksSight`.
+    .map((t) => {
+      // A Flying / Phasing trait or a status granting it (src/rules/movementMode.ts).
+      const mode = movementModeOf(
+        { statBlock: t.statBlock, statuses: t.state?.statuses ?? [] },
+        snapshot.statusCatalog,
+      );
+      return {
+        id: t.id,
+        cell: t.cell,
+        size: t.size,
+        side: t.side,
+        incapacitated: t.state?.incapacitated ?? false,
+        ...(mode.flying ? { flying: true } : {}),
+        ...(mode.phasing ? { phasing: true } : {}),
+      };
+    });
+  // The room's settings go along so sight, cover and areas honour `tallTerrainBlocksSight`, and
+  // movement `defeatedPlayersObstruct` and `allySpaceForbids`.
   return makeBattlefield(snapshot.map, occupants, snapshot.chapter, snapshot.settings);
 }

@@ -32,6 +32,9 @@ export interface SceneToken {
   readonly statuses: readonly string[];
   readonly blights: readonly string[];
   readonly incapacitated: boolean;
+  /** Flies / phases (a trait or a status): the reach overlay moves it as the server will. */
+  readonly flying?: boolean;
+  readonly phasing?: boolean;
   /** Only in the GM's scene: lives in the secrets doc, players never receive it. */
   readonly hidden: boolean;
 }

@@ -19,6 +19,8 @@ export function battlefieldOf(scene: Scene): Battlefield {
       size: o.size,
       side: o.side,
       incapacitated: o.incapacitated,
+      ...(o.flying ? { flying: true } : {}),
+      ...(o.phasing ? { phasing: true } : {}),
     })),
     scene.chapter,
   );

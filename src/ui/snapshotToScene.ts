@@ -1,3 +1,4 @@
+import { movementModeOf } from '../rules/movementMode';
 import type { RoomSnapshot } from '../table/snapshot';
 import type { Scene, SceneToken } from './Scene';
 
@@ -39,6 +40,8 @@ export function snapshotToScene(s: RoomSnapshot): Scene {
     blights: t.state ? [...t.state.blights] : [],
     incapacitated: t.state?.incapacitated ?? false,
     hidden: t.hidden,
+    // The reach overlay moves fliers and phasers as the server will (src/rules/movementMode.ts).
+    ...movementModeOf({ statBlock: t.statBlock, statuses: t.state?.statuses ?? [] }, s.statusCatalog),
   }));
   const turn = s.turn ? { round: s.turn.round, currentId: s.turn.currentId, acted: [...s.turn.acted] } : null;
   return { map: s.map, tokens, chapter: s.chapter, destructibleHp: s.destructibleHp, turn };

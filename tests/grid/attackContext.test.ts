@@ -108,4 +108,19 @@ describe('attackContext (rulebook: Height advantage, cover, and ranged attacks)'
       'target is 8 squares away; range is 5 + 1 for height = 6',
     );
   });
+
+  it('an ally is never a legal target, even in reach and in sight (rulebook: Attacks)', () => {
+    const bf = field(`A B . b`);
+    expect(attackContext(bf, 'A', 'B', { kind: 'melee', range: 1 })).toMatchObject({
+      hostile: false,
+      inRange: true,
+      lineOfSight: true,
+      legal: false,
+      reason: 'the target is on the same side: only hostile characters can be attacked',
+    });
+    expect(attackContext(bf, 'A', 'b', { kind: 'ranged', range: 5 })).toMatchObject({
+      hostile: true,
+      legal: true,
+    });
+  });
 });

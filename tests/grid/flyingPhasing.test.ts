@@ -43,15 +43,15 @@ describe('edges for characters who do not fly (rulebook: Edges)', () => {
 });
 
 describe('flying (rulebook: Edges; issue 11: fliers ignore climbing and falls)', () => {
-  it('a flier crosses edge spaces but cannot end its move on one', () => {
+  it('a flier crosses edge spaces and may stop on one, but its turn may not end there', () => {
     const bf = field(`A _ _ .`);
     const flying = reach(bf, 'A', { budget: 3, flying: true });
-    expect(drawCosts(bf, flying.spaces)).toBe(pic(`0 . . 3`));
+    expect(drawCosts(bf, flying.spaces)).toBe(pic(`0 1 2 3`));
+    expect(flying.spaces.map((s) => s.turnMayEnd)).toEqual([true, false, false, true]);
     expect(pathTo(bf, flying, c(3, 0))).toEqual({ path: [c(1, 0), c(2, 0), c(3, 0)], cost: 3, events: [] });
-    expect(checkPath(bf, 'A', [c(1, 0), c(2, 0)], { budget: 3, flying: true })).toEqual({
-      ok: false,
+    expect(checkPath(bf, 'A', [c(1, 0), c(2, 0)], { budget: 3, flying: true })).toMatchObject({
+      ok: true,
       cost: 2,
-      reason: 'cannot end the move at (2,0): a flying character cannot end its move on an edge space',
     });
   });
 
@@ -91,7 +91,7 @@ describe('flying (rulebook: Edges; issue 11: fliers ignore climbing and falls)',
 
   it("the mover's own flying flag is used when the options leave it out", () => {
     const bf = on(`. _ .`, [{ id: 'A', cell: { x: 0, y: 0 }, size: 1, side: 'party', flying: true }]);
-    expect(drawCosts(bf, reach(bf, 'A', { budget: 2 }).spaces)).toBe(pic(`0 . 2`));
+    expect(drawCosts(bf, reach(bf, 'A', { budget: 2 }).spaces)).toBe(pic(`0 1 2`));
     expect(drawCosts(bf, reach(bf, 'A', { budget: 2, flying: false }).spaces)).toBe(pic(`0 1 .`));
   });
 });

@@ -104,14 +104,12 @@ describe('reach (rulebook: Movement)', () => {
     });
   });
 
-  it('allies can be passed through but not ended on', () => {
+  it('allies can be passed through; a move may stop on one (the turn may not)', () => {
     const bf = field(`A B . .`);
-    expect(drawCosts(bf, reach(bf, 'A', { budget: 2 }).spaces)).toBe('0 . 2 .');
-    expect(checkPath(bf, 'A', [c(1, 0)], { budget: 2 })).toEqual({
-      ok: false,
-      cost: 1,
-      reason: 'cannot end the move at (1,0): another character is there',
-    });
+    const r = reach(bf, 'A', { budget: 2 });
+    expect(drawCosts(bf, r.spaces)).toBe('0 1 2 .');
+    expect(r.spaces.map((s) => s.turnMayEnd)).toEqual([true, false, true]);
+    expect(checkPath(bf, 'A', [c(1, 0)], { budget: 2 })).toEqual({ ok: true, cost: 1, events: [] });
     expect(checkPath(bf, 'A', [c(1, 0), c(2, 0)], { budget: 2 })).toEqual({ ok: true, cost: 2, events: [] });
   });
 

@@ -35,14 +35,18 @@ export function referenceReach(
       // Impassable: blocks all movement except phasing.
       if (spaceTypeAt(bf.map, a, b) === 'impassable' && !phasing) return false;
       const o = occupantAt(a, b);
-      return !o || o.side === mover.side || o.incapacitated;
+      // Foes obstruct; defeated foes do not; defeated player characters still do (the text).
+      return !o || o.side === mover.side || (o.incapacitated && o.side === 'foes');
     });
   const onEdge = (x: number, y: number) =>
     squares(x, y).some(([a, b]) => spaceTypeAt(bf.map, a, b) === 'edge');
-  // Nobody ends inside a wall or on another character; fliers do not end on an edge.
+  // Nobody ends a move inside a wall or on a non-ally; an ally's space, or an edge for a flier,
+  // ends a move but not a turn (that is `turnMayEnd`, not checked here).
   const endable = (x: number, y: number) =>
-    squares(x, y).every(([a, b]) => !occupantAt(a, b) && spaceTypeAt(bf.map, a, b) !== 'impassable') &&
-    !(flying && onEdge(x, y));
+    squares(x, y).every(([a, b]) => {
+      const o = occupantAt(a, b);
+      return (!o || o.side === mover.side) && spaceTypeAt(bf.map, a, b) !== 'impassable';
+    });
   const elevation = (x: number, y: number) =>
     Math.max(...squares(x, y).map(([a, b]) => heightAt(bf.map, a, b)));
   const engaged = (x: number, y: number) =>

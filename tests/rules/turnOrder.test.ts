@@ -151,3 +151,57 @@ describe('turn steps', () => {
     expect(combatants[0]).toMatchObject({ attackedThisRound: false, slowTurn: false, usedThisRound: {} });
   });
 });
+
+// Rulebook (Turn order): "A player character takes the first turn in every combat" and slow turns
+// "happen after all other characters who aren't taking a slow turn". docs/rules.md "Slow turns".
+describe('an all-slow party and the first turn (setting firstTurnBeatsSlow)', () => {
+  const list = [
+    pc('a', { slowTurn: true }),
+    pc('b', { statuses: [{ id: 'slow', ongoing: false }] }),
+    foe('x'),
+  ];
+
+  it('default (the text): a PC still takes the first turn, then the foes, then the other slow PC', () => {
+    expect(turnState(startTurnOrder(), list, CATALOG)).toEqual({
+      kind: 'choose',
+      round: 1,
+      side: 'party',
+      phase: 'slow',
+      candidates: ['a', 'b'],
+    });
+    expect(beginTurn(startTurnOrder(), list, CATALOG, 'x')).toEqual({
+      ok: false,
+      reason: "it is the party side's turn",
+    });
+    const order = play(startTurnOrder(), list, ['a']);
+    expect(turnState(order, list, CATALOG)).toMatchObject({
+      side: 'foes',
+      phase: 'normal',
+      candidates: ['x'],
+    });
+    const after = play(order, list, ['x']);
+    expect(turnState(after, list, CATALOG)).toMatchObject({
+      side: 'party',
+      phase: 'slow',
+      candidates: ['b'],
+    });
+  });
+
+  it('off: slowness wins and the foe goes first', () => {
+    const rules = { firstTurnBeatsSlow: false };
+    expect(turnState(startTurnOrder(), list, CATALOG, rules)).toMatchObject({
+      side: 'foes',
+      phase: 'normal',
+      candidates: ['x'],
+    });
+    expect(beginTurn(startTurnOrder(), list, CATALOG, 'a', rules)).toEqual({
+      ok: false,
+      reason: "it is the foes side's turn",
+    });
+  });
+
+  it('only round 1: in round 2 an all-slow side waits for the other side as usual', () => {
+    const round2 = { ...startTurnOrder(), round: 2 };
+    expect(turnState(round2, list, CATALOG)).toMatchObject({ side: 'foes', phase: 'normal' });
+  });
+});

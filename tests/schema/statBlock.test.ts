@@ -129,6 +129,13 @@ describe('combatant, status and settings schemas', () => {
       whackIgnoresArmor: false,
       fallDamageIgnoresArmor: false,
       tallTerrainBlocksSight: 'adjacent-only',
+      rangedAreaIsRangedAttack: true,
+      effectsGainHeightRange: false,
+      areaCoverForEveryArea: true,
+      slowTurnDeclaredAt: 'round-start',
+      firstTurnBeatsSlow: true,
+      defeatedPlayersObstruct: true,
+      allySpaceForbids: 'turn-end',
     });
     expect(RoomSettingsSchema.safeParse({ damageOrder: 'vigor-first' }).error?.issues[0]?.path).toEqual([
       'damageOrder',

@@ -385,14 +385,14 @@ describe('GM intents, saves, chat', () => {
     expect(readSnapshot(docs.public, docs.secrets).log.at(-1)!.summary).toBe('Ambusher is hidden');
   });
 
-  it('a requested save: 9 fails and the status stays; ongoing statuses cannot be saved off', () => {
+  it('a save the GM calls for: 9 fails and the status stays, 10 ends it', () => {
     const docs = seeded();
     act(docs, GM, { kind: 'add-status', tokenId: 'ana', statusId: 'slow' });
-    expect(act(docs, ANA, { kind: 'save', tokenId: 'ana', statusId: 'slow' }, [9])).toMatchObject({
+    expect(act(docs, GM, { kind: 'save', tokenId: 'ana', statusId: 'slow' }, [9])).toMatchObject({
       ok: true,
       outcome: { ended: false, roll: { total: 9 } },
     });
-    expect(act(docs, ANA, { kind: 'save', tokenId: 'ana', statusId: 'slow' }, [10])).toMatchObject({
+    expect(act(docs, GM, { kind: 'save', tokenId: 'ana', statusId: 'slow' }, [10])).toMatchObject({
       outcome: { ended: true },
     });
     expect(readSnapshot(docs.public).tokensById['ana']!.state!.statuses).toEqual([]);

@@ -142,11 +142,11 @@ describe('move intent', () => {
     expect(act(docs, GM, move('orc', '5,0')).ok).toBe(true);
   });
 
-  it('obstacles: walls and foes block, an ally\u2019s square cannot be the end', () => {
+  it('obstacles: walls and foes block; out of combat a move cannot stop on an ally', () => {
     const docs = seeded();
     expect(act(docs, ANA, move('ana', '0,1 0,2'))).toEqual({
       ok: false,
-      reason: 'cannot end the move at (0,2): another character is there',
+      reason: "Ana cannot stop in Bo's space at (0,2): it can only pass through",
     });
     expect(act(docs, GM, move('orc', '6,1 6,2 6,4'))).toMatchObject({ ok: false });
     expect(act(docs, ANA, move('ana', '2,0'))).toEqual({

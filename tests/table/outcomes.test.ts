@@ -63,12 +63,14 @@ describe('the outcome union (src/schema/outcome.ts)', () => {
       placement: { primary: { kind: 'blast', center: { x: 3, y: 1 } } },
     });
     send(ANA, { kind: 'add-status', tokenId: 'ana', statusId: 'dazed' });
-    send(ANA, { kind: 'save', tokenId: 'ana', statusId: 'dazed' });
+    send(GM, { kind: 'save', tokenId: 'ana', statusId: 'dazed' });
     send(ANA, { kind: 'end-turn', tokenId: 'ana' });
     send(GM, { kind: 'start-turn', tokenId: 'grunt' });
     send(GM, { kind: 'end-turn', tokenId: 'grunt' });
     send(BO, { kind: 'start-turn', tokenId: 'bo' });
     send(BO, { kind: 'attack', attackerId: 'bo', targetId: 'orc', abilityId: 'basic-melee' });
+    send(BO, move('bo', '0,3'));
+    send(BO, { kind: 'undo-move', tokenId: 'bo' });
     send(BO, move('bo', '0,3'));
     send(GM, { kind: 'adjust-hp', tokenId: 'orc', amount: 2, reason: 'a trap' });
     send(GM, { kind: 'add-blight', tokenId: 'grunt', blightId: 'burning' });
@@ -104,6 +106,7 @@ describe('the outcome union (src/schema/outcome.ts)', () => {
         'start-combat',
         'start-turn',
         'surrender',
+        'undo-move',
         'whack',
       ].sort(),
     );

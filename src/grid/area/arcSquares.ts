@@ -4,6 +4,7 @@ import type { Cell } from '../cell';
 import { ORTHOGONAL_STEPS, cell } from '../cell';
 import type { Footprint } from '../lineOfSight';
 import type { ShapeContext, ShapeSquares } from './shapeSquares';
+import { outOfRange, rangeAt } from './areaRange';
 
 // Rulebook (AoE patterns, Arc X): X contiguous squares, never diagonal, never overlapping; at least
 // one directly next to the origin, or, with a listed range, anywhere in range; the final square is
@@ -91,7 +92,7 @@ function squareProblem(ctx: ShapeContext, squares: readonly CellData[]): string 
     if (!ctx.self && inside(c, ctx.origin)) return `${at} covers the origin`;
     if (ranged(ctx)) {
       const d = footprintDistance(ctx.origin.cell, ctx.origin.size, c, 1);
-      if (d > ctx.range!) return `${at} is ${d} squares away; range is ${ctx.range}`;
+      if (d > rangeAt(ctx, c)) return outOfRange(ctx, `arc square ${i + 1}`, c, d);
     }
     seen.add(key(c));
   }
@@ -167,7 +168,7 @@ function roomToGrow(ctx: ShapeContext, squares: readonly CellData[], X: number):
 /** Where a first square could go: within range, or within X - 1 steps of the origin's sides. */
 function firstCandidates(ctx: ShapeContext, X: number): CellData[] {
   const { cell: o, size } = ctx.origin;
-  const r = ranged(ctx) ? ctx.range! : X;
+  const r = ranged(ctx) ? ctx.range! + (ctx.heightBonus?.max ?? 0) : X;
   const list: CellData[] = [];
   for (let y = o.y - r; y < o.y + size + r; y++)
     for (let x = o.x - r; x < o.x + size + r; x++) list.push({ x, y });

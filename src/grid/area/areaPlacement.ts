@@ -26,4 +26,10 @@ export interface AreaOptions {
   range?: number;
   /** The ability's target is "(self)": the pattern is drawn from the caster and may cover it. */
   self?: boolean;
+  /**
+   * A ranged attack's height bonus applies to the listed range: +1 per level the origin stands
+   * above the placed square (its ground, as for a Size 1 character there). Rulebook: Height
+   * advantage; docs/rules.md "Ranged areas and effects".
+   */
+  heightRange?: boolean;
 }

@@ -1,7 +1,7 @@
 import type { AreaPattern } from '../../schema/area';
 import type { CellData } from '../../schema/cell';
 import type { Battlefield } from '../battlefield';
-import { footprintDistance, occupantById } from '../battlefield';
+import { footprintDistance, footprintElevation, occupantById } from '../battlefield';
 import type { Cell } from '../cell';
 import { ORTHOGONAL_STEPS } from '../cell';
 import { terrainOf } from '../terrain';
@@ -29,6 +29,8 @@ export function enumerateAreaPlacements(
   const s = caster.size;
   const X = pattern.primary.size;
   const ranged = opts.range !== undefined && !opts.self;
+  // The height bonus (`heightRange`) can add up to the origin's own elevation to the range.
+  const reachOut = (opts.range ?? 0) + (opts.heightRange ? footprintElevation(bf.map, caster.cell, s) : 0);
   const candidates: ShapePlacement[] = [];
   const centers = (x0: number, y0: number, x1: number, y1: number, keep: (c: CellData) => boolean) => {
     for (let y = Math.max(0, y0); y <= Math.min(t.height - 1, y1); y++) {
@@ -42,7 +44,7 @@ export function enumerateAreaPlacements(
       make = (center) => [{ kind: 'blast', center }];
       if (!ranged) centers(ox, oy, ox + s - 1, oy + s - 1, () => true);
       else {
-        const r = opts.range!;
+        const r = reachOut;
         centers(
           ox - r,
           oy - r,
@@ -60,7 +62,7 @@ export function enumerateAreaPlacements(
     case 'cross':
       if (!ranged) candidates.push({ kind: 'cross' });
       else {
-        const r = opts.range!;
+        const r = reachOut;
         make = (center) => [{ kind: 'cross', center }];
         centers(ox - r, oy - r, ox + s - 1 + r, oy + s - 1 + r, () => true);
       }

@@ -1,6 +1,9 @@
 import type { AreaShape } from '../../schema/area';
 import type { CellData } from '../../schema/cell';
 import { footprintDistance } from '../battlefield';
+import { elevationIn } from '../sightCore';
+import type { Terrain } from '../terrain';
+import { outOfRange, rangeAt } from './areaRange';
 import type { Cell } from '../cell';
 import { ORTHOGONAL_STEPS, cell } from '../cell';
 import type { Footprint } from '../lineOfSight';
@@ -31,20 +34,24 @@ export interface ShapeContext {
   range?: number;
   /** Drawn from the origin and allowed to cover it ("(self)", and every secondary pattern). */
   self: boolean;
+  /** +1 range per level the origin stands above a square (`AreaOptions.heightRange`); `max` bounds it. */
+  heightBonus?: { max: number; at: (c: CellData) => number };
 }
 
 /** The context of a primary shape drawn by a caster standing on `origin` (map size from `t`). */
-export function shapeContext(
-  t: { width: number; height: number },
-  origin: Footprint,
-  opts: AreaOptions,
-): ShapeContext {
+export function shapeContext(t: Terrain, origin: Footprint, opts: AreaOptions): ShapeContext {
+  const from = elevationIn(t, origin);
+  const heightBonus =
+    opts.heightRange && from > 0
+      ? { max: from, at: (c: CellData) => Math.max(0, from - (t.level[c.y * t.width + c.x] ?? from)) }
+      : undefined;
   return {
     width: t.width,
     height: t.height,
     origin,
     ...(opts.range !== undefined ? { range: opts.range } : {}),
     self: opts.self ?? false,
+    ...(heightBonus ? { heightBonus } : {}),
   };
 }
 
@@ -108,8 +115,7 @@ export function shapeSquares(ctx: ShapeContext, shape: AreaShape, placement: Sha
         };
       }
       const d = footprintDistance(origin.cell, origin.size, c, 1);
-      if (d > ctx.range)
-        return { ok: false, reason: `blast centre ${where(c)} is ${d} squares away; range is ${ctx.range}` };
+      if (d > rangeAt(ctx, c)) return { ok: false, reason: outOfRange(ctx, 'blast centre', c, d) };
       if (footprintDistance(origin.cell, origin.size, { x: c.x - X, y: c.y - X }, 2 * X + 1) === 0) {
         return { ok: false, reason: `the blast would cover the origin` };
       }
@@ -139,11 +145,7 @@ export function shapeSquares(ctx: ShapeContext, shape: AreaShape, placement: Sha
         const c = placement.center;
         if (!onMap(ctx, c.x, c.y)) return { ok: false, reason: `cross centre ${where(c)} is off the map` };
         const d = footprintDistance(origin.cell, origin.size, c, 1);
-        if (d > ctx.range)
-          return {
-            ok: false,
-            reason: `cross centre ${where(c)} is ${d} squares away; range is ${ctx.range}`,
-          };
+        if (d > rangeAt(ctx, c)) return { ok: false, reason: outOfRange(ctx, 'cross centre', c, d) };
         const ordered = [cell(c.x, c.y), ...arms(ctx, { cell: c, size: 1 }, X).ordered];
         if (ordered.some((sq) => inside(sq, origin)))
           return { ok: false, reason: `the cross would cover the origin` };

@@ -103,7 +103,26 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
   }
   const damage = entry.pending.damage;
   if (intent.damageOverride !== undefined && !damage) return refuse('this result has no damage to override');
-  const stale = staleReason(ctx, entry);
+  // "When any character would be damaged … they can instead surrender … immune to all damage and
+  // effects from that action": a character who surrendered since the roll is left out of the
+  // result (one who had surrendered before it was immune and has no change in it); the rest still
+  // lands (docs/rules.md#surrender).
+  const surrendered = entry.pending.diff.tokens
+    .map((c) => c.tokenId)
+    .filter((id) => ctx.snapshot.tokensById[id]?.state?.surrendered);
+  const held: Pending = surrendered.length
+    ? {
+        ...entry,
+        pending: {
+          ...entry.pending,
+          diff: {
+            ...entry.pending.diff,
+            tokens: entry.pending.diff.tokens.filter((c) => !surrendered.includes(c.tokenId)),
+          },
+        },
+      }
+    : entry;
+  const stale = staleReason(ctx, held);
   if (stale) return refuse(stale);
 
   const override =
@@ -112,9 +131,12 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
       : undefined;
   const diff =
     override !== undefined && damage
-      ? overridden(ctx, entry.pending.diff, damage, override)
-      : entry.pending.diff;
-  const details = changeLines(ctx, diff);
+      ? overridden(ctx, held.pending.diff, damage, override)
+      : held.pending.diff;
+  const details = [
+    ...changeLines(ctx, diff),
+    ...surrendered.map((id) => `${nameOf(ctx, id)} surrendered: immune to this ability, nothing was applied`),
+  ];
   const by = ctx.senderName;
   // Players' lines for an entry they saw redacted: the HP lines, not the damage before armor.
   const shownDetails = [...details];

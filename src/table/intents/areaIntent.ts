@@ -8,6 +8,7 @@ import { explainAttack, explainDamageApplication } from '../../rules/explainOutc
 import { attackContext } from '../../grid/attackContext';
 import { placeArea } from '../../grid/area/placeArea';
 import { formatAreaPattern } from '../../schema/area';
+import { areaOptionsOf } from '../../rules/areaOptions';
 import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { abilityTurn, intentBattlefield, combatantOfToken, commandedToken, refuse } from './IntentContext';
@@ -44,10 +45,14 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
   if ('ok' in spentCaster) return spentCaster;
 
   const bf = intentBattlefield(ctx, casterToken.id);
-  const placed = placeArea(bf, casterToken.id, ability.area, intent.placement, {
-    ...(ability.range !== null ? { range: ability.range } : {}),
-    self: ability.self,
-  });
+  const settings = ctx.snapshot.settings;
+  const placed = placeArea(
+    bf,
+    casterToken.id,
+    ability.area,
+    intent.placement,
+    areaOptionsOf(ability, settings),
+  );
   if (!placed.legal) return refuse(placed.reason ?? `${formatAreaPattern(ability.area)} cannot go there`);
 
   let attackSpace = placed.attackSpace;
@@ -102,12 +107,17 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
           attacker: get(caster.id)!,
           target,
           ability,
-          // Height boons/curses still count; the area's own cover (from the origin) replaces the line's.
+          // Height boons/curses count; so does the ranged-next-to-a-foe curse for a ranged area
+          // attack (setting `rangedAreaIsRangedAttack`). The area's cover (from the origin)
+          // replaces the line's and counts for every area (setting `areaCoverForEveryArea`).
           modifiers: [
-            ...battlefield.modifiers.filter((m) => m.source !== 'ranged-adjacent-foe'),
+            ...battlefield.modifiers.filter(
+              (m) => m.source !== 'ranged-adjacent-foe' || settings.rangedAreaIsRangedAttack,
+            ),
             ...intent.modifiers,
           ],
           cover: affected?.cover ?? false,
+          area: true,
           settings: ctx.snapshot.settings,
         },
         ctx.dice,
@@ -120,22 +130,30 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
       details.push(...explainAttack(attack, names).split('\n'));
     }
   }
-  const areaComponent = ability.areaEffect ?? (ability.attack ? undefined : ability.effect);
+  // Every affected character but the one attacked (whose roll already applied the Effect) gets the
+  // area effect, then the ability's Effect: "additional effects apply to all affected spaces"
+  // (docs/rules.md#effect-on-attacks).
+  const components = [
+    ...(ability.areaEffect ? [['areaEffect', ability.areaEffect] as const] : []),
+    ...(ability.effect ? [['effect', ability.effect] as const] : []),
+  ];
   const areaEffects: EffectOutcome[] = [];
-  if (areaComponent) {
+  for (const [label, component] of components) {
     for (const hit of placed.affected) {
-      if (hit.id === attackTargetId) continue;
+      if (hit.id === attackTargetId && attack) continue;
       const target = get(hit.id);
       if (!target) continue;
       const applied = applyEffect(
         get(caster.id)!,
         target,
-        'areaEffect',
-        areaComponent,
+        label,
+        component,
         {
           damageType: ability.damageType,
           pierce: ability.tags.pierce,
-          ranged: ability.attack?.kind === 'ranged' || ability.range !== null,
+          // Cover resists it: every area's cover is judged from its origin (`areaCoverForEveryArea`).
+          ranged:
+            settings.areaCoverForEveryArea || ability.attack?.kind === 'ranged' || ability.range !== null,
           cover: hit.cover,
           critical: false,
         },
@@ -147,6 +165,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
       const name = ctx.snapshot.tokensById[hit.id]?.name ?? hit.id;
       if (applied.outcome.application)
         details.push(`${name}:`, ...explainDamageApplication(applied.outcome.application, name));
+      for (const id of applied.outcome.statusesApplied) details.push(`  ${name} gains status ${id}`);
     }
   }
   // Forced movement after all the damage: the attack-space character first, then the others in
@@ -159,7 +178,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
       : { cell: casterToken.cell, size: casterToken.size };
   const pushes = [
     ...(attack?.effects ?? []).map((e) => ({ id: e.targetId, component: componentOf(ability, e.component) })),
-    ...areaEffects.map((e) => ({ id: e.targetId, component: areaComponent })),
+    ...areaEffects.map((e) => ({ id: e.targetId, component: componentOf(ability, e.component) })),
   ];
   for (const applied of pushes) {
     const target = current.get(applied.id);
@@ -172,7 +191,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
     });
     current.set(moved.id, moved);
   }
-  // Destructible squares in the area take its damage and hit automatically (areaDamage.ts).
+  // Destructible squares in the area take its damage and hit automatically (areaTerrain.ts).
   const terrain = areaTerrainHits(
     ctx,
     ability,

@@ -18,6 +18,7 @@ import { nameIfStatsShown } from './shownNames';
 import { spendTurnAction } from './spendAbilityAction';
 import { componentOf, forceByComponent, forcedMoves, shoveRefusal, withForcedSentences } from './forcedMoves';
 import { terrainAttackIntent } from './terrainAttackIntent';
+import { refuseUnlessHostile } from './sides';
 
 /**
  * A single-target attack ("Attacks"): legal by the action economy (one attack per round, action
@@ -32,6 +33,8 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
   const targetToken = findToken(ctx, intent.targetId);
   if ('ok' in targetToken) return targetToken;
   if (targetToken.id === attackerToken.id) return refuse('cannot attack yourself');
+  const ally = refuseUnlessHostile(attackerToken, targetToken);
+  if (ally) return ally;
   const attacker = combatantOfToken(attackerToken);
   if ('ok' in attacker) return attacker;
   const target = combatantOfToken(targetToken);

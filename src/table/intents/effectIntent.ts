@@ -2,6 +2,7 @@ import type { IntentOf } from '../../schema/intent';
 import { footprintDistance } from '../../grid/battlefield';
 import { lineOfSight } from '../../grid/lineOfSight';
 import { applyEffect } from '../../rules/applyEffect';
+import { gainsHeightRange } from '../../rules/areaOptions';
 import type { EffectOutcome } from '../../rules/applyEffect';
 import { explainDamageApplication } from '../../rules/explainOutcome';
 import type { SaveRoll } from '../../rules/rollSave';
@@ -54,8 +55,14 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
   const range = ability.range ?? 1;
   if (!selfTarget) {
     const distance = footprintDistance(userToken.cell, userToken.size, targetToken.cell, targetToken.size);
-    if (distance > range)
-      return refuse(`${targetToken.name} is ${distance} squares away; ${ability.name} reaches ${range}`);
+    // +1 per level the user stands above the target, when the room extends it to effects.
+    const bonus = gainsHeightRange(ability, ctx.snapshot.settings)
+      ? Math.max(0, userToken.elevation - targetToken.elevation)
+      : 0;
+    if (distance > range + bonus)
+      return refuse(
+        `${targetToken.name} is ${distance} squares away; ${ability.name} reaches ${range}${bonus ? ` + ${bonus} for height = ${range + bonus}` : ''}`,
+      );
     const bf = intentBattlefield(ctx, [userToken.id, targetToken.id]);
     if (!lineOfSight(bf, userToken.id, targetToken.id).visible)
       return refuse(`${userToken.name} cannot see ${targetToken.name}`);

@@ -1,6 +1,7 @@
 import type { Combatant } from '../../schema/combatant';
 import type { IntentOf } from '../../schema/intent';
-import { defeat, heal } from '../../rules/health';
+import { heal } from '../../rules/health';
+import { defeatWords, settleHealth } from '../../rules/settleHealth';
 import { applyStatus, removeStatus } from '../../rules/statuses';
 import { applyBlight, removeBlight } from '../../rules/blights';
 import { EMPTY_DIFF } from '../../schema/tableDiff';
@@ -10,7 +11,7 @@ import { combatantResolution } from './combatantResolution';
 
 /**
  * GM override of HP: positive = damage taken straight off HP (no armor, resistance or vigor;
- * reaching 0 defeats as usual), negative = healing up to max HP.
+ * reaching 0 defeats as damage does, via `settleHealth`), negative = healing up to max HP.
  */
 export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent) => {
   const token = findToken(ctx, intent.tokenId);
@@ -19,11 +20,11 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
   if ('ok' in self) return self;
   let after = self;
   if (intent.amount > 0) {
-    after = { ...self, hp: Math.max(0, self.hp - intent.amount) };
-    if (after.hp === 0 && !self.defeated) after = defeat(after).combatant;
+    after = settleHealth(self, { ...self, hp: Math.max(0, self.hp - intent.amount) });
   } else if (intent.amount < 0) {
     after = heal(self, -intent.amount).combatant;
   }
+  const defeated = defeatWords(self, after);
   const outcome = {
     kind: 'adjust-hp' as const,
     tokenId: token.id,
@@ -34,14 +35,15 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
   return combatantResolution(ctx, outcome, [after], {
     kind: 'gm',
     actor: 'gm',
-    summary: `GM: ${token.name} ${self.hp} → ${after.hp} HP (${intent.reason})`,
+    summary: `GM: ${token.name} ${self.hp} → ${after.hp} HP (${intent.reason})${defeated ? `: ${defeated}` : ''}`,
     gmOnly: token.hidden,
   });
 };
 
 /**
  * Adds or removes a status from the room's catalog. The GM may do it for anyone; a player for
- * their own characters (issue 6: the GM and the owner manage statuses).
+ * their own characters (issue 6: the GM and the owner manage statuses), except removing an
+ * ongoing one, which only the GM may do (logged as an override).
  */
 export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'>> = (ctx, intent) => {
   const token = commandedToken(ctx, intent.tokenId);
@@ -50,14 +52,21 @@ export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'
   if ('ok' in self) return self;
   const byGm = ctx.actor.role === 'gm';
   let after: Combatant;
+  let removedOngoing = false;
   if (intent.kind === 'add-status') {
     const source = byGm ? 'GM' : ctx.senderName;
     const applied = applyStatus(self, intent.statusId, ctx.snapshot.statusCatalog, { source });
     if (!applied.ok) return applied;
     after = applied.combatant;
   } else {
-    if (!self.statuses.some((s) => s.id === intent.statusId))
-      return refuse(`${token.name} does not have ${intent.statusId}`);
+    const applied = self.statuses.find((s) => s.id === intent.statusId);
+    if (!applied) return refuse(`${token.name} does not have ${intent.statusId}`);
+    // "Ongoing statuses cannot be removed": only the GM ends one, as an override (docs/rules.md#saves).
+    if (applied.ongoing && !byGm)
+      return refuse(
+        `${intent.statusId} is ongoing: it cannot be removed (only the GM can end it, as an override)`,
+      );
+    removedOngoing = applied.ongoing;
     after = removeStatus(self, intent.statusId);
   }
   const verb = intent.kind === 'add-status' ? 'gains' : 'loses';
@@ -65,10 +74,12 @@ export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'
     intent.kind === 'add-status'
       ? { kind: 'add-status' as const, tokenId: token.id, statusId: intent.statusId }
       : { kind: 'remove-status' as const, tokenId: token.id, statusId: intent.statusId };
+  // A GM removal skips the end-of-turn save that would otherwise decide it: an override.
+  const override = byGm && intent.kind === 'remove-status' ? 'GM override: ' : '';
   return combatantResolution(ctx, outcome, [after], {
     kind: 'status',
     actor: byGm ? 'gm' : token.id,
-    summary: `${token.name} ${verb} ${intent.statusId}${byGm ? '' : ` (${ctx.senderName})`}`,
+    summary: `${override}${token.name} ${verb} ${intent.statusId}${removedOngoing ? ' (ongoing)' : ''}${byGm ? '' : ` (${ctx.senderName})`}`,
     gmOnly: token.hidden,
   });
 };

@@ -7,9 +7,11 @@ import { applyDamage } from '../../rules/applyDamage';
 import { movementEventDamage } from '../../rules/movementDamage';
 import { checkAction, spendAction } from '../../rules/actionEconomy';
 import { effectiveSpeed } from '../../rules/statuses';
+import { recordMove } from '../../rules/undoMove';
 import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { intentBattlefield, checkTurn, combatantOfToken, commandedToken, refuse } from './IntentContext';
+import { moveEndRefusal, standardMoveLeft } from './turnEndRule';
 
 /** Out of combat nobody counts squares; paths must still be legal (no walking through foes). */
 const FREE_MOVE_BUDGET = 999;
@@ -56,6 +58,12 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
     mover = spendAction(mover, checked.charge, actionContext.turnSerial);
   }
 
+  // A stop on an ally (or a flier's stop over an edge) needs movement left to step off again.
+  const left = before ? (intent.mode === 'move' ? budget - path.cost : standardMoveLeft(ctx, before)) : 0;
+  const stop = intent.path[intent.path.length - 1]!;
+  const stuck = moveEndRefusal(ctx, bf, token.id, token.name, stop, Boolean(inCombat), left);
+  if (stuck) return stuck;
+
   const damage: { event: MovementEvent; application: DamageApplication }[] = [];
   for (const event of path.events) {
     if (!mover) continue;
@@ -68,6 +76,14 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
   }
 
   const end = intent.path[intent.path.length - 1]!;
+  // Kept so the move can be taken back before the character acts (undoMoveIntent).
+  if (inCombat && mover && before)
+    mover = recordMove(before, mover, {
+      turnSerial: order?.turnSerial ?? 0,
+      from: token.cell,
+      to: end,
+      dealtDamage: damage.length > 0,
+    });
   const modeName = intent.mode === 'move' ? 'moves' : intent.mode === 'run' ? 'runs' : 'dashes';
   const details = [
     `path cost ${path.cost}${inCombat ? ` of ${budget} available` : ''}`,

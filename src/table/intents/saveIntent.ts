@@ -6,13 +6,17 @@ import { combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
 
 /**
- * A save against one status, rolled on request (e.g. the GM calls for it, or a player saves off a
- * status an ability lets them). Success ends the status unless it is ongoing. The automatic
- * end-of-turn saves happen in 'end-turn'.
+ * Saves happen at the end of the bearer's turn, one per status, rolled by the table in 'end-turn'
+ * (rulebook: Actions on a turn). A save at any other time is the GM's override, logged as such;
+ * players cannot call one (docs/rules.md#saves). Success ends the status unless it is ongoing.
  */
 export const saveIntent: IntentHandler<IntentOf<'save'>> = (ctx, intent) => {
   const token = commandedToken(ctx, intent.tokenId);
   if ('ok' in token) return token;
+  if (ctx.actor.role !== 'gm')
+    return refuse(
+      'saves are rolled by the table at the end of your turn (one per status); only the GM may call for one at another time',
+    );
   const self = combatantOfToken(token);
   if ('ok' in self) return self;
   const applied = self.statuses.find((s) => s.id === intent.statusId);
@@ -29,12 +33,12 @@ export const saveIntent: IntentHandler<IntentOf<'save'>> = (ctx, intent) => {
   };
   return combatantResolution(ctx, outcome, [after], {
     kind: 'save',
-    actor: token.id,
-    summary: `${token.name} saves against ${intent.statusId}: ${roll.total} — ${roll.success ? 'it ends' : 'it stays'}`,
+    actor: 'gm',
+    summary: `GM override: ${token.name} saves against ${intent.statusId}: ${roll.total} — ${roll.success ? 'it ends' : 'it stays'}`,
     gmOnly: token.hidden,
     // The total would tell a hidden stat block's save bonus.
     redacted: {
-      summary: `${token.name} saves against ${intent.statusId}: ${roll.success ? 'it ends' : 'it stays'}`,
+      summary: `GM override: ${token.name} saves against ${intent.statusId}: ${roll.success ? 'it ends' : 'it stays'}`,
     },
   });
 };

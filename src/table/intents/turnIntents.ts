@@ -11,6 +11,7 @@ import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { fightingCombatants, nameOf } from './combatants';
 import { endOfTurnEdgeSaves } from './edgeSave';
+import { turnEndRefusal } from './turnEndRule';
 
 /** GM: start combat (round 1, a PC first by default) or end it (blights, statuses, vigor clear). */
 export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>> = (ctx, intent) => {
@@ -58,13 +59,19 @@ export const startTurnIntent: IntentHandler<IntentOf<'start-turn'>> = (ctx, inte
   if (!order) return refuse('no combat is running');
   let fighters = fightingCombatants(ctx);
   const roundStart: Combatant[] = [];
-  if (turnState(order, fighters, ctx.snapshot.statusCatalog).kind === 'round-over') {
+  if (turnState(order, fighters, ctx.snapshot.statusCatalog, ctx.snapshot.settings).kind === 'round-over') {
     const next = startRound(order, fighters);
     order = next.order;
     fighters = next.combatants;
     roundStart.push(...next.combatants);
   }
   const declaredSlow = intent.slow && !fighters.find((c) => c.id === self.id)?.slowTurn;
+  // "At the start of a combat, the start of a round…" (setting `slowTurnDeclaredAt`).
+  const roundStarted = order.acted.length > 0 || order.currentId !== null;
+  if (declaredSlow && roundStarted && ctx.snapshot.settings.slowTurnDeclaredAt === 'round-start')
+    return refuse(
+      `${token.name} cannot choose a slow turn now: slow turns are chosen at the start of combat or of a round, before anyone has taken a turn`,
+    );
   if (declaredSlow) fighters = fighters.map((c) => (c.id === self.id ? { ...c, slowTurn: true } : c));
   const started = startTurn(order, fighters, self.id, ctx.snapshot.settings);
   if ('ok' in started) {
@@ -111,6 +118,9 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
   if (order.currentId !== token.id)
     return refuse(`not your turn: it is ${nameOf(ctx, order.currentId)}'s turn`);
   const fighters = fightingCombatants(ctx);
+  const self = fighters.find((c) => c.id === token.id);
+  const stuck = self ? turnEndRefusal(ctx, self, token.name) : null;
+  if (stuck) return stuck;
   const ended = endTurn(order, fighters, ctx.dice, ctx.snapshot.settings);
   if ('ok' in ended) return ended;
   const catalog = ctx.snapshot.statusCatalog;
@@ -133,7 +143,7 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
   }
   /** The ending character's own edge save (kept for older readers of the outcome). */
   const edge = edges.find((e) => e.tokenId === token.id) ?? null;
-  const roundOver = turnState(ended.order, afterSaves, catalog).kind === 'round-over';
+  const roundOver = turnState(ended.order, afterSaves, catalog, ctx.snapshot.settings).kind === 'round-over';
   const next = roundOver ? startRound(ended.order, afterSaves) : null;
   const outcome = { ...ended, edge, edges, nextRound: next ? next.order.round : null };
   return {

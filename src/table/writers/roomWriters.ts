@@ -1,5 +1,13 @@
 import type { CombatantState, TableDocs } from '../docLayout';
-import { CombatantStateSchema, GM_ORIGIN, newId, publicRootsOf, rootsOf, secretRootsOf } from '../docLayout';
+import {
+  combatantStateOf,
+  CombatantStateSchema,
+  GM_ORIGIN,
+  newId,
+  publicRootsOf,
+  rootsOf,
+  secretRootsOf,
+} from '../docLayout';
 import type { RoomSettingsInput } from '../../schema/settings';
 import { RoomSettingsSchema } from '../../schema/settings';
 import type { LogEntry } from '../../schema/logEntry';
@@ -7,6 +15,8 @@ import { ChatMessageSchema, LogEntrySchema } from '../../schema/logEntry';
 import { formatIssues } from '../../schema/formatIssues';
 import { locateToken, requireSecrets, TableWriteError } from './locateToken';
 import { readSettings } from '../readDoc';
+import { StatBlockSchema } from '../../schema/statBlock';
+import { settleHealth } from '../../rules/settleHealth';
 
 /**
  * GM edit of a combatant's live state (HP, vigor, wounds, statuses, blights, flags…): `change`
@@ -16,14 +26,29 @@ export function updateCombatant(
   docs: TableDocs,
   tokenId: string,
   change: (state: CombatantState) => CombatantState,
-): void {
+): { before: CombatantState; after: CombatantState } {
   const { doc } = locateToken(docs, tokenId);
   const combatants = rootsOf(doc).combatants;
   const current = CombatantStateSchema.safeParse(combatants.get(tokenId));
   if (!current.success) throw new TableWriteError(`token '${tokenId}' has no combatant state`);
   const next = CombatantStateSchema.safeParse(change(structuredClone(current.data)));
   if (!next.success) throw new TableWriteError(formatIssues(next.error, `combatant '${tokenId}'`));
-  doc.transact(() => combatants.set(tokenId, { ...next.data, id: tokenId }), GM_ORIGIN);
+  const after = settled(docs, current.data, { ...next.data, id: tokenId });
+  doc.transact(() => combatants.set(tokenId, after), GM_ORIGIN);
+  return { before: current.data, after };
+}
+
+/**
+ * The server does not rewrite a GM's doc writes (it only checks them), so the GM's client settles
+ * them before writing: an edit that leaves a character at 0 HP defeats it as damage would
+ * (`settleHealth`, docs/rules.md#defeat-by-any-path). Without a stat block there is no defeat to apply.
+ */
+function settled(docs: TableDocs, before: CombatantState, after: CombatantState): CombatantState {
+  const block = [docs.public, docs.secrets]
+    .map((d) => (d ? StatBlockSchema.safeParse(rootsOf(d).statBlocks.get(after.id)) : null))
+    .find((r) => r?.success)?.data;
+  if (!block) return after;
+  return combatantStateOf(settleHealth({ ...before, statBlock: block }, { ...after, statBlock: block }));
 }
 
 /** Replaces the room settings (rule switches and the status catalog). */

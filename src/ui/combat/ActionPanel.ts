@@ -3,6 +3,7 @@ import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
 import type { CombatController } from './CombatController';
 import type { StatusLine } from './intentButton';
+import { undoMoveOffer } from './undoMoveOffer';
 import { attackSection } from './attackSection';
 import { areaSection } from './areaSection';
 import { effectSection } from './effectSection';
@@ -79,6 +80,12 @@ export class ActionPanel {
             (left.cannotAttack ? ` · cannot attack (${left.cannotAttack})` : ''),
         ),
       );
+    }
+    const undo = s.actorId ? undoMoveOffer(d.snapshot, s.actorId) : null;
+    if (undo) {
+      const button = el('button', { 'data-testid': 'undo-move' }, undo.label);
+      button.onclick = () => void this.send(undo.label, undo.intent);
+      parts.push(el('div', { class: 'row' }, button));
     }
     if (s.actorId) {
       const choiceSel = el('select', { 'data-testid': 'combat-action' });

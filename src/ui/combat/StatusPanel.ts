@@ -55,16 +55,19 @@ export class StatusPanel {
         el('b', {}, def?.name ?? applied.id),
         `${applied.ongoing ? ' (ongoing)' : ''} — ${def?.description ?? 'not in the catalog'}`,
       );
-      if (commands && !applied.ongoing)
+      // Saves are rolled when the turn ends; a save at another time is the GM's override, and
+      // only the GM may end an ongoing status (docs/rules.md#saves).
+      const gm = this.host.role === 'gm';
+      if (gm && !applied.ongoing)
         li.append(
           ' ',
-          this.button('Save', `save-${applied.id}`, {
+          this.button('Save now (GM)', `save-${applied.id}`, {
             kind: 'save',
             tokenId: token.id,
             statusId: applied.id,
           }),
         );
-      if (commands)
+      if (commands && (gm || !applied.ongoing))
         li.append(
           ' ',
           this.button('Remove', `remove-status-${applied.id}`, {

@@ -1,3 +1,4 @@
+import { areaOptionsOf } from '../../rules/areaOptions';
 import type { AreaPlacement, ShapePlacement } from '../../grid/area/areaPlacement';
 import type { AreaResult } from '../../grid/area/placeArea';
 import { placeArea } from '../../grid/area/placeArea';
@@ -114,7 +115,7 @@ export function areaPreview(
     // Filled in by the grid from the attack space; we only need the direction.
     placement.secondary = { kind: 'line', start: pointer, direction: primary.direction };
   }
-  const opts = { ...(ability.range !== null ? { range: ability.range } : {}), self: ability.self };
+  const opts = areaOptionsOf(ability, snapshot.settings);
   let result = placeArea(bf, casterId, pattern, placement, opts);
   if (placement.secondary?.kind === 'line' && result.attackSpace) {
     // A secondary Line starts next to the attack space and runs on in the primary's direction.

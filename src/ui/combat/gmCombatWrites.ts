@@ -1,6 +1,7 @@
 import type { CombatantState, TableDocs } from '../../table/docLayout';
 import { GM_ORIGIN, rootsOf, transactBoth } from '../../table/docLayout';
 import { postLogNote, updateCombatant } from '../../table/writers/roomWriters';
+import { defeatWords } from '../../rules/settleHealth';
 import { reverseDiff } from '../../table/tableDiff';
 import { prepareDiffWrite } from '../../table/writers/writeDiff';
 import type { Application } from './applicationHistory';
@@ -44,13 +45,21 @@ export function overrideNumbers(
 ): void {
   transactBoth(docs, GM_ORIGIN, () => {
     let change = '';
-    updateCombatant(docs, tokenId, (s) => {
+    const written = updateCombatant(docs, tokenId, (s) => {
       change = (['hp', 'vigor', 'wounds'] as const)
         .filter((k) => values[k] !== undefined && values[k] !== s[k])
         .map((k) => `${k === 'hp' ? 'HP' : k} ${s[k]} → ${values[k]}`)
         .join(', ');
       return { ...s, ...values };
     });
-    if (change) postLogNote(docs, `GM sets ${nameOf(docs, tokenId)}: ${change}`, hiddenIn(docs, [tokenId]));
+    // The writer settled 0 HP into a defeat (docs/rules.md#defeat-by-any-path): the note says so.
+    const { before, after } = written;
+    const defeat = defeatWords(before, after);
+    if (change)
+      postLogNote(
+        docs,
+        `GM sets ${nameOf(docs, tokenId)}: ${change}${defeat ? `: ${defeat}` : ''}`,
+        hiddenIn(docs, [tokenId]),
+      );
   });
 }

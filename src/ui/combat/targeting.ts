@@ -227,7 +227,8 @@ export function rangeSquares(
  * Targeting for a single-target attack (rulebook: Attacks; Height advantage, cover, and ranged
  * attacks): range from the attacker's footprint with the height bonus, line of sight, cover, the
  * battlefield's and statuses' boons/curses, the exact chance to hit and the damage per tier.
- * Every combatant of the other side is listed first, then allies; illegal ones carry the reason.
+ * Only combatants of the other side are listed (allies cannot be attacked, docs/rules.md#hostile-targets);
+ * legal ones first, illegal ones carry the reason.
  */
 export function targetingFor(
   snapshot: RoomSnapshot,
@@ -240,7 +241,9 @@ export function targetingFor(
   if (!attacker) return null;
   const kind = ability.attack.kind;
   const range = ability.range ?? 1;
-  const candidates = snapshot.tokens.filter((t) => t.id !== attackerId && t.combatant && t.state);
+  const candidates = snapshot.tokens.filter(
+    (t) => t.id !== attackerId && t.combatant && t.state && t.side !== attackerToken.side,
+  );
   const bf = battlefieldOf(snapshot, [attackerId, ...candidates.filter((t) => t.hidden).map((t) => t.id)]);
   if (!bf) return null;
   const settings = snapshot.settings;
@@ -256,7 +259,7 @@ export function targetingFor(
       immune: isOutOfAction(state),
     };
   });
-  const order = (t: TargetOption): number => (t.side === attacker.side ? 1 : 0) + (t.context.legal ? 0 : 2);
+  const order = (t: TargetOption): number => (t.context.legal ? 0 : 1);
   targets.sort(
     (a, b) => order(a) - order(b) || a.context.distance - b.context.distance || (a.name < b.name ? -1 : 1),
   );

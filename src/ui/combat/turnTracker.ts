@@ -59,7 +59,7 @@ export function trackerView(snapshot: RoomSnapshot): TrackerView {
     };
   }
   const catalog = snapshot.statusCatalog;
-  const state = turnState(order, list, catalog);
+  const state = turnState(order, list, catalog, snapshot.settings);
   const sideName = (s: 'party' | 'foes'): string => (s === 'party' ? 'Party' : 'Foes');
   const nameOf = (id: string): string => list.find((c) => c.id === id)?.name ?? id;
   let headline: string;

@@ -53,9 +53,9 @@ describe('targeting a foe behind cover from higher ground', () => {
     ]);
   });
 
-  it('lists foes before allies and explains an illegal target', () => {
+  it('lists only foes: the ally Sage is no target at all (rulebook: Attacks, hostile characters)', () => {
     const { result } = rangerBasicRanged();
-    expect(result.targets.map((t) => t.id)).toEqual(['brute', 'goblin', 'sage']);
+    expect(result.targets.map((t) => t.id)).toEqual(['brute', 'goblin']);
     const goblin = result.targets.find((t) => t.id === 'goblin')!;
     // Goblin (7,4) is 6 squares away: still in range 5 + 2 for height.
     expect(goblin.context.distance).toBe(6);

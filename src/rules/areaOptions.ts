@@ -1,0 +1,29 @@
+import type { AreaOptions } from '../grid/area/areaPlacement';
+import type { Ability } from '../schema/ability';
+import type { RoomSettings } from '../schema/settings';
+
+type AreaRules = Pick<RoomSettings, 'rangedAreaIsRangedAttack' | 'effectsGainHeightRange'>;
+
+/**
+ * Whether an ability with a listed range gains +1 range per level of height (rulebook: "Ranged
+ * attacks gain +1 range for every level of height"): a ranged attack, area or not, unless the
+ * room says areas are not ranged attacks; a plain effect only when the room extends it to effects
+ * (docs/rules.md "Ranged areas and effects").
+ */
+export function gainsHeightRange(
+  ability: Pick<Ability, 'attack' | 'range' | 'self'>,
+  settings: AreaRules,
+): boolean {
+  if (ability.range === null || ability.self) return false;
+  if (ability.attack) return ability.attack.kind === 'ranged' && settings.rangedAreaIsRangedAttack;
+  return settings.effectsGainHeightRange;
+}
+
+/** The grid's placement options for an area ability, the same for the server and the preview. */
+export function areaOptionsOf(ability: Ability, settings: AreaRules): AreaOptions {
+  return {
+    ...(ability.range !== null ? { range: ability.range } : {}),
+    self: ability.self,
+    ...(gainsHeightRange(ability, settings) ? { heightRange: true } : {}),
+  };
+}
