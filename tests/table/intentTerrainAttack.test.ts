@@ -5,6 +5,7 @@ import { battlefieldOf } from '../../src/table/battlefieldOf';
 import type { TableDocs } from '../../src/table/docLayout';
 import { readSnapshot } from '../../src/table/snapshot';
 import { setRoomSettings } from '../../src/table/writers/roomWriters';
+import { moveToken } from '../../src/table/writers/tokenWriters';
 import { applicationOf } from '../../src/ui/combat/applicationHistory';
 import { revertApplication } from '../../src/ui/combat/gmCombatWrites';
 import { act, encounter, foe, GM, mapOf, party, pc, player, room } from './fixtures';
@@ -137,6 +138,10 @@ describe('an attack on destructible terrain', () => {
       ok: false,
       reason: 'an attack has one target: a character (targetId) or a square (targetCell), not both',
     });
+    // The GM's drag puts the Orc on the pillar: then the Orc is the target.
+    moveToken(docs, 'orc', { x: 2, y: 1 });
+    expect(act(docs, ANA, hammer)).toEqual({ ok: false, reason: 'Orc stands on (2,1): attack Orc instead' });
+    moveToken(docs, 'orc', { x: 4, y: 1 });
     act(docs, GM, { kind: 'force-move', tokenId: 'ana', move: 'shove', squares: 1, direction: 'west' });
     expect(act(docs, ANA, hammer)).toEqual({
       ok: false,

@@ -42,6 +42,14 @@ export function terrainAttackIntent(ctx: IntentContext, intent: IntentOf<'attack
   const hp = ctx.snapshot.destructibleHp[cellKey(at.x, at.y)];
   const height = Number(map.heights[at.y]![at.x]);
   if (hp === undefined || height === 0) return refuse(`${where} is not destructible terrain`);
+  // Someone standing on it is the target then (as for areas: occupied squares are not damaged).
+  const standing = ctx.snapshot.tokens.find(
+    (t) =>
+      t.combatant &&
+      (!t.hidden || ctx.actor.role === 'gm') &&
+      t.footprint.some((c) => c.x === at.x && c.y === at.y),
+  );
+  if (standing) return refuse(`${standing.name} stands on ${where}: attack ${standing.name} instead`);
 
   const bf = intentBattlefield(ctx, attackerToken.id);
   const self = { cell: attackerToken.cell, size: attackerToken.size };
