@@ -146,6 +146,17 @@ describe('push as part of an attack', () => {
     revertApplication(docs, app);
     expect([drake(docs).cell, drake(docs).state!.hp]).toEqual([{ x: 2, y: 1 }, 32]);
   });
+  it("the GM's damage override on Apply replaces the attack's damage; the fall still hurts", () => {
+    const docs = ledgeRoom();
+    setRoomSettings(docs, { ...snap(docs).settings, applyResults: 'on-confirm' });
+    act(docs, ANA, bash, [15]);
+    const rolled = snap(docs).log.at(-1)!;
+    // 3 becomes 10: 32 − 10 = 22, then the 2-level fall: 20.
+    expect(act(docs, GM, { kind: 'apply-result', logId: rolled.id, damageOverride: 10 })).toMatchObject({
+      ok: true,
+    });
+    expect([drake(docs).cell, drake(docs).state!.hp]).toEqual([{ x: 4, y: 1 }, 20]);
+  });
 });
 
 describe('pull and shove', () => {
