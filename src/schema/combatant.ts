@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SideSchema } from './cell';
+import { AbilityBonusSchema } from './abilityBonus';
+import { CellSchema, SideSchema } from './cell';
 import { StatBlockSchema } from './statBlock';
 import { BlightIdSchema } from './status';
 import {
@@ -83,6 +84,20 @@ export const CombatantSchema = z.object({
   /** Per interrupt name, the turn serial (TurnOrder.turnSerial) it was last used in: once per any turn. */
   interruptLastTurn: boundedRecord(z.number().int().min(0), MAX_LIST_ITEMS, 'interrupt names').default({}),
   elixirs: Amount.default(2),
+  /** Resolve built up this combat ("Limit Breaks"); Limit Breaks spend it (docs/rules.md). */
+  resolve: Amount.default(0),
+  /** "Your next ability" bonuses waiting, oldest first; the next ability used takes them all. */
+  nextAbility: boundedList(AbilityBonusSchema, MAX_LIST_ITEMS, 'next-ability bonuses').default([]),
+  /**
+   * The bonus of the ability being used now (its next-ability bonuses plus a slow-turn bonus),
+   * set when the ability is paid for and read by every roll of that ability; null = none.
+   */
+  abilityBonus: AbilityBonusSchema.nullable().default(null),
+  /** Removed from play by an edge: where it left the battlefield ("Edges"); null = in play. */
+  removedFromPlay: z
+    .object({ cell: CellSchema, returns: z.enum(['start-of-next-turn', 'gm-discretion', 'never']) })
+    .nullable()
+    .default(null),
 });
 export type Combatant = z.infer<typeof CombatantSchema>;
 export type CombatantInput = z.input<typeof CombatantSchema>;
