@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AbilityBonusSchema } from './abilityBonus';
 import { AreaPatternSchema } from './area';
+import { BlightIdSchema } from './status';
 import { StoredTriggerSchema } from './trigger';
 import {
   atMost,
@@ -95,7 +96,7 @@ const BlightNames = boundedList(Name.min(1), 4, 'blights');
  */
 export const AgainstBlightedSchema = z.object({
   /** The blight that enables it, or `any` blight. */
-  blight: Name.min(1).default('any'),
+  blight: z.union([z.literal('any'), BlightIdSchema]).default('any'),
   /** Added to the component's damage when the receiver has that blight. */
   bonus: z.number().int().min(0).max(MAX_BOONS, atMost(MAX_BOONS, 'bonus dice')).default(0),
   boost: z.number().int().min(0).max(MAX_BOONS, atMost(MAX_BOONS, 'boosts')).default(0),

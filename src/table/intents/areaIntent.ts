@@ -1,7 +1,7 @@
 import type { IntentOf } from '../../schema/intent';
 import type { Combatant } from '../../schema/combatant';
 import type { EffectOutcome } from '../../rules/applyEffect';
-import { applyEffect } from '../../rules/applyEffect';
+import { applyEffect, withUserGrants } from '../../rules/applyEffect';
 import type { AttackOutcome } from '../../rules/resolveAttack';
 import { resolveAttack } from '../../rules/resolveAttack';
 import { explainAttack, explainDamageApplication } from '../../rules/explainOutcome';
@@ -144,6 +144,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
         details.push(`${name}:`, ...explainDamageApplication(applied.outcome.application, name));
     }
   }
+  current.set(caster.id, withUserGrants(get(caster.id)!, [...(attack?.effects ?? []), ...areaEffects]));
   const outcome = {
     kind: 'area' as const,
     ability: ability.name,

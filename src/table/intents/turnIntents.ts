@@ -62,7 +62,7 @@ export const startTurnIntent: IntentHandler<IntentOf<'start-turn'>> = (ctx, inte
   let fighters = fightingCombatants(ctx);
   const roundStart: Combatant[] = [];
   if (turnState(order, fighters, ctx.snapshot.statusCatalog).kind === 'round-over') {
-    const next = startRound(order, fighters);
+    const next = startRound(order, fighters, ctx.snapshot.settings);
     order = next.order;
     fighters = next.combatants;
     roundStart.push(...next.combatants);
@@ -140,7 +140,7 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
   /** The ending character's own edge save (kept for older readers of the outcome). */
   const edge = edges.find((e) => e.tokenId === token.id) ?? null;
   const roundOver = turnState(ended.order, afterSaves, catalog).kind === 'round-over';
-  const next = roundOver ? startRound(ended.order, afterSaves) : null;
+  const next = roundOver ? startRound(ended.order, afterSaves, ctx.snapshot.settings) : null;
   const outcome = { ...ended, edge, edges, nextRound: next ? next.order.round : null };
   return {
     ok: true,
