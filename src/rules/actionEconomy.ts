@@ -87,6 +87,9 @@ export function checkAction(
 ): { ok: true; charge: ActionCharge } | Refusal {
   const refuse = (reason: string): Refusal => ({ ok: false, reason });
   if (isOutOfAction(combatant)) return refuse(`${combatant.name} is defeated and cannot act`);
+  if (combatant.removedFromPlay) {
+    return refuse(`${combatant.name} was removed from play by an edge: come back first`);
+  }
   const name = requestName(request);
   const speed = effectiveSpeed(combatant, context.catalog);
   const prevents = statusPrevents(combatant, context.catalog);

@@ -10,6 +10,15 @@ import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { fightingCombatants, nameOf } from './combatants';
 import { endOfTurnEdgeSaves } from './edgeSave';
+import { removeByEdge } from '../../rules/edgeReturn';
+import type { EdgeReturn } from '../../rules/edgeReturn';
+
+/** What the log says about coming back after an edge ("Edges"). */
+const RETURN_NOTE: Record<EdgeReturn, string> = {
+  'start-of-next-turn': 'comes back at the start of its next turn',
+  'gm-discretion': 'the GM may bring it back at the start of its next turn',
+  never: 'a mob: it does not come back',
+};
 
 /** GM: start combat (round 1, a PC first by default) or end it (blights, statuses, vigor clear). */
 export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>> = (ctx, intent) => {
@@ -125,15 +134,22 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
       ? `save vs ${s.statusId}: ${s.roll.total} — ${s.ended ? 'ends' : 'stays'}`
       : `${s.statusId} is ongoing: no save`,
   );
-  const afterSaves = fighters.map((c) => (c.id === ended.combatant.id ? ended.combatant : c));
+  const afterStatusSaves = fighters.map((c) => (c.id === ended.combatant.id ? ended.combatant : c));
   // "Edges": everyone on an edge saves at the end of ANY turn, the one whose turn ended first.
-  const edges = endOfTurnEdgeSaves(ctx, afterSaves, token.id);
+  const edges = endOfTurnEdgeSaves(ctx, afterStatusSaves, token.id);
+  // A failed save removes the character from play (rules `removeByEdge`: who comes back when).
+  const afterSaves = afterStatusSaves.map((c) => {
+    const failed = edges.find((e) => e.tokenId === c.id && e.removed);
+    const at = failed && ctx.snapshot.tokensById[c.id]?.cell;
+    return at ? removeByEdge(c, at) : c;
+  });
+  const endedState = afterSaves.find((c) => c.id === ended.combatant.id) ?? ended.combatant;
   for (const e of edges) {
     const who = e.tokenId === token.id ? 'ends on an edge' : `${nameOf(ctx, e.tokenId)} is on an edge`;
     details.push(
       `${who}: save ${e.roll.total} — ` +
         (e.removed
-          ? 'removed from play (GM: hide or remove the token)'
+          ? `removed from play (${RETURN_NOTE[e.returns]})`
           : `steps back to (${e.to!.x},${e.to!.y})`),
     );
   }
@@ -146,10 +162,13 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
     ok: true,
     outcome,
     commit(w) {
-      w.setCombatant(ended.combatant);
+      w.setCombatant(endedState);
       for (const e of edges) {
         const moved = ctx.snapshot.tokensById[e.tokenId];
         if (e.to && moved) w.setToken({ ...moved, cell: e.to });
+        const removed =
+          e.removed && e.tokenId !== endedState.id && afterSaves.find((c) => c.id === e.tokenId);
+        if (removed) w.setCombatant(removed);
       }
       w.setTurn(next ? next.order : ended.order);
       w.log({ kind: 'turn', actor: token.id, summary: `${token.name} ends their turn`, details, outcome });
