@@ -34,7 +34,10 @@ export function explainDamageRoll(roll: DamageRoll): string {
 }
 
 /** One line per reduction step and the HP result. */
-export function explainDamageApplication(app: DamageApplication, targetName: string): string[] {
+export function explainDamageApplication(
+  app: Omit<DamageApplication, 'combatant'>,
+  targetName: string,
+): string[] {
   if (app.immune) return [`  ${app.immune}`];
   const lines = app.steps.map((step) => {
     switch (step.kind) {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CellSchema } from './cell';
 import { RollModifierSchema } from './modifier';
 import { BlightIdSchema } from './status';
-import { JsonValueSchema, MAX_JSON_STRING_CHARS } from './json';
+import { MAX_JSON_STRING_CHARS } from './json';
+import { LenientOutcomeSchema } from './outcome';
 
 const Id = z.string().min(1).max(64);
 
@@ -236,11 +237,12 @@ export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
 };
 
 /**
- * What the server answers: the outcome written to the log (bounded JSON, like the log's), or why
+ * What the server answers: the outcome written to the log (one kind of the outcome union,
+ * read leniently like the log's), or why
  * it was refused. The browser client parses every answer with it.
  */
 export const IntentResultSchema = z.union([
-  z.object({ ok: z.literal(true), outcome: JsonValueSchema.optional() }),
+  z.object({ ok: z.literal(true), outcome: LenientOutcomeSchema.optional() }),
   z.object({ ok: z.literal(false), reason: z.string().max(MAX_JSON_STRING_CHARS) }),
 ]);
 export type IntentResult = z.infer<typeof IntentResultSchema>;

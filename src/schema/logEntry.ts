@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { IncomingDamageSchema } from './incomingDamage';
-import { JsonObjectSchema, JsonValueSchema } from './json';
+import { JsonObjectSchema } from './json';
+import { LenientOutcomeSchema } from './outcome';
+import { TableDiffSchema } from './tableDiff';
 import {
   atMost,
   boundedList,
@@ -31,16 +33,27 @@ export const LOG_KINDS = [
 export const LogKindSchema = z.enum(LOG_KINDS);
 
 /**
- * One character's part of a pending result: only the fields the roll changes, with their values
- * when the dice were rolled (`before`) and after the roll (`after`). Applying writes `after`
- * field by field; a field whose current value is no longer `before` makes the result stale.
+ * One character's part of a pending result as rooms before the table diff stored it: only the
+ * fields the roll changes, before and after. Read only, and turned into a diff on read.
  */
-export const PendingChangeSchema = z.object({
+const LegacyPendingChangeSchema = z.object({
   tokenId: Id,
   before: JsonObjectSchema,
   after: JsonObjectSchema,
 });
-export type PendingChange = z.infer<typeof PendingChangeSchema>;
+
+/** A stored pending result's `changes` (older rooms) as the diff it means; others as they are. */
+function migratePendingChanges(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || 'diff' in raw || !('changes' in raw)) return raw;
+  const { changes, ...rest } = raw as { changes: unknown };
+  const parsed = boundedList(LegacyPendingChangeSchema, MAX_TOKENS, 'changed characters').safeParse(changes);
+  if (!parsed.success) return raw;
+  const tokens = parsed.data.map((c) => ({
+    tokenId: c.tokenId,
+    state: { before: c.before, after: c.after },
+  }));
+  return { ...rest, diff: { tokens, terrain: [] } };
+}
 
 /** Rolled damage as it arrives at the target (the rules engine's IncomingDamage, amount summed). */
 export const PendingDamageSchema = IncomingDamageSchema.extend({
@@ -56,21 +69,25 @@ export type PendingDamage = z.infer<typeof PendingDamageSchema>;
 
 /**
  * A roll whose state change waits for one click (room setting `applyResults: 'on-confirm'`,
- * docs/combat.md "Apply on confirm"). The dice are final; `changes` is what Apply writes.
+ * docs/combat.md "Apply on confirm"). The dice are final; `diff` is what Apply writes.
  */
-export const PendingResultSchema = z.object({
-  status: z.enum(['pending', 'applied', 'discarded']),
-  changes: boundedList(PendingChangeSchema, MAX_TOKENS, 'changed characters'),
-  /** The one damaged character whose rolled damage may be overridden; null = nothing to override. */
-  damage: PendingDamageSchema.nullable().default(null),
-  /** Who applied or discarded it (display name) and when (ms since the epoch). */
-  settledBy: boundedText(MAX_NAME_CHARS).optional(),
-  settledAt: z.number().int().nonnegative().optional(),
-  /** The GM's replacement for `damage.amount`: the original is kept beside it. */
-  override: z
-    .object({ original: z.number().int(), value: z.number().int(), by: boundedText(MAX_NAME_CHARS) })
-    .optional(),
-});
+export const PendingResultSchema = z.preprocess(
+  migratePendingChanges,
+  z.object({
+    status: z.enum(['pending', 'applied', 'discarded']),
+    /** What Apply writes (every `before` must still hold, else the result is stale). */
+    diff: TableDiffSchema,
+    /** The one damaged character whose rolled damage may be overridden; null = nothing to override. */
+    damage: PendingDamageSchema.nullable().default(null),
+    /** Who applied or discarded it (display name) and when (ms since the epoch). */
+    settledBy: boundedText(MAX_NAME_CHARS).optional(),
+    settledAt: z.number().int().nonnegative().optional(),
+    /** The GM's replacement for `damage.amount`: the original is kept beside it. */
+    override: z
+      .object({ original: z.number().int(), value: z.number().int(), by: boundedText(MAX_NAME_CHARS) })
+      .optional(),
+  }),
+);
 export type PendingResult = z.infer<typeof PendingResultSchema>;
 
 /**
@@ -94,8 +111,17 @@ export const LogEntrySchema = z.object({
     10_000,
     'dice',
   ).default([]),
-  /** Bounded JSON (src/schema/json.ts): stored as-is, so it must stay readable by lib0. */
-  outcome: JsonValueSchema.optional(),
+  /**
+   * One kind of the outcome union (src/schema/outcome.ts). Read leniently: rooms from earlier
+   * versions hold outcomes of older shapes; such an entry keeps its text and dice, its outcome
+   * reads as absent. Writers parse strictly (IntentWrites). Still bounded JSON first.
+   */
+  outcome: LenientOutcomeSchema.optional(),
+  /**
+   * What this entry changed on the table, when it was applied (not on a pending result's own
+   * entry: its diff waits in `pending`). The GM's "Undo this application" writes it back.
+   */
+  diff: TableDiffSchema.optional(),
   /** Present when the entry's state change waits for Apply (or was applied/discarded later). */
   pending: PendingResultSchema.optional(),
   gmOnly: z.boolean().default(false),

@@ -9,7 +9,10 @@ import { readTableState } from './snapshot';
 import { findLogEntry } from './findLogEntry';
 import type { Actor, IntentHandler } from './intents/IntentContext';
 import { recordingDice, refuse } from './intents/IntentContext';
-import { intentWrites, plainOutcome } from './intents/IntentWrites';
+import { intentWrites } from './intents/IntentWrites';
+import type { Resolution } from './intents/IntentContext';
+import { OutcomeSchema } from '../schema/outcome';
+import { isEmptyDiff } from '../schema/tableDiff';
 import { redactOutcome } from './intents/redactLog';
 import { moveIntent } from './intents/moveIntent';
 import { chatIntent } from './intents/chatIntent';
@@ -21,7 +24,7 @@ import { saveIntent } from './intents/saveIntent';
 import { basicActionIntent } from './intents/basicActionIntent';
 import { recoveryIntent } from './intents/recoveryIntent';
 import { applyResultIntent, discardResultIntent } from './intents/applyResultIntent';
-import { PENDING_KINDS, pendingWrites } from './intents/pendingWrites';
+import { PENDING_KINDS, pendingDamageOf, splitPending } from './intents/pendingWrites';
 import { adjustHpIntent, blightIntent, statusIntent, visibilityIntent } from './intents/gmIntents';
 import { edgeReturnIntent } from './intents/edgeReturnIntent';
 import { betweenFightsIntent } from './intents/interludeIntent';
@@ -106,14 +109,55 @@ export function applyIntent(
   // Room setting `applyResults: 'on-confirm'`: the roll and its log entry are written now, the
   // characters' change waits on the entry for `apply-result` (docs/combat.md "Apply on confirm").
   const waits = snapshot.settings.applyResults === 'on-confirm' && PENDING_KINDS.includes(intent.kind);
-  resolution.commit(waits ? pendingWrites(writes, snapshot) : writes);
+  writeResolution(writes, resolution, waits);
   transactBoth(docs, SERVER_ORIGIN, () => writes.apply());
+  // Engine extras (whole combatants, stat blocks) are left out: the answer is the logged outcome.
+  const outcome = OutcomeSchema.parse(resolution.outcome);
   // A player's answer tells no more than the public log about a foe whose stats are hidden.
-  const outcome = plainOutcome(resolution.outcome);
   return {
     ok: true,
     outcome: actor.role === 'player' && writes.redactedForPlayers ? redactOutcome(outcome) : outcome,
   };
+}
+
+/**
+ * Buffers a resolution's writes in order: the diff (or, waiting for Apply, only its action
+ * economy part), the visibility move, the settled entry, the log lines (the one carrying the
+ * outcome also carries what was applied, or the pending diff), the chat line.
+ */
+function writeResolution(
+  writes: ReturnType<typeof intentWrites>,
+  resolution: Resolution,
+  waits: boolean,
+): void {
+  const { now, later } = waits ? splitPending(resolution.diff) : { now: resolution.diff, later: null };
+  writes.applyDiff(now);
+  if (resolution.visibility) writes.setHidden(resolution.visibility.tokenId, resolution.visibility.hidden);
+  if (resolution.settle) writes.updateLog(resolution.settle);
+  let carried = false;
+  for (const line of resolution.log) {
+    if (!line.outcome || carried) {
+      writes.log(line);
+      continue;
+    }
+    carried = true;
+    const waiting = later && !isEmptyDiff(later) ? later : null;
+    const damage = waiting ? pendingDamageOf(line.outcome) : null;
+    writes.log({
+      ...line,
+      ...(isEmptyDiff(now) ? {} : { diff: now }),
+      ...(waiting
+        ? {
+            pending: {
+              status: 'pending' as const,
+              diff: waiting,
+              damage: damage && waiting.tokens.some((t) => t.tokenId === damage.tokenId) ? damage : null,
+            },
+          }
+        : {}),
+    });
+  }
+  if (resolution.chat) writes.chat(resolution.chat.from, resolution.chat.text);
 }
 
 /**

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { EncounterSchema } from '../../src/schema/encounter';
 import { formatIssues } from '../../src/schema/formatIssues';
 import { jsonProblem, MAX_JSON_DEPTH, MAX_JSON_NODES } from '../../src/schema/json';
-import { LogEntrySchema, PendingChangeSchema } from '../../src/schema/logEntry';
+import { LogEntrySchema } from '../../src/schema/logEntry';
+import { TokenChangeSchema } from '../../src/schema/tableDiff';
 import { MapSchema } from '../../src/schema/map';
 import { RollModifierSchema } from '../../src/schema/modifier';
 import { PartySchema } from '../../src/schema/party';
@@ -79,9 +80,9 @@ describe('bounds on data from outside', () => {
     expect(LogEntrySchema.safeParse({ ...LOG_ENTRY, outcome: nested(MAX_JSON_DEPTH - 1) }).success).toBe(
       true,
     );
-    const change = { tokenId: 't', before: { hp: 3 }, after: { hp: nested(100) } };
-    expect(refusal(PendingChangeSchema, change)).toBe(
-      `after: nested too deep: at most ${MAX_JSON_DEPTH} levels of nesting`,
+    const change = { tokenId: 't', state: { before: { hp: 3 }, after: { hp: nested(100) } } };
+    expect(refusal(TokenChangeSchema, change)).toBe(
+      `state.after: nested too deep: at most ${MAX_JSON_DEPTH} levels of nesting`,
     );
     const wide = Array.from({ length: MAX_JSON_NODES }, (_, i) => i);
     expect(refusal(LogEntrySchema, { ...LOG_ENTRY, outcome: wide })).toBe(

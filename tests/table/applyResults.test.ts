@@ -66,7 +66,7 @@ describe('applyResults setting', () => {
     ]);
     expect(entry.pending).toEqual({
       status: 'pending',
-      changes: [{ tokenId: 'orc', before: { hp: 32 }, after: { hp: 20 } }],
+      diff: { tokens: [{ tokenId: 'orc', state: { before: { hp: 32 }, after: { hp: 20 } } }], terrain: [] },
       damage: { tokenId: 'orc', amount: 12, type: 'physical', pierce: false, cover: false },
     });
     // Bo's player does not command Ana.
@@ -106,7 +106,9 @@ describe('applyResults setting', () => {
     act(docs, ANA, MELEE, [15, 4, 5]);
     const entry = attackEntry(docs);
     // Rolled: heavy 4 + 5 + fray 3 = 12, armor 2 → 10.
-    expect(entry.pending?.changes).toEqual([{ tokenId: 'orc', before: { hp: 32 }, after: { hp: 22 } }]);
+    expect(entry.pending?.diff.tokens).toEqual([
+      { tokenId: 'orc', state: { before: { hp: 32 }, after: { hp: 22 } } },
+    ]);
     expect(act(docs, ANA, { kind: 'apply-result', logId: entry.id, damageOverride: 5 })).toEqual({
       ok: false,
       reason: 'only the GM may change the damage',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OutcomeSchema } from '../../src/schema/outcome';
 import { readSnapshot } from '../../src/table/snapshot';
 import { updateCombatant } from '../../src/table/writers/roomWriters';
 import { moveToken } from '../../src/table/writers/tokenWriters';
@@ -62,9 +63,12 @@ describe('edge return at the table', () => {
       ok: false,
       reason: 'Ana was removed from play by an edge: come back first',
     });
-    expect(act(docs, ANA, { kind: 'return-to-play', tokenId: 'ana' })).toMatchObject({
-      ok: true,
-      outcome: { kind: 'return-to-play', tokenId: 'ana', cell: { x: 2, y: 0 } },
+    const back = act(docs, ANA, { kind: 'return-to-play', tokenId: 'ana' });
+    expect(back.ok && OutcomeSchema.parse(back.outcome)).toEqual({
+      kind: 'return-to-play',
+      tokenId: 'ana',
+      from: { x: 3, y: 0 },
+      cell: { x: 2, y: 0 },
     });
     expect(snap(docs).tokensById['ana']).toMatchObject({
       cell: { x: 2, y: 0 },

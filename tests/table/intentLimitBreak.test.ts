@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OutcomeSchema } from '../../src/schema/outcome';
 import { readSnapshot } from '../../src/table/snapshot';
 import { updateCombatant } from '../../src/table/writers/roomWriters';
 import { act, encounter, foe, GM, OPEN_MAP, party, pc, player, room } from './fixtures';
@@ -38,9 +39,9 @@ describe('Limit Breaks at the table', () => {
     const docs = limitRoom();
     updateCombatant(docs, 'ana', (s) => ({ ...s, resolve: 3, hp: 20, blights: ['burning'] }));
     const used = act(docs, ANA, { kind: 'effect', userId: 'ana', abilityId: 'starfall' });
-    expect(used).toMatchObject({
-      ok: true,
-      outcome: { effect: { healed: 10, blightsRemoved: ['burning'] } },
+    // The answer parses strictly with the outcome union and keeps the new fields.
+    expect(used.ok && OutcomeSchema.parse(used.outcome)).toMatchObject({
+      effect: { healed: 10, blightsRemoved: ['burning'], againstBlighted: false, nextAbility: null },
     });
     expect(ana(docs)).toMatchObject({ resolve: 0, hp: 30, blights: [], turn: { actionsUsed: 2 } });
     const line = readSnapshot(docs.public).log.at(-1)!;

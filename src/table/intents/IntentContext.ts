@@ -3,10 +3,12 @@ import type { Combatant } from '../../schema/combatant';
 import type { Intent } from '../../schema/intent';
 import type { Battlefield } from '../../grid/battlefield';
 import type { LogEntry } from '../../schema/logEntry';
+import type { Outcome } from '../../schema/outcome';
+import type { TableDiff } from '../../schema/tableDiff';
 import type { TableState, TokenView } from '../snapshot';
 import { combatantOf } from '../snapshot';
 import { battlefieldOf } from '../battlefieldOf';
-import type { IntentWrites } from './IntentWrites';
+import type { LogInput } from './IntentWrites';
 
 /** Who sent an intent, as the server authenticated it. */
 export type Actor = { role: 'gm' } | { role: 'player'; characterIds: readonly string[] };
@@ -16,11 +18,24 @@ export interface Refusal {
   reason: string;
 }
 
-/** A resolved intent: what to tell the sender, and the writes to make in ONE transaction. */
+/**
+ * A resolved intent, as DATA (docs/table.md "Outcomes and diffs"): what to tell the sender, every
+ * change to the table as ONE diff (`diffOf` from src/table/tableDiff.ts), and the log lines.
+ * `applyIntent` writes it all in ONE transaction per doc; the log line that carries `outcome`
+ * also carries the diff it applied, so the GM can take it back.
+ */
 export interface Resolution {
   ok: true;
-  outcome: unknown;
-  commit(writes: IntentWrites): void;
+  /** Parsed with OutcomeSchema when written: engine extras (whole combatants) are left out. */
+  outcome: Outcome;
+  diff: TableDiff;
+  /** In order; written after the diff. */
+  log: LogInput[];
+  chat?: { from: string; text: string };
+  /** Moves a token between the docs (reveal/hide), before the log is written. */
+  visibility?: { tokenId: string; hidden: boolean };
+  /** A stored log entry replaced in place (settling a pending result). */
+  settle?: LogEntry;
 }
 
 export type HandlerResult = Resolution | Refusal;

@@ -1,48 +1,36 @@
 import type * as Y from 'yjs';
-import type { Combatant } from '../../schema/combatant';
 import type { LogEntry } from '../../schema/logEntry';
 import { ChatMessageSchema, LogEntrySchema } from '../../schema/logEntry';
-import type { Token } from '../../schema/token';
-import type { TurnOrder } from '../../schema/turnOrder';
-import type { CombatantState, TableDocs } from '../docLayout';
-import { combatantStateOf, newId, publicRootsOf, rootsOf } from '../docLayout';
-import { TokenSchema } from '../../schema/token';
-import { TurnOrderSchema } from '../../schema/turnOrder';
+import type { Outcome } from '../../schema/outcome';
+import { OutcomeSchema } from '../../schema/outcome';
+import type { TableDiff } from '../../schema/tableDiff';
+import type { TableDocs } from '../docLayout';
+import { newId, publicRootsOf, rootsOf } from '../docLayout';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 import { logPosition } from '../findLogEntry';
+import { diffFor } from '../tableDiff';
+import { prepareDiffWrite } from '../writers/writeDiff';
 import { publicTwin } from './redactLog';
-
-/**
- * An outcome as stored and sent: plain JSON, with every embedded `statBlock` left out — the rules
- * engine returns whole combatants, and a foe's hidden stats must not reach players through the
- * log or the HTTP answer (its state is already in the doc).
- */
-export function plainOutcome(value: unknown): unknown {
-  if (value === undefined) return undefined;
-  return JSON.parse(
-    JSON.stringify(value, (key, inner: unknown) => (key === 'statBlock' ? undefined : inner)),
-  );
-}
 
 /**
  * A log line as an intent handler states it; id, time and dice are added when written.
  * `about`: the other tokens it concerns (targets), besides `actor`. Where they go is decided when
  * written: a line about a hidden token is GM-only; a line about a visible token whose stat block
  * is hidden gets a public twin saying `redacted` (default: the same summary, no details), and the
- * full line is kept for the GM (docs/table.md "Foes with hidden stats").
+ * full line is kept for the GM (docs/table.md "Foes with hidden stats"). A public line's diff
+ * never names a hidden token: the GM's full copy (same id) in the secrets doc keeps those parts.
  */
 export type LogInput = Pick<LogEntry, 'kind' | 'actor' | 'summary'> &
-  Partial<Pick<LogEntry, 'details' | 'outcome' | 'gmOnly' | 'pending'>> & {
+  Partial<Pick<LogEntry, 'details' | 'gmOnly' | 'pending' | 'diff'>> & {
+    outcome?: Outcome;
     about?: readonly string[];
     redacted?: { summary: string; details?: string[] };
   };
 
 /** Writes an intent may make; called inside the one server transaction (per doc). */
 export interface IntentWrites {
-  setToken(token: Token): void;
-  /** Stores a combatant's state (the stat block is not part of it and is never rewritten here). */
-  setCombatant(combatant: Combatant | CombatantState): void;
-  setTurn(order: TurnOrder | null): void;
+  /** Writes the diff's `after` values (validated now, written by `apply`). */
+  applyDiff(diff: TableDiff): void;
   log(entry: LogInput): void;
   /** Replaces a stored log entry (same id, same doc, same place), e.g. to settle a pending result. */
   updateLog(entry: LogEntry): void;
@@ -69,8 +57,6 @@ export function intentWrites(
   dice: readonly [number, number][],
 ): IntentWrites & { apply(): void; readonly redactedForPlayers: boolean } {
   const ops: (() => void)[] = [];
-  const holder = (id: string) =>
-    docs.secrets && rootsOf(docs.secrets).tokens.has(id) ? docs.secrets : docs.public;
   let redactedForPlayers = false;
   /** Visible, but its stat block is only in the secrets doc. */
   const statsHidden = (id: string): boolean => {
@@ -94,28 +80,21 @@ export function intentWrites(
     get redactedForPlayers() {
       return redactedForPlayers;
     },
-    setToken(token) {
-      const parsed = TokenSchema.parse(token);
-      ops.push(() => rootsOf(holder(parsed.id)).tokens.set(parsed.id, parsed));
-    },
-    setCombatant(combatant) {
-      const state = combatantStateOf(combatant);
-      ops.push(() => rootsOf(holder(state.id)).combatants.set(state.id, state));
-    },
-    setTurn(order) {
-      const parsed = order === null ? null : TurnOrderSchema.parse(order);
-      ops.push(() => publicRootsOf(docs.public).turn.set('order', parsed));
+    applyDiff(diff) {
+      ops.push(prepareDiffWrite(docs, diff));
     },
     log(input) {
-      const { about = [], redacted, ...fields } = input;
-      const entry = LogEntrySchema.parse({
+      const { about = [], redacted, outcome, ...fields } = input;
+      // Strict here (the read is lenient): a handler's outcome outside the union is a bug.
+      const parsedOutcome = outcome === undefined ? undefined : OutcomeSchema.parse(outcome);
+      const stored = LogEntrySchema.parse({
         id: newId('l'),
         at: now,
         dice: [...dice],
         details: [],
         ...fields,
+        ...(parsedOutcome ? { outcome: parsedOutcome } : {}),
       });
-      const stored = plainOutcome(entry) as LogEntry;
       const involved = [stored.actor, ...about];
       const shown = { summary: redacted?.summary ?? stored.summary, details: redacted?.details ?? [] };
       if (involved.some(statsHidden)) redactedForPlayers = true;
@@ -125,23 +104,33 @@ export function intentWrites(
         if (!secrets) return void appendTo(rootsOf(docs.public).log, stored);
         const hidden = involved.some((id) => rootsOf(secrets).tokens.has(id));
         if (stored.gmOnly || hidden) return void appendTo(rootsOf(secrets).log, { ...stored, gmOnly: true });
+        const isHidden = (id: string) => rootsOf(secrets).tokens.has(id);
         if (involved.some(statsHidden)) {
           appendTo(rootsOf(secrets).log, LogEntrySchema.parse({ ...stored, redacted: shown }));
-          appendTo(rootsOf(docs.public).log, publicTwin(stored, shown));
+          appendTo(rootsOf(docs.public).log, withoutHidden(publicTwin(stored, shown), isHidden));
           return;
         }
-        appendTo(rootsOf(docs.public).log, stored);
+        const shownEntry = withoutHidden(stored, isHidden);
+        // The public line lost some hidden token's change: the GM's full line keeps it (same id).
+        if (shownEntry !== stored) appendTo(rootsOf(secrets).log, stored);
+        appendTo(rootsOf(docs.public).log, shownEntry);
       });
     },
     updateLog(entry) {
-      const stored = plainOutcome(LogEntrySchema.parse(entry)) as LogEntry;
+      const stored = LogEntrySchema.parse(entry);
       ops.push(() => {
         const pub = rootsOf(docs.public).log;
         if (docs.secrets && replaceIn(rootsOf(docs.secrets).log, stored)) {
           if (stored.redacted) replaceIn(pub, publicTwin(stored, stored.redacted));
           return;
         }
-        if (!replaceIn(pub, stored)) throw new Error(`log entry '${stored.id}' is not stored`);
+        if (
+          !replaceIn(
+            pub,
+            docs.secrets ? withoutHidden(stored, (id) => rootsOf(docs.secrets!).tokens.has(id)) : stored,
+          )
+        )
+          throw new Error(`log entry '${stored.id}' is not stored`);
       });
     },
     chat(from, text) {
@@ -154,5 +143,20 @@ export function intentWrites(
     apply() {
       for (const op of ops) op();
     },
+  };
+}
+
+/**
+ * The entry with every diff part about a hidden token left out (its own diff and its pending
+ * result's); the same object when there is none, so callers can tell.
+ */
+function withoutHidden(entry: LogEntry, isHidden: (tokenId: string) => boolean): LogEntry {
+  const touches = (diff: TableDiff | undefined) => !!diff?.tokens.some((t) => isHidden(t.tokenId));
+  if (!touches(entry.diff) && !touches(entry.pending?.diff)) return entry;
+  const shown = (id: string) => !isHidden(id);
+  return {
+    ...entry,
+    ...(entry.diff ? { diff: diffFor(entry.diff, shown) } : {}),
+    ...(entry.pending ? { pending: { ...entry.pending, diff: diffFor(entry.pending.diff, shown) } } : {}),
   };
 }

@@ -1,11 +1,12 @@
 import type { IntentOf } from '../../schema/intent';
-import type { LogEntry, PendingResult } from '../../schema/logEntry';
-import type { CombatantState } from '../docLayout';
+import type { LogEntry, PendingDamage, PendingResult } from '../../schema/logEntry';
+import type { TableDiff } from '../../schema/tableDiff';
+import { EMPTY_DIFF } from '../../schema/tableDiff';
 import { applyDamage } from '../../rules/applyDamage';
+import { diffTokenIds, staleParts } from '../tableDiff';
 import type { IntentContext, IntentHandler, Refusal } from './IntentContext';
 import { refuse } from './IntentContext';
 import { nameOf } from './combatants';
-import { same } from './pendingWrites';
 
 /** Fields the rules engine's applyDamage decides; an override recomputes exactly these. */
 const DAMAGE_FIELDS = ['hp', 'vigor', 'wounds', 'incapacitated', 'defeated', 'dead'] as const;
@@ -27,27 +28,68 @@ function pendingEntry(ctx: IntentContext, logId: string): Pending | Refusal {
 }
 
 /**
- * Stale check (docs/combat.md "Apply on confirm"): every field the roll changes must still hold
- * the value it had when the dice were rolled. Changes to other fields (the attacker moving, a new
- * turn's action reset) do not make the result stale.
+ * Stale check (docs/combat.md "Apply on confirm"): every part the roll changes must still hold
+ * the value it had when the dice were rolled (`staleParts` of its diff). Changes to other fields
+ * (the attacker moving, a new turn's action reset) do not make the result stale.
  */
 function staleReason(ctx: IntentContext, entry: Pending): string | null {
-  for (const change of entry.pending.changes) {
-    const state = ctx.snapshot.tokensById[change.tokenId]?.state as Record<string, unknown> | undefined;
-    const name = nameOf(ctx, change.tokenId);
-    if (!state) return `the result is stale: ${name} is no longer on the table`;
-    for (const [field, was] of Object.entries(change.before)) {
-      if (!same(state[field], was))
-        return `the result is stale: ${name}'s ${field} changed since the roll (was ${JSON.stringify(was)}, now ${JSON.stringify(state[field])}); discard it, or set the numbers by hand`;
-    }
-  }
-  return null;
+  const part = staleParts(entry.pending.diff, ctx.snapshot)[0];
+  if (!part) return null;
+  const name = part.tokenId ? nameOf(ctx, part.tokenId) : null;
+  if (part.what === null) return `the result is stale: ${name} is no longer on the table`;
+  const whose = name ? `${name}'s ${part.what}` : `the ${part.what}`;
+  return `the result is stale: ${whose} changed since the roll (was ${JSON.stringify(part.was)}, now ${JSON.stringify(part.now)}); discard it, or set the numbers by hand`;
 }
 
 /**
- * `apply-result`: writes a pending roll's state change in one transaction and logs who applied it
- * (kind 'damage', so the GM's "Undo this application" takes it back like any roll). The GM may
- * replace the rolled damage; the target's damage fields are then recomputed by the rules engine.
+ * The pending diff with the GM's damage override: the target's damage fields recomputed by the
+ * rules engine from its state as the roll left it (its `before` values are still current: the
+ * stale check passed), other parts unchanged.
+ */
+function overridden(ctx: IntentContext, diff: TableDiff, damage: PendingDamage, amount: number): TableDiff {
+  const tokens = diff.tokens.map((change) => {
+    const token = ctx.snapshot.tokensById[change.tokenId];
+    if (change.tokenId !== damage.tokenId || !token?.state || !token.statBlock || !change.state)
+      return change;
+    const { tokenId: _t, ...incoming } = damage;
+    const hit = applyDamage(
+      { ...token.state, statBlock: token.statBlock },
+      { ...incoming, amount },
+      ctx.snapshot.settings,
+    );
+    const before: Record<string, unknown> = { ...change.state.before };
+    const after: Record<string, unknown> = { ...change.state.after };
+    const current = token.state as Record<string, unknown>;
+    for (const f of DAMAGE_FIELDS) {
+      if (!(f in before)) before[f] = current[f];
+      after[f] = hit.combatant[f];
+    }
+    return { ...change, state: { before, after } };
+  });
+  return { ...diff, tokens };
+}
+
+/** "Orc: HP 32 → 20, vigor 0 → 0" / "Orc: to (3,4)" for each token the diff changes. */
+function changeLines(ctx: IntentContext, diff: TableDiff): string[] {
+  return diff.tokens.map((change) => {
+    const token = ctx.snapshot.tokensById[change.tokenId];
+    const name = token?.name ?? change.tokenId;
+    const parts: string[] = [];
+    if (change.state && token?.state) {
+      const next = { ...token.state, ...change.state.after } as Record<string, unknown>;
+      parts.push(
+        `HP ${token.state.hp} → ${String(next['hp'])}, vigor ${token.state.vigor} → ${String(next['vigor'])}`,
+      );
+    }
+    if (change.cell) parts.push(`to (${change.cell.after.x},${change.cell.after.y})`);
+    return `${name}: ${parts.join(', ')}`;
+  });
+}
+
+/**
+ * `apply-result`: writes a pending roll's diff in one transaction and logs who applied it (kind
+ * 'damage'; the line carries the diff, so the GM's "Undo this application" takes it back like any
+ * roll). The GM may replace the rolled damage; the target's damage fields are then recomputed.
  */
 export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, intent) => {
   const entry = pendingEntry(ctx, intent.logId);
@@ -68,26 +110,11 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
     intent.damageOverride !== undefined && damage && intent.damageOverride !== damage.amount
       ? intent.damageOverride
       : undefined;
-  const states: CombatantState[] = [];
-  const details: string[] = [];
-  for (const change of entry.pending.changes) {
-    const token = ctx.snapshot.tokensById[change.tokenId]!;
-    const current = token.state!;
-    let next = { ...current, ...change.after } as CombatantState;
-    if (override !== undefined && damage?.tokenId === change.tokenId && token.statBlock) {
-      const { tokenId: _t, ...incoming } = damage;
-      const hit = applyDamage(
-        { ...current, statBlock: token.statBlock },
-        { ...incoming, amount: override },
-        ctx.snapshot.settings,
-      );
-      const recomputed: Record<string, unknown> = {};
-      for (const f of DAMAGE_FIELDS) recomputed[f] = hit.combatant[f];
-      next = { ...next, ...recomputed } as CombatantState;
-    }
-    states.push(next);
-    details.push(`${token.name}: HP ${current.hp} → ${next.hp}, vigor ${current.vigor} → ${next.vigor}`);
-  }
+  const diff =
+    override !== undefined && damage
+      ? overridden(ctx, entry.pending.diff, damage, override)
+      : entry.pending.diff;
+  const details = changeLines(ctx, diff);
   const by = ctx.senderName;
   // Players' lines for an entry they saw redacted: the HP lines, not the damage before armor.
   const shownDetails = [...details];
@@ -102,25 +129,26 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
       ? { override: { original: damage.amount, value: override, by } }
       : {}),
   };
+  const outcome = { kind: 'apply-result' as const, logId: entry.id, override: settled.override ?? null };
   return {
     ok: true,
-    outcome: { kind: 'apply-result', logId: entry.id, override: settled.override ?? null },
-    commit(w) {
-      for (const state of states) w.setCombatant(state);
-      w.updateLog({ ...entry, pending: settled });
-      w.log({
+    outcome,
+    diff,
+    settle: { ...entry, pending: settled },
+    log: [
+      {
         kind: 'damage',
         actor: entry.actor,
         summary: `${by} applies: ${entry.summary}`,
         details,
-        outcome: { kind: 'apply-result', logId: entry.id, override: settled.override ?? null },
+        outcome,
         gmOnly: entry.gmOnly,
-        about: entry.pending.changes.map((c) => c.tokenId),
+        about: diffTokenIds(entry.pending.diff),
         ...(entry.redacted
           ? { redacted: { summary: `${by} applies: ${entry.redacted.summary}`, details: shownDetails } }
           : {}),
-      });
-    },
+      },
+    ],
   };
 };
 
@@ -137,18 +165,19 @@ export const discardResultIntent: IntentHandler<IntentOf<'discard-result'>> = (c
   return {
     ok: true,
     outcome: { kind: 'discard-result', logId: entry.id },
-    commit(w) {
-      w.updateLog({ ...entry, pending: settled });
-      w.log({
+    diff: EMPTY_DIFF,
+    settle: { ...entry, pending: settled },
+    log: [
+      {
         kind: 'note',
         actor: 'gm',
         summary: `${ctx.senderName} discards the result: ${entry.summary}`,
         gmOnly: entry.gmOnly,
-        about: [entry.actor, ...entry.pending.changes.map((c) => c.tokenId)],
+        about: [entry.actor, ...diffTokenIds(entry.pending.diff)],
         ...(entry.redacted
           ? { redacted: { summary: `${ctx.senderName} discards the result: ${entry.redacted.summary}` } }
           : {}),
-      });
-    },
+      },
+    ],
   };
 };

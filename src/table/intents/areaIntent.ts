@@ -8,6 +8,7 @@ import { explainAttack, explainDamageApplication } from '../../rules/explainOutc
 import { attackContext } from '../../grid/attackContext';
 import { placeArea } from '../../grid/area/placeArea';
 import { formatAreaPattern } from '../../schema/area';
+import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { abilityTurn, intentBattlefield, combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { findAbility } from './findAbility';
@@ -163,9 +164,9 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
   return {
     ok: true,
     outcome,
-    commit(w) {
-      for (const c of current.values()) w.setCombatant(c);
-      w.log({
+    diff: diffOf(ctx.snapshot, { combatants: [...current.values()] }),
+    log: [
+      {
         kind: 'area',
         actor: caster.id,
         summary: `${casterToken.name} uses ${ability.name} (${outcome.pattern})${attack ? `: ${attack.result}` : ''}`,
@@ -177,7 +178,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
           summary: `${casterToken.name} ${casterToken.statsHidden ? 'uses an area ability' : `uses ${ability.name} (${outcome.pattern})`}${attack ? `: ${attack.result}` : ''}${shown.clause}`,
           details: shown.details,
         },
-      });
-    },
+      },
+    ],
   };
 };

@@ -71,7 +71,7 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
   const result = { ...outcome, distance: where.distance, effectiveRange: where.effectiveRange };
   // Players' view when a stat block here is hidden: the verdict and the damage taken, no ability.
   const shown = shownDamage(outcome.effects, nameIfStatsShown(ctx));
-  return combatantResolution(result, [withUserGrants(spent, outcome.effects), outcome.target], {
+  return combatantResolution(ctx, result, [withUserGrants(spent, outcome.effects), outcome.target], {
     kind: 'attack',
     actor: attackerToken.id,
     summary: `${summary ?? `${attackerToken.name} attacks ${targetToken.name}`}: ${outcome.result}`,

@@ -44,7 +44,7 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
     if ('ok' in user) return user;
     const what = intent.note?.trim() || 'something on the map';
     const outcome = { kind: 'interact' as const, tokenId: token.id, note: what };
-    return combatantResolution(outcome, spent(user), {
+    return combatantResolution(ctx, outcome, spent(user), {
       kind: 'basic-action',
       actor: token.id,
       summary: `${token.name} interacts: ${what}`,
@@ -73,7 +73,7 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
       targetId: targetToken.id,
       hp: rescued.combatant.hp,
     };
-    return combatantResolution(outcome, [...spent(user), rescued.combatant], {
+    return combatantResolution(ctx, outcome, [...spent(user), rescued.combatant], {
       kind: 'basic-action',
       actor: token.id,
       summary: `${token.name} rescues ${targetToken.name}: back up with ${rescued.combatant.hp} HP`,
@@ -93,7 +93,7 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
   const whacked = resolveWhack(user, target, ctx.snapshot.settings);
   const application = whacked.outcome.application!;
   const outcome = { kind: 'whack' as const, tokenId: token.id, targetId: targetToken.id, application };
-  return combatantResolution(outcome, [...spent(user), application.combatant], {
+  return combatantResolution(ctx, outcome, [...spent(user), application.combatant], {
     kind: 'basic-action',
     actor: token.id,
     summary: `${token.name} whacks ${targetToken.name}: ${application.hpBefore} → ${application.hpAfter} HP`,

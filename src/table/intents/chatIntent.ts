@@ -1,8 +1,9 @@
 import type { IntentOf } from '../../schema/intent';
+import { EMPTY_DIFF } from '../../schema/tableDiff';
 import type { IntentHandler } from './IntentContext';
 
 /** A chat line from the sender (players chat through the server so the name cannot be forged). */
 export const chatIntent: IntentHandler<IntentOf<'chat'>> = (ctx, intent) => {
   const outcome = { kind: 'chat' as const, from: ctx.senderName, text: intent.text };
-  return { ok: true, outcome, commit: (w) => w.chat(ctx.senderName, intent.text) };
+  return { ok: true, outcome, diff: EMPTY_DIFF, log: [], chat: { from: ctx.senderName, text: intent.text } };
 };

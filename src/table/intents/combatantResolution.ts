@@ -1,23 +1,19 @@
 import type { Combatant } from '../../schema/combatant';
+import type { Outcome } from '../../schema/outcome';
 import type { CombatantState } from '../docLayout';
-import type { Resolution } from './IntentContext';
+import { diffOf } from '../tableDiff';
+import type { IntentContext, Resolution } from './IntentContext';
 import type { LogInput } from './IntentWrites';
 
 /**
- * The most common resolution: store the new state of each of `combatants` (in order: the user's
- * spent actions before the target's damage) and log one entry that carries the outcome.
+ * The most common resolution: the new state of each of `combatants` (a later state of the same
+ * combatant wins) as the diff, and one log entry that carries the outcome.
  */
 export function combatantResolution(
-  outcome: unknown,
+  ctx: IntentContext,
+  outcome: Outcome,
   combatants: readonly (Combatant | CombatantState)[],
   entry: Omit<LogInput, 'outcome'>,
 ): Resolution {
-  return {
-    ok: true,
-    outcome,
-    commit(w) {
-      for (const combatant of combatants) w.setCombatant(combatant);
-      w.log({ ...entry, outcome });
-    },
-  };
+  return { ok: true, outcome, diff: diffOf(ctx.snapshot, { combatants }), log: [{ ...entry, outcome }] };
 }

@@ -3,7 +3,7 @@ import { closestNonEdgePosition } from '../../grid/edges';
 import { checkEdgeReturn, returnToPlay } from '../../rules/edgeReturn';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, intentBattlefield, refuse } from './IntentContext';
-import { combatantResolution } from './combatantResolution';
+import { diffOf } from '../tableDiff';
 
 /**
  * "Edges": a character an edge removed comes back as close to where it left as possible (the
@@ -35,17 +35,18 @@ export const edgeReturnIntent: IntentHandler<IntentOf<'return-to-play'>> = (ctx,
   const cell = { x: to.x, y: to.y };
   const back = returnToPlay(self);
   const outcome = { kind: 'return-to-play' as const, tokenId: token.id, from: left, cell };
-  const resolution = combatantResolution(outcome, [back], {
-    kind: 'turn',
-    actor: token.id,
-    summary: `${token.name} comes back into play at (${cell.x},${cell.y})`,
-    gmOnly: token.hidden,
-  });
   return {
-    ...resolution,
-    commit(w) {
-      w.setToken({ ...token, cell });
-      resolution.commit(w);
-    },
+    ok: true,
+    outcome,
+    diff: diffOf(ctx.snapshot, { combatants: [back], cells: [{ tokenId: token.id, cell }] }),
+    log: [
+      {
+        kind: 'turn',
+        actor: token.id,
+        summary: `${token.name} comes back into play at (${cell.x},${cell.y})`,
+        gmOnly: token.hidden,
+        outcome,
+      },
+    ],
   };
 };

@@ -113,7 +113,7 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
   };
   const shown = shownDamage(effect ? [effect] : [], nameIfStatsShown(ctx));
   const changed = selfTarget ? [after] : [withUserGrants(spent, effect ? [effect] : []), after];
-  return combatantResolution(outcome, ctx.snapshot.turn || selfTarget ? changed : [after], {
+  return combatantResolution(ctx, outcome, ctx.snapshot.turn || selfTarget ? changed : [after], {
     // No log kind of its own yet (the UI maps every kind to an icon): damage or status.
     kind: effect?.application ? 'damage' : 'status',
     actor: userToken.id,

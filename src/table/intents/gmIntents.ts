@@ -3,6 +3,7 @@ import type { IntentOf } from '../../schema/intent';
 import { defeat, heal } from '../../rules/health';
 import { applyStatus, removeStatus } from '../../rules/statuses';
 import { applyBlight, removeBlight } from '../../rules/blights';
+import { EMPTY_DIFF } from '../../schema/tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, findToken, refuse } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
@@ -30,7 +31,7 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
     hpBefore: self.hp,
     hpAfter: after.hp,
   };
-  return combatantResolution(outcome, [after], {
+  return combatantResolution(ctx, outcome, [after], {
     kind: 'gm',
     actor: 'gm',
     summary: `GM: ${token.name} ${self.hp} → ${after.hp} HP (${intent.reason})`,
@@ -60,8 +61,11 @@ export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'
     after = removeStatus(self, intent.statusId);
   }
   const verb = intent.kind === 'add-status' ? 'gains' : 'loses';
-  const outcome = { kind: intent.kind, tokenId: token.id, statusId: intent.statusId };
-  return combatantResolution(outcome, [after], {
+  const outcome =
+    intent.kind === 'add-status'
+      ? { kind: 'add-status' as const, tokenId: token.id, statusId: intent.statusId }
+      : { kind: 'remove-status' as const, tokenId: token.id, statusId: intent.statusId };
+  return combatantResolution(ctx, outcome, [after], {
     kind: 'status',
     actor: byGm ? 'gm' : token.id,
     summary: `${token.name} ${verb} ${intent.statusId}${byGm ? '' : ` (${ctx.senderName})`}`,
@@ -87,8 +91,11 @@ export const blightIntent: IntentHandler<IntentOf<'add-blight' | 'remove-blight'
     after = removeBlight(self, intent.blightId);
   }
   const verb = intent.kind === 'add-blight' ? 'gains' : 'loses';
-  const outcome = { kind: intent.kind, tokenId: token.id, blightId: intent.blightId };
-  return combatantResolution(outcome, [after], {
+  const outcome =
+    intent.kind === 'add-blight'
+      ? { kind: 'add-blight' as const, tokenId: token.id, blightId: intent.blightId }
+      : { kind: 'remove-blight' as const, tokenId: token.id, blightId: intent.blightId };
+  return combatantResolution(ctx, outcome, [after], {
     kind: 'status',
     actor: 'gm',
     summary: `${token.name} ${verb} the ${intent.blightId} blight`,
@@ -103,20 +110,23 @@ export const visibilityIntent: IntentHandler<IntentOf<'reveal' | 'hide'>> = (ctx
   if (ctx.snapshot.view !== 'gm') return refuse('hiding and revealing need the secrets document');
   const hide = intent.kind === 'hide';
   if (token.hidden === hide) return refuse(`${token.name} is already ${hide ? 'hidden' : 'visible'}`);
-  const outcome = { kind: intent.kind, tokenId: token.id };
+  const outcome = hide
+    ? { kind: 'hide' as const, tokenId: token.id }
+    : { kind: 'reveal' as const, tokenId: token.id };
   return {
     ok: true,
     outcome,
-    commit(w) {
-      w.setHidden(token.id, hide);
-      // A reveal is news for the players; a hide is logged for the GM only (saying it would tell).
-      w.log({
+    diff: EMPTY_DIFF,
+    visibility: { tokenId: token.id, hidden: hide },
+    // A reveal is news for the players; a hide is logged for the GM only (saying it would tell).
+    log: [
+      {
         kind: 'reveal',
         actor: 'gm',
         summary: `${token.name} ${hide ? 'is hidden' : 'appears'}`,
         outcome,
         gmOnly: hide,
-      });
-    },
+      },
+    ],
   };
 };

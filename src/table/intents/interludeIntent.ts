@@ -2,6 +2,7 @@ import type { IntentOf } from '../../schema/intent';
 import type { Combatant } from '../../schema/combatant';
 import { interlude, startExpedition } from '../../rules/interlude';
 import { combatantOf } from '../snapshot';
+import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { refuse } from './IntentContext';
 
@@ -37,10 +38,8 @@ export const betweenFightsIntent: IntentHandler<IntentOf<'interlude' | 'new-expe
     return {
       ok: true,
       outcome,
-      commit(w) {
-        healed.forEach((r) => w.setCombatant(r.combatant));
-        w.log({ kind: 'gm', actor: 'gm', summary, outcome });
-      },
+      diff: diffOf(ctx.snapshot, { combatants: healed.map((r) => r.combatant) }),
+      log: [{ kind: 'gm', actor: 'gm', summary, outcome }],
     };
   }
   const refilled = pcs.map((e) => startExpedition(e.combatant, settings));
@@ -48,14 +47,14 @@ export const betweenFightsIntent: IntentHandler<IntentOf<'interlude' | 'new-expe
   return {
     ok: true,
     outcome,
-    commit(w) {
-      refilled.forEach((c) => w.setCombatant(c));
-      w.log({
+    diff: diffOf(ctx.snapshot, { combatants: refilled }),
+    log: [
+      {
         kind: 'gm',
         actor: 'gm',
         summary: `New expedition: every player character has ${settings.elixirsPerExpedition} elixirs`,
         outcome,
-      });
-    },
+      },
+    ],
   };
 };

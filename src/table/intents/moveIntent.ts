@@ -7,6 +7,7 @@ import { applyDamage } from '../../rules/applyDamage';
 import { movementEventDamage } from '../../rules/movementDamage';
 import { checkAction, spendAction } from '../../rules/actionEconomy';
 import { effectiveSpeed } from '../../rules/statuses';
+import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { intentBattlefield, checkTurn, combatantOfToken, commandedToken, refuse } from './IntentContext';
 
@@ -93,17 +94,19 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
   return {
     ok: true,
     outcome,
-    commit(w) {
-      w.setToken({ ...token, cell: { x: end.x, y: end.y } });
-      if (mover && (inCombat || damage.length)) w.setCombatant(mover);
-      w.log({
+    diff: diffOf(ctx.snapshot, {
+      cells: [{ tokenId: token.id, cell: end }],
+      combatants: mover && (inCombat || damage.length) ? [mover] : [],
+    }),
+    log: [
+      {
         kind: 'move',
         actor: token.id,
         summary: `${token.name} ${modeName} to (${end.x},${end.y}), cost ${path.cost}`,
         details,
         outcome,
         gmOnly: token.hidden,
-      });
-    },
+      },
+    ],
   };
 };

@@ -1,10 +1,10 @@
 import type { IntentKind } from '../../schema/intent';
-import type { PendingChange, PendingDamage } from '../../schema/logEntry';
+import type { PendingDamage } from '../../schema/logEntry';
 import { PendingDamageSchema } from '../../schema/logEntry';
+import type { Outcome } from '../../schema/outcome';
+import type { EffectOutcomeRecord } from '../../schema/rollRecord';
+import type { TableDiff, TokenChange } from '../../schema/tableDiff';
 import type { CombatantState } from '../docLayout';
-import { combatantStateOf } from '../docLayout';
-import type { TableState } from '../snapshot';
-import type { IntentWrites } from './IntentWrites';
 
 /** Intents whose state change waits for Apply under `applyResults: 'on-confirm'`. */
 export const PENDING_KINDS: readonly IntentKind[] = ['attack', 'area', 'effect'];
@@ -22,33 +22,25 @@ export const ACTION_FIELDS: readonly (keyof CombatantState)[] = [
   'slowTurn',
 ];
 
-/** Equal as stored plain JSON (combatant fields are plain data). */
-export const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-interface EffectLike {
-  targetId: string;
-  application: { immune: string | null; incoming: Record<string, unknown> & { amount: number } } | null;
-}
-
-/** The effect components of an attack, area or effect outcome whose main target took damage. */
-function mainEffects(outcome: unknown): EffectLike[] {
-  const o = (outcome ?? {}) as {
-    kind?: string;
-    effects?: EffectLike[];
-    attack?: { effects?: EffectLike[] } | null;
-    effect?: EffectLike | null;
-  };
-  if (o.kind === 'attack') return o.effects ?? [];
-  if (o.kind === 'area') return o.attack?.effects ?? [];
-  if (o.kind === 'effect') return o.effect ? [o.effect] : [];
-  return [];
+/** The effect components of an attack, area or effect outcome aimed at its main target. */
+function mainEffects(outcome: Outcome): readonly EffectOutcomeRecord[] {
+  switch (outcome.kind) {
+    case 'attack':
+      return outcome.effects;
+    case 'area':
+      return outcome.attack?.effects ?? [];
+    case 'effect':
+      return outcome.effect ? [outcome.effect] : [];
+    default:
+      return [];
+  }
 }
 
 /**
  * The damage the GM may override: the main target's rolled damage (attack target, the area's
  * attack space, the effect's target), summed over its components, as it arrived before armor.
  */
-export function pendingDamageOf(outcome: unknown): PendingDamage | null {
+export function pendingDamageOf(outcome: Outcome): PendingDamage | null {
   const hits = mainEffects(outcome).filter((e) => e.application && !e.application.immune);
   const first = hits[0]?.application;
   if (!first || hits.some((h) => h.targetId !== hits[0]!.targetId)) return null;
@@ -57,41 +49,52 @@ export function pendingDamageOf(outcome: unknown): PendingDamage | null {
   return parsed.success ? parsed.data : null;
 }
 
-/**
- * Wraps a resolution's writes for `applyResults: 'on-confirm'`: each combatant's action-economy
- * fields are written now; every other changed field is kept as a pending change on the log entry
- * (written by the commit in the same transaction), for `apply-result` to write later.
- */
-export function pendingWrites(inner: IntentWrites, snapshot: TableState): IntentWrites {
-  const changes = new Map<string, PendingChange>();
+/** Splits one token's state fields: `now` keeps those `pick` accepts, `later` the others. */
+function splitFields(
+  change: TokenChange,
+  pick: (field: string) => boolean,
+): { now: TokenChange | null; later: TokenChange | null } {
+  const part = (keep: boolean) => {
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(change.state?.after ?? {})) {
+      if (pick(field) !== keep) continue;
+      if (change.state && field in change.state.before) before[field] = change.state.before[field];
+      after[field] = value;
+    }
+    return Object.keys(after).length ? { before, after } : null;
+  };
+  const nowState = part(true);
+  const laterState = part(false);
   return {
-    ...inner,
-    setCombatant(combatant) {
-      const next = combatantStateOf(combatant);
-      const was = snapshot.tokensById[next.id]?.state;
-      if (!was) return inner.setCombatant(next);
-      const immediate: Record<string, unknown> = { ...was };
-      const change = changes.get(next.id) ?? { tokenId: next.id, before: {}, after: {} };
-      for (const key of Object.keys(next) as (keyof CombatantState)[]) {
-        if (same(was[key], next[key])) continue;
-        if (ACTION_FIELDS.includes(key)) immediate[key] = next[key];
-        else {
-          if (!(key in change.before)) change.before[key] = was[key];
-          change.after[key] = next[key];
-        }
-      }
-      if (Object.keys(change.after).length) changes.set(next.id, change);
-      if (!same(immediate, was)) inner.setCombatant(immediate as CombatantState);
-    },
-    log(entry) {
-      const list = [...changes.values()];
-      if (list.length === 0) return inner.log(entry);
-      const damage = pendingDamageOf(entry.outcome);
-      const affects = damage && list.some((c) => c.tokenId === damage.tokenId) ? damage : null;
-      inner.log({
-        ...entry,
-        pending: { status: 'pending', changes: list, damage: affects },
-      });
-    },
+    now: nowState ? { tokenId: change.tokenId, state: nowState } : null,
+    later:
+      laterState || change.cell
+        ? {
+            tokenId: change.tokenId,
+            ...(laterState ? { state: laterState } : {}),
+            ...(change.cell ? { cell: change.cell } : {}),
+          }
+        : null,
+  };
+}
+
+/**
+ * Room setting `applyResults: 'on-confirm'` (docs/combat.md "Apply on confirm"): the action
+ * economy fields are written with the roll (`now`); every other change — other fields, squares,
+ * terrain — waits on the log entry (`later`) for `apply-result`. The turn order never waits.
+ */
+export function splitPending(diff: TableDiff): { now: TableDiff; later: TableDiff } {
+  const now: TokenChange[] = [];
+  const later: TokenChange[] = [];
+  const isAction = (field: string) => (ACTION_FIELDS as readonly string[]).includes(field);
+  for (const change of diff.tokens) {
+    const split = splitFields(change, isAction);
+    if (split.now) now.push(split.now);
+    if (split.later) later.push(split.later);
+  }
+  return {
+    now: { tokens: now, terrain: [], ...(diff.turn ? { turn: diff.turn } : {}) },
+    later: { tokens: later, terrain: diff.terrain },
   };
 }

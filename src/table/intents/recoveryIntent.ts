@@ -22,7 +22,7 @@ export const recoveryIntent: IntentHandler<IntentOf<'drink-elixir' | 'surrender'
       healed: drunk.healed,
       hp: drunk.combatant.hp,
     };
-    return combatantResolution(outcome, [drunk.combatant], {
+    return combatantResolution(ctx, outcome, [drunk.combatant], {
       kind: 'basic-action',
       actor: token.id,
       summary: `${token.name} drinks an elixir: +${drunk.healed} HP (${drunk.combatant.elixirs} left)`,
@@ -33,7 +33,7 @@ export const recoveryIntent: IntentHandler<IntentOf<'drink-elixir' | 'surrender'
   if (self.dead) return refuse(`${token.name} is dead`);
   const after = surrender(self);
   const outcome = { kind: 'surrender' as const, tokenId: token.id };
-  return combatantResolution(outcome, [after], {
+  return combatantResolution(ctx, outcome, [after], {
     kind: 'basic-action',
     actor: token.id,
     summary: `${token.name} surrenders`,

@@ -1,4 +1,5 @@
 import type { LogEntry, PendingResult } from '../../schema/logEntry';
+import type { RedactedOutcome, StoredOutcome } from '../../schema/outcome';
 
 /**
  * Log entries about a foe whose stat block the GM keeps hidden (docs/table.md "Foes with hidden
@@ -6,16 +7,13 @@ import type { LogEntry, PendingResult } from '../../schema/logEntry';
  * own characters take) and nothing else; the full entry stays in the secrets doc for the GM.
  */
 
-const RESULTS = new Set(['hit', 'miss', 'critical']);
-
 /** What a player may learn from an outcome about such a foe: its kind and the attack verdict. */
-export function redactOutcome(outcome: unknown): unknown {
-  if (typeof outcome !== 'object' || outcome === null || Array.isArray(outcome)) return undefined;
-  const o = outcome as { kind?: unknown; result?: unknown; logId?: unknown };
+export function redactOutcome(outcome: StoredOutcome): RedactedOutcome {
+  if ('redacted' in outcome) return outcome;
   return {
-    ...(typeof o.kind === 'string' ? { kind: o.kind } : {}),
-    ...(typeof o.result === 'string' && RESULTS.has(o.result) ? { result: o.result } : {}),
-    ...(typeof o.logId === 'string' ? { logId: o.logId } : {}),
+    kind: outcome.kind,
+    ...(outcome.kind === 'attack' ? { result: outcome.result } : {}),
+    ...(outcome.kind === 'apply-result' || outcome.kind === 'discard-result' ? { logId: outcome.logId } : {}),
     redacted: true,
   };
 }
@@ -28,7 +26,7 @@ function redactPending(pending: PendingResult): PendingResult {
 
 /** The public twin of a full entry: same id, time and kind; the redacted text; no dice. */
 export function publicTwin(full: LogEntry, shown: { summary: string; details: string[] }): LogEntry {
-  const outcome = redactOutcome(full.outcome);
+  const outcome = full.outcome && redactOutcome(full.outcome);
   return {
     id: full.id,
     at: full.at,

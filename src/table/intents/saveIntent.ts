@@ -27,7 +27,7 @@ export const saveIntent: IntentHandler<IntentOf<'save'>> = (ctx, intent) => {
     roll,
     ended: roll.success,
   };
-  return combatantResolution(outcome, [after], {
+  return combatantResolution(ctx, outcome, [after], {
     kind: 'save',
     actor: token.id,
     summary: `${token.name} saves against ${intent.statusId}: ${roll.total} — ${roll.success ? 'it ends' : 'it stays'}`,

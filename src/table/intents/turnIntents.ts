@@ -6,6 +6,7 @@ import { resetForRound, resetForTurn } from '../../rules/actionEconomy';
 import { startTurnOrder, turnState } from '../../rules/turnOrder';
 import { endTurn, startRound, startTurn } from '../../rules/turnSteps';
 import { explainDamageApplication } from '../../rules/explainOutcome';
+import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { fightingCombatants, nameOf } from './combatants';
@@ -31,16 +32,15 @@ export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>
     return {
       ok: true,
       outcome,
-      commit(w) {
-        w.setTurn(order);
-        fresh.forEach((c) => w.setCombatant(c));
-        w.log({
+      diff: diffOf(ctx.snapshot, { turn: order, combatants: fresh }),
+      log: [
+        {
           kind: 'turn',
           actor: 'gm',
           summary: `Combat starts: round 1, ${order.roundStartSide} side first`,
           outcome,
-        });
-      },
+        },
+      ],
     };
   }
   if (!ctx.snapshot.turn) return refuse('no combat is running');
@@ -49,11 +49,8 @@ export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>
   return {
     ok: true,
     outcome,
-    commit(w) {
-      w.setTurn(null);
-      cleared.forEach((c) => w.setCombatant(c));
-      w.log({ kind: 'turn', actor: 'gm', summary: `Combat ends after round ${outcome.round}`, outcome });
-    },
+    diff: diffOf(ctx.snapshot, { turn: null, combatants: cleared }),
+    log: [{ kind: 'turn', actor: 'gm', summary: `Combat ends after round ${outcome.round}`, outcome }],
   };
 };
 
@@ -87,33 +84,30 @@ export const startTurnIntent: IntentHandler<IntentOf<'start-turn'>> = (ctx, inte
     return {
       ok: true,
       outcome,
-      commit(w) {
-        roundStart.forEach((c) => w.setCombatant(c));
-        if (roundStart.length) w.setTurn(order);
-        w.setCombatant(waiting);
-        w.log({ kind: 'turn', actor: self.id, summary: `${token.name} will take a slow turn`, outcome });
-      },
+      diff: diffOf(ctx.snapshot, {
+        combatants: [...roundStart, waiting],
+        ...(roundStart.length ? { turn: order } : {}),
+      }),
+      log: [{ kind: 'turn', actor: self.id, summary: `${token.name} will take a slow turn`, outcome }],
     };
   }
   const details = started.blights ? explainDamageApplication(started.blights, token.name) : [];
   return {
     ok: true,
     outcome: started,
-    commit(w) {
-      roundStart.forEach((c) => w.setCombatant(c));
-      w.setCombatant(started.combatant);
-      w.setTurn(started.order);
-      if (roundStart.length) {
-        w.log({ kind: 'turn', actor: 'gm', summary: `Round ${started.order.round} begins` });
-      }
-      w.log({
+    diff: diffOf(ctx.snapshot, { combatants: [...roundStart, started.combatant], turn: started.order }),
+    log: [
+      ...(roundStart.length
+        ? [{ kind: 'turn' as const, actor: 'gm', summary: `Round ${started.order.round} begins` }]
+        : []),
+      {
         kind: 'turn',
         actor: self.id,
         summary: `${token.name} starts ${declaredSlow || started.combatant.slowTurn ? 'a slow' : 'their'} turn (round ${started.round})`,
         details,
         outcome: started,
-      });
-    },
+      },
+    ],
   };
 };
 
@@ -161,25 +155,29 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
   return {
     ok: true,
     outcome,
-    commit(w) {
-      w.setCombatant(endedState);
-      for (const e of edges) {
-        const moved = ctx.snapshot.tokensById[e.tokenId];
-        if (e.to && moved) w.setToken({ ...moved, cell: e.to });
-        const removed =
-          e.removed && e.tokenId !== endedState.id && afterSaves.find((c) => c.id === e.tokenId);
-        if (removed) w.setCombatant(removed);
-      }
-      w.setTurn(next ? next.order : ended.order);
-      w.log({ kind: 'turn', actor: token.id, summary: `${token.name} ends their turn`, details, outcome });
-      if (next) {
-        next.combatants.forEach((c) => w.setCombatant(c));
-        w.log({
-          kind: 'turn',
-          actor: 'gm',
-          summary: `Round ${next.order.round} begins: ${next.order.roundStartSide} side first`,
-        });
-      }
-    },
+    diff: diffOf(ctx.snapshot, {
+      combatants: [
+        endedState,
+        // Others an edge removed from play this turn (rules `removeByEdge`).
+        ...afterSaves.filter(
+          (c) => c.id !== endedState.id && edges.some((e) => e.removed && e.tokenId === c.id),
+        ),
+        ...(next ? next.combatants : []),
+      ],
+      cells: edges.flatMap((e) => (e.to ? [{ tokenId: e.tokenId, cell: e.to }] : [])),
+      turn: next ? next.order : ended.order,
+    }),
+    log: [
+      { kind: 'turn', actor: token.id, summary: `${token.name} ends their turn`, details, outcome },
+      ...(next
+        ? [
+            {
+              kind: 'turn' as const,
+              actor: 'gm',
+              summary: `Round ${next.order.round} begins: ${next.order.roundStartSide} side first`,
+            },
+          ]
+        : []),
+    ],
   };
 };

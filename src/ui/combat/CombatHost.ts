@@ -1,3 +1,4 @@
+import type { StoredOutcome } from '../../schema/outcome';
 import type { Intent } from '../../schema/intent';
 import type { TableConnection } from '../../table/client';
 import type { TableDocs } from '../../table/docLayout';
@@ -5,7 +6,7 @@ import type { RoomSnapshot } from '../../table/snapshot';
 import type { TableSession } from '../TableSession';
 
 /** The answer to an intent: ok (with the server's outcome when known) or the refusal's reason. */
-export type IntentAnswer = { ok: true; outcome?: unknown } | { ok: false; reason: string };
+export type IntentAnswer = { ok: true; outcome?: StoredOutcome } | { ok: false; reason: string };
 
 /**
  * What the combat panels need from a live room: the full snapshot (stat blocks, log, turn order)

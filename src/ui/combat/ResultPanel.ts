@@ -1,36 +1,21 @@
-import type { EffectOutcome } from '../../rules/applyEffect';
-import type { AttackOutcome } from '../../rules/resolveAttack';
 import type { LogEntry } from '../../schema/logEntry';
+import { outcomeOf } from '../../schema/outcome';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
-import type { Application } from './applicationHistory';
-import { changedSince } from './applicationHistory';
+import { applicationOf, changedSince } from './applicationHistory';
 import type { CombatHost } from './CombatHost';
 import { overrideNumbers, revertApplication } from './gmCombatWrites';
 import { offersUndoApplication } from './gmTools';
 import type { ResultEffect, ResultLine } from './resultView';
-import { attackResultView, effectView, isAttackOutcome } from './resultView';
+import { attackResultView, effectView } from './resultView';
 import { applyingEntryOf } from './pendingResultView';
 import { PendingAttention, pendingBlock } from './resultPanelPending';
 import { plainVerdictBlock, traceLines, verdictBlock } from './resultPanelVerdict';
 
 type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
 
-interface AreaOutcomeLike {
-  kind: 'area';
-  ability: string;
-  pattern: string;
-  attack: AttackOutcome | null;
-  areaEffects: EffectOutcome[];
-}
-
 /** A roll about a foe whose stats the GM keeps hidden: players get only its verdict and summary. */
-const isRedacted = (v: unknown): boolean => !!v && (v as { redacted?: unknown }).redacted === true;
-
-const isAreaOutcome = (v: unknown): v is AreaOutcomeLike =>
-  !!v &&
-  (v as { kind?: unknown }).kind === 'area' &&
-  Array.isArray((v as { areaEffects?: unknown }).areaEffects);
+const isRedacted = (e: LogEntry): boolean => !!e.outcome && 'redacted' in e.outcome;
 
 function lines(list: readonly ResultLine[]): HTMLElement {
   const dl = el('dl', { class: 'result-lines' });
@@ -48,9 +33,9 @@ export function latestResolution(log: readonly LogEntry[]): LogEntry | null {
     const e = log[i]!;
     if (
       e.pending?.status === 'pending' ||
-      (e.kind === 'attack' && isAttackOutcome(e.outcome)) ||
-      (e.kind === 'area' && isAreaOutcome(e.outcome)) ||
-      ((e.kind === 'attack' || e.kind === 'area') && isRedacted(e.outcome))
+      (e.kind === 'attack' && outcomeOf(e.outcome, 'attack')) ||
+      (e.kind === 'area' && outcomeOf(e.outcome, 'area')) ||
+      ((e.kind === 'attack' || e.kind === 'area') && isRedacted(e))
     )
       return e;
   }
@@ -76,7 +61,6 @@ export class ResultPanel {
 
   constructor(
     private readonly host: CombatHost,
-    private readonly applications: () => ReadonlyMap<string, Application>,
     private readonly status: Status,
   ) {}
 
@@ -87,8 +71,8 @@ export class ResultPanel {
     if (!entry)
       return setChildren(this.root, el('h3', {}, 'Result'), el('div', { class: 'hint' }, 'No roll yet.'));
     const names = (id: string) => snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? id;
-    const outcome = entry.outcome;
-    const attack = isAttackOutcome(outcome) ? outcome : isAreaOutcome(outcome) ? outcome.attack : null;
+    const area = outcomeOf(entry.outcome, 'area');
+    const attack = outcomeOf(entry.outcome, 'attack') ?? area?.attack ?? null;
     const view = attack ? attackResultView(attack, names) : null;
     const summary = el('div', { class: 'result-summary', 'data-testid': 'result-summary' }, entry.summary);
     // The trace: every die, modifier and damage step, below the verdict.
@@ -124,15 +108,15 @@ export class ResultPanel {
       }
       affected.add(attack.targetId);
     }
-    if (isAreaOutcome(outcome)) {
-      for (const effect of outcome.areaEffects) {
+    if (area) {
+      for (const effect of area.areaEffects) {
         const v = effectView(effect, names(effect.targetId));
         trace.push(el('h4', {}, names(effect.targetId)), lines(v.lines));
         affected.add(effect.targetId);
         noteTaken(v.targetName, v);
       }
     }
-    if (isRedacted(outcome) && entry.details.length)
+    if (isRedacted(entry) && entry.details.length)
       trace.push(el('div', { class: 'result-details' }, ...entry.details.map((d) => el('div', {}, d))));
     if (entry.dice.length)
       trace.push(
@@ -177,7 +161,7 @@ export class ResultPanel {
     const out: HTMLElement[] = [];
     // An applied on-confirm result was changed by its Apply entry, so that is what undo takes back.
     const applying = applyingEntryOf(snapshot.log, entry.id);
-    const app = (applying && this.applications().get(applying.id)) || this.applications().get(entry.id);
+    const app = (applying && applicationOf(applying)) || applicationOf(entry);
     if (app && offersUndoApplication(entry)) {
       const moved = changedSince(app, snapshot);
       const undo = el('button', { 'data-testid': 'revert-application' }, 'Undo this application');

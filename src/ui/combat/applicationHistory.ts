@@ -1,76 +1,38 @@
 import type { LogEntry } from '../../schema/logEntry';
-import type { CombatantState } from '../../table/docLayout';
+import type { TableDiff } from '../../schema/tableDiff';
+import { isEmptyDiff } from '../../schema/tableDiff';
 import type { RoomSnapshot } from '../../table/snapshot';
+import { reverseDiff, staleParts } from '../../table/tableDiff';
 
-/** Log kinds whose entry changed combatants' HP, vigor, wounds or statuses. */
-const APPLYING_KINDS: readonly LogEntry['kind'][] = [
-  'attack',
-  'area',
-  'damage',
-  'basic-action',
-  'save',
-  'status',
-  'gm',
-  'move',
-  'turn',
-];
-
-/** A resolution the GM may revert: the entry and each changed combatant's state before it. */
+/**
+ * A resolution the GM may take back: its log entry and the diff it applied, as stored on the
+ * entry (docs/table.md "Outcomes and diffs"). Read from the log, so it survives a reload and
+ * covers everything the diff holds: combatant fields, token squares, terrain, the turn order.
+ */
 export interface Application {
   entryId: string;
   summary: string;
-  before: Record<string, CombatantState>;
-  after: Record<string, CombatantState>;
+  diff: TableDiff;
 }
 
-const same = (a: CombatantState, b: CombatantState): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** The application an entry recorded; null when it changed nothing (or waits for Apply). */
+export function applicationOf(entry: LogEntry): Application | null {
+  if (!entry.diff || isEmptyDiff(entry.diff)) return null;
+  return { entryId: entry.id, summary: entry.summary, diff: entry.diff };
+}
+
+/** Every application in the log, oldest first (the GM's application history). */
+export function applicationsOf(log: readonly LogEntry[]): Application[] {
+  return log.flatMap((e) => applicationOf(e) ?? []);
+}
 
 /**
- * The applications that arrived between two snapshots: each new log entry of a state-changing
- * kind, with the combatants whose state differs and what it was before. The server writes an
- * outcome and its log entry in one transaction, so the previous snapshot holds the "before".
- * When several entries arrive together, the changes are credited to the last of them.
+ * Has anything the application wrote changed since (so taking it back also discards that)?
+ * Lists what: a token's name, 'terrain (x,y)' or 'turn order'. Empty = it reverts cleanly.
  */
-export function newApplications(previous: RoomSnapshot, next: RoomSnapshot): Application[] {
-  const known = new Set(previous.log.map((e) => e.id));
-  const fresh = next.log.filter((e) => !known.has(e.id) && APPLYING_KINDS.includes(e.kind));
-  const last = fresh[fresh.length - 1];
-  if (!last) return [];
-  const before: Record<string, CombatantState> = {};
-  const after: Record<string, CombatantState> = {};
-  for (const token of next.tokens) {
-    const was = previous.tokensById[token.id]?.state;
-    const now = token.state;
-    if (was && now && !same(was, now)) {
-      before[token.id] = was;
-      after[token.id] = now;
-    }
-  }
-  if (Object.keys(before).length === 0) return [];
-  return [{ entryId: last.id, summary: last.summary, before, after }];
-}
-
-/** Can this application still be reverted cleanly (nobody changed since)? Lists who did. */
 export function changedSince(app: Application, snapshot: RoomSnapshot): string[] {
-  return Object.keys(app.after).filter((id) => {
-    const now = snapshot.tokensById[id]?.state;
-    return !now || !same(now, app.after[id]!);
-  });
-}
-
-/**
- * A combatant's state with one application taken back: every top-level field the application
- * changed returns to its value before it; fields changed only later (a new round's reset, a
- * status gained since) keep their current value.
- */
-export function revertedState(
-  current: CombatantState,
-  before: CombatantState,
-  after: CombatantState,
-): CombatantState {
-  const out: Record<string, unknown> = { ...current };
-  for (const key of Object.keys(before) as (keyof CombatantState)[]) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = before[key];
-  }
-  return out as CombatantState;
+  const names = staleParts(reverseDiff(app.diff), snapshot).map((p) =>
+    p.tokenId ? (snapshot.tokensById[p.tokenId]?.name ?? p.tokenId) : (p.what ?? ''),
+  );
+  return [...new Set(names)];
 }

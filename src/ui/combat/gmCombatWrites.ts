@@ -1,8 +1,9 @@
 import type { CombatantState, TableDocs } from '../../table/docLayout';
 import { GM_ORIGIN, rootsOf, transactBoth } from '../../table/docLayout';
 import { postLogNote, updateCombatant } from '../../table/writers/roomWriters';
+import { reverseDiff } from '../../table/tableDiff';
+import { prepareDiffWrite } from '../../table/writers/writeDiff';
 import type { Application } from './applicationHistory';
-import { revertedState } from './applicationHistory';
 
 /**
  * GM combat writes (no intent exists for them; blights and statuses go through intents). Each one changes the combatants AND notes the
@@ -22,17 +23,15 @@ const nameOf = (docs: TableDocs, id: string): string => {
 };
 
 /**
- * Take an application back: every field it changed on every combatant returns to its value
- * before it (`revertedState`); undoing this step re-applies the result.
+ * Take an application back: its stored diff reversed (every combatant field, square, terrain
+ * square and turn order it changed returns to its value before it; fields it did not change keep
+ * their current value). Undoing this step re-applies the result.
  */
 export function revertApplication(docs: TableDocs, app: Application): void {
-  const ids = Object.keys(app.before);
+  const ids = app.diff.tokens.map((t) => t.tokenId);
+  const write = prepareDiffWrite(docs, reverseDiff(app.diff));
   transactBoth(docs, GM_ORIGIN, () => {
-    for (const id of ids) {
-      const before = app.before[id]!;
-      const after = app.after[id];
-      updateCombatant(docs, id, (current) => (after ? revertedState(current, before, after) : before));
-    }
+    write();
     postLogNote(docs, `GM reverts: ${app.summary}`, hiddenIn(docs, ids));
   });
 }

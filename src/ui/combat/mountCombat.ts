@@ -6,8 +6,6 @@ import type { RoomSnapshot } from '../../table/snapshot';
 import { el } from '../dom';
 import type { TableSession } from '../TableSession';
 import { ActionPanel } from './ActionPanel';
-import type { Application } from './applicationHistory';
-import { newApplications } from './applicationHistory';
 import type { CombatHost } from './CombatHost';
 import { connectCombatHost } from './CombatHost';
 import { CombatController } from './CombatController';
@@ -17,9 +15,6 @@ import { ResultPanel } from './ResultPanel';
 import { SightPanel } from './SightPanel';
 import { StatusPanel } from './StatusPanel';
 import { TurnTrackerPanel } from './TurnTrackerPanel';
-
-/** Applications remembered for the GM's revert button. */
-const KEPT_APPLICATIONS = 50;
 
 /** `window.__iconVttCombat`: read-only copies of what the combat UI shows, for browser tests. */
 export interface CombatDebug {
@@ -75,10 +70,9 @@ export async function mountCombat(
   // Above the world container (terrain, reach, tokens, cursors), in the same world coordinates.
   renderer.viewport.addChild(overlay.container);
   const ctl = new CombatController(host, stage, renderer, overlay);
-  const applications = new Map<string, Application>();
   const tracker = new TurnTrackerPanel(host, status);
   const actions = new ActionPanel(ctl, status);
-  const result = new ResultPanel(host, () => applications, status);
+  const result = new ResultPanel(host, status);
   const statuses = new StatusPanel(host, status);
   const sight = new SightPanel(ctl);
   const log = new LogPanel((id) => {
@@ -108,12 +102,6 @@ export async function mountCombat(
   ctl.onChange(renderPanels);
   const onSnapshot = (): void => {
     const snap = host.snapshot();
-    if (snap && previous && snap !== previous && host.role === 'gm') {
-      for (const app of newApplications(previous, snap)) {
-        applications.set(app.entryId, app);
-        if (applications.size > KEPT_APPLICATIONS) applications.delete(applications.keys().next().value!);
-      }
-    }
     previous = snap;
     tracker.render(snap);
     // A new log entry brings the result panel back to the newest roll.

@@ -1,4 +1,5 @@
 import type { LogEntry } from '../../schema/logEntry';
+import { outcomeOf } from '../../schema/outcome';
 import type { RoomSnapshot } from '../../table/snapshot';
 
 /** Who is looking at the result panel. */
@@ -36,10 +37,12 @@ export function pendingResultView(
   const pending = entry.pending;
   if (!pending) return null;
   const name = (id: string) => nameIn(snapshot, id);
-  const changes = pending.changes.map((c) => {
-    const fields = Object.keys(c.after).map(
-      (f) => `${f} ${JSON.stringify(c.before[f])} → ${JSON.stringify(c.after[f])}`,
+  const changes = pending.diff.tokens.map((c) => {
+    const fields = Object.keys(c.state?.after ?? {}).map(
+      (f) => `${f} ${JSON.stringify(c.state!.before[f])} → ${JSON.stringify(c.state!.after[f])}`,
     );
+    if (c.cell)
+      fields.push(`square (${c.cell.before.x},${c.cell.before.y}) → (${c.cell.after.x},${c.cell.after.y})`);
     return `${name(c.tokenId)}: ${fields.join(', ')}`;
   });
   const gm = viewer.role === 'gm';
@@ -72,10 +75,5 @@ export function pendingResultView(
 
 /** The log entry that applied `entryId` (its outcome names it), for "Undo this application". */
 export function applyingEntryOf(log: readonly LogEntry[], entryId: string): LogEntry | null {
-  return (
-    log.find((e) => {
-      const o = e.outcome as { kind?: unknown; logId?: unknown } | undefined;
-      return o?.kind === 'apply-result' && o.logId === entryId;
-    }) ?? null
-  );
+  return log.find((e) => outcomeOf(e.outcome, 'apply-result')?.logId === entryId) ?? null;
 }

@@ -1,7 +1,9 @@
-import type { DamageApplication } from '../../rules/applyDamage';
-import type { EffectOutcome } from '../../rules/applyEffect';
 import { explainDamageApplication, explainDamageRoll } from '../../rules/explainOutcome';
-import type { AttackOutcome } from '../../rules/resolveAttack';
+import type {
+  AttackOutcomeRecord as AttackOutcome,
+  DamageApplicationRecord as DamageApplication,
+  EffectOutcomeRecord as EffectOutcome,
+} from '../../schema/rollRecord';
 
 /** One labelled line of the result panel; `testid` lets tests find exact numbers. */
 export interface ResultLine {
@@ -35,12 +37,6 @@ const COMPONENT_LABEL: Record<EffectOutcome['component'], string> = {
   effect: 'Effect',
   areaEffect: 'Area effect',
 };
-
-/** Does a stored outcome (plain JSON from the log) look like an attack outcome? */
-export function isAttackOutcome(value: unknown): value is AttackOutcome {
-  const v = value as Partial<AttackOutcome> | null;
-  return !!v && v.kind === 'attack' && typeof v.roll === 'object' && Array.isArray(v.effects);
-}
 
 /** The effect lines: damage roll (tier, bonus, boost, each die), each reduction, HP, statuses. */
 export function effectView(effect: EffectOutcome, targetName: string): ResultEffect {

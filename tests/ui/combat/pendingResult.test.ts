@@ -4,7 +4,7 @@ import { applyIntent } from '../../../src/table/applyIntent';
 import type { Actor } from '../../../src/table/applyIntent';
 import type { TableDocs } from '../../../src/table/docLayout';
 import { setRoomSettings } from '../../../src/table/writers/roomWriters';
-import { newApplications } from '../../../src/ui/combat/applicationHistory';
+import { applicationOf } from '../../../src/ui/combat/applicationHistory';
 import { revertApplication } from '../../../src/ui/combat/gmCombatWrites';
 import { applyingEntryOf, pendingResultView } from '../../../src/ui/combat/pendingResultView';
 import { latestResolution } from '../../../src/ui/combat/ResultPanel';
@@ -66,7 +66,6 @@ describe('result panel: a roll waiting for Apply', () => {
   it('after the GM overrides 12 with 20 the panel says who and both numbers; undo takes it back', () => {
     const docs = rolled();
     const entryId = latestResolution(snapshotOf(docs).log)!.id;
-    const before = snapshotOf(docs);
     // 20 − armor 1 = 19, halved for cover → 10.
     send(docs, GM, { kind: 'apply-result', logId: entryId, damageOverride: 20 });
     const after = snapshotOf(docs);
@@ -83,11 +82,10 @@ describe('result panel: a roll waiting for Apply', () => {
     });
     // "Undo this application" finds the Apply entry's change and restores 32.
     const applying = applyingEntryOf(after.log, entryId)!;
-    const [app] = newApplications(before, after);
+    const app = applicationOf(applying);
     expect(app).toMatchObject({
       entryId: applying.id,
-      before: { brute: { hp: 32 } },
-      after: { brute: { hp: 22 } },
+      diff: { tokens: [{ tokenId: 'brute', state: { before: { hp: 32 }, after: { hp: 22 } } }] },
     });
     revertApplication(docs, app!);
     expect(snapshotOf(docs).tokensById['brute']!.state!.hp).toBe(32);

@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../src/schema/logEntry';
+import { LogEntrySchema } from '../../../src/schema/logEntry';
 import { latestResolution } from '../../../src/ui/combat/ResultPanel';
 
-const entry = (id: string, kind: LogEntry['kind'], outcome: unknown): LogEntry => ({
-  id,
-  at: 1,
-  kind,
-  actor: 'ana',
-  summary: `line ${id}`,
-  details: [],
-  dice: [],
-  outcome,
-  gmOnly: false,
-});
+// Read as stored entries are: an outcome outside the union reads as absent.
+const entry = (id: string, kind: LogEntry['kind'], outcome: unknown): LogEntry =>
+  LogEntrySchema.parse({
+    id,
+    at: 1,
+    kind,
+    actor: 'ana',
+    summary: `line ${id}`,
+    details: [],
+    dice: [],
+    outcome,
+    gmOnly: false,
+  });
 
 describe('result panel: a roll about a foe whose stats are hidden', () => {
   it('is still the newest roll a player sees, by its verdict only', () => {

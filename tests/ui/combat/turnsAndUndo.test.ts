@@ -4,10 +4,12 @@ import { applyIntent } from '../../../src/table/applyIntent';
 import type { Actor } from '../../../src/table/applyIntent';
 import { createGmUndoManager } from '../../../src/table/createGmUndoManager';
 import type { TableDocs } from '../../../src/table/docLayout';
-import { changedSince, newApplications, revertedState } from '../../../src/ui/combat/applicationHistory';
+import { outcomeOf } from '../../../src/schema/outcome';
+import { addStatus } from '../../../src/table/writers/roomWriters';
+import { applicationOf, changedSince } from '../../../src/ui/combat/applicationHistory';
 import { overrideNumbers, revertApplication } from '../../../src/ui/combat/gmCombatWrites';
 import { latestResolution } from '../../../src/ui/combat/ResultPanel';
-import { attackResultView, isAttackOutcome } from '../../../src/ui/combat/resultView';
+import { attackResultView } from '../../../src/ui/combat/resultView';
 import { pendingSaves } from '../../../src/ui/combat/TurnTrackerPanel';
 import { actionsLeftOf, trackerView } from '../../../src/ui/combat/turnTracker';
 import { combatRoom, snapshotOf } from './combatRoom';
@@ -104,9 +106,10 @@ describe('result, application history and the GM revert', () => {
     expect(after.tokensById['brute']!.state!.hp).toBe(26);
 
     const entry = latestResolution(after.log)!;
-    expect(isAttackOutcome(entry.outcome)).toBe(true);
+    const attack = outcomeOf(entry.outcome, 'attack')!;
+    expect(attack.kind).toBe('attack');
     const names = (id: string) => after.tokensById[id]!.state!.name;
-    const view = attackResultView(entry.outcome as never, names);
+    const view = attackResultView(attack, names);
     const byId = Object.fromEntries(
       [...view.roll, ...view.effects.flatMap((e) => e.lines)]
         .filter((l) => l.testid)
@@ -127,9 +130,9 @@ describe('result, application history and the GM revert', () => {
     );
     expect(view.effects[0]!.lines.map((l) => l.value)).toContain('Brute: HP 32 → 26');
 
-    const [app] = newApplications(before, after);
+    const app = applicationOf(entry);
     expect(app!.entryId).toBe(entry.id);
-    expect(Object.keys(app!.before).sort()).toEqual(['brute', 'ranger']);
+    expect(app!.diff.tokens.map((t) => t.tokenId).sort()).toEqual(['brute', 'ranger']);
     expect(changedSince(app!, after)).toEqual([]);
 
     const undo = createGmUndoManager(docs);
@@ -173,14 +176,22 @@ describe('result, application history and the GM revert', () => {
   });
 });
 
-describe('revertedState', () => {
+describe('reverting an application', () => {
   it('takes back only the fields the application changed; later changes stay', () => {
     const docs = combatRoom();
-    const base = snapshotOf(docs).tokensById['brute']!.state!;
-    const before = { ...base, hp: 32 };
-    const after = { ...base, hp: 26 };
-    const later = { ...after, statuses: [{ id: 'dazed', ongoing: false }], slowTurn: true };
-    expect(revertedState(later, before, after)).toEqual({ ...later, hp: 32 });
+    send(
+      docs,
+      RANGER,
+      { kind: 'attack', attackerId: 'ranger', targetId: 'brute', abilityId: 'basic-ranged' },
+      [12, 2, 5, 4],
+    );
+    const app = applicationOf(latestResolution(snapshotOf(docs).log)!)!;
+    addStatus(docs, 'brute', 'dazed');
+    expect(changedSince(app, snapshotOf(docs))).toEqual([]);
+    revertApplication(docs, app);
+    const brute = snapshotOf(docs).tokensById['brute']!.state!;
+    expect(brute.hp).toBe(32);
+    expect(brute.statuses.map((s) => s.id)).toEqual(['dazed']);
   });
 });
 

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { CellSchema } from './cell';
+import { JsonObjectSchema } from './json';
+import { atMost, boundedList, boundedText, MAX_ID_CHARS, MAX_MAP_SIDE, MAX_STAT, MAX_TOKENS } from './limits';
+import { TurnOrderSchema } from './turnOrder';
+
+/**
+ * ONE shape for every change a resolution makes to the table (docs/table.md "Outcomes and
+ * diffs"): applied at once, held on a pending result until Apply, written by `apply-result`, and
+ * taken back by the GM's "Undo this application". Each part holds its value before and after;
+ * applying writes `after`, reversing writes `before`, and a diff is stale when a `before` no
+ * longer holds (src/table/tableDiff.ts).
+ */
+
+/** One token's change: only the combatant-state fields that changed, and/or its square. */
+export const TokenChangeSchema = z.object({
+  tokenId: boundedText(MAX_ID_CHARS).min(1),
+  /** Changed combatant-state fields (top-level keys), with their values before and after. */
+  state: z.object({ before: JsonObjectSchema, after: JsonObjectSchema }).optional(),
+  /** The token's north-west square before and after (moves, pushes, edge saves). */
+  cell: z.object({ before: CellSchema, after: CellSchema }).optional(),
+});
+export type TokenChange = z.infer<typeof TokenChangeSchema>;
+
+/** Remaining HP of one destructible square ("Destructible terrain"); null = not destructible. */
+const TerrainHp = z.number().int().min(0).max(MAX_STAT, atMost(MAX_STAT, '')).nullable();
+
+/** One terrain square's change, keyed by its position. */
+export const TerrainChangeSchema = CellSchema.extend({
+  destructibleHp: z.object({ before: TerrainHp, after: TerrainHp }),
+});
+export type TerrainChange = z.infer<typeof TerrainChangeSchema>;
+
+export const TableDiffSchema = z.object({
+  tokens: boundedList(TokenChangeSchema, MAX_TOKENS * 2, 'changed tokens').default([]),
+  terrain: boundedList(TerrainChangeSchema, MAX_MAP_SIDE * MAX_MAP_SIDE, 'changed squares').default([]),
+  /** The turn order before and after (absent = unchanged; null = not in combat). */
+  turn: z.object({ before: TurnOrderSchema.nullable(), after: TurnOrderSchema.nullable() }).optional(),
+});
+export type TableDiff = z.infer<typeof TableDiffSchema>;
+
+export const EMPTY_DIFF: TableDiff = { tokens: [], terrain: [] };
+
+/** True when the diff changes nothing. */
+export function isEmptyDiff(diff: TableDiff): boolean {
+  return diff.tokens.length === 0 && diff.terrain.length === 0 && diff.turn === undefined;
+}

@@ -1,0 +1,46 @@
+import type { TableDiff } from '../../schema/tableDiff';
+import { formatIssues } from '../../schema/formatIssues';
+import { TokenSchema } from '../../schema/token';
+import { TurnOrderSchema } from '../../schema/turnOrder';
+import type { TableDocs } from '../docLayout';
+import { cellKey, CombatantStateSchema, publicRootsOf, rootsOf } from '../docLayout';
+import { locateToken, TableWriteError } from './locateToken';
+
+/**
+ * Writes a diff's `after` values (src/schema/tableDiff.ts) — to undo, pass `reverseDiff(diff)`.
+ * Every value is computed and validated first, from the docs as they are now; the returned
+ * function then writes them all, so call it inside the caller's ONE transaction (per doc) and
+ * nothing is half-written when a value is bad. Combatant fields the diff does not name keep their
+ * current value (a new round's reset stays when an earlier attack is taken back).
+ */
+export function prepareDiffWrite(docs: TableDocs, diff: TableDiff): () => void {
+  const writes: (() => void)[] = [];
+  for (const change of diff.tokens) {
+    const { doc } = locateToken(docs, change.tokenId);
+    const roots = rootsOf(doc);
+    if (change.state) {
+      const current = (roots.combatants.get(change.tokenId) ?? {}) as Record<string, unknown>;
+      const next = CombatantStateSchema.safeParse({ ...current, ...change.state.after, id: change.tokenId });
+      if (!next.success) throw new TableWriteError(formatIssues(next.error, `combatant '${change.tokenId}'`));
+      writes.push(() => roots.combatants.set(change.tokenId, next.data));
+    }
+    if (change.cell) {
+      const token = TokenSchema.parse(roots.tokens.get(change.tokenId));
+      const cell = { x: change.cell.after.x, y: change.cell.after.y };
+      writes.push(() => roots.tokens.set(change.tokenId, { ...token, cell }));
+    }
+  }
+  const pub = publicRootsOf(docs.public);
+  for (const c of diff.terrain) {
+    const key = cellKey(c.x, c.y);
+    const hp = c.destructibleHp.after;
+    writes.push(() => (hp === null ? pub.destructible.delete(key) : pub.destructible.set(key, hp)));
+  }
+  if (diff.turn) {
+    const order = diff.turn.after === null ? null : TurnOrderSchema.parse(diff.turn.after);
+    writes.push(() => pub.turn.set('order', order));
+  }
+  return () => {
+    for (const write of writes) write();
+  };
+}
