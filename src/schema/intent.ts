@@ -167,6 +167,20 @@ export const CombatIntentSchema = z.object({
 });
 
 /**
+ * "Edges": a character removed by an edge comes back into play near where it left (a PC's player
+ * at the start of its next turn; the GM for foes other than mobs).
+ */
+export const ReturnToPlayIntentSchema = z.object({
+  kind: z.literal('return-to-play'),
+  tokenId: Id,
+});
+
+/** Between fights (GM only): an interlude heals wounds; a new expedition refills elixirs. */
+export const BetweenFightsIntentSchema = z.object({
+  kind: z.enum(['interlude', 'new-expedition']),
+});
+
+/**
  * Everything a client can ask the server to do. Players send intents; the server checks
  * permission and legality, rolls the dice and writes the outcome. Who may send which kind:
  * `INTENT_ROLES` below and docs/table.md.
@@ -190,6 +204,8 @@ export const IntentSchema = z.discriminatedUnion('kind', [
   BlightIntentSchema,
   VisibilityIntentSchema,
   CombatIntentSchema,
+  ReturnToPlayIntentSchema,
+  BetweenFightsIntentSchema,
 ]);
 export type Intent = z.infer<typeof IntentSchema>;
 export type IntentKind = Intent['kind'];
@@ -223,6 +239,9 @@ export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
   hide: 'gm',
   'start-combat': 'gm',
   'end-combat': 'gm',
+  'return-to-play': 'any',
+  interlude: 'gm',
+  'new-expedition': 'gm',
 };
 
 /**

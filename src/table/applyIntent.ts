@@ -27,6 +27,8 @@ import { recoveryIntent } from './intents/recoveryIntent';
 import { applyResultIntent, discardResultIntent } from './intents/applyResultIntent';
 import { PENDING_KINDS, pendingDamageOf, splitPending } from './intents/pendingWrites';
 import { adjustHpIntent, blightIntent, statusIntent, visibilityIntent } from './intents/gmIntents';
+import { edgeReturnIntent } from './intents/edgeReturnIntent';
+import { betweenFightsIntent } from './intents/interludeIntent';
 
 export type { Actor } from './intents/IntentContext';
 
@@ -54,6 +56,9 @@ const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   hide: visibilityIntent,
   'start-combat': combatIntent,
   'end-combat': combatIntent,
+  'return-to-play': edgeReturnIntent,
+  interlude: betweenFightsIntent,
+  'new-expedition': betweenFightsIntent,
 };
 
 /**

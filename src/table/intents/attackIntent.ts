@@ -1,6 +1,7 @@
 import type { IntentOf } from '../../schema/intent';
 import { attackContext } from '../../grid/attackContext';
 import { resolveAttack } from '../../rules/resolveAttack';
+import { withUserGrants } from '../../rules/applyEffect';
 import { explainAttack } from '../../rules/explainOutcome';
 import type { IntentHandler } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
@@ -73,7 +74,7 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
   const result = { ...outcome, distance: where.distance, effectiveRange: where.effectiveRange };
   // Players' view when a stat block here is hidden: the verdict and the damage taken, no ability.
   const shown = shownDamage(outcome.effects, nameIfStatsShown(ctx));
-  return combatantResolution(ctx, result, [spent, outcome.target], {
+  return combatantResolution(ctx, result, [withUserGrants(spent, outcome.effects), outcome.target], {
     kind: 'attack',
     actor: attackerToken.id,
     summary: `${summary ?? `${attackerToken.name} attacks ${targetToken.name}`}: ${outcome.result}`,

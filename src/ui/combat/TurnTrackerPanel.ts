@@ -106,7 +106,7 @@ export class TurnTrackerPanel {
           class: `${row.side} ${row.status}`,
         },
         el('b', {}, row.name),
-        ` ${row.side === 'party' ? 'party' : 'foe'} · ${STATUS_WORD[row.status]}${row.slow ? ' · slow turn' : ''} · HP ${row.hp}${row.maxHp !== null ? `/${row.maxHp}` : ''}`,
+        ` ${row.side === 'party' ? 'party' : 'foe'} · ${STATUS_WORD[row.status]}${row.slow ? ' · slow turn' : ''} · HP ${row.hp}${row.maxHp !== null ? `/${row.maxHp}` : ''}${row.resolve !== null ? ` · Resolve ${row.resolve}` : ''}`,
       );
       if (view.inCombat && commands(row.id)) {
         if (row.status === 'may-act') {
