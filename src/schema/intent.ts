@@ -159,6 +159,11 @@ export const BlightIntentSchema = z.object({
 export const VisibilityIntentSchema = z.object({
   kind: z.enum(['reveal', 'hide']),
   tokenId: Id,
+  /**
+   * Reveal only: the token appears but its stat block stays in the secrets doc, so players never
+   * receive its Defense, abilities or other stats (docs/table.md "Foes with hidden stats").
+   */
+  keepStatsHidden: z.boolean().default(false),
 });
 
 /** Start combat (resets turn order) or end it (clears blights, statuses stay per the rules). */

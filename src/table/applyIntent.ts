@@ -134,7 +134,10 @@ function writeResolution(
 ): void {
   const { now, later } = waits ? splitPending(resolution.diff) : { now: resolution.diff, later: null };
   writes.applyDiff(now);
-  if (resolution.visibility) writes.setHidden(resolution.visibility.tokenId, resolution.visibility.hidden);
+  if (resolution.visibility) {
+    const { tokenId, hidden, keepStatsHidden } = resolution.visibility;
+    writes.setHidden(tokenId, hidden, keepStatsHidden);
+  }
   if (resolution.settle) writes.updateLog(resolution.settle);
   let carried = false;
   for (const line of resolution.log) {
