@@ -1,4 +1,5 @@
 import type { Ability } from '../schema/ability';
+import type { AbilityBonus } from '../schema/abilityBonus';
 import type { Combatant } from '../schema/combatant';
 import { emptyTurnUsage } from '../schema/combatant';
 import type { StatusCatalog } from '../schema/status';
@@ -6,6 +7,8 @@ import type { Refusal } from './health';
 import { isOutOfAction } from './health';
 import { ownValue } from '../lib/ownRecord';
 import { actionsPerTurn, effectiveSpeed, statusPrevents } from './statuses';
+import { bonusForUse } from './abilityBonus';
+import { resolveShortfall } from './resolve';
 
 /** The basic actions every character has ("Actions on a turn"). */
 export const BASIC_ACTIONS = ['run', 'dash', 'interact', 'rescue', 'basic-attack', 'whack'] as const;
@@ -57,6 +60,12 @@ export interface ActionCharge {
   triggersInterrupts: boolean;
   attack: boolean;
   interrupt: boolean;
+  /** An ability (not a basic action): it takes the waiting next-ability bonuses. */
+  ability: boolean;
+  /** Resolve a Limit Break spends (0 otherwise). */
+  resolve: number;
+  /** The bonus this use of the ability gets (next-ability + slow turn); null = none. */
+  bonus: AbilityBonus | null;
 }
 
 function requestName(request: ActionRequest): string {
@@ -78,6 +87,9 @@ export function checkAction(
 ): { ok: true; charge: ActionCharge } | Refusal {
   const refuse = (reason: string): Refusal => ({ ok: false, reason });
   if (isOutOfAction(combatant)) return refuse(`${combatant.name} is defeated and cannot act`);
+  if (combatant.removedFromPlay) {
+    return refuse(`${combatant.name} was removed from play by an edge: come back first`);
+  }
   const name = requestName(request);
   const speed = effectiveSpeed(combatant, context.catalog);
   const prevents = statusPrevents(combatant, context.catalog);
@@ -91,7 +103,18 @@ export function checkAction(
     triggersInterrupts: true,
     attack: false,
     interrupt: false,
+    ability: false,
+    resolve: 0,
+    bonus: null,
   };
+  const abilityParts =
+    request.kind === 'ability'
+      ? {
+          ability: true,
+          resolve: request.ability.tags.limitBreak ?? 0,
+          bonus: bonusForUse(combatant, request.ability),
+        }
+      : {};
 
   if (request.kind === 'ability' && request.ability.tags.interrupt !== null) {
     const ability = request.ability;
@@ -110,7 +133,9 @@ export function checkAction(
     }
     if (ability.tags.attack && combatant.attackedThisRound) return refuse('already attacked this round');
     if (ability.tags.attack && prevents.attacks) return refuse(`cannot attack while ${prevents.attacks}`);
-    return { ok: true, charge: { ...charge, interrupt: true, attack: ability.tags.attack } };
+    const short = resolveShortfall(combatant, ability);
+    if (short) return refuse(short);
+    return { ok: true, charge: { ...charge, ...abilityParts, interrupt: true, attack: ability.tags.attack } };
   }
 
   if (!context.onOwnTurn) return refuse('it is not your turn');
@@ -164,11 +189,31 @@ export function checkAction(
   if (spendsMove && (combatant.turn.moveSpent || combatant.turn.movementUsed > 0)) {
     return refuse(`${name} needs your standard move, which is already used`);
   }
-  return { ok: true, charge: { ...charge, actions, spendsMove, attack } };
+  if (request.kind === 'ability') {
+    const short = resolveShortfall(combatant, request.ability);
+    if (short) return refuse(short);
+  }
+  return { ok: true, charge: { ...charge, ...abilityParts, actions, spendsMove, attack } };
 }
 
-/** Records a checked charge on the combatant (pure). */
+/**
+ * Records a checked charge on the combatant (pure). An ability takes every waiting next-ability
+ * bonus (they become its `abilityBonus`, read by its rolls) and spends a Limit Break's Resolve; a
+ * basic action clears `abilityBonus` and leaves next-ability bonuses waiting (it is no ability).
+ */
 export function spendAction(combatant: Combatant, charge: ActionCharge, turnSerial: number): Combatant {
+  if (charge.name === 'move') return spendActionCounts(combatant, charge, turnSerial);
+  const spent = spendActionCounts(combatant, charge, turnSerial);
+  if (!charge.ability) return { ...spent, abilityBonus: null };
+  return {
+    ...spent,
+    abilityBonus: charge.bonus,
+    nextAbility: [],
+    resolve: Math.max(0, spent.resolve - charge.resolve),
+  };
+}
+
+function spendActionCounts(combatant: Combatant, charge: ActionCharge, turnSerial: number): Combatant {
   if (charge.interrupt) {
     return {
       ...combatant,
@@ -227,6 +272,7 @@ export function resetForTurn(combatant: Combatant): Combatant {
     ...combatant,
     turn: emptyTurnUsage(),
     interruptsSinceTurn: {},
+    abilityBonus: null,
   };
 }
 

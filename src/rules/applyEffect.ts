@@ -1,12 +1,16 @@
 import type { Dice } from '../lib/dice';
-import type { DamageType, EffectComponent } from '../schema/ability';
+import type { DamageSpec, DamageType, EffectComponent } from '../schema/ability';
+import type { AbilityBonus } from '../schema/abilityBonus';
 import type { Combatant } from '../schema/combatant';
 import type { RoomSettings } from '../schema/settings';
 import { BlightIdSchema } from '../schema/status';
+import { MAX_LIST_ITEMS } from '../schema/limits';
 import type { DamageApplication } from './applyDamage';
 import { applyDamage } from './applyDamage';
 import { applyBlight } from './blights';
-import { grantVigor } from './health';
+import { grantVigor, heal } from './health';
+import { withBonus } from './abilityBonus';
+import { againstBlightedExtra, removeBlightsOf } from './blightedEffects';
 import type { DamageRoll } from './rollDamage';
 import { rollDamage } from './rollDamage';
 import { applyStatus } from './statuses';
@@ -23,6 +27,14 @@ export interface EffectOutcome {
   statusesApplied: string[];
   blightsApplied: string[];
   vigorGained: number;
+  /** HP healed (`heal` × the receiver's Health, up to max HP). */
+  healed: number;
+  /** Blights the component removed. */
+  blightsRemoved: string[];
+  /** The receiver was blighted, so the component's `againstBlighted` extra damage counted. */
+  againstBlighted: boolean;
+  /** A "your next ability" bonus granted, and to whom. */
+  nextAbility: { to: 'receiver' | 'user'; bonus: AbilityBonus } | null;
   /** Parts that could not apply, with the reason (unknown status, immune target...). */
   refused: string[];
   /** The component's free text, for the GM to carry out by hand. */
@@ -43,8 +55,11 @@ export interface EffectDelivery {
 }
 
 /**
- * Applies one component ("Attack vs. ability vs. effect"): rolls the user's damage for it, then
- * statuses, blights and vigor. Dice order: the damage dice only.
+ * Applies one component ("Attack vs. ability vs. effect"): rolls the user's damage for it (with the
+ * bonus of the ability in use, `user.abilityBonus`, and extra damage against blighted receivers),
+ * then statuses, blights removed, blights, healing, vigor and a next-ability grant. A grant
+ * `to: 'user'` for a user who is not the receiver is only recorded in the outcome: the caller
+ * gives it with `withUserGrants`. Dice order: the damage dice only.
  */
 export function applyEffect(
   user: Combatant,
@@ -63,11 +78,19 @@ export function applyEffect(
     statusesApplied: [],
     blightsApplied: [],
     vigorGained: 0,
+    healed: 0,
+    blightsRemoved: [],
+    againstBlighted: false,
+    nextAbility: null,
     refused: [],
     text: component.text,
   };
   let current = target;
-  const spec = component.damage;
+  // "Enhanced effects against targets affected by certain blights": judged before this component
+  // adds or removes any blight.
+  const extra = againstBlightedExtra(component.againstBlighted, target.blights);
+  outcome.againstBlighted = extra !== null;
+  const spec = boostedSpec(component.damage, user.abilityBonus, extra);
   if (spec && (spec.tier !== null || spec.flat > 0)) {
     const damage = rollDamage(
       {
@@ -108,6 +131,10 @@ export function applyEffect(
       outcome.statusesApplied.push(id);
     } else outcome.refused.push(applied.reason);
   }
+  const removed = removeBlightsOf(current, component.removeBlights);
+  current = removed.combatant;
+  outcome.blightsRemoved = removed.removed;
+  outcome.refused.push(...removed.refused);
   for (const id of component.blights) {
     const parsed = BlightIdSchema.safeParse(id);
     if (!parsed.success) {
@@ -120,10 +147,68 @@ export function applyEffect(
       outcome.blightsApplied.push(id);
     } else outcome.refused.push(applied.reason);
   }
+  if (component.heal > 0) {
+    const healed = heal(current, component.heal * current.statBlock.health);
+    if (current.defeated || current.dead)
+      outcome.refused.push(`${current.name} is defeated: healing needs a rescue`);
+    current = healed.combatant;
+    outcome.healed = healed.healed;
+  }
   if (component.vigor > 0) {
     const granted = grantVigor(current, component.vigor, settings);
     current = granted.combatant;
     outcome.vigorGained = granted.gained;
   }
+  const grant = component.nextAbility;
+  if (grant) {
+    const { to, ...bonus } = grant;
+    const named = { ...bonus, source: bonus.source || user.name };
+    const toUser = to === 'user' && user.id !== target.id;
+    outcome.nextAbility = { to: toUser ? 'user' : 'receiver', bonus: named };
+    if (!toUser) current = addNextAbility(current, named, outcome.refused);
+  }
   return { outcome, target: current };
+}
+
+/**
+ * The user after the next-ability grants its ability made to it ("On hit: your next ability…"):
+ * each component grants once per use of the ability, however many targets it reached (an area).
+ */
+export function withUserGrants(user: Combatant, effects: readonly EffectOutcome[]): Combatant {
+  let current = user;
+  const granted = new Set<ComponentLabel>();
+  for (const effect of effects) {
+    if (effect.nextAbility?.to !== 'user' || granted.has(effect.component)) continue;
+    granted.add(effect.component);
+    current = addNextAbility(current, effect.nextAbility.bonus, []);
+  }
+  return current;
+}
+
+/** The component's damage with the ability's bonus and the against-blighted extra added. */
+function boostedSpec(
+  spec: DamageSpec | undefined,
+  bonus: AbilityBonus | null,
+  extra: Pick<AbilityBonus, 'bonus' | 'boost' | 'flat'> | null,
+): DamageSpec | undefined {
+  if (!spec) return spec;
+  let out = spec;
+  if (bonus) out = withBonus(out, bonus);
+  if (extra) out = withBonus(out, extra);
+  return out;
+}
+
+/** Queues a next-ability bonus (bounded like the schema: at most 50 waiting). */
+function addNextAbility(who: Combatant, bonus: AbilityBonus, refused: string[]): Combatant {
+  if (who.defeated || who.dead) {
+    refused.push(`${who.name} is defeated and gains no bonus`);
+    return who;
+  }
+  if (who.nextAbility.length >= MAX_LIST_ITEMS) {
+    refused.push(
+      `${who.name} already has ${MAX_LIST_ITEMS} next-ability bonuses waiting (at most ${MAX_LIST_ITEMS})`,
+    );
+    return who;
+  }
+  return { ...who, nextAbility: [...who.nextAbility, bonus] };
 }

@@ -4,6 +4,7 @@ import type { StatusCatalog } from '../schema/status';
 import type { SaveRoll } from './rollSave';
 import { rollSave } from './rollSave';
 import { statusSaveModifiers } from './statuses';
+import { edgeReturnOf } from './edgeReturn';
 
 /** What an edge save decided. */
 export interface EdgeSaveOutcome {
@@ -25,8 +26,7 @@ export interface EdgeSaveOutcome {
  */
 export function edgeSave(combatant: Combatant, catalog: StatusCatalog, dice: Dice): EdgeSaveOutcome {
   const roll = rollSave(statusSaveModifiers(combatant, catalog), dice);
-  const sb = combatant.statBlock;
-  const returns = sb.kind === 'pc' ? 'start-of-next-turn' : sb.template === 'mob' ? 'never' : 'gm-discretion';
+  const returns = edgeReturnOf(combatant);
   return {
     kind: 'edge-save',
     combatantId: combatant.id,

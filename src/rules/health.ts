@@ -138,6 +138,10 @@ export function endCombat(combatant: Combatant): Combatant {
     attackedThisRound: false,
     interruptsSinceTurn: {},
     interruptLastTurn: {},
+    // Resolve builds up over one combat; bonuses for "your next ability" do not outlive the fight.
+    resolve: 0,
+    nextAbility: [],
+    abilityBonus: null,
   };
 }
 

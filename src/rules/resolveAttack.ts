@@ -10,6 +10,7 @@ import { applyEffect } from './applyEffect';
 import type { AttackRoll } from './rollAttack';
 import { rollAttack } from './rollAttack';
 import { statusAttackModifiers } from './statuses';
+import { bonusModifiers } from './abilityBonus';
 
 /** The basic heavy attack as an ability: 2 actions, attack; hit = heavy damage, miss = light. */
 export function basicAttackAbility(pc: PlayerCharacter, kind: 'melee' | 'ranged'): Ability {
@@ -43,7 +44,8 @@ export interface AttackOutcome {
 }
 
 /**
- * Resolves one attack ("Attacks"): to-hit roll with the given boons/curses plus status ones, then
+ * Resolves one attack ("Attacks"): to-hit roll with the given boons/curses plus status ones and
+ * the boons of the ability's bonus (`attacker.abilityBonus`: next-ability and slow-turn), then
  * the ability's on-hit (boosted one tier on a critical) plus on-critical, or its on-miss; then its
  * Effect, which happens either way. Battlefield
  * boons/curses and cover come from src/grid as inputs. Dice order: d20, boon/curse d6s, damage dice.
@@ -65,7 +67,11 @@ export function resolveAttack(
   const { attacker, ability, settings } = input;
   const attack = ability.attack;
   if (!attack) throw new Error(`${ability.name} has no attack component to resolve`);
-  const modifiers = [...input.modifiers, ...statusAttackModifiers(attacker, input.target, settings.statuses)];
+  const modifiers = [
+    ...input.modifiers,
+    ...statusAttackModifiers(attacker, input.target, settings.statuses),
+    ...bonusModifiers(attacker.abilityBonus),
+  ];
   const roll = rollAttack(
     { attackBonus: attacker.statBlock.attackBonus, defense: input.target.statBlock.defense, modifiers },
     dice,

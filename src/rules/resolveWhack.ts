@@ -40,6 +40,8 @@ export function resolveWhack(
     ongoing: false,
     blights: [],
     vigor: 0,
+    heal: 0,
+    removeBlights: [],
     text: '',
   };
   const delivery = {

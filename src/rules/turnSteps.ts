@@ -1,10 +1,12 @@
 import type { Dice } from '../lib/dice';
 import type { Combatant } from '../schema/combatant';
 import type { RoomSettings } from '../schema/settings';
+import { DEFAULT_ROOM_SETTINGS } from '../schema/settings';
 import type { TurnOrder } from '../schema/turnOrder';
 import { resetForRound, resetForTurn } from './actionEconomy';
 import type { DamageApplication } from './applyDamage';
 import { startOfTurnBlights } from './blights';
+import { gainResolve } from './resolve';
 import type { Refusal } from './health';
 import type { StatusSave } from './statuses';
 import { endOfTurnSaves } from './statuses';
@@ -75,13 +77,20 @@ export function endTurn(
   return { kind: 'end-turn', combatantId: who.id, saves, order: finishTurn(order, combatants), combatant };
 }
 
-/** Starts the next round: the other side begins; attack-per-round and X/round counts reset. */
+/**
+ * Starts the next round: the other side begins; attack-per-round and X/round counts reset; player
+ * characters gain Resolve (`resolvePerRound`, docs/rules.md "Resolve and Limit Breaks").
+ */
 export function startRound(
   order: TurnOrder,
   combatants: readonly Combatant[],
+  settings: Pick<RoomSettings, 'resolvePerRound'> = DEFAULT_ROOM_SETTINGS,
 ): {
   order: TurnOrder;
   combatants: Combatant[];
 } {
-  return { order: nextRound(order), combatants: combatants.map(resetForRound) };
+  return {
+    order: nextRound(order),
+    combatants: combatants.map((c) => gainResolve(resetForRound(c), settings)),
+  };
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { AbilityBonusSchema } from './abilityBonus';
 import { AreaPatternSchema } from './area';
 import { ForcedMoveSpecSchema } from './forcedMove';
+import { BlightIdSchema } from './status';
+import { StoredTriggerSchema } from './trigger';
 import {
   atMost,
   boundedList,
@@ -60,6 +63,11 @@ export const AbilityTagsSchema = z.object({
   interrupt: Count.min(1).nullable().default(null),
   /** "X/turn" or "X/round"; null = the no-repeats rule applies. */
   limited: AbilityLimitSchema.nullable().default(null),
+  /**
+   * A Limit Break ("Limit Breaks"): the Resolve it spends; null = not a Limit Break. The text gives
+   * no costs, so each Limit Break states its own (docs/rules.md "Resolve and Limit Breaks").
+   */
+  limitBreak: Count.min(1).nullable().default(null),
   /** Other tags shown as-is ("mark", "delay", "stance"...). */
   keywords: boundedList(Name.min(1), MAX_LIST_ITEMS, 'keywords').default([]),
 });
@@ -80,6 +88,31 @@ export const DamageSpecSchema = z.object({
 });
 export type DamageSpec = z.infer<typeof DamageSpecSchema>;
 
+/** Blight names (see status.ts BLIGHT_IDS), checked when applied so a typo is reported, not lost. */
+const BlightNames = boundedList(Name.min(1), 4, 'blights');
+
+/**
+ * "Many abilities have enhanced effects against targets affected by certain blights": extra damage
+ * when the receiver has the blight named (or any blight), and a bonus per blight it has.
+ */
+export const AgainstBlightedSchema = z.object({
+  /** The blight that enables it, or `any` blight. */
+  blight: z.union([z.literal('any'), BlightIdSchema]).default('any'),
+  /** Added to the component's damage when the receiver has that blight. */
+  bonus: z.number().int().min(0).max(MAX_BOONS, atMost(MAX_BOONS, 'bonus dice')).default(0),
+  boost: z.number().int().min(0).max(MAX_BOONS, atMost(MAX_BOONS, 'boosts')).default(0),
+  flat: Count.default(0),
+  /** Flat damage per blight the receiver has ("+1 damage per blight"), on top of `flat`. */
+  flatPerBlight: Count.default(0),
+});
+export type AgainstBlighted = z.infer<typeof AgainstBlightedSchema>;
+
+/** A "your next ability" grant: to the component's receiver (default) or to the ability's user. */
+export const NextAbilityGrantSchema = AbilityBonusSchema.extend({
+  to: z.enum(['receiver', 'user']).default('receiver'),
+});
+export type NextAbilityGrant = z.infer<typeof NextAbilityGrantSchema>;
+
 /** One component of an ability ("On hit:", "Miss:", "Effect:", "Area effect:"), as data plus text. */
 export const EffectComponentSchema = z.object({
   damage: DamageSpecSchema.optional(),
@@ -88,9 +121,17 @@ export const EffectComponentSchema = z.object({
   /** Applied statuses that are ongoing (cannot be saved off). */
   ongoing: z.boolean().default(false),
   /** Blight ids (see status.ts BLIGHT_IDS). */
-  blights: boundedList(Name.min(1), 4, 'blights').default([]),
+  blights: BlightNames.default([]),
   /** Vigor granted, in multiples of the receiver's Health. */
   vigor: Count.default(0),
+  /** HP healed, in multiples of the receiver's Health ("Most healing effects ... a multiple of your Health"). */
+  heal: Count.default(0),
+  /** Blights removed from the receiver ("removed by an ability"): by name, or `all` of them. */
+  removeBlights: z.union([z.literal('all'), BlightNames]).default([]),
+  /** Stronger against blighted receivers. */
+  againstBlighted: AgainstBlightedSchema.optional(),
+  /** "Your next ability gains…": a bonus the next ability of the receiver (or user) consumes. */
+  nextAbility: NextAbilityGrantSchema.optional(),
   /** Push, pull or shove N squares, resolved after the damage (docs/rules.md "Forced movement"). */
   forcedMove: ForcedMoveSpecSchema.optional(),
   /** Free text for everything the engine does not model (mark, teleport...). */
@@ -118,6 +159,7 @@ export const AbilitySchema = z
       pierce: false,
       interrupt: null,
       limited: null,
+      limitBreak: null,
       keywords: [],
     }),
     /** Range in squares; null = no listed range (melee reach / self-origin areas). */
@@ -137,8 +179,10 @@ export const AbilitySchema = z
     areaEffect: EffectComponentSchema.optional(),
     /** Happens without a roll (possibly conditional, see text). */
     effect: EffectComponentSchema.optional(),
-    /** Trigger text for interrupts. */
-    trigger: Text.optional(),
+    /** When an interrupt may be used: data the table detects, or free text (older plain strings). */
+    trigger: StoredTriggerSchema.optional(),
+    /** "Some abilities get bonuses from being used on a slow turn": the bonus, when used on one. */
+    slowTurnBonus: AbilityBonusSchema.optional(),
     description: Text.default(''),
   })
   .refine((ability) => !ability.tags.attack || ability.attack !== undefined, {

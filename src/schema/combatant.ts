@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AbilityBonusSchema } from './abilityBonus';
 import { CellSchema, SideSchema } from './cell';
 import { StatBlockSchema } from './statBlock';
 import { BlightIdSchema } from './status';
@@ -105,6 +106,20 @@ export const CombatantSchema = z.object({
   elixirs: Amount.default(2),
   /** The move its player may still take back (null once none can be). */
   lastMove: LastMoveSchema.nullable().default(null),
+  /** Resolve built up this combat ("Limit Breaks"); Limit Breaks spend it (docs/rules.md). */
+  resolve: Amount.default(0),
+  /** "Your next ability" bonuses waiting, oldest first; the next ability used takes them all. */
+  nextAbility: boundedList(AbilityBonusSchema, MAX_LIST_ITEMS, 'next-ability bonuses').default([]),
+  /**
+   * The bonus of the ability being used now (its next-ability bonuses plus a slow-turn bonus),
+   * set when the ability is paid for and read by every roll of that ability; null = none.
+   */
+  abilityBonus: AbilityBonusSchema.nullable().default(null),
+  /** Removed from play by an edge: where it left the battlefield ("Edges"); null = in play. */
+  removedFromPlay: z
+    .object({ cell: CellSchema, returns: z.enum(['start-of-next-turn', 'gm-discretion', 'never']) })
+    .nullable()
+    .default(null),
 });
 export type Combatant = z.infer<typeof CombatantSchema>;
 export type CombatantInput = z.input<typeof CombatantSchema>;

@@ -190,11 +190,30 @@ export const BlightIntentSchema = z.object({
 export const VisibilityIntentSchema = z.object({
   kind: z.enum(['reveal', 'hide']),
   tokenId: Id,
+  /**
+   * Reveal only: the token appears but its stat block stays in the secrets doc, so players never
+   * receive its Defense, abilities or other stats (docs/table.md "Foes with hidden stats").
+   */
+  keepStatsHidden: z.boolean().default(false),
 });
 
 /** Start combat (resets turn order) or end it (clears blights, statuses stay per the rules). */
 export const CombatIntentSchema = z.object({
   kind: z.enum(['start-combat', 'end-combat']),
+});
+
+/**
+ * "Edges": a character removed by an edge comes back into play near where it left (a PC's player
+ * at the start of its next turn; the GM for foes other than mobs).
+ */
+export const ReturnToPlayIntentSchema = z.object({
+  kind: z.literal('return-to-play'),
+  tokenId: Id,
+});
+
+/** Between fights (GM only): an interlude heals wounds; a new expedition refills elixirs. */
+export const BetweenFightsIntentSchema = z.object({
+  kind: z.enum(['interlude', 'new-expedition']),
 });
 
 /**
@@ -222,6 +241,8 @@ export const IntentSchema = z.discriminatedUnion('kind', [
   BlightIntentSchema,
   VisibilityIntentSchema,
   CombatIntentSchema,
+  ReturnToPlayIntentSchema,
+  BetweenFightsIntentSchema,
 ]);
 export type Intent = z.infer<typeof IntentSchema>;
 export type IntentKind = Intent['kind'];
@@ -256,6 +277,9 @@ export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
   hide: 'gm',
   'start-combat': 'gm',
   'end-combat': 'gm',
+  'return-to-play': 'any',
+  interlude: 'gm',
+  'new-expedition': 'gm',
 };
 
 /**

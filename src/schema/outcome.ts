@@ -209,6 +209,14 @@ export const OutcomeSchema = z.discriminatedUnion('kind', [
     nextRound: Amount.nullable(),
   }),
   z.object({ kind: z.literal('chat'), from: Name, text: boundedText(MAX_TEXT_CHARS) }),
+  /** Back in play after an edge removed it ("Edges"): from the square it left, to where it stands. */
+  token('return-to-play').extend({ from: CellSchema, cell: CellSchema }),
+  /** Between fights: wounds each PC recovered; elixirs every PC now has. */
+  z.object({
+    kind: z.literal('interlude'),
+    healed: boundedList(z.object({ tokenId: OutcomeId, wounds: Amount }), MAX_TOKENS, 'characters'),
+  }),
+  z.object({ kind: z.literal('new-expedition'), elixirs: Amount }),
 ]);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 export type OutcomeKind = Outcome['kind'];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AbilityBonusSchema } from './abilityBonus';
 import { DamageTierSchema, DamageTypeSchema } from './ability';
 import { IncomingDamageSchema } from './incomingDamage';
 import {
@@ -131,6 +132,14 @@ export const EffectOutcomeSchema = z.object({
   statusesApplied: boundedList(OutcomeId, MAX_LIST_ITEMS, 'statuses'),
   blightsApplied: boundedList(OutcomeId, MAX_LIST_ITEMS, 'blights'),
   vigorGained: Amount,
+  /** Healing, blights removed, the against-blighted extra and a next-ability grant (issue 11); absent in older entries. */
+  healed: Amount.default(0),
+  blightsRemoved: boundedList(OutcomeId, MAX_LIST_ITEMS, 'blights').default([]),
+  againstBlighted: z.boolean().default(false),
+  nextAbility: z
+    .object({ to: z.enum(['receiver', 'user']), bonus: AbilityBonusSchema })
+    .nullable()
+    .default(null),
   refused: boundedList(Reason, MAX_LIST_ITEMS, 'refusals'),
   text: Reason,
 });

@@ -63,6 +63,17 @@ export const RoomSettingsSchema = z.object({
   defeatedPlayersObstruct: z.boolean().default(true),
   /** A move may end on an ally's space and only the TURN may not (`turn`, the text), or no move may. */
   allySpaceForbids: z.enum(['turn-end', 'move-end']).default('turn-end'),
+  /**
+   * Resolve each player character gains when a new round begins. The text only says Resolve
+   * "builds up slowly over combat" and gives no rate; 1 a round is the slowest steady whole-number
+   * rate (docs/rules.md "Resolve and Limit Breaks").
+   */
+  resolvePerRound: Small.max(10, atMost(10, 'Resolve a round')).default(1),
+  /**
+   * Wounds an interlude heals. The text says wounds are recovered only during interludes and sets
+   * no limit, so the default (3, the most a living character has) heals them all.
+   */
+  woundsPerInterlude: z.number().int().min(0).max(3, atMost(3, 'wounds')).default(3),
 });
 export type RoomSettings = z.infer<typeof RoomSettingsSchema>;
 export type RoomSettingsInput = z.input<typeof RoomSettingsSchema>;

@@ -28,6 +28,8 @@ import { applyResultIntent, discardResultIntent } from './intents/applyResultInt
 import { PENDING_KINDS, pendingDamageOf, splitPending } from './intents/pendingWrites';
 import { forceMoveIntent } from './intents/forceMoveIntent';
 import { adjustHpIntent, blightIntent, statusIntent, visibilityIntent } from './intents/gmIntents';
+import { edgeReturnIntent } from './intents/edgeReturnIntent';
+import { betweenFightsIntent } from './intents/interludeIntent';
 
 export type { Actor } from './intents/IntentContext';
 
@@ -56,6 +58,9 @@ const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   hide: visibilityIntent,
   'start-combat': combatIntent,
   'end-combat': combatIntent,
+  'return-to-play': edgeReturnIntent,
+  interlude: betweenFightsIntent,
+  'new-expedition': betweenFightsIntent,
 };
 
 /**
@@ -131,7 +136,10 @@ function writeResolution(
 ): void {
   const { now, later } = waits ? splitPending(resolution.diff) : { now: resolution.diff, later: null };
   writes.applyDiff(now);
-  if (resolution.visibility) writes.setHidden(resolution.visibility.tokenId, resolution.visibility.hidden);
+  if (resolution.visibility) {
+    const { tokenId, hidden, keepStatsHidden } = resolution.visibility;
+    writes.setHidden(tokenId, hidden, keepStatsHidden);
+  }
   if (resolution.settle) writes.updateLog(resolution.settle);
   let carried = false;
   for (const line of resolution.log) {

@@ -36,16 +36,20 @@ describe('intents per second, per token', () => {
     server.keep(watcher);
     await watcher.synced;
 
+    const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         postIntent(server.origin, roomId, flooder, { kind: 'chat', text: `spam ${i}` }),
       ),
     );
+    const seconds = (performance.now() - started) / 1000;
     const accepted = answers.filter((a) => a.status === 200 && a.body.ok);
     const refused = answers.filter((a) => a.status === 429);
-    // The burst is 20; a few more may have refilled (10/s) while the 60 requests were read.
+    // The burst is 20; the bucket refills 10 a second while the 60 requests are read (longer on a
+    // busy machine), and never more than that.
     expect(accepted.length).toBeGreaterThanOrEqual(20);
-    expect(accepted.length).toBeLessThanOrEqual(23);
+    expect(accepted.length).toBeLessThanOrEqual(20 + Math.ceil(seconds * 10));
+    expect(accepted.length).toBeLessThan(60);
     expect(accepted.length + refused.length).toBe(60);
     for (const answer of refused) {
       expect(answer.body).toEqual({ ok: false, reason: INTENT_REFUSAL });

@@ -96,8 +96,9 @@ describe('only hostile characters can be attacked (rulebook: Attacks)', () => {
         abilityId: 'Scorch',
         placement: { primary: { kind: 'blast', center: { x: 4, y: 2 } } },
       },
-      // d20 15 hits the Grunt: light 4 + fray 3 = 7; Bo takes the area's fray 3 (no dice).
-      [15, 4],
+      // d20 16 less the curse d6 1 (a ranged area attack next to the Orc, docs/rules.md) = 15
+      // hits the Grunt: light 4 + fray 3 = 7; Bo takes the area's fray 3 (no dice).
+      [16, 1, 4],
     );
     expect(result.ok).toBe(true);
     expect(state(docs, 'grunt').hp).toBe(25);
@@ -147,7 +148,8 @@ describe('the Effect part of an attack ability is applied (rulebook: Attack vs. 
         abilityId: 'Scorch',
         placement: { primary: { kind: 'blast', center: { x: 4, y: 2 } } },
       },
-      [3],
+      // d20 3, curse d6 1 (next to the Orc): a miss.
+      [3, 1],
     );
     expect(result).toMatchObject({ ok: true, outcome: { attack: { result: 'miss' } } });
     expect(state(docs, 'grunt').hp).toBe(32);

@@ -53,7 +53,7 @@ describe('edges at the end of any turn', () => {
     const entry = readSnapshot(docs.public).log.find((e) => e.summary === 'Ana ends their turn')!;
     expect(entry.details).toEqual([
       'save vs stunned: 4 — stays',
-      'ends on an edge: save 9 — removed from play (GM: hide or remove the token)',
+      'ends on an edge: save 9 — removed from play (comes back at the start of its next turn)',
       'Orc is on an edge: save 10 — steps back to (2,1)',
     ]);
   });

@@ -199,13 +199,17 @@ describe('edges', () => {
     expect(readSnapshot(docs.public).tokensById['ana']!.cell).toEqual({ x: 2, y: 0 });
   });
 
-  it('a failed edge save leaves the token for the GM to take out of play, and says so', () => {
+  it('a failed edge save takes the character out of play until it comes back, and says so', () => {
     const docs = edgeRoom();
     act(docs, ANA, { kind: 'end-turn', tokenId: 'ana' }, [9]);
     const entry = readSnapshot(docs.public).log.find((e) => e.summary === 'Ana ends their turn')!;
     expect(entry.details).toContain(
-      'ends on an edge: save 9 — removed from play (GM: hide or remove the token)',
+      'ends on an edge: save 9 — removed from play (comes back at the start of its next turn)',
     );
+    expect(readSnapshot(docs.public).tokensById['ana']!.state!.removedFromPlay).toEqual({
+      cell: { x: 3, y: 0 },
+      returns: 'start-of-next-turn',
+    });
   });
 });
 

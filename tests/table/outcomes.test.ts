@@ -81,6 +81,8 @@ describe('the outcome union (src/schema/outcome.ts)', () => {
     send(GM, { kind: 'force-move', tokenId: 'grunt', move: 'shove', squares: 1, direction: 'north' });
     send(BO, { kind: 'chat', text: 'hello' });
     send(GM, { kind: 'end-combat' });
+    send(GM, { kind: 'interlude' });
+    send(GM, { kind: 'new-expedition' });
     send(ANA, { kind: 'basic-action', tokenId: 'ana', action: 'interact', note: 'a lever' });
     send(ANA, { kind: 'basic-action', tokenId: 'ana', action: 'whack', targetId: 'orc' });
     send(GM, { kind: 'adjust-hp', tokenId: 'ana', amount: 10, reason: 'a fall' });
@@ -100,7 +102,9 @@ describe('the outcome union (src/schema/outcome.ts)', () => {
         'forced-move',
         'hide',
         'interact',
+        'interlude',
         'move',
+        'new-expedition',
         'remove-blight',
         'remove-status',
         'reveal',

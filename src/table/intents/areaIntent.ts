@@ -1,7 +1,7 @@
 import type { IntentOf } from '../../schema/intent';
 import type { Combatant } from '../../schema/combatant';
 import type { EffectOutcome } from '../../rules/applyEffect';
-import { applyEffect } from '../../rules/applyEffect';
+import { applyEffect, withUserGrants } from '../../rules/applyEffect';
 import type { AttackOutcome } from '../../rules/resolveAttack';
 import { resolveAttack } from '../../rules/resolveAttack';
 import { explainAttack, explainDamageApplication } from '../../rules/explainOutcome';
@@ -201,6 +201,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
     attackTargetId,
   );
   details.push(...terrain.details);
+  current.set(caster.id, withUserGrants(get(caster.id)!, [...(attack?.effects ?? []), ...areaEffects]));
   const outcome = {
     kind: 'area' as const,
     ability: ability.name,

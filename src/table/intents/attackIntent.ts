@@ -1,6 +1,7 @@
 import type { IntentOf } from '../../schema/intent';
 import { attackContext } from '../../grid/attackContext';
 import { resolveAttack } from '../../rules/resolveAttack';
+import { withUserGrants } from '../../rules/applyEffect';
 import { explainAttack } from '../../rules/explainOutcome';
 import type { IntentHandler } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
@@ -100,7 +101,7 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
   return combatantResolution(
     ctx,
     result,
-    [spent, moved],
+    [withUserGrants(spent, outcome.effects), moved],
     {
       kind: 'attack',
       actor: attackerToken.id,

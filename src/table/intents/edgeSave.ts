@@ -38,6 +38,8 @@ export function endOfTurnEdgeSaves(
   const saves: EdgeSave[] = [];
   for (const combatant of ordered) {
     if (isOutOfAction(combatant) || !bf.occupants.some((o) => o.id === combatant.id)) continue;
+    // Already removed from play by an earlier edge: it waits to come back, it does not save again.
+    if (combatant.removedFromPlay) continue;
     if (!isOnEdge(bf, combatant.id)) continue;
     const outcome = edgeSave(combatant, ctx.snapshot.statusCatalog, ctx.dice);
     const to = outcome.roll.success ? closestNonEdgePosition(bf, combatant.id) : null;

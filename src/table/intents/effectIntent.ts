@@ -1,7 +1,7 @@
 import type { IntentOf } from '../../schema/intent';
 import { footprintDistance } from '../../grid/battlefield';
 import { lineOfSight } from '../../grid/lineOfSight';
-import { applyEffect } from '../../rules/applyEffect';
+import { applyEffect, withUserGrants } from '../../rules/applyEffect';
 import { gainsHeightRange } from '../../rules/areaOptions';
 import type { EffectOutcome } from '../../rules/applyEffect';
 import { explainDamageApplication } from '../../rules/explainOutcome';
@@ -117,6 +117,8 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
     if (effect.statusesApplied.length) details.push(`gains ${effect.statusesApplied.join(', ')}`);
     if (effect.blightsApplied.length) details.push(`gains blight ${effect.blightsApplied.join(', ')}`);
     if (effect.vigorGained) details.push(`gains ${effect.vigorGained} vigor`);
+    if (effect.healed) details.push(`heals ${effect.healed} HP`);
+    if (effect.blightsRemoved.length) details.push(`loses blight ${effect.blightsRemoved.join(', ')}`);
     details.push(...effect.refused, ...(effect.text ? [`GM: ${effect.text}`] : []));
   }
   const outcome = {
@@ -130,7 +132,7 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
     ...(forced.outcomes.length ? { forced: forced.outcomes } : {}),
   };
   const shown = shownDamage(effect ? [effect] : [], nameIfStatsShown(ctx));
-  const changed = selfTarget ? [after] : [spent, after];
+  const changed = selfTarget ? [after] : [withUserGrants(spent, effect ? [effect] : []), after];
   return combatantResolution(
     ctx,
     outcome,

@@ -1,3 +1,4 @@
+import { EffectComponentSchema } from '../../schema/ability';
 import type { IntentOf } from '../../schema/intent';
 import type { Footprint } from '../../grid/sightCore';
 import { diffOf } from '../tableDiff';
@@ -44,14 +45,7 @@ export const forceMoveIntent: IntentHandler<IntentOf<'force-move'>> = (ctx, inte
   const after = forceByComponent(
     ctx,
     state,
-    {
-      forcedMove: { kind: intent.move, squares: intent.squares },
-      statuses: [],
-      ongoing: false,
-      blights: [],
-      vigor: 0,
-      text: '',
-    },
+    EffectComponentSchema.parse({ forcedMove: { kind: intent.move, squares: intent.squares } }),
     { sourceId: intent.sourceId ?? 'gm', source, target, direction: intent.direction },
   );
   const outcome = state.outcomes[0];

@@ -12,6 +12,15 @@ import { combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { fightingCombatants, nameOf } from './combatants';
 import { endOfTurnEdgeSaves } from './edgeSave';
 import { turnEndRefusal } from './turnEndRule';
+import { removeByEdge } from '../../rules/edgeReturn';
+import type { EdgeReturn } from '../../rules/edgeReturn';
+
+/** What the log says about coming back after an edge ("Edges"). */
+const RETURN_NOTE: Record<EdgeReturn, string> = {
+  'start-of-next-turn': 'comes back at the start of its next turn',
+  'gm-discretion': 'the GM may bring it back at the start of its next turn',
+  never: 'a mob: it does not come back',
+};
 
 /** GM: start combat (round 1, a PC first by default) or end it (blights, statuses, vigor clear). */
 export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>> = (ctx, intent) => {
@@ -60,7 +69,7 @@ export const startTurnIntent: IntentHandler<IntentOf<'start-turn'>> = (ctx, inte
   let fighters = fightingCombatants(ctx);
   const roundStart: Combatant[] = [];
   if (turnState(order, fighters, ctx.snapshot.statusCatalog, ctx.snapshot.settings).kind === 'round-over') {
-    const next = startRound(order, fighters);
+    const next = startRound(order, fighters, ctx.snapshot.settings);
     order = next.order;
     fighters = next.combatants;
     roundStart.push(...next.combatants);
@@ -129,28 +138,42 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
       ? `save vs ${s.statusId}: ${s.roll.total} — ${s.ended ? 'ends' : 'stays'}`
       : `${s.statusId} is ongoing: no save`,
   );
-  const afterSaves = fighters.map((c) => (c.id === ended.combatant.id ? ended.combatant : c));
+  const afterStatusSaves = fighters.map((c) => (c.id === ended.combatant.id ? ended.combatant : c));
   // "Edges": everyone on an edge saves at the end of ANY turn, the one whose turn ended first.
-  const edges = endOfTurnEdgeSaves(ctx, afterSaves, token.id);
+  const edges = endOfTurnEdgeSaves(ctx, afterStatusSaves, token.id);
+  // A failed save removes the character from play (rules `removeByEdge`: who comes back when).
+  const afterSaves = afterStatusSaves.map((c) => {
+    const failed = edges.find((e) => e.tokenId === c.id && e.removed);
+    const at = failed && ctx.snapshot.tokensById[c.id]?.cell;
+    return at ? removeByEdge(c, at) : c;
+  });
+  const endedState = afterSaves.find((c) => c.id === ended.combatant.id) ?? ended.combatant;
   for (const e of edges) {
     const who = e.tokenId === token.id ? 'ends on an edge' : `${nameOf(ctx, e.tokenId)} is on an edge`;
     details.push(
       `${who}: save ${e.roll.total} — ` +
         (e.removed
-          ? 'removed from play (GM: hide or remove the token)'
+          ? `removed from play (${RETURN_NOTE[e.returns]})`
           : `steps back to (${e.to!.x},${e.to!.y})`),
     );
   }
   /** The ending character's own edge save (kept for older readers of the outcome). */
   const edge = edges.find((e) => e.tokenId === token.id) ?? null;
   const roundOver = turnState(ended.order, afterSaves, catalog, ctx.snapshot.settings).kind === 'round-over';
-  const next = roundOver ? startRound(ended.order, afterSaves) : null;
+  const next = roundOver ? startRound(ended.order, afterSaves, ctx.snapshot.settings) : null;
   const outcome = { ...ended, edge, edges, nextRound: next ? next.order.round : null };
   return {
     ok: true,
     outcome,
     diff: diffOf(ctx.snapshot, {
-      combatants: [ended.combatant, ...(next ? next.combatants : [])],
+      combatants: [
+        endedState,
+        // Others an edge removed from play this turn (rules `removeByEdge`).
+        ...afterSaves.filter(
+          (c) => c.id !== endedState.id && edges.some((e) => e.removed && e.tokenId === c.id),
+        ),
+        ...(next ? next.combatants : []),
+      ],
       cells: edges.flatMap((e) => (e.to ? [{ tokenId: e.tokenId, cell: e.to }] : [])),
       turn: next ? next.order : ended.order,
     }),

@@ -11,6 +11,7 @@ import { forcedSection } from './forcedSection';
 import type { Ability } from '../../schema/ability';
 import { gmModifiers, gmRollControls } from './gmRollControls';
 import { actionsLeftOf } from './turnTracker';
+import { choiceLabel } from './actionChoices';
 
 /** Tokens this viewer may act with: the GM all combatants, a player the characters of their invite. */
 export function commandable(snapshot: RoomSnapshot, role: 'gm' | 'player', characterIds: readonly string[]) {
@@ -79,7 +80,8 @@ export class ActionPanel {
             (left.interrupts.length
               ? ` · interrupts ${left.interrupts.map((i) => `${i.name} ${i.left}/${i.of}`).join(', ')}`
               : '') +
-            (left.cannotAttack ? ` · cannot attack (${left.cannotAttack})` : ''),
+            (left.cannotAttack ? ` · cannot attack (${left.cannotAttack})` : '') +
+            (left.resolve !== null ? ` · Resolve ${left.resolve}` : ''),
         ),
       );
     }
@@ -92,9 +94,10 @@ export class ActionPanel {
     if (s.actorId) {
       const choiceSel = el('select', { 'data-testid': 'combat-action' });
       choiceSel.append(el('option', { value: '' }, '— ability or action —'));
+      const resolve = d.snapshot.tokensById[s.actorId]?.state?.resolve ?? null;
       for (const c of d.choices)
         choiceSel.append(
-          el('option', { value: c.id, selected: c.id === s.choiceId }, `${c.label} · ${c.cost}`),
+          el('option', { value: c.id, selected: c.id === s.choiceId }, choiceLabel(c, resolve)),
         );
       choiceSel.onchange = () => this.ctl.choose(choiceSel.value || null);
       parts.push(el('label', {}, 'Action ', choiceSel));

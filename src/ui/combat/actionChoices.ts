@@ -19,6 +19,16 @@ const COST_LABEL: Record<Ability['cost'], string> = {
   free: 'free',
 };
 
+/**
+ * What the Act panel's list shows for a choice: name and cost, and for a Limit Break the Resolve
+ * the actor has against what it costs ("Limit Break · Resolve 1/3").
+ */
+export function choiceLabel(choice: ActionChoice, resolve: number | null): string {
+  const cost = 'ability' in choice ? choice.ability.tags.limitBreak : null;
+  const limit = cost !== null && cost !== undefined ? ` · Limit Break · Resolve ${resolve ?? 0}/${cost}` : '';
+  return `${choice.label} · ${choice.cost}${limit}`;
+}
+
 /** "Fire Bolt" → "fire-bolt", the id the server's findAbility also accepts. */
 export function abilityId(name: string): string {
   return name

@@ -17,6 +17,8 @@ export interface TrackerRow {
   slow: boolean;
   hp: number;
   maxHp: number | null;
+  /** Resolve built up this combat (player characters; null for foes, who have no Limit Breaks). */
+  resolve: number | null;
 }
 
 /** What the turn tracker shows. */
@@ -55,6 +57,7 @@ export function trackerView(snapshot: RoomSnapshot): TrackerView {
         slow: false,
         hp: c.hp,
         maxHp: snapshot.tokensById[c.id]?.maxHp ?? null,
+        resolve: resolveOf(c, snapshot.tokensById[c.id]?.statBlock),
       })),
     };
   }
@@ -96,6 +99,7 @@ export function trackerView(snapshot: RoomSnapshot): TrackerView {
     slow: takesSlowTurn(c, catalog),
     hp: c.hp,
     maxHp: snapshot.tokensById[c.id]?.maxHp ?? null,
+    resolve: resolveOf(c, snapshot.tokensById[c.id]?.statBlock),
   }));
   const rank = { acting: 0, 'may-act': 1, waiting: 2, acted: 3, out: 4 } as const;
   rows.sort(
@@ -120,6 +124,13 @@ export interface ActionsLeft {
   interrupts: { name: string; left: number; of: number }[];
   /** Names of abilities/actions used this turn (no repeats unless limited). */
   usedThisTurn: string[];
+  /** Resolve for Limit Breaks (player characters; null for foes). */
+  resolve: number | null;
+}
+
+/** Resolve shown for a character: player characters only (foes have no Limit Breaks). */
+function resolveOf(c: { resolve: number }, statBlock: { kind: string } | null | undefined): number | null {
+  return statBlock?.kind === 'pc' ? c.resolve : null;
 }
 
 export function actionsLeft(combatant: Combatant, catalog: StatusCatalog): ActionsLeft {
@@ -143,6 +154,7 @@ export function actionsLeft(combatant: Combatant, catalog: StatusCatalog): Actio
         left: Math.max(0, a.tags.interrupt! - (combatant.interruptsSinceTurn[a.name] ?? 0)),
       })),
     usedThisTurn: Object.keys(combatant.turn.used).filter((k) => (combatant.turn.used[k] ?? 0) > 0),
+    resolve: resolveOf(combatant, combatant.statBlock),
   };
 }
 
