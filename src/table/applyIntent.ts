@@ -26,6 +26,7 @@ import { basicActionIntent } from './intents/basicActionIntent';
 import { recoveryIntent } from './intents/recoveryIntent';
 import { applyResultIntent, discardResultIntent } from './intents/applyResultIntent';
 import { PENDING_KINDS, pendingDamageOf, splitPending } from './intents/pendingWrites';
+import { forceMoveIntent } from './intents/forceMoveIntent';
 import { adjustHpIntent, blightIntent, statusIntent, visibilityIntent } from './intents/gmIntents';
 import { edgeReturnIntent } from './intents/edgeReturnIntent';
 import { betweenFightsIntent } from './intents/interludeIntent';
@@ -48,6 +49,7 @@ const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   'apply-result': applyResultIntent,
   'discard-result': discardResultIntent,
   'adjust-hp': adjustHpIntent,
+  'force-move': forceMoveIntent,
   'add-status': statusIntent,
   'remove-status': statusIntent,
   'add-blight': blightIntent,
