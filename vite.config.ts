@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { precompress } from './scripts/precompress';
+import { precompress } from './scripts/precompress.js';
 
 // The browser client: index.html → src/main.ts, built to dist/ and served by src/server/.
 export default defineConfig({
