@@ -7,6 +7,7 @@ import { editorPanel } from './EditorPanel';
 import { InputController } from './InputController';
 import { invitePanel } from './InvitePanel';
 import { legendPanel } from './LegendPanel';
+import { linkIndicator } from './linkIndicator';
 import { mapToTerrainGrid } from './mapToTerrainGrid';
 import { reachOf } from './moveRules';
 import { roomExportPanel } from './RoomFilePanel';
@@ -51,6 +52,9 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     statusMsg.className = `msg ${kind}`;
     statusMsg.dataset['kind'] = kind;
   };
+  // Live rooms only: the offline demo has no server to lose.
+  if (rawSession.connection)
+    statusbar.insertBefore(linkIndicator(rawSession.connection, rawSession.viewer.role, status), statusCell);
   const session: TableSession = rawSession.gm
     ? { ...rawSession, gm: guardGm(rawSession.gm, status) }
     : rawSession;
