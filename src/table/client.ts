@@ -12,6 +12,7 @@ import { readSnapshot } from './snapshot';
 import type { TableChanges } from './observeTable';
 import { observeTable } from './observeTable';
 import { initPresence, presenceColor } from './presence';
+import { createLinkWatch, type LinkState } from './linkState';
 
 import {
   CLOSE_RATE_LIMITED,
@@ -61,9 +62,22 @@ export interface TableConnection {
    * with the server's sentence; the provider keeps retrying slowly in case the server is fixed.
    */
   onUnavailable(cb: (reason: string) => void): () => void;
+  /** How the link to the server stands now (src/table/linkState.ts). */
+  readonly link: LinkState;
+  /** Called when the link state changes (lost, offline for a while, back). */
+  onLink(cb: (state: LinkState) => void): () => void;
+  /**
+   * Posts an intent. While the link is down it is refused at once with NOT_CONNECTED rather than
+   * queued: an intent is an action the server rolls, and rolling it later, on a table that moved
+   * on meanwhile, would surprise the person who clicked. (GM doc writes are different: Yjs keeps
+   * them and sends them when the link is back.)
+   */
   sendIntent(intent: unknown): Promise<IntentResult>;
   destroy(): void;
 }
+
+/** The refusal of an intent clicked while the link to the server is down. */
+export const NOT_CONNECTED = 'not connected: try again when the link is back';
 
 /** Thrown when the server does not accept the token. */
 export class ConnectError extends Error {}
@@ -91,6 +105,8 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
   const unavailableListeners = new Set<(reason: string) => void>();
   let revoked = false;
   let stopObserving: () => void = () => {};
+  const link = createLinkWatch();
+  let stopWatchingLink: () => void = () => {};
   let destroyed = false;
   let current: Conn;
 
@@ -128,6 +144,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
         if (event?.code === CLOSE_REVOKED && !revoked) {
           // Reconnecting would only be refused (401) forever.
           revoked = true;
+          link.endForGood();
           queueMicrotask(() => current.providers.forEach((p) => p.disconnect())); // after this close is done
           revokedListeners.forEach((cb) => cb(event.reason || 'invite revoked'));
         }
@@ -144,6 +161,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       ),
     ).then(() => undefined);
     const docs: TableDocs = { public: pub, secrets: sec };
+    stopWatchingLink = link.watch(providers);
     stopObserving = observeTable(docs, (changes) => {
       const snap = readSnapshot(pub, sec);
       snapshotListeners.forEach((cb) => cb(snap, changes));
@@ -154,6 +172,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
   /** Stop listening to the current docs and drop them with their providers. */
   const teardown = () => {
     stopObserving();
+    stopWatchingLink(); // before the providers close: their closing is not an outage
     current.providers.forEach((p) => p.destroy());
     current.docs.public.destroy();
     current.docs.secrets?.destroy();
@@ -214,7 +233,15 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       unavailableListeners.add(cb);
       return () => unavailableListeners.delete(cb);
     },
+    get link() {
+      return link.state;
+    },
+    onLink(cb) {
+      return link.onChange(cb);
+    },
     async sendIntent(intent) {
+      if (link.state === 'reconnecting' || link.state === 'offline')
+        return { ok: false, reason: NOT_CONNECTED };
       // One random key per intent, sent again on the retry: the server applies it once.
       const body = JSON.stringify({ ...(intent as object), idempotencyKey: newIdempotencyKey() });
       const post = () =>
@@ -231,7 +258,9 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
         try {
           res = await post();
         } catch (error) {
-          return { ok: false, reason: `the server could not be reached (${(error as Error).message})` };
+          // The socket may not have noticed yet; the person needs the same advice either way.
+          console.warn('intent not sent:', error);
+          return { ok: false, reason: NOT_CONNECTED };
         }
       }
       const answer: unknown = await res.json().catch(() => null);
@@ -248,6 +277,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
     destroy() {
       destroyed = true;
       teardown();
+      link.destroy();
       snapshotListeners.clear();
       resetListeners.clear();
       revokedListeners.clear();

@@ -18,6 +18,12 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
     el('option', { value: '' }, '(no encounter)'),
   );
   const upload = el('input', { type: 'file', accept: '.json,application/json', 'data-testid': 'map-upload' });
+  // A file input cannot be emptied by hand in every browser: this hands the choice back to the list.
+  const clearUpload = el(
+    'button',
+    { type: 'button', 'data-testid': 'map-upload-clear', hidden: true },
+    'Use the map from the list',
+  );
   const partySel = el('select', { 'data-testid': 'party-select' }, el('option', { value: '' }, '(no party)'));
   const partyUpload = el('input', {
     type: 'file',
@@ -54,6 +60,7 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
           mapSel,
           el('p', { class: 'muted' }, 'or upload a map file:'),
           upload,
+          clearUpload,
           preview,
         ),
         el(
@@ -88,19 +95,36 @@ export async function mountCreateRoomScreen(root: HTMLElement): Promise<void> {
     errors.textContent = `Could not list maps: ${(e as Error).message}`;
   }
 
+  /**
+   * A chosen map file that does not load blocks "Create room": the GM meant that map, and
+   * falling back to the list's would build a room on a map they did not pick.
+   */
+  const setUploadBroken = (broken: boolean): void => {
+    create.disabled = broken;
+    create.title = broken ? 'The uploaded map file has errors (see below)' : '';
+    clearUpload.hidden = !upload.value;
+  };
+
   upload.onchange = async () => {
     const file = upload.files?.[0];
     uploaded = undefined;
     errors.textContent = '';
     preview.textContent = '';
+    setUploadBroken(false);
     if (!file) return;
     const parsed = parseMapFile(await file.text(), file.name);
     if (!parsed.ok) {
-      errors.textContent = parsed.error;
+      errors.textContent = `${parsed.error}\nThis map file cannot be used: choose a corrected file, or use the map from the list.`;
+      setUploadBroken(true);
       return;
     }
     uploaded = parsed.map;
     preview.textContent = `Uploaded “${parsed.map.name}”, ${parsed.map.width}×${parsed.map.height}. It will be used instead of the list.`;
+  };
+
+  clearUpload.onclick = () => {
+    upload.value = '';
+    void upload.onchange?.(new Event('change'));
   };
 
   const showParty = (text: string, fileName: string, note = ''): boolean => {

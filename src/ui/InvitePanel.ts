@@ -34,7 +34,7 @@ export function invitePanel(
       return;
     }
     const rows = invites.map((inv) => {
-      const chars = inv.characterIds.map(nameOf).join(', ') || 'spectator';
+      const chars = inv.characterIds.map(nameOf).join(', ') || 'spectator (commands nobody)';
       const revoke = el('button', { 'data-testid': `invite-revoke-${inv.id}` }, 'Revoke');
       revoke.title = 'The link stops working and the player is disconnected';
       revoke.onclick = async () => {
@@ -73,21 +73,42 @@ export function invitePanel(
 
   const render = (): void => {
     const party = getScene().tokens.filter((t) => t.side === 'party');
-    const name = el('input', { placeholder: 'Player name', 'data-testid': 'invite-name' });
+    // 80: the server's limit for an invite's name (InviteBodySchema).
+    const name = el('input', { placeholder: 'Player name', maxlength: 80, 'data-testid': 'invite-name' });
     const boxes = party.map((t) => {
       const cb = el('input', { type: 'checkbox', value: t.id, 'data-testid': `invite-char-${t.id}` });
-      return { cb, row: el('label', { class: 'row' }, cb, t.name) };
+      return { cb, name: t.name, row: el('label', { class: 'row' }, cb, t.name) };
     });
     const btn = el('button', { 'data-testid': 'invite-create' }, 'Create invite link');
-    const error = el('div', { class: 'error' });
+    const error = el('div', { class: 'error', role: 'alert', 'data-testid': 'invite-error' });
     btn.onclick = async () => {
-      const ids = boxes.filter((b) => b.cb.checked).map((b) => b.cb.value);
+      const player = name.value.trim();
+      const picked = boxes.filter((b) => b.cb.checked);
+      // A link for nobody in particular is a mistake more often than a choice: ask.
+      if (!player) {
+        error.textContent = "Type the player's name first.";
+        name.focus();
+        return;
+      }
+      if (
+        picked.length === 0 &&
+        !window.confirm(
+          `No character is ticked, so ${player} gets a spectator link: sees the table, commands nobody. Create it?`,
+        )
+      )
+        return;
+      const commands = picked.map((b) => b.name).join(', ') || 'spectator (commands nobody)';
+      btn.disabled = true;
       try {
-        const { link } = await gm.createInvite(name.value.trim() || 'Player', ids);
+        const { link } = await gm.createInvite(
+          player,
+          picked.map((b) => b.cb.value),
+        );
         const input = el('input', {
           value: link,
           readonly: true,
           class: 'invite',
+          'aria-label': `Invite link for ${player}`,
           'data-testid': 'invite-link',
         });
         input.style.width = '100%';
@@ -96,17 +117,18 @@ export function invitePanel(
           el(
             'div',
             {},
-            el(
-              'div',
-              { class: 'muted' },
-              `${name.value.trim() || 'Player'} → ${ids.join(', ') || 'spectator'}`,
-            ),
+            el('div', { class: 'muted', 'data-testid': 'invite-caption' }, `${player} → ${commands}`),
             input,
           ),
         );
         error.textContent = '';
+        // Ready for the next player: an old name or ticks would slip into their link.
+        name.value = '';
+        for (const b of picked) b.cb.checked = false;
       } catch (e) {
-        error.textContent = (e as Error).message;
+        error.textContent = `Could not create the invite: ${(e as Error).message}`;
+      } finally {
+        btn.disabled = false;
       }
       await loadInvites();
     };

@@ -42,6 +42,8 @@ export interface SceneToken {
 }
 
 export interface Scene {
+  /** The room's name (a live room: the encounter's or the map's unless named); the map's name otherwise. */
+  readonly roomName?: string;
   readonly map: MapData;
   readonly tokens: readonly SceneToken[];
   readonly chapter: number;

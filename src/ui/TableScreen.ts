@@ -7,6 +7,7 @@ import { editorPanel } from './EditorPanel';
 import { InputController } from './InputController';
 import { invitePanel } from './InvitePanel';
 import { legendPanel } from './LegendPanel';
+import { linkIndicator } from './linkIndicator';
 import { mapToTerrainGrid } from './mapToTerrainGrid';
 import { reachOf } from './moveRules';
 import { roomExportPanel } from './RoomFilePanel';
@@ -25,19 +26,14 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   const panel = el('aside', { class: 'panel', 'data-testid': 'panel' });
   const statusMsg = el('span', { class: 'msg', 'data-testid': 'status-message' });
   const statusCell = el('span', { 'data-testid': 'status-cell' });
+  // People know a room by its name; the id is only the link's business.
+  const roomLabel = el('span', { 'data-testid': 'status-room' });
   const who = el(
     'span',
     { 'data-testid': 'status-role' },
     `${rawSession.viewer.role === 'gm' ? 'GM' : 'Player'}: ${rawSession.viewer.name}`,
   );
-  const statusbar = el(
-    'footer',
-    { class: 'statusbar' },
-    who,
-    el('span', {}, `Room ${rawSession.roomId}`),
-    statusCell,
-    statusMsg,
-  );
+  const statusbar = el('footer', { class: 'statusbar' }, who, roomLabel, statusCell, statusMsg);
   root.replaceChildren(
     el(
       'div',
@@ -56,6 +52,9 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     statusMsg.className = `msg ${kind}`;
     statusMsg.dataset['kind'] = kind;
   };
+  // Live rooms only: the offline demo has no server to lose.
+  if (rawSession.connection)
+    statusbar.insertBefore(linkIndicator(rawSession.connection, rawSession.viewer.role, status), statusCell);
   const session: TableSession = rawSession.gm
     ? { ...rawSession, gm: guardGm(rawSession.gm, status) }
     : rawSession;
@@ -154,6 +153,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   let lastHp: Scene['destructibleHp'];
   const draw = (s: Scene): void => {
     scene = s;
+    roomLabel.textContent = s.roomName || s.map.name;
     if (s.map !== lastMap || s.destructibleHp !== lastHp) {
       lastMap = s.map;
       lastHp = s.destructibleHp;

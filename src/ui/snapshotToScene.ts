@@ -45,5 +45,12 @@ export function snapshotToScene(s: RoomSnapshot): Scene {
     ...movementModeOf({ statBlock: t.statBlock, statuses: t.state?.statuses ?? [] }, s.statusCatalog),
   }));
   const turn = s.turn ? { round: s.turn.round, currentId: s.turn.currentId, acted: [...s.turn.acted] } : null;
-  return { map: s.map, tokens, chapter: s.chapter, destructibleHp: s.destructibleHp, turn };
+  return {
+    roomName: s.roomName,
+    map: s.map,
+    tokens,
+    chapter: s.chapter,
+    destructibleHp: s.destructibleHp,
+    turn,
+  };
 }

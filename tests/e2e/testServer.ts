@@ -10,20 +10,32 @@ import path from 'node:path';
 export interface TestServer {
   readonly origin: string;
   readonly dataDir: string;
-  stop(): Promise<void>;
+  /** `keepData`: leave DATA_DIR in place, so `startTestServer({ port, dataDir })` brings the rooms back. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+/** Restart an outage test's server where it was: same port (pages reconnect to it), same rooms. */
+export interface RestartAt {
+  readonly port: number;
+  readonly dataDir: string;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-export async function startTestServer(extraArgs: string[] = []): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'icon-vtt-e2e-'));
+export async function startTestServer(extraArgs: string[] = [], at?: RestartAt): Promise<TestServer> {
+  const dataDir = at?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'icon-vtt-e2e-'));
+  const port = String(at?.port ?? 0);
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-  const child: ChildProcess = spawn(tsx, ['src/server/main.ts', '--port=0', '--no-demo', ...extraArgs], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    tsx,
+    ['src/server/main.ts', `--port=${port}`, '--no-demo', ...extraArgs],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: port },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   let output = '';
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
@@ -45,14 +57,14 @@ export async function startTestServer(extraArgs: string[] = []): Promise<TestSer
   return {
     origin,
     dataDir,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));
         process.kill(-child.pid, 'SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { createRoom, gmChoosesArena, screenshot, useTestServer, waitReady } from './helpers';
+
+/**
+ * Dead ends a first game night hit (issue 12, items 3 and 7, and the status bar's room label):
+ * each reproduced here on a real server in Chromium.
+ */
+const server = useTestServer();
+test.setTimeout(120_000);
+
+test('a map upload that fails validation blocks "Create room" until the upload is fixed or dropped', async ({
+  page,
+}) => {
+  const roomPosts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/rooms') roomPosts.push(r.url());
+  });
+  await page.goto(`${server().origin}/`);
+  await waitReady(page);
+  await page.getByTestId('map-select').selectOption('arena.json');
+  const broken = {
+    schemaVersion: 1,
+    kind: 'map',
+    name: 'Broken',
+    width: 3,
+    height: 2,
+    cells: ['...', '.X'],
+    heights: ['000', '000'],
+  };
+  await page.getByTestId('map-upload').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(broken)),
+  });
+  await expect(page.getByTestId('create-error')).toContainText('broken.json');
+  // The GM wanted the uploaded map: the list's map must not be used behind their back.
+  const create = page.getByTestId('create-room');
+  await expect(create).toBeDisabled();
+  await expect(page.getByTestId('create-error')).toContainText('use the map from the list');
+  await create.click({ force: true });
+  await page.waitForTimeout(300);
+  expect(roomPosts).toEqual([]);
+  await screenshot(page, 'create-upload-refused.png');
+
+  // Dropping the upload puts the list back in charge, and says so.
+  await page.getByTestId('map-upload-clear').click();
+  await expect(create).toBeEnabled();
+  await expect(page.getByTestId('create-error')).toHaveText('');
+  await expect(page.getByTestId('map-upload')).toHaveValue('');
+});
+
+test('the status bar names the room, not its id', async ({ browser }) => {
+  const gm = await gmChoosesArena(browser, server().origin);
+  await createRoom(gm);
+  const roomId = new URL(gm.url()).searchParams.get('room')!;
+  await expect(gm.getByTestId('status-room')).toHaveText('Skirmish in the arena');
+  await expect(gm.locator('footer.statusbar')).not.toContainText(roomId);
+});
+
+test('the invite form asks for a name, confirms a spectator link, names characters and clears', async ({
+  browser,
+}) => {
+  const gm = await gmChoosesArena(browser, server().origin);
+  await createRoom(gm);
+
+  const links = gm.getByTestId('invite-link');
+  const create = gm.getByTestId('invite-create');
+  const error = gm.getByTestId('invite-error');
+
+  // Nothing filled in: no link, a plain request for the player's name.
+  await create.click();
+  await expect(error).toHaveText("Type the player's name first.");
+  await expect(links).toHaveCount(0);
+  await expect(gm.getByTestId('invite-name')).toBeFocused();
+
+  // A name but no character: a spectator link only once the GM says yes to what it means.
+  await gm.getByTestId('invite-name').fill('Quinn');
+  let asked = '';
+  gm.once('dialog', (d) => {
+    asked = d.message();
+    void d.dismiss();
+  });
+  await create.click();
+  await expect.poll(() => asked).toContain('spectator link: sees the table, commands nobody');
+  await expect(links).toHaveCount(0);
+  gm.once('dialog', (d) => void d.accept());
+  await create.click();
+  await expect(links).toHaveCount(1);
+  await expect(gm.getByTestId('invite-caption').first()).toHaveText('Quinn → spectator (commands nobody)');
+  await expect(gm.getByTestId('invite-name')).toHaveValue('');
+
+  // With characters: the caption names them, and the form is empty again for the next player.
+  await gm.getByTestId('invite-name').fill('Pat');
+  await gm.getByTestId('invite-char-maren-stalwart').check();
+  await gm.getByTestId('invite-char-ivo-vagabond').check();
+  await create.click();
+  await expect(links).toHaveCount(2);
+  await expect(gm.getByTestId('invite-caption').first()).toHaveText('Pat → Ivo (Vagabond), Maren (Stalwart)');
+  await expect(gm.getByTestId('invite-name')).toHaveValue('');
+  await expect(gm.getByTestId('invite-char-maren-stalwart')).not.toBeChecked();
+  await expect(gm.getByTestId('invite-char-ivo-vagabond')).not.toBeChecked();
+  await expect(error).toHaveText('');
+  await screenshot(gm, 'invite-form-cleared.png');
+});
