@@ -75,6 +75,7 @@ export function reverseDiff(diff: TableDiff): TableDiff {
       destructibleHp: { before: c.destructibleHp.after, after: c.destructibleHp.before },
     })),
     ...(diff.turn ? { turn: { before: diff.turn.after, after: diff.turn.before } } : {}),
+    ...(diff.offers ? { offers: diff.offers.map((o) => ({ ...o, before: o.after, after: o.before })) } : {}),
   };
 }
 
@@ -87,7 +88,10 @@ export interface StalePart {
   now: unknown;
 }
 
-/** Every part of `diff` whose `before` differs from `state` (empty = it applies cleanly). */
+/**
+ * Every part of `diff` whose `before` differs from `state` (empty = it applies cleanly). Interrupt
+ * offers are prompts that lapse by themselves, never a reason to refuse (docs/table.md).
+ */
 export function staleParts(diff: TableDiff, state: TableState): StalePart[] {
   const out: StalePart[] = [];
   for (const t of diff.tokens) {
@@ -115,7 +119,13 @@ export function staleParts(diff: TableDiff, state: TableState): StalePart[] {
 
 /** Only the parts of `diff` about the tokens `keep` accepts (terrain and turn order stay). */
 export function diffFor(diff: TableDiff, keep: (tokenId: string) => boolean): TableDiff {
-  return { ...diff, tokens: diff.tokens.filter((t) => keep(t.tokenId)) };
+  const offers = diff.offers?.filter((o) => keep(o.tokenId));
+  const { offers: _all, ...rest } = diff;
+  return {
+    ...rest,
+    tokens: diff.tokens.filter((t) => keep(t.tokenId)),
+    ...(offers?.length ? { offers } : {}),
+  };
 }
 
 /** The ids of the tokens a diff changes. */

@@ -18,6 +18,7 @@ import { shownDamage } from './redactLog';
 import { nameIfStatsShown } from './shownNames';
 import { spendTurnAction } from './spendAbilityAction';
 import { refuseUnlessHostile } from './sides';
+import { offerInterrupts } from './interruptOffers';
 
 /**
  * A single-target attack ("Attacks"): legal by the action economy (one attack per round, action
@@ -74,16 +75,21 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
   const result = { ...outcome, distance: where.distance, effectiveRange: where.effectiveRange };
   // Players' view when a stat block here is hidden: the verdict and the damage taken, no ability.
   const shown = shownDamage(outcome.effects, nameIfStatsShown(ctx));
-  return combatantResolution(ctx, result, [withUserGrants(spent, outcome.effects), outcome.target], {
-    kind: 'attack',
-    actor: attackerToken.id,
-    summary: `${summary ?? `${attackerToken.name} attacks ${targetToken.name}`}: ${outcome.result}`,
-    details,
-    gmOnly: attackerToken.hidden || targetToken.hidden,
-    about: [targetToken.id],
-    redacted: {
-      summary: `${attackerToken.name} attacks ${targetToken.name}: ${outcome.result}${shown.clause}`,
-      details: shown.details,
-    },
-  });
+  const event = { kind: 'attack', attackerId: attacker.id, targetIds: [target.id] } as const;
+  return offerInterrupts(
+    ctx,
+    event,
+    combatantResolution(ctx, result, [withUserGrants(spent, outcome.effects), outcome.target], {
+      kind: 'attack',
+      actor: attackerToken.id,
+      summary: `${summary ?? `${attackerToken.name} attacks ${targetToken.name}`}: ${outcome.result}`,
+      details,
+      gmOnly: attackerToken.hidden || targetToken.hidden,
+      about: [targetToken.id],
+      redacted: {
+        summary: `${attackerToken.name} attacks ${targetToken.name}: ${outcome.result}${shown.clause}`,
+        details: shown.details,
+      },
+    }),
+  );
 };
