@@ -127,7 +127,9 @@ export class TokenLayer {
     c.addChild(label);
     // Short name on a dark pill (full name in the panel): neighbours' labels must not collide.
     const name = new BitmapText({
-      text: shortName(t.name) + (t.hidden ? ' (hidden)' : ''),
+      // Resolve held (Limit Breaks) rides on the name: "Maren ✦2".
+      text:
+        shortName(t.name) + ((t.resolve ?? 0) > 0 ? ` ✦${t.resolve}` : '') + (t.hidden ? ' (hidden)' : ''),
       style: { fontFamily: 'Arial', fontSize: Math.round(px * 0.22), fill: 0xffffff },
     });
     // Everything stays inside the footprint so neighbouring tokens never cover each other.

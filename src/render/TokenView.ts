@@ -15,6 +15,8 @@ export interface TokenView {
   readonly maxHp?: number;
   readonly vigor?: number;
   readonly wounds?: number;
+  /** Resolve held (player characters): a gold badge when above 0. */
+  readonly resolve?: number;
   readonly statuses: readonly string[];
   readonly blights: readonly string[];
   /** Below 50% HP (ICON "bloodied"). */

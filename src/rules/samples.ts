@@ -62,6 +62,17 @@ export const SAMPLE_FOE: Foe = FoeSchema.parse({
       attack: { kind: 'melee', onHit: { damage: { tier: 'light' }, statuses: ['weakened'] } },
     },
     {
+      name: 'Boot',
+      cost: '1-action',
+      tags: { attack: true },
+      range: 1,
+      // Forced movement as data (docs/rules.md "Forced movement"): pushed 1 square on a hit.
+      attack: {
+        kind: 'melee',
+        onHit: { damage: { tier: 'fray' }, forcedMove: { kind: 'push', squares: 1 } },
+      },
+    },
+    {
       name: 'Crossbow',
       cost: '2-actions',
       tags: { attack: true, pierce: true },

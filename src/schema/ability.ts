@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AbilityBonusSchema } from './abilityBonus';
 import { AreaPatternSchema } from './area';
+import { ForcedMoveSpecSchema } from './forcedMove';
 import { BlightIdSchema } from './status';
 import { StoredTriggerSchema } from './trigger';
 import {
@@ -131,7 +132,9 @@ export const EffectComponentSchema = z.object({
   againstBlighted: AgainstBlightedSchema.optional(),
   /** "Your next ability gains…": a bonus the next ability of the receiver (or user) consumes. */
   nextAbility: NextAbilityGrantSchema.optional(),
-  /** Free text for everything the engine does not model (push, mark, teleport...). */
+  /** Push, pull or shove N squares, resolved after the damage (docs/rules.md "Forced movement"). */
+  forcedMove: ForcedMoveSpecSchema.optional(),
+  /** Free text for everything the engine does not model (mark, teleport...). */
   text: Text.default(''),
 });
 export type EffectComponent = z.infer<typeof EffectComponentSchema>;

@@ -4,6 +4,8 @@ import { RollModifierSchema } from './modifier';
 import { BlightIdSchema } from './status';
 import { MAX_JSON_STRING_CHARS } from './json';
 import { LenientOutcomeSchema } from './outcome';
+import { Direction8Schema, ForcedMoveKindSchema, MAX_FORCED_SQUARES } from './forcedMove';
+import { atMost } from './limits';
 
 const Id = z.string().min(1).max(64);
 
@@ -25,12 +27,20 @@ export const UndoMoveIntentSchema = z.object({
   tokenId: Id,
 });
 
-/** A single-target attack: a basic attack or an ability with the attack tag. */
+/** The way a shove goes, when the ability shoves (the user picks it; push and pull need none). */
+const ShoveDirection = { direction: Direction8Schema.optional() };
+
+/**
+ * A single-target attack: a basic attack or an ability with the attack tag, against a character
+ * (`targetId`) or a destructible terrain square (`targetCell`, docs/rules.md "Destructible terrain").
+ */
 export const AttackIntentSchema = z.object({
   kind: z.literal('attack'),
   attackerId: Id,
-  targetId: Id,
+  targetId: Id.optional(),
+  targetCell: CellSchema.optional(),
   abilityId: Id,
+  ...ShoveDirection,
   /** Extra boons/curses the GM grants (source 'gm'); refused from players. */
   modifiers: z.array(RollModifierSchema).max(10).default([]),
 });
@@ -58,6 +68,7 @@ export const AreaIntentSchema = z.object({
   /** For a Cross with no listed range: which tied square is the attack space (attacker's choice). */
   attackSpace: CellSchema.optional(),
   modifiers: z.array(RollModifierSchema).max(10).default([]),
+  ...ShoveDirection,
 });
 
 /**
@@ -71,6 +82,7 @@ export const EffectIntentSchema = z.object({
   abilityId: Id,
   targetId: Id.optional(),
   targetSave: z.boolean().default(false),
+  ...ShoveDirection,
 });
 
 /** End-of-turn save against one status. */
@@ -141,6 +153,25 @@ export const AdjustHpIntentSchema = z.object({
   reason: z.string().max(200).default('GM adjustment'),
 });
 
+/**
+ * The GM moves a character by force (push / pull / shove N), by the same rules and with the same
+ * damage as an ability's (docs/table.md "Forced movement"); the GM's drag stays a free placement.
+ * Push and pull go away from / toward `sourceId` (a token) or `sourceCell` (a square).
+ */
+export const ForceMoveIntentSchema = z.object({
+  kind: z.literal('force-move'),
+  tokenId: Id,
+  move: ForcedMoveKindSchema,
+  squares: z
+    .number()
+    .int()
+    .min(1, 'a forced move is at least 1 square')
+    .max(MAX_FORCED_SQUARES, atMost(MAX_FORCED_SQUARES, 'squares for a forced move')),
+  sourceId: Id.optional(),
+  sourceCell: CellSchema.optional(),
+  ...ShoveDirection,
+});
+
 /** Add or remove a status from the room's catalog (the GM, or the character's own player). */
 export const StatusIntentSchema = z.object({
   kind: z.enum(['add-status', 'remove-status']),
@@ -159,6 +190,11 @@ export const BlightIntentSchema = z.object({
 export const VisibilityIntentSchema = z.object({
   kind: z.enum(['reveal', 'hide']),
   tokenId: Id,
+  /**
+   * Reveal only: the token appears but its stat block stays in the secrets doc, so players never
+   * receive its Defense, abilities or other stats (docs/table.md "Foes with hidden stats").
+   */
+  keepStatsHidden: z.boolean().default(false),
 });
 
 /** Start combat (resets turn order) or end it (clears blights, statuses stay per the rules). */
@@ -212,6 +248,7 @@ export const IntentSchema = z.discriminatedUnion('kind', [
   ApplyResultIntentSchema,
   DiscardResultIntentSchema,
   AdjustHpIntentSchema,
+  ForceMoveIntentSchema,
   StatusIntentSchema,
   BlightIntentSchema,
   VisibilityIntentSchema,
@@ -244,6 +281,7 @@ export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
   'apply-result': 'any',
   'discard-result': 'gm',
   'adjust-hp': 'gm',
+  'force-move': 'gm',
   'add-status': 'any',
   'remove-status': 'any',
   'add-blight': 'gm',

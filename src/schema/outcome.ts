@@ -14,6 +14,7 @@ import {
   Amount,
   AttackOutcomeSchema,
   DamageApplicationSchema,
+  DamageRollSchema,
   EffectOutcomeSchema,
   OutcomeId,
   SaveRollSchema,
@@ -32,10 +33,63 @@ const Name = boundedText(MAX_NAME_CHARS);
 const Cells = (what: string) => boundedList(CellSchema, MAX_TOKENS * 8, what);
 const token = <K extends string>(kind: K) => z.object({ kind: z.literal(kind), tokenId: OutcomeId });
 
+/**
+ * Forced movement (push, pull, shove: src/grid/forcedMove.ts) of one character, by an ability
+ * (inside its attack / area / effect outcome, `forced`) or by the GM (`force-move`, on its own).
+ */
+export const ForcedMoveOutcomeSchema = z.object({
+  kind: z.literal('forced-move'),
+  move: z.enum(['push', 'pull', 'shove']),
+  /** Who caused it (the ability's user; 'gm' for the GM's intent), and who moved. */
+  sourceId: OutcomeId,
+  tokenId: OutcomeId,
+  direction: boundedText(20),
+  requested: Amount,
+  moved: Amount,
+  from: CellSchema,
+  to: CellSchema,
+  path: PathSchema,
+  /** Why it stopped short (or 'complete'), as the grid names it. */
+  stop: boundedText(40),
+  /** The sentence the log shows ("Ruin Drake is pushed 2 squares west and falls 2 levels: 2 damage"). */
+  text: boundedText(MAX_TEXT_CHARS),
+  events: boundedList(MovementEventSchema, MAX_LIST_ITEMS * 8, 'movement events'),
+  damage: boundedList(MovementDamageSchema, MAX_LIST_ITEMS * 8, 'movement damage'),
+});
+export type ForcedMoveOutcome = z.infer<typeof ForcedMoveOutcomeSchema>;
+
+/** The forced moves an ability caused (absent in entries written before forced movement). */
+const Forced = { forced: boundedList(ForcedMoveOutcomeSchema, MAX_TOKENS, 'forced moves').optional() };
+
+/** One destructible square hit ("Destructible terrain"): HP and height before and after. */
+export const TerrainHitSchema = CellSchema.extend({
+  damage: Amount,
+  hpBefore: Amount,
+  hpAfter: Amount,
+  heightBefore: Amount,
+  heightAfter: Amount,
+  destroyed: z.boolean(),
+});
+export type TerrainHit = z.infer<typeof TerrainHitSchema>;
+const TerrainHits = boundedList(TerrainHitSchema, MAX_TOKENS * 8, 'damaged squares');
+
+/**
+ * An attack on destructible terrain (attack intent with `targetCell`): it hits automatically and
+ * the rolled damage lowers the square a level per 10 HP (docs/rules.md "Destructible terrain").
+ */
+export const TerrainDamageOutcomeSchema = z.object({
+  kind: z.literal('terrain-damage'),
+  sourceId: OutcomeId,
+  ability: Name.optional(),
+  damage: DamageRollSchema.nullable().optional(),
+  squares: TerrainHits,
+});
+
 export const AttackResultSchema = AttackOutcomeSchema.extend({
   /** Squares between the footprints, and the range after the height bonus. */
   distance: Amount,
   effectiveRange: Amount,
+  ...Forced,
 });
 
 /** An area ability ("Area of effect"): the pattern placed, the attack part, the area effects. */
@@ -53,6 +107,9 @@ export const AreaOutcomeSchema = z.object({
   ),
   attack: AttackOutcomeSchema.nullable(),
   areaEffects: boundedList(EffectOutcomeSchema, MAX_TOKENS, 'area effects'),
+  ...Forced,
+  /** Destructible squares in the area that took damage (absent in older entries). */
+  terrain: TerrainHits.optional(),
 });
 
 /** A non-attack ability on one character; `save` when the effect relies on one. */
@@ -64,6 +121,7 @@ export const EffectAbilityOutcomeSchema = z.object({
   interrupt: z.boolean(),
   save: SaveRollSchema.nullable(),
   effect: EffectOutcomeSchema.nullable(),
+  ...Forced,
 });
 
 export const MoveOutcomeSchema = z.object({
@@ -77,40 +135,6 @@ export const MoveOutcomeSchema = z.object({
   budget: Amount.nullable(),
   events: boundedList(MovementEventSchema, MAX_LIST_ITEMS * 8, 'movement events'),
   damage: boundedList(MovementDamageSchema, MAX_LIST_ITEMS * 8, 'movement damage'),
-});
-
-/**
- * Forced movement (push, pull, shove: src/grid/forcedMove.ts) of one character by an ability.
- * No handler writes it yet; it is here so the forced-movement helper targets a fixed shape.
- */
-export const ForcedMoveOutcomeSchema = z.object({
-  kind: z.literal('forced-move'),
-  move: z.enum(['push', 'pull', 'shove']),
-  /** Who caused it (the ability's user), and who moved. */
-  sourceId: OutcomeId,
-  tokenId: OutcomeId,
-  direction: boundedText(20),
-  requested: Amount,
-  moved: Amount,
-  from: CellSchema,
-  to: CellSchema,
-  path: PathSchema,
-  /** Why it stopped short (or 'complete'), as the log sentence says it. */
-  stop: boundedText(40),
-  text: boundedText(MAX_TEXT_CHARS),
-  events: boundedList(MovementEventSchema, MAX_LIST_ITEMS * 8, 'movement events'),
-  damage: boundedList(MovementDamageSchema, MAX_LIST_ITEMS * 8, 'movement damage'),
-});
-
-/** Damage dealt to destructible squares ("Destructible terrain"). No handler writes it yet. */
-export const TerrainDamageOutcomeSchema = z.object({
-  kind: z.literal('terrain-damage'),
-  sourceId: OutcomeId,
-  squares: boundedList(
-    CellSchema.extend({ damage: Amount, hpBefore: Amount, hpAfter: Amount, destroyed: z.boolean() }),
-    MAX_TOKENS * 8,
-    'damaged squares',
-  ),
 });
 
 /** An end-of-turn edge save with where the character went ("Edges"). */

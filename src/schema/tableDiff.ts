@@ -26,9 +26,16 @@ export type TokenChange = z.infer<typeof TokenChangeSchema>;
 /** Remaining HP of one destructible square ("Destructible terrain"); null = not destructible. */
 const TerrainHp = z.number().int().min(0).max(MAX_STAT, atMost(MAX_STAT, '')).nullable();
 
-/** One terrain square's change, keyed by its position. */
+/** A square's terrain height (0–3), for terrain lowered by damage. */
+const Height = z.number().int().min(0).max(3, 'a terrain height is at most 3');
+
+/**
+ * One terrain square's change, keyed by its position: its destructible HP and, when damage
+ * lowered it, its height (map, sight and reach follow the height; absent = height unchanged).
+ */
 export const TerrainChangeSchema = CellSchema.extend({
   destructibleHp: z.object({ before: TerrainHp, after: TerrainHp }),
+  height: z.object({ before: Height, after: Height }).optional(),
 });
 export type TerrainChange = z.infer<typeof TerrainChangeSchema>;
 

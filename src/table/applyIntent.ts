@@ -26,6 +26,7 @@ import { basicActionIntent } from './intents/basicActionIntent';
 import { recoveryIntent } from './intents/recoveryIntent';
 import { applyResultIntent, discardResultIntent } from './intents/applyResultIntent';
 import { PENDING_KINDS, pendingDamageOf, splitPending } from './intents/pendingWrites';
+import { forceMoveIntent } from './intents/forceMoveIntent';
 import { adjustHpIntent, blightIntent, statusIntent, visibilityIntent } from './intents/gmIntents';
 import { edgeReturnIntent } from './intents/edgeReturnIntent';
 import { betweenFightsIntent } from './intents/interludeIntent';
@@ -50,6 +51,7 @@ const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   'apply-result': applyResultIntent,
   'discard-result': discardResultIntent,
   'adjust-hp': adjustHpIntent,
+  'force-move': forceMoveIntent,
   'add-status': statusIntent,
   'remove-status': statusIntent,
   'add-blight': blightIntent,
@@ -138,7 +140,10 @@ function writeResolution(
 ): void {
   const { now, later } = waits ? splitPending(resolution.diff) : { now: resolution.diff, later: null };
   writes.applyDiff(now);
-  if (resolution.visibility) writes.setHidden(resolution.visibility.tokenId, resolution.visibility.hidden);
+  if (resolution.visibility) {
+    const { tokenId, hidden, keepStatsHidden } = resolution.visibility;
+    writes.setHidden(tokenId, hidden, keepStatsHidden);
+  }
   if (resolution.settle) writes.updateLog(resolution.settle);
   let carried = false;
   for (const line of resolution.log) {

@@ -21,8 +21,8 @@ export interface TableChanges {
   combatants?: readonly (Combatant | CombatantState)[];
   /** New squares of tokens (north-west square). */
   cells?: readonly { tokenId: string; cell: CellData }[];
-  /** New remaining HP of destructible squares (null = no longer destructible). */
-  terrain?: readonly { x: number; y: number; hp: number | null }[];
+  /** New remaining HP of destructible squares (null = no longer destructible), and new height. */
+  terrain?: readonly { x: number; y: number; hp: number | null; height?: number }[];
   /** The new turn order (null = combat over); absent = unchanged. */
   turn?: TurnOrder | null;
 }
@@ -50,9 +50,19 @@ export function diffOf(state: TableState, changes: TableChanges): TableDiff {
     const first = tokens.get(tokenId)?.cell?.before ?? { x: was.x, y: was.y };
     tokens.set(tokenId, { ...entry(tokenId), cell: { before: first, after: { x: cell.x, y: cell.y } } });
   }
-  const terrain = (changes.terrain ?? []).flatMap(({ x, y, hp }) => {
+  const terrain = (changes.terrain ?? []).flatMap(({ x, y, hp, height }) => {
     const was = state.destructibleHp[cellKey(x, y)] ?? null;
-    return was === hp ? [] : [{ x, y, destructibleHp: { before: was, after: hp } }];
+    const wasHeight = Number(state.map?.heights[y]?.[x] ?? 0);
+    const lowered = height !== undefined && height !== wasHeight;
+    if (was === hp && !lowered) return [];
+    return [
+      {
+        x,
+        y,
+        destructibleHp: { before: was, after: hp },
+        ...(lowered ? { height: { before: wasHeight, after: height } } : {}),
+      },
+    ];
   });
   const turn =
     changes.turn !== undefined && !same(changes.turn, state.turn)
@@ -73,6 +83,7 @@ export function reverseDiff(diff: TableDiff): TableDiff {
       x: c.x,
       y: c.y,
       destructibleHp: { before: c.destructibleHp.after, after: c.destructibleHp.before },
+      ...(c.height ? { height: { before: c.height.after, after: c.height.before } } : {}),
     })),
     ...(diff.turn ? { turn: { before: diff.turn.after, after: diff.turn.before } } : {}),
     ...(diff.offers ? { offers: diff.offers.map((o) => ({ ...o, before: o.after, after: o.before })) } : {}),
@@ -111,6 +122,9 @@ export function staleParts(diff: TableDiff, state: TableState): StalePart[] {
     const now = state.destructibleHp[cellKey(c.x, c.y)] ?? null;
     if (now !== c.destructibleHp.before)
       out.push({ tokenId: null, what: `terrain (${c.x},${c.y})`, was: c.destructibleHp.before, now });
+    const height = Number(state.map?.heights[c.y]?.[c.x] ?? 0);
+    if (c.height && height !== c.height.before)
+      out.push({ tokenId: null, what: `height (${c.x},${c.y})`, was: c.height.before, now: height });
   }
   if (diff.turn && !same(diff.turn.before, state.turn))
     out.push({ tokenId: null, what: 'turn order', was: diff.turn.before, now: state.turn });

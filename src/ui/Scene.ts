@@ -18,6 +18,8 @@ export interface SceneToken {
   readonly maxHp?: number;
   readonly vigor?: number;
   readonly wounds?: number;
+  /** Resolve built up this combat (player characters; Limit Breaks spend it). */
+  readonly resolve?: number;
   /** Squares of standard move per turn (stat block Speed) and already used this turn. */
   readonly speed?: number;
   readonly movementUsed?: number;
@@ -80,6 +82,7 @@ export function tokenViews(scene: Scene, viewer: Viewer): TokenView[] {
     maxHp: t.maxHp,
     vigor: t.vigor,
     wounds: t.wounds,
+    ...(t.resolve !== undefined ? { resolve: t.resolve } : {}),
     statuses: t.statuses,
     blights: t.blights,
     bloodied: t.hp !== undefined && t.maxHp !== undefined && bloodiedAt(t.hp, t.maxHp),

@@ -20,6 +20,7 @@ export function snapshotToScene(s: RoomSnapshot): Scene {
           hp: t.state.hp,
           vigor: t.state.vigor,
           wounds: t.state.wounds,
+          ...(t.side === 'party' ? { resolve: t.state.resolve } : {}),
           movementUsed: t.state.turn.movementUsed,
         }
       : {}),

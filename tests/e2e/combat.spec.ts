@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { openCombatTable, socketsOpened, type CombatTable } from './combatFixture';
-import { cellToPage, expectStatus, screenshot } from './helpers';
+import { cellToPage, dragCell, expectStatus, screenshot } from './helpers';
 import { startTestServer, type TestServer } from './testServer';
 
 /**
@@ -360,6 +360,51 @@ test('a foe moving next to the Sage offers its player Brace; one click picks it,
     await expectStatus(t.sage, 'ok', /Brace.*: done/);
     await expect(t.sage.getByTestId('interrupt-offer')).toHaveCount(0);
     await screenshot(t.sage, 'combat-sage-interrupt-offer.png');
+  } finally {
+    await own.stop();
+  }
+});
+
+test('a push off a height-2 ledge: the preview, the fall damage and the new square on every screen', async ({
+  browser,
+}) => {
+  // Its own room and server: the d20 12 is the only roll (Shield Bash deals fray damage, no dice).
+  const own = await startTestServer(['--fixed-dice=12']);
+  try {
+    const t = await openCombatTable(own, browser);
+    const pages = [t.gm, t.ranger, t.sage];
+    const brute = (page: Page) =>
+      page.evaluate(() => window.__iconVtt!.scene()!.tokens.find((k) => k.id === 'brute')!.cell);
+    // The GM's drag is a free placement: the Brute goes up onto the hill, next to the Ranger.
+    await dragCell(t.gm, { x: 6, y: 3 }, { x: 1, y: 1 });
+    for (const page of pages)
+      await expect.poll(() => brute(page), { timeout: 10_000 }).toEqual({ x: 1, y: 1 });
+
+    // The Ranger picks Shield Bash and the Brute: the Act panel previews where it would land.
+    await t.ranger.getByTestId('combat-action').selectOption('shield-bash');
+    await expect(t.ranger.getByTestId('forced-kind')).toHaveText('Shield Bash pushes 1 square');
+    await clickCell(t.ranger, 1, 1);
+    await expect(t.ranger.getByTestId('target-row-brute')).toHaveClass(/selected/);
+    await expect(t.ranger.getByTestId('forced-preview')).toHaveText(
+      'on hit: Brute is pushed 1 square north to (1,0) and falls 2 levels: 2 damage (before armor)',
+    );
+    const ghost = await t.ranger.evaluate(() => window.__iconVttCombat!.overlay().forced);
+    expect(ghost).toEqual([{ path: [{ x: 1, y: 0 }], ghost: { cell: { x: 1, y: 0 }, size: 1 } }]);
+    await screenshot(t.ranger, 'combat-ranger-push-preview.png');
+
+    // d20 12 + 3 = 15 vs Defense 10: hit; fray 3, armor 1 → 2 (32 → 30); pushed north off the
+    // 2-high hill: a 2-level fall, 2 physical, armor 1 → 1 (30 → 29).
+    await t.ranger.getByTestId('roll-attack').click();
+    for (const page of pages) {
+      await expect(page.getByTestId('result-summary')).toHaveText(
+        'Ranger uses Shield Bash on Brute: hit. Brute is pushed 1 square north to (1,0) and falls 2 levels: 1 damage',
+        { timeout: 10_000 },
+      );
+      await expect(page.getByTestId('result-forced')).toContainText('falls 2 levels: 1 damage');
+      await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 29, vigor 0');
+      await expect.poll(() => brute(page), { timeout: 10_000 }).toEqual({ x: 1, y: 0 });
+    }
+    await screenshot(t.sage, 'combat-sage-after-push.png');
   } finally {
     await own.stop();
   }

@@ -164,3 +164,26 @@ describe('actions between hidden characters', () => {
     expect(publicBytes(docs)).toBe(before);
   });
 });
+
+describe('the GM reveals a foe by intent, keeping its stat block hidden', () => {
+  it('the Shade appears for players; its Defense and abilities never reach the public doc', () => {
+    const docs = seeded();
+    expect(act(docs, GM, { kind: 'reveal', tokenId: 'shade', keepStatsHidden: true })).toMatchObject({
+      ok: true,
+    });
+    const players = readSnapshot(docs.public);
+    expect(players.tokensById['shade']?.name).toBe('Shade');
+    expect(players.tokensById['shade']?.statBlock ?? null).toBeNull();
+    expect(publicBytes(docs)).not.toContain('grave-claw');
+    expect(publicBytes(docs)).not.toContain('Grave Claw');
+    // The GM still reads the whole stat block.
+    expect(readSnapshot(docs.public, docs.secrets).tokensById['shade']?.statBlock?.name).toBe('Shade');
+  });
+
+  it('a plain reveal publishes the stat block, as before', () => {
+    const docs = seeded();
+    act(docs, GM, { kind: 'reveal', tokenId: 'shade' });
+    expect(readSnapshot(docs.public).tokensById['shade']?.statBlock?.name).toBe('Shade');
+    expect(publicBytes(docs)).toContain('Grave Claw');
+  });
+});

@@ -78,6 +78,7 @@ describe('the outcome union (src/schema/outcome.ts)', () => {
     send(GM, { kind: 'remove-status', tokenId: 'ana', statusId: 'dazed' });
     send(GM, { kind: 'hide', tokenId: 'grunt' });
     send(GM, { kind: 'reveal', tokenId: 'grunt' });
+    send(GM, { kind: 'force-move', tokenId: 'grunt', move: 'shove', squares: 1, direction: 'north' });
     send(BO, { kind: 'chat', text: 'hello' });
     send(GM, { kind: 'end-combat' });
     send(GM, { kind: 'interlude' });
@@ -98,6 +99,7 @@ describe('the outcome union (src/schema/outcome.ts)', () => {
         'drink-elixir',
         'end-combat',
         'end-turn',
+        'forced-move',
         'hide',
         'interact',
         'interlude',

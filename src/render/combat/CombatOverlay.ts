@@ -27,6 +27,8 @@ export interface CombatOverlayState {
     /** Arc squares already clicked (drawn solid). */
     readonly placed?: readonly OverlayCell[];
   };
+  /** Forced-movement preview: the path and a ghost of the target on its end square. */
+  readonly forced?: readonly { readonly path: readonly OverlayCell[]; readonly ghost: OverlayFootprint }[];
   /** The character whose turn it is: a ring and what it has left ("2 actions · move 4"). */
   readonly acting?: OverlayFootprint & { readonly label: string };
   /** Line-of-sight tool: the line in square units (3.5 = middle of column 3). */
@@ -51,6 +53,7 @@ const COLOURS = {
   clear: 0x38d39f,
   cover: 0xffd23f,
   blocked: 0xff4d4d,
+  forced: 0xc77dff,
 } as const;
 
 /**
@@ -65,6 +68,7 @@ export class CombatOverlay {
   private readonly targetsG = new Graphics({ label: 'targets' });
   private readonly sightG = new Graphics({ label: 'sight' });
   private readonly actingG = new Graphics({ label: 'acting' });
+  private readonly forcedG = new Graphics({ label: 'forced' });
   private readonly actingLabel = new BitmapText({
     text: '',
     style: {
@@ -85,6 +89,7 @@ export class CombatOverlay {
       this.rangeG,
       this.areaG,
       this.targetsG,
+      this.forcedG,
       this.sightG,
     );
     this.container.eventMode = 'none';
@@ -97,6 +102,19 @@ export class CombatOverlay {
     this.drawArea(state.area);
     this.drawSight(state.sight);
     this.drawActing(state.acting);
+    this.drawForced(state.forced);
+  }
+
+  /** A line of dots along the path and a ghost of the token on its end square. */
+  private drawForced(list: CombatOverlayState['forced']): void {
+    const g = this.forcedG.clear();
+    const px = this.cellPx;
+    for (const f of list ?? []) {
+      for (const c of f.path) g.circle((c.x + 0.5) * px, (c.y + 0.5) * px, px / 8);
+      g.fill({ color: COLOURS.forced, alpha: 0.9 });
+      this.outline(g, f.ghost, 4).fill({ color: COLOURS.forced, alpha: 0.25 });
+      this.outline(g, f.ghost, 4).stroke({ width: 3, color: COLOURS.forced, alpha: 0.95 });
+    }
   }
 
   private drawActing(acting: CombatOverlayState['acting']): void {

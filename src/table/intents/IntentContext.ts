@@ -36,7 +36,7 @@ export interface Resolution {
   log: LogInput[];
   chat?: { from: string; text: string };
   /** Moves a token between the docs (reveal/hide), before the log is written. */
-  visibility?: { tokenId: string; hidden: boolean };
+  visibility?: { tokenId: string; hidden: boolean; keepStatsHidden?: boolean };
   /** A stored log entry replaced in place (settling a pending result). */
   settle?: LogEntry;
 }

@@ -35,7 +35,8 @@ export interface IntentWrites {
   /** Replaces a stored log entry (same id, same doc, same place), e.g. to settle a pending result. */
   updateLog(entry: LogEntry): void;
   chat(from: string, text: string): void;
-  setHidden(tokenId: string, hidden: boolean): void;
+  /** `keepStatsHidden`: on a reveal, the stat block stays in the secrets doc. */
+  setHidden(tokenId: string, hidden: boolean, keepStatsHidden?: boolean): void;
 }
 
 /**
@@ -137,8 +138,8 @@ export function intentWrites(
       const line = ChatMessageSchema.parse({ id: newId('c'), at: now, from, text });
       ops.push(() => appendTo(publicRootsOf(docs.public).chat, line));
     },
-    setHidden(tokenId, hidden) {
-      ops.push(() => setTokenHiddenInTransaction(docs, tokenId, hidden));
+    setHidden(tokenId, hidden, keepStatsHidden = false) {
+      ops.push(() => setTokenHiddenInTransaction(docs, tokenId, hidden, keepStatsHidden));
     },
     apply() {
       for (const op of ops) op();

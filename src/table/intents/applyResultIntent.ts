@@ -2,7 +2,10 @@ import type { IntentOf } from '../../schema/intent';
 import type { LogEntry, PendingDamage, PendingResult } from '../../schema/logEntry';
 import type { TableDiff } from '../../schema/tableDiff';
 import { EMPTY_DIFF } from '../../schema/tableDiff';
+import type { IncomingDamage } from '../../rules/applyDamage';
 import { applyDamage } from '../../rules/applyDamage';
+import type { StoredOutcome } from '../../schema/outcome';
+import { fullOutcome } from '../../schema/outcome';
 import { diffTokenIds, staleParts } from '../tableDiff';
 import type { IntentContext, IntentHandler, Refusal } from './IntentContext';
 import { refuse } from './IntentContext';
@@ -41,22 +44,39 @@ function staleReason(ctx: IntentContext, entry: Pending): string | null {
   return `the result is stale: ${whose} changed since the roll (was ${JSON.stringify(part.was)}, now ${JSON.stringify(part.now)}); discard it, or set the numbers by hand`;
 }
 
+/** The forced-movement damage (falls, dangerous squares) `tokenId` took in the outcome, in order. */
+function forcedDamageOf(outcome: StoredOutcome | undefined, tokenId: string): IncomingDamage[] {
+  const full = fullOutcome(outcome);
+  const forced = full && 'forced' in full ? (full.forced ?? []) : [];
+  return forced
+    .filter((f) => f.tokenId === tokenId)
+    .flatMap((f) => f.damage.map((d) => d.application.incoming));
+}
+
 /**
  * The pending diff with the GM's damage override: the target's damage fields recomputed by the
  * rules engine from its state as the roll left it (its `before` values are still current: the
  * stale check passed), other parts unchanged.
  */
-function overridden(ctx: IntentContext, diff: TableDiff, damage: PendingDamage, amount: number): TableDiff {
+function overridden(
+  ctx: IntentContext,
+  diff: TableDiff,
+  damage: PendingDamage,
+  amount: number,
+  /** Damage the same target took afterwards in the same result (a push's falls), re-applied. */
+  later: readonly IncomingDamage[] = [],
+): TableDiff {
   const tokens = diff.tokens.map((change) => {
     const token = ctx.snapshot.tokensById[change.tokenId];
     if (change.tokenId !== damage.tokenId || !token?.state || !token.statBlock || !change.state)
       return change;
     const { tokenId: _t, ...incoming } = damage;
-    const hit = applyDamage(
+    let hit = applyDamage(
       { ...token.state, statBlock: token.statBlock },
       { ...incoming, amount },
       ctx.snapshot.settings,
     );
+    for (const next of later) hit = applyDamage(hit.combatant, next, ctx.snapshot.settings);
     const before: Record<string, unknown> = { ...change.state.before };
     const after: Record<string, unknown> = { ...change.state.after };
     const current = token.state as Record<string, unknown>;
@@ -131,7 +151,7 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
       : undefined;
   const diff =
     override !== undefined && damage
-      ? overridden(ctx, held.pending.diff, damage, override)
+      ? overridden(ctx, held.pending.diff, damage, override, forcedDamageOf(entry.outcome, damage.tokenId))
       : held.pending.diff;
   const details = [
     ...changeLines(ctx, diff),

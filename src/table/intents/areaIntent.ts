@@ -17,6 +17,8 @@ import { findAbility } from './findAbility';
 import { shownDamage } from './redactLog';
 import { nameIfStatsShown } from './shownNames';
 import { spendAbilityAction } from './spendAbilityAction';
+import { componentOf, forceByComponent, forcedMoves, shoveRefusal, withForcedSentences } from './forcedMoves';
+import { areaTerrainHits } from './areaTerrain';
 
 /**
  * An area ability ("Area of effect"): the pattern is placed and judged by src/grid; the attack
@@ -38,6 +40,8 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
   if ('ok' in turn) return turn;
   if (!ability.area) return refuse(`${ability.name} has no area pattern`);
 
+  const noShove = shoveRefusal(ability, intent.direction);
+  if (noShove) return noShove;
   const spentCaster = spendAbilityAction(ctx, caster, ability, turn);
   if ('ok' in spentCaster) return spentCaster;
 
@@ -165,6 +169,39 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
       for (const id of applied.outcome.statusesApplied) details.push(`  ${name} gains status ${id}`);
     }
   }
+  // Forced movement after all the damage: the attack-space character first, then the others in
+  // the area's order; a Blast pushes from its centre, every other pattern from the caster.
+  const forced = forcedMoves(bf);
+  const primary = intent.placement.primary;
+  const source =
+    primary.kind === 'blast'
+      ? { cell: primary.center, size: 1 }
+      : { cell: casterToken.cell, size: casterToken.size };
+  const pushes = [
+    ...(attack?.effects ?? []).map((e) => ({ id: e.targetId, component: componentOf(ability, e.component) })),
+    ...areaEffects.map((e) => ({ id: e.targetId, component: componentOf(ability, e.component) })),
+  ];
+  for (const applied of pushes) {
+    const target = current.get(applied.id);
+    if (!target) continue;
+    const moved = forceByComponent(ctx, forced, applied.component, {
+      sourceId: caster.id,
+      source,
+      target,
+      direction: intent.direction,
+    });
+    current.set(moved.id, moved);
+  }
+  // Destructible squares in the area take its damage and hit automatically (areaTerrain.ts).
+  const terrain = areaTerrainHits(
+    ctx,
+    ability,
+    get(caster.id)!,
+    placed.areaSpaces,
+    attackSpace,
+    attackTargetId,
+  );
+  details.push(...terrain.details);
   current.set(caster.id, withUserGrants(get(caster.id)!, [...(attack?.effects ?? []), ...areaEffects]));
   const outcome = {
     kind: 'area' as const,
@@ -176,6 +213,8 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
     affected: placed.affected,
     attack,
     areaEffects,
+    ...(forced.outcomes.length ? { forced: forced.outcomes } : {}),
+    ...(terrain.hits.length ? { terrain: terrain.hits } : {}),
   };
   const shown = shownDamage([...(attack?.effects ?? []), ...areaEffects], nameIfStatsShown(ctx));
   const hiddenInvolved = [caster.id, ...placed.affected.map((a) => a.id)].some(
@@ -187,18 +226,29 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
   return offerInterrupts(ctx, event, {
     ok: true,
     outcome,
-    diff: diffOf(ctx.snapshot, { combatants: [...current.values()] }),
+    diff: diffOf(ctx.snapshot, {
+      combatants: [...current.values()],
+      cells: forced.cells,
+      terrain: terrain.changes,
+    }),
     log: [
       {
         kind: 'area',
         actor: caster.id,
-        summary: `${casterToken.name} uses ${ability.name} (${outcome.pattern})${attack ? `: ${attack.result}` : ''}`,
+        summary: withForcedSentences(
+          `${casterToken.name} uses ${ability.name} (${outcome.pattern})${attack ? `: ${attack.result}` : ''}${terrain.clause}`,
+          forced,
+        ),
         details,
         outcome,
         gmOnly: hiddenInvolved,
         about: placed.affected.map((a) => a.id),
         redacted: {
-          summary: `${casterToken.name} ${casterToken.statsHidden ? 'uses an area ability' : `uses ${ability.name} (${outcome.pattern})`}${attack ? `: ${attack.result}` : ''}${shown.clause}`,
+          summary: withForcedSentences(
+            `${casterToken.name} ${casterToken.statsHidden ? 'uses an area ability' : `uses ${ability.name} (${outcome.pattern})`}${attack ? `: ${attack.result}` : ''}${shown.clause}${terrain.clause}`,
+            forced,
+            true,
+          ),
           details: shown.details,
         },
       },

@@ -17,6 +17,8 @@ import { findAbility } from './findAbility';
 import { shownDamage } from './redactLog';
 import { nameIfStatsShown } from './shownNames';
 import { spendTurnAction } from './spendAbilityAction';
+import { componentOf, forceByComponent, forcedMoves, shoveRefusal, withForcedSentences } from './forcedMoves';
+import { terrainAttackIntent } from './terrainAttackIntent';
 import { refuseUnlessHostile } from './sides';
 import { offerInterrupts } from './interruptOffers';
 
@@ -28,6 +30,8 @@ import { offerInterrupts } from './interruptOffers';
 export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => {
   const attackerToken = commandedToken(ctx, intent.attackerId);
   if ('ok' in attackerToken) return attackerToken;
+  // An attack on a destructible square (docs/rules.md "Destructible terrain").
+  if (intent.targetCell || intent.targetId === undefined) return terrainAttackIntent(ctx, intent);
   const targetToken = findToken(ctx, intent.targetId);
   if ('ok' in targetToken) return targetToken;
   if (targetToken.id === attackerToken.id) return refuse('cannot attack yourself');
@@ -47,6 +51,9 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
   if ('ok' in turn) return turn;
   if (!ability.attack) return refuse(`${ability.name} is not an attack`);
   if (ability.area) return refuse(`${ability.name} is an area ability: place its pattern on the map`);
+
+  const noShove = shoveRefusal(ability, intent.direction);
+  if (noShove) return noShove;
 
   const request = found.basic
     ? ({ kind: 'basic', action: 'basic-attack' } as const)
@@ -70,26 +77,46 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
     },
     ctx.dice,
   );
+  // Forced movement after the damage, by each applied component that says so.
+  const forced = forcedMoves(bf);
+  let moved = outcome.target;
+  for (const effect of outcome.effects)
+    moved = forceByComponent(ctx, forced, componentOf(ability, effect.component), {
+      sourceId: attackerToken.id,
+      source: { cell: attackerToken.cell, size: attackerToken.size },
+      target: moved,
+      direction: intent.direction,
+    });
   const explanation = explainAttack(outcome, { attacker: attackerToken.name, target: targetToken.name });
   const [summary, ...details] = explanation.split('\n');
-  const result = { ...outcome, distance: where.distance, effectiveRange: where.effectiveRange };
+  const result = {
+    ...outcome,
+    distance: where.distance,
+    effectiveRange: where.effectiveRange,
+    ...(forced.outcomes.length ? { forced: forced.outcomes } : {}),
+  };
   // Players' view when a stat block here is hidden: the verdict and the damage taken, no ability.
   const shown = shownDamage(outcome.effects, nameIfStatsShown(ctx));
   const event = { kind: 'attack', attackerId: attacker.id, targetIds: [target.id] } as const;
+  const said = `${summary ?? `${attackerToken.name} attacks ${targetToken.name}`}: ${outcome.result}`;
+  const shownSaid = `${attackerToken.name} attacks ${targetToken.name}: ${outcome.result}${shown.clause}`;
   return offerInterrupts(
     ctx,
     event,
-    combatantResolution(ctx, result, [withUserGrants(spent, outcome.effects), outcome.target], {
-      kind: 'attack',
-      actor: attackerToken.id,
-      summary: `${summary ?? `${attackerToken.name} attacks ${targetToken.name}`}: ${outcome.result}`,
-      details,
-      gmOnly: attackerToken.hidden || targetToken.hidden,
-      about: [targetToken.id],
-      redacted: {
-        summary: `${attackerToken.name} attacks ${targetToken.name}: ${outcome.result}${shown.clause}`,
-        details: shown.details,
+    combatantResolution(
+      ctx,
+      result,
+      [withUserGrants(spent, outcome.effects), moved],
+      {
+        kind: 'attack',
+        actor: attackerToken.id,
+        summary: withForcedSentences(said, forced),
+        details,
+        gmOnly: attackerToken.hidden || targetToken.hidden,
+        about: [targetToken.id],
+        redacted: { summary: withForcedSentences(shownSaid, forced, true), details: shown.details },
       },
-    }),
+      forced.cells,
+    ),
   );
 };

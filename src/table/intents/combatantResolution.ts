@@ -1,6 +1,7 @@
 import type { Combatant } from '../../schema/combatant';
 import type { Outcome } from '../../schema/outcome';
 import type { CombatantState } from '../docLayout';
+import type { TableChanges } from '../tableDiff';
 import { diffOf } from '../tableDiff';
 import type { IntentContext, Resolution } from './IntentContext';
 import type { LogInput } from './IntentWrites';
@@ -14,6 +15,9 @@ export function combatantResolution(
   outcome: Outcome,
   combatants: readonly (Combatant | CombatantState)[],
   entry: Omit<LogInput, 'outcome'>,
+  /** Tokens moved by the resolution (forced movement), with their new squares. */
+  cells: TableChanges['cells'] = [],
 ): Resolution {
-  return { ok: true, outcome, diff: diffOf(ctx.snapshot, { combatants }), log: [{ ...entry, outcome }] };
+  const diff = diffOf(ctx.snapshot, { combatants, cells });
+  return { ok: true, outcome, diff, log: [{ ...entry, outcome }] };
 }

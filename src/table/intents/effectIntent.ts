@@ -22,6 +22,7 @@ import { findAbility } from './findAbility';
 import { shownDamage } from './redactLog';
 import { nameIfStatsShown } from './shownNames';
 import { spendAbilityAction } from './spendAbilityAction';
+import { forceByComponent, forcedMoves, shoveRefusal, withForcedSentences } from './forcedMoves';
 
 /**
  * A non-attack, non-area ability used on one character ("Attack vs. ability vs. effect": the
@@ -67,6 +68,8 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
       return refuse(`${userToken.name} cannot see ${targetToken.name}`);
   }
 
+  const noShove = shoveRefusal(ability, intent.direction);
+  if (noShove) return noShove;
   const spent = spendAbilityAction(ctx, user, ability, turn);
   if ('ok' in spent) return spent;
   const target = selfTarget ? spent : targetState;
@@ -95,6 +98,15 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
     effect = applied.outcome;
     after = applied.target;
   }
+  // Forced movement after the effect's damage ("push 1"): away from / toward the user.
+  const forced = forcedMoves(intentBattlefield(ctx, [userToken.id, targetToken.id]));
+  if (effect)
+    after = forceByComponent(ctx, forced, ability.effect, {
+      sourceId: userToken.id,
+      source: { cell: userToken.cell, size: userToken.size },
+      target: after,
+      direction: intent.direction,
+    });
 
   const on = selfTarget ? '' : ` on ${targetToken.name}`;
   const details: string[] = [];
@@ -117,20 +129,34 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
     interrupt: ability.tags.interrupt !== null && !turn.onOwnTurn,
     save,
     effect,
+    ...(forced.outcomes.length ? { forced: forced.outcomes } : {}),
   };
   const shown = shownDamage(effect ? [effect] : [], nameIfStatsShown(ctx));
   const changed = selfTarget ? [after] : [withUserGrants(spent, effect ? [effect] : []), after];
-  return combatantResolution(ctx, outcome, ctx.snapshot.turn || selfTarget ? changed : [after], {
-    // No log kind of its own yet (the UI maps every kind to an icon): damage or status.
-    kind: effect?.application ? 'damage' : 'status',
-    actor: userToken.id,
-    summary: `${userToken.name} uses ${ability.name}${on}${save?.success ? ': saved' : ''}`,
-    details,
-    gmOnly: userToken.hidden || targetToken.hidden,
-    about: [targetToken.id],
-    redacted: {
-      summary: `${userToken.name} uses ${userToken.statsHidden ? 'an ability' : ability.name}${on}${save?.success ? ': saved' : ''}${shown.clause}`,
-      details: shown.details,
+  return combatantResolution(
+    ctx,
+    outcome,
+    ctx.snapshot.turn || selfTarget ? changed : [after],
+    {
+      // No log kind of its own yet (the UI maps every kind to an icon): damage or status.
+      kind: effect?.application || forced.outcomes.some((f) => f.damage.length) ? 'damage' : 'status',
+      actor: userToken.id,
+      summary: withForcedSentences(
+        `${userToken.name} uses ${ability.name}${on}${save?.success ? ': saved' : ''}`,
+        forced,
+      ),
+      details,
+      gmOnly: userToken.hidden || targetToken.hidden,
+      about: [targetToken.id],
+      redacted: {
+        summary: withForcedSentences(
+          `${userToken.name} uses ${userToken.statsHidden ? 'an ability' : ability.name}${on}${save?.success ? ': saved' : ''}${shown.clause}`,
+          forced,
+          true,
+        ),
+        details: shown.details,
+      },
     },
-  });
+    forced.cells,
+  );
 };

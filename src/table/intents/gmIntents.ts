@@ -128,7 +128,7 @@ export const visibilityIntent: IntentHandler<IntentOf<'reveal' | 'hide'>> = (ctx
     ok: true,
     outcome,
     diff: EMPTY_DIFF,
-    visibility: { tokenId: token.id, hidden: hide },
+    visibility: { tokenId: token.id, hidden: hide, keepStatsHidden: !hide && intent.keepStatsHidden },
     // A reveal is news for the players; a hide is logged for the GM only (saying it would tell).
     log: [
       {

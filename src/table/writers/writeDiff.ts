@@ -6,6 +6,18 @@ import type { TableDocs } from '../docLayout';
 import { InterruptOffersSchema } from '../../schema/interruptOffer';
 import { cellKey, CombatantStateSchema, publicRootsOf, rootsOf } from '../docLayout';
 import { locateToken, requireSecrets, TableWriteError } from './locateToken';
+import { MapCellPaintSchema, MapRowSchema } from '../mapContent';
+
+/** The space code of one square as the doc holds it now (its paint, else its row). */
+function spaceCodeAt(docs: TableDocs, x: number, y: number): string {
+  const pub = publicRootsOf(docs.public);
+  const painted = MapCellPaintSchema.safeParse(pub.mapPaint.get(cellKey(x, y)));
+  if (painted.success) return painted.data.code;
+  const row = MapRowSchema.safeParse(pub.mapRows.get(String(y)));
+  const code = row.success ? row.data.cells[x] : undefined;
+  if (code === undefined) throw new TableWriteError(`(${x},${y}) is outside the map`);
+  return code;
+}
 
 /**
  * Writes a diff's `after` values (src/schema/tableDiff.ts) — to undo, pass `reverseDiff(diff)`.
@@ -36,6 +48,12 @@ export function prepareDiffWrite(docs: TableDocs, diff: TableDiff): () => void {
     const key = cellKey(c.x, c.y);
     const hp = c.destructibleHp.after;
     writes.push(() => (hp === null ? pub.destructible.delete(key) : pub.destructible.set(key, hp)));
+    // Terrain lowered by damage: the square's height is painted like the editor's brush, so the
+    // map, sight and reach every reader builds follow in the same transaction.
+    if (c.height) {
+      const paint = MapCellPaintSchema.parse({ code: spaceCodeAt(docs, c.x, c.y), height: c.height.after });
+      writes.push(() => pub.mapPaint.set(key, paint));
+    }
   }
   for (const change of diff.offers ?? []) {
     // A GM-only offer lives in the secrets doc, whatever doc its token is in (docs/table.md).

@@ -7,6 +7,8 @@ import { undoMoveOffer } from './undoMoveOffer';
 import { attackSection } from './attackSection';
 import { areaSection } from './areaSection';
 import { effectSection } from './effectSection';
+import { forcedSection } from './forcedSection';
+import type { Ability } from '../../schema/ability';
 import { gmModifiers, gmRollControls } from './gmRollControls';
 import { actionsLeftOf } from './turnTracker';
 import { choiceLabel } from './actionChoices';
@@ -142,6 +144,12 @@ export class ActionPanel {
     return gmRollControls(this.ctl.host.role, this.ctl.state, (patch) => this.ctl.update(patch));
   }
 
+  private forced(ability: Ability): HTMLElement[] {
+    return forcedSection(this.ctl.derived!, this.ctl.state, ability, (shoveDirection) =>
+      this.ctl.update({ shoveDirection }),
+    );
+  }
+
   private body(): (Node | string)[] {
     const d = this.ctl.derived!;
     const s = this.ctl.state;
@@ -157,6 +165,7 @@ export class ActionPanel {
           actorId,
           choice,
           this.gmControls(),
+          this.forced(choice.ability),
           (targetId) => this.ctl.update({ targetId }),
           (label, intent) => void this.send(label, intent),
         ),
@@ -212,6 +221,7 @@ export class ActionPanel {
           d,
           s,
           actorId,
+          choice.kind === 'effect' ? this.forced(choice.ability) : [],
           (targetId) => this.ctl.update({ targetId }),
           (label, intent) => void this.send(label, intent),
         ),

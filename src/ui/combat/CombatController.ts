@@ -18,6 +18,9 @@ import { effectTargetsFor } from './effectTargets';
 import type { SightReport } from './lineOfSightTool';
 import { lineOfSightReport } from './lineOfSightTool';
 import type { TargetingResult } from './targeting';
+import type { Direction8Name } from '../../schema/forcedMove';
+import type { ForcedPreview } from './forcedMovePreview';
+import { forcedPreviewsFor } from './forcedMovePreview';
 import { targetingFor } from './targeting';
 
 /** Session-only state of the combat UI (never synced). */
@@ -40,6 +43,10 @@ export interface CombatUiState {
   moveTo: CellData | null;
   /** Token clicked with no tool active: its statuses are shown. */
   inspectId: string | null;
+  /** A destructible square picked as an attack's target (no token on it). */
+  targetCell: CellData | null;
+  /** The way a shoving ability sends its target (the user's choice). */
+  shoveDirection: Direction8Name | null;
 }
 
 /** What the panels show, derived from the snapshot and the UI state. */
@@ -53,11 +60,14 @@ export interface CombatDerived {
   area: AreaPreview | null;
   sight: SightReport | null;
   movePath: { path: CellData[]; cost: number } | null;
+  /** Where the picked target would be pushed / pulled / shoved (before the roll). */
+  forced?: ForcedPreview[];
 }
 
 /** The targeting tool put down: no target, arc, area, destination or sight check. */
 const NO_TOOL = {
   targetId: null,
+  targetCell: null,
   arc: [],
   areaAt: null,
   moveTo: null,
@@ -86,6 +96,8 @@ export class CombatController {
     gmCurses: 0,
     moveTo: null,
     inspectId: null,
+    targetCell: null,
+    shoveDirection: null,
   };
   derived: CombatDerived | null = null;
   private listeners = new Set<() => void>();
@@ -117,7 +129,7 @@ export class CombatController {
 
   /** Pick an action: clears the target, arc and destination of the previous one. */
   choose(choiceId: string | null): void {
-    this.update({ choiceId, targetId: null, arc: [], areaAt: null, moveTo: null });
+    this.update({ choiceId, targetId: null, targetCell: null, arc: [], areaAt: null, moveTo: null });
   }
 
   clearTool(): void {
@@ -155,7 +167,11 @@ export class CombatController {
       actor && choice?.kind === 'move'
         ? this.movePath(snapshot, actor.id, choice.id, s.moveTo ?? s.pointer)
         : null;
-    this.derived = { snapshot, choices, choice, targeting, effect, area, sight, movePath };
+    const forced =
+      actor && (choice?.kind === 'attack' || choice?.kind === 'effect')
+        ? forcedPreviewsFor(snapshot, actor.id, choice.ability, s.targetId, s.shoveDirection)
+        : [];
+    this.derived = { snapshot, choices, choice, targeting, effect, area, sight, movePath, forced };
     this.overlay.set(this.overlayState());
     this.renderer.requestRender();
     this.listeners.forEach((cb) => cb());
@@ -235,7 +251,12 @@ export class CombatController {
     if (!d || !choice) return;
     const tokenHere = this.tokenAt(d.snapshot, c);
     if (choice.kind === 'attack' || choice.kind === 'basic') {
-      this.update({ targetId: tokenHere && tokenHere.id !== s.actorId ? tokenHere.id : null });
+      // An empty destructible square is a target for attacks ("Destructible terrain").
+      const terrain = choice.kind === 'attack' && !tokenHere && d.snapshot.destructibleHp[`${c.x},${c.y}`];
+      this.update({
+        targetId: tokenHere && tokenHere.id !== s.actorId ? tokenHere.id : null,
+        targetCell: terrain ? c : null,
+      });
     } else if (choice.kind === 'effect') {
       // A plain effect may also be used on the user itself: clicking it picks it.
       this.update({ targetId: tokenHere ? tokenHere.id : null });

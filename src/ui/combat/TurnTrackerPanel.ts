@@ -89,6 +89,16 @@ export class TurnTrackerPanel {
           ? this.button('End combat', 'tracker-end-combat', { kind: 'end-combat' })
           : this.button('Start combat', 'tracker-start-combat', { kind: 'start-combat' }),
       );
+      // Between fights (GM only; the server refuses them during combat, saying so).
+      if (!view.inCombat)
+        parts.push(
+          ' ',
+          this.button('Interlude: heal wounds', 'tracker-interlude', { kind: 'interlude' }),
+          ' ',
+          this.button('New expedition: refill elixirs', 'tracker-new-expedition', {
+            kind: 'new-expedition',
+          }),
+        );
     }
     if (this.host.gm) parts.push(this.applyResultsSetting(snapshot));
     else if (snapshot.settings.applyResults === 'on-confirm')
@@ -144,6 +154,19 @@ export class TurnTrackerPanel {
             this.button('End turn', `end-turn-${row.id}`, { kind: 'end-turn', tokenId: row.id }),
           );
         }
+      }
+      // Removed by an edge: back at the start of its own turn (players for their PCs, the GM for
+      // foes; the server checks who and when), or at once out of combat. Mobs never return.
+      const removed = snapshot.tokensById[row.id]?.state?.removedFromPlay;
+      const mayReturn = !view.inCombat || row.status === 'acting';
+      if (removed && removed.returns !== 'never' && mayReturn && commands(row.id)) {
+        li.append(
+          ' ',
+          this.button('Return to the battlefield', `return-to-play-${row.id}`, {
+            kind: 'return-to-play',
+            tokenId: row.id,
+          }),
+        );
       }
       const blights = snapshot.tokensById[row.id]?.state?.blights ?? [];
       if (blights.length && row.status !== 'out') {

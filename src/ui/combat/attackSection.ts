@@ -17,6 +17,8 @@ export function attackSection(
   actorId: string,
   choice: Extract<ActionChoice, { kind: 'attack' }>,
   gmControls: readonly HTMLElement[],
+  /** The forced-movement part (forcedSection.ts), shown above the Roll button. */
+  forced: readonly HTMLElement[],
   pick: (targetId: string) => void,
   send: (label: string, intent: Intent) => void,
 ): (Node | string)[] {
@@ -67,22 +69,50 @@ export function attackSection(
     row.onclick = () => pick(o.id);
     list.append(row);
   }
-  out.push(list, ...gmControls);
+  out.push(list, ...gmControls, ...forced);
   const target = t.targets.find((o) => o.id === state.targetId);
+  const direction = state.shoveDirection ? { direction: state.shoveDirection } : {};
+  // An empty destructible square picked on the map: hit automatically (docs/rules.md).
+  const cell = !target ? state.targetCell : null;
+  const hp = cell ? d.snapshot.destructibleHp[`${cell.x},${cell.y}`] : undefined;
+  if (cell && hp !== undefined) {
+    const height = d.snapshot.map?.heights[cell.y]?.[cell.x] ?? '0';
+    out.push(
+      el(
+        'div',
+        { 'data-testid': 'terrain-target' },
+        `Terrain at (${cell.x},${cell.y}): height ${height}, ${hp} HP — attacks hit it automatically; each 10 damage lowers it a level`,
+      ),
+    );
+  }
   const roll = el(
     'button',
-    { 'data-testid': 'roll-attack', disabled: !target },
-    target ? `Roll ${choice.label} on ${target.name}` : 'Pick a target',
+    { 'data-testid': 'roll-attack', disabled: !target && hp === undefined },
+    target
+      ? `Roll ${choice.label} on ${target.name}`
+      : cell && hp !== undefined
+        ? `Roll ${choice.label} on the terrain at (${cell.x},${cell.y})`
+        : 'Pick a target',
   );
-  roll.onclick = () =>
-    target &&
-    send(`Attack on ${target.name}`, {
-      kind: 'attack',
-      attackerId: actorId,
-      targetId: target.id,
-      abilityId: choice.id,
-      modifiers: gmModifiers(state),
-    });
+  roll.onclick = () => {
+    if (target)
+      send(`Attack on ${target.name}`, {
+        kind: 'attack',
+        attackerId: actorId,
+        targetId: target.id,
+        abilityId: choice.id,
+        modifiers: gmModifiers(state),
+        ...direction,
+      });
+    else if (cell && hp !== undefined)
+      send(`Attack on the terrain at (${cell.x},${cell.y})`, {
+        kind: 'attack',
+        attackerId: actorId,
+        targetCell: cell,
+        abilityId: choice.id,
+        modifiers: [],
+      });
+  };
   out.push(roll);
   return out;
 }

@@ -46,6 +46,8 @@ export function combatOverlayState(derived: CombatDerived | null, state: CombatU
     };
   }
   if (d.movePath) out.range = d.movePath.path;
+  if (d.forced?.length)
+    out.forced = d.forced.map((f) => ({ path: f.path, ghost: { cell: f.to, size: f.size } }));
   if (d.sight) {
     const sg = d.sight.sight;
     out.sight = {

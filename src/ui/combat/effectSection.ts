@@ -3,7 +3,7 @@ import type { Intent } from '../../schema/intent';
 import { el } from '../dom';
 import type { CombatDerived, CombatUiState } from './CombatController';
 
-/** "2 light damage, dazed, vigor ×1, and: push 1" — what the effect component does, in short. */
+/** "light damage; dazed; vigor ×1 Health; push 1" — what the effect component does, in short. */
 export function describeEffect(effect: EffectComponent): string {
   const parts: string[] = [];
   const dmg = effect.damage;
@@ -13,6 +13,7 @@ export function describeEffect(effect: EffectComponent): string {
     parts.push(`${effect.statuses.join(', ')}${effect.ongoing ? ' (ongoing)' : ''}`);
   if (effect.blights.length) parts.push(`blight ${effect.blights.join(', ')}`);
   if (effect.vigor) parts.push(`vigor ×${effect.vigor} Health`);
+  if (effect.forcedMove) parts.push(`${effect.forcedMove.kind} ${effect.forcedMove.squares}`);
   if (effect.text) parts.push(`GM: ${effect.text}`);
   return parts.join('; ') || 'nothing the engine applies';
 }
@@ -27,6 +28,8 @@ export function effectSection(
   d: CombatDerived,
   state: CombatUiState,
   actorId: string,
+  /** The forced-movement part (forcedSection.ts), shown above the Use button. */
+  forced: readonly HTMLElement[],
   pick: (targetId: string) => void,
   send: (label: string, intent: Intent) => void,
 ): (Node | string)[] {
@@ -61,6 +64,7 @@ export function effectSection(
   out.push(list);
   const save = el('input', { type: 'checkbox', 'data-testid': 'effect-target-save' });
   out.push(el('label', { class: 'row' }, save, ' the target saves first (the ability’s text says so)'));
+  out.push(...forced);
   // No pick yet = the user itself, which is always allowed.
   const target = t.targets.find((o) => o.id === (state.targetId ?? actorId));
   const use = el(
@@ -76,6 +80,7 @@ export function effectSection(
       abilityId: choice.id,
       ...(target.self ? {} : { targetId: target.id }),
       targetSave: save.checked,
+      ...(state.shoveDirection ? { direction: state.shoveDirection } : {}),
     });
   out.push(use);
   return out;

@@ -4,6 +4,7 @@ import type {
   DamageApplicationRecord as DamageApplication,
   EffectOutcomeRecord as EffectOutcome,
 } from '../../schema/rollRecord';
+import type { ForcedMoveOutcome } from '../../schema/outcome';
 
 /** One labelled line of the result panel; `testid` lets tests find exact numbers. */
 export interface ResultLine {
@@ -90,7 +91,10 @@ export function effectView(effect: EffectOutcome, targetName: string): ResultEff
  * or curse d6, each modifier with its source and reason, hit/miss/critical, then each component's
  * damage with tier, bonus and boost, and how armor, resistance, cover and vigor changed it.
  */
-export function attackResultView(outcome: AttackOutcome, names: (id: string) => string): AttackResultView {
+export function attackResultView(
+  outcome: AttackOutcome & { forced?: readonly ForcedMoveOutcome[] | undefined },
+  names: (id: string) => string,
+): AttackResultView {
   const r = outcome.roll;
   const bc = r.boonsCurses;
   const roll: ResultLine[] = [
@@ -109,6 +113,9 @@ export function attackResultView(outcome: AttackOutcome, names: (id: string) => 
     { label: 'Result', value: outcome.result.toUpperCase(), testid: 'result-outcome' },
   );
   if (outcome.cover) roll.push({ label: 'Cover', value: 'target has cover: damage halved' });
+  // Forced movement after the damage: where the target went and what the fall did.
+  for (const f of outcome.forced ?? [])
+    roll.push({ label: f.move[0]!.toUpperCase() + f.move.slice(1), value: f.text, testid: 'result-forced' });
   const modifiers = outcome.modifiers.map((m) => ({
     label: `${m.count} ${m.kind}${m.count === 1 ? '' : 's'}`,
     value: `${m.source}: ${m.reason}`,

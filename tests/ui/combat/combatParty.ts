@@ -1,7 +1,8 @@
 /**
  * The party of the combat test encounter (encounters/combat-test.json): a Ranger who shoots from
- * the hill and a Sage with a ranged Blast 1, Ward, a plain effect (vigor) within range 3, and
- * Brace, an interrupt (vigor) when a foe moves next to the Sage. Shared by the unit tests and the browser test.
+ * the hill (and can push 1 with Shield Bash) and a Sage with a ranged Blast 1, Ward, a plain effect
+ * (vigor) within range 3, and Brace, an interrupt (vigor) when a foe moves next to the Sage. Shared
+ * by the unit tests and the browser test.
  */
 export const COMBAT_TEST_PARTY = {
   schemaVersion: 1,
@@ -19,6 +20,19 @@ export const COMBAT_TEST_PARTY = {
       frayDamage: 3,
       damageDie: 6,
       basicAttacks: { melee: { range: 1 }, ranged: { range: 5 } },
+      abilities: [
+        {
+          name: 'Shield Bash',
+          cost: '1-action',
+          tags: { attack: true },
+          range: 1,
+          attack: {
+            kind: 'melee',
+            onHit: { damage: { tier: 'fray' }, forcedMove: { kind: 'push', squares: 1 } },
+          },
+          description: 'A shove with the shield: push 1.',
+        },
+      ],
     },
     {
       kind: 'pc',

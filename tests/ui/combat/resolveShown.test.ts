@@ -7,6 +7,8 @@ import { actionChoices, choiceLabel } from '../../../src/ui/combat/actionChoices
 import { actionsLeftOf, trackerView } from '../../../src/ui/combat/turnTracker';
 import { PlayerCharacterSchema } from '../../../src/schema/statBlock';
 import { combatRoom, snapshotOf } from './combatRoom';
+import { snapshotToScene } from '../../../src/ui/snapshotToScene';
+import { tokenViews } from '../../../src/ui/Scene';
 
 const GM: Actor = { role: 'gm' };
 const RANGER: Actor = { role: 'player', characterIds: ['ranger'] };
@@ -37,6 +39,10 @@ describe('Resolve on the turn tracker and the Act panel', () => {
     expect(resolveOf()).toEqual({ ranger: 1, sage: 1, brute: null, goblin: null });
     expect(actionsLeftOf(snapshotOf(docs), 'ranger')?.resolve).toBe(1);
     expect(actionsLeftOf(snapshotOf(docs), 'brute')?.resolve).toBeNull();
+    // On the battlefield: the token of a PC carries its Resolve (drawn after its name), a foe's none.
+    const views = tokenViews(snapshotToScene(snapshotOf(docs)), { role: 'gm', characterIds: [] });
+    expect(views.find((t) => t.id === 'ranger')?.resolve).toBe(1);
+    expect(views.find((t) => t.id === 'brute')?.resolve).toBeUndefined();
   });
 
   it('a Limit Break in the action list shows the Resolve held against its cost', () => {

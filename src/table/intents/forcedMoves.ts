@@ -1,0 +1,128 @@
+import type { Battlefield } from '../../grid/battlefield';
+import type { Footprint } from '../../grid/sightCore';
+import type { Ability, EffectComponent } from '../../schema/ability';
+import type { Combatant } from '../../schema/combatant';
+import type { Direction8Name } from '../../schema/forcedMove';
+import { DIRECTION_8_NAMES } from '../../schema/forcedMove';
+import type { ForcedMoveOutcome } from '../../schema/outcome';
+import type { ComponentLabel } from '../../rules/applyEffect';
+import { forcedMoveSentence, resolveForcedMove } from '../../rules/resolveForcedMove';
+import type { IntentContext, Refusal } from './IntentContext';
+import { refuse } from './IntentContext';
+
+/**
+ * Forced movement inside an ability's resolution (docs/table.md "Forced movement"): each applied
+ * component that says "push / pull / shove N" moves its target after the damage, one target after
+ * the other on a battlefield that follows them, so two pushed characters never end on one square.
+ */
+export interface ForcedMoves {
+  bf: Battlefield;
+  /** New squares, for the resolution's diff. */
+  readonly cells: { tokenId: string; cell: { x: number; y: number } }[];
+  readonly outcomes: ForcedMoveOutcome[];
+  /** One sentence per forced move (or why it did not happen), for the log's summary. */
+  readonly sentences: string[];
+  /** The same for players when a moved foe's stats are hidden: no damage (it would tell armor). */
+  readonly shownSentences: string[];
+}
+
+export function forcedMoves(bf: Battlefield): ForcedMoves {
+  return { bf, cells: [], outcomes: [], sentences: [], shownSentences: [] };
+}
+
+/** The component of `ability` that an applied effect came from. */
+export function componentOf(ability: Ability, label: ComponentLabel): EffectComponent | undefined {
+  switch (label) {
+    case 'onHit':
+      return ability.attack?.onHit;
+    case 'onMiss':
+      return ability.attack?.onMiss;
+    case 'onCritical':
+      return ability.attack?.onCritical;
+    case 'effect':
+      return ability.effect;
+    case 'areaEffect':
+      return ability.areaEffect;
+  }
+}
+
+/** A shove goes where its user says: refused before any roll when the intent names no direction. */
+export function shoveRefusal(ability: Ability, direction: Direction8Name | undefined): Refusal | null {
+  const parts = [ability.attack?.onHit, ability.attack?.onMiss, ability.attack?.onCritical];
+  const shoves = [...parts, ability.effect, ability.areaEffect].some((c) => c?.forcedMove?.kind === 'shove');
+  if (!shoves || direction) return null;
+  return refuse(`${ability.name} shoves: choose a direction (${DIRECTION_8_NAMES.join(', ')})`);
+}
+
+/**
+ * Moves `target` as `component` says (nothing when it has no forced move) and returns the target
+ * after any fall or dangerous-square damage. A character out of the fight is not moved.
+ */
+export function forceByComponent(
+  ctx: IntentContext,
+  state: ForcedMoves,
+  component: EffectComponent | undefined,
+  o: { sourceId: string; source: Footprint; target: Combatant; direction?: Direction8Name | undefined },
+): Combatant {
+  const spec = component?.forcedMove;
+  if (!spec) return o.target;
+  const nameOf = (id: string) => ctx.snapshot.tokensById[id]?.name ?? id;
+  const name = nameOf(o.target.id);
+  if (o.target.id === o.sourceId) return o.target;
+  if (o.target.incapacitated) {
+    say(state, `${name} is out of the fight and is not ${PAST[spec.kind]}`);
+    return o.target;
+  }
+  const resolved = resolveForcedMove(
+    state.bf,
+    o.target,
+    {
+      kind: spec.kind,
+      targetId: o.target.id,
+      distance: spec.squares,
+      source: o.source,
+      ...(o.direction ? { direction: o.direction } : {}),
+    },
+    ctx.snapshot.settings,
+    nameOf,
+  );
+  if (!('move' in resolved)) {
+    say(state, `${name} is not ${PAST[spec.kind]}: ${resolved.reason}`);
+    return o.target;
+  }
+  const { move } = resolved;
+  state.bf = resolved.battlefield;
+  state.cells.push({ tokenId: o.target.id, cell: move.to });
+  const statsHidden = ctx.snapshot.tokensById[o.target.id]?.statsHidden ?? false;
+  say(state, resolved.text, statsHidden ? forcedMoveSentence(name, move, null, nameOf) : resolved.text);
+  state.outcomes.push({
+    kind: 'forced-move',
+    move: move.kind,
+    sourceId: o.sourceId,
+    tokenId: o.target.id,
+    direction: move.direction,
+    requested: move.requested,
+    moved: move.moved,
+    from: move.from,
+    to: move.to,
+    path: move.path,
+    stop: move.stop.reason,
+    text: resolved.text,
+    events: move.events,
+    damage: resolved.damage,
+  });
+  return resolved.target;
+}
+
+function say(state: ForcedMoves, sentence: string, shown = sentence): void {
+  state.sentences.push(sentence);
+  state.shownSentences.push(shown);
+}
+
+const PAST = { push: 'pushed', pull: 'pulled', shove: 'shoved' } as const;
+
+/** The log's summary with the forced moves said after it ("…: hit. Ruin Drake is pushed …"). */
+export function withForcedSentences(summary: string, state: ForcedMoves, shown = false): string {
+  const said = shown ? state.shownSentences : state.sentences;
+  return said.length ? `${summary}. ${said.join('. ')}` : summary;
+}

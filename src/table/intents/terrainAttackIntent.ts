@@ -1,0 +1,118 @@
+import type { IntentOf } from '../../schema/intent';
+import { footprintElevation, footprintDistance } from '../../grid/battlefield';
+import { sightBetween } from '../../grid/lineOfSight';
+import { rollDamage } from '../../rules/rollDamage';
+import { damageTerrain, describeTerrainHit } from '../../rules/damageTerrain';
+import { cellKey } from '../docLayout';
+import { diffOf } from '../tableDiff';
+import type { HandlerResult, IntentContext } from './IntentContext';
+import { abilityTurn, combatantOfToken, commandedToken, intentBattlefield, refuse } from './IntentContext';
+import { findAbility } from './findAbility';
+import { spendTurnAction } from './spendAbilityAction';
+
+/**
+ * An attack on a destructible terrain square (rulebook: Destructible terrain): the same action
+ * as any attack (economy, range with the height bonus for ranged attacks, line of sight), but it
+ * hits automatically: the on-hit damage is rolled (no armor, no vigor) and lowers the square a
+ * level per 10 HP. The square's HP and height are the diff, so map, sight and reach change in the
+ * same transaction, wait for Apply like any attack, and the GM's undo puts the terrain back.
+ */
+export function terrainAttackIntent(ctx: IntentContext, intent: IntentOf<'attack'>): HandlerResult {
+  const at = intent.targetCell;
+  if (!at)
+    return refuse('an attack needs a target: a character (targetId) or a destructible square (targetCell)');
+  if (intent.targetId !== undefined)
+    return refuse('an attack has one target: a character (targetId) or a square (targetCell), not both');
+  const attackerToken = commandedToken(ctx, intent.attackerId);
+  if ('ok' in attackerToken) return attackerToken;
+  const attacker = combatantOfToken(attackerToken);
+  if ('ok' in attacker) return attacker;
+  const found = findAbility(attacker, intent.abilityId);
+  if ('ok' in found) return found;
+  const { ability } = found;
+  const turn = abilityTurn(ctx, attackerToken, ability);
+  if ('ok' in turn) return turn;
+  if (!ability.attack) return refuse(`${ability.name} is not an attack`);
+  if (ability.area) return refuse(`${ability.name} is an area ability: place its pattern on the map`);
+
+  const map = ctx.snapshot.map!;
+  const where = `(${at.x},${at.y})`;
+  if (at.x >= map.width || at.y >= map.height)
+    return refuse(`${where} is outside the ${map.width}×${map.height} map`);
+  const hp = ctx.snapshot.destructibleHp[cellKey(at.x, at.y)];
+  const height = Number(map.heights[at.y]![at.x]);
+  if (hp === undefined || height === 0) return refuse(`${where} is not destructible terrain`);
+  // Someone standing on it is the target then (as for areas: occupied squares are not damaged).
+  const standing = ctx.snapshot.tokens.find(
+    (t) =>
+      t.combatant &&
+      (!t.hidden || ctx.actor.role === 'gm') &&
+      t.footprint.some((c) => c.x === at.x && c.y === at.y),
+  );
+  if (standing) return refuse(`${standing.name} stands on ${where}: attack ${standing.name} instead`);
+
+  const bf = intentBattlefield(ctx, attackerToken.id);
+  const self = { cell: attackerToken.cell, size: attackerToken.size };
+  const distance = footprintDistance(self.cell, self.size, at, 1);
+  // Ranged attacks reach +1 square per level the attacker stands above the target ("Range").
+  const above = Math.max(0, footprintElevation(map, self.cell, self.size) - height);
+  const range = (ability.range ?? 1) + (ability.attack.kind === 'ranged' ? above : 0);
+  if (distance > range)
+    return refuse(`${where} is ${distance} squares away; ${ability.name} reaches ${range}`);
+  if (!sightBetween(map, self, { cell: at, size: 1 }, bf).visible)
+    return refuse(`${attackerToken.name} cannot see ${where}`);
+
+  const request = found.basic
+    ? ({ kind: 'basic', action: 'basic-attack' } as const)
+    : ({ kind: 'ability', ability } as const);
+  const spent = spendTurnAction(ctx, attacker, request, turn);
+  if ('ok' in spent) return spent;
+
+  const spec = ability.attack.onHit.damage;
+  const damage =
+    spec && (spec.tier !== null || spec.flat > 0)
+      ? rollDamage(
+          {
+            tier: spec.tier,
+            bonus: spec.bonus,
+            boost: spec.boost,
+            flat: spec.flat,
+            type: spec.type ?? ability.damageType,
+            damageDie: spent.statBlock.damageDie,
+            fray: spent.statBlock.frayDamage,
+            critical: false,
+          },
+          ctx.dice,
+          ctx.snapshot.settings,
+        )
+      : null;
+  const hit = damageTerrain({ x: at.x, y: at.y, hp, height }, damage?.total ?? 0);
+  const outcome = {
+    kind: 'terrain-damage' as const,
+    sourceId: attackerToken.id,
+    ability: ability.name,
+    damage,
+    squares: [hit],
+  };
+  return {
+    ok: true,
+    outcome,
+    diff: diffOf(ctx.snapshot, {
+      combatants: [spent],
+      terrain: [{ x: at.x, y: at.y, hp: hit.destroyed ? null : hit.hpAfter, height: hit.heightAfter }],
+    }),
+    log: [
+      {
+        kind: 'attack',
+        actor: attackerToken.id,
+        summary: `${attackerToken.name} attacks the terrain at ${where} with ${ability.name}: it hits automatically; ${describeTerrainHit(hit)}`,
+        details: damage ? [`damage ${damage.total}: dice ${damage.kept.join(' + ') || 'none'}`] : [],
+        outcome,
+        gmOnly: attackerToken.hidden,
+        redacted: {
+          summary: `${attackerToken.name} attacks the terrain at ${where}: it hits automatically; ${describeTerrainHit(hit)}`,
+        },
+      },
+    ],
+  };
+}
