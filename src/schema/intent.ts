@@ -217,6 +217,18 @@ export const BetweenFightsIntentSchema = z.object({
 });
 
 /**
+ * Interrupt offers (docs/table.md "Interrupt offers"): the GM `offer`s an interrupt whose trigger
+ * happened (a free-text trigger, or one the table cannot see); its owner or the GM `decline`s one.
+ */
+export const InterruptOfferIntentSchema = z.object({
+  kind: z.literal('interrupt-offer'),
+  tokenId: Id,
+  /** The ability's name or slug. */
+  abilityId: Id,
+  action: z.enum(['offer', 'decline']),
+});
+
+/**
  * Everything a client can ask the server to do. Players send intents; the server checks
  * permission and legality, rolls the dice and writes the outcome. Who may send which kind:
  * `INTENT_ROLES` below and docs/table.md.
@@ -243,6 +255,7 @@ export const IntentSchema = z.discriminatedUnion('kind', [
   CombatIntentSchema,
   ReturnToPlayIntentSchema,
   BetweenFightsIntentSchema,
+  InterruptOfferIntentSchema,
 ]);
 export type Intent = z.infer<typeof IntentSchema>;
 export type IntentKind = Intent['kind'];
@@ -280,6 +293,8 @@ export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
   'return-to-play': 'any',
   interlude: 'gm',
   'new-expedition': 'gm',
+  // Offering is the GM's (checked by the handler); declining is the owner's too.
+  'interrupt-offer': 'any',
 };
 
 /**

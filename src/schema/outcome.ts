@@ -217,6 +217,8 @@ export const OutcomeSchema = z.discriminatedUnion('kind', [
     healed: boundedList(z.object({ tokenId: OutcomeId, wounds: Amount }), MAX_TOKENS, 'characters'),
   }),
   z.object({ kind: z.literal('new-expedition'), elixirs: Amount }),
+  /** An interrupt offer the GM made (a free-text trigger confirmed) or its owner declined. */
+  token('interrupt-offer').extend({ ability: Name, action: z.enum(['offer', 'decline']) }),
 ]);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 export type OutcomeKind = Outcome['kind'];

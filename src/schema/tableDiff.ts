@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CellSchema } from './cell';
+import { InterruptOffersSchema } from './interruptOffer';
 import { JsonObjectSchema } from './json';
 import { atMost, boundedList, boundedText, MAX_ID_CHARS, MAX_MAP_SIDE, MAX_STAT, MAX_TOKENS } from './limits';
 import { TurnOrderSchema } from './turnOrder';
@@ -38,11 +39,26 @@ export const TerrainChangeSchema = CellSchema.extend({
 });
 export type TerrainChange = z.infer<typeof TerrainChangeSchema>;
 
+/**
+ * One character's pending interrupt offers before and after (docs/table.md "Interrupt offers").
+ * `gmOnly`: kept in the secrets doc (a foe's, or any character no player commands), and never on
+ * a public log line, so a foe's abilities never reach players.
+ */
+export const OfferChangeSchema = z.object({
+  tokenId: boundedText(MAX_ID_CHARS).min(1),
+  gmOnly: z.boolean(),
+  before: InterruptOffersSchema,
+  after: InterruptOffersSchema,
+});
+export type OfferChange = z.infer<typeof OfferChangeSchema>;
+
 export const TableDiffSchema = z.object({
   tokens: boundedList(TokenChangeSchema, MAX_TOKENS * 2, 'changed tokens').default([]),
   terrain: boundedList(TerrainChangeSchema, MAX_MAP_SIDE * MAX_MAP_SIDE, 'changed squares').default([]),
   /** The turn order before and after (absent = unchanged; null = not in combat). */
   turn: z.object({ before: TurnOrderSchema.nullable(), after: TurnOrderSchema.nullable() }).optional(),
+  /** Interrupt offers made, used, declined or lapsed (absent = none changed). */
+  offers: boundedList(OfferChangeSchema, MAX_TOKENS * 2, 'changed offers').optional(),
 });
 export type TableDiff = z.infer<typeof TableDiffSchema>;
 
@@ -50,5 +66,7 @@ export const EMPTY_DIFF: TableDiff = { tokens: [], terrain: [] };
 
 /** True when the diff changes nothing. */
 export function isEmptyDiff(diff: TableDiff): boolean {
-  return diff.tokens.length === 0 && diff.terrain.length === 0 && diff.turn === undefined;
+  return (
+    diff.tokens.length === 0 && diff.terrain.length === 0 && diff.turn === undefined && !diff.offers?.length
+  );
 }

@@ -30,6 +30,8 @@ import { forceMoveIntent } from './intents/forceMoveIntent';
 import { adjustHpIntent, blightIntent, statusIntent, visibilityIntent } from './intents/gmIntents';
 import { edgeReturnIntent } from './intents/edgeReturnIntent';
 import { betweenFightsIntent } from './intents/interludeIntent';
+import { offerIntent } from './intents/offerIntent';
+import { takeUpOffer } from './intents/interruptOffers';
 
 export type { Actor } from './intents/IntentContext';
 
@@ -61,6 +63,7 @@ const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   'return-to-play': edgeReturnIntent,
   interlude: betweenFightsIntent,
   'new-expedition': betweenFightsIntent,
+  'interrupt-offer': offerIntent,
 };
 
 /**
@@ -101,7 +104,8 @@ export function applyIntent(
   const handler = HANDLERS[intent.kind] as IntentHandler<Intent>;
   let resolution: ReturnType<typeof handler>;
   try {
-    resolution = handler(ctx, intent);
+    // Using an interrupt takes up the offer its trigger made (docs/table.md "Interrupt offers").
+    resolution = takeUpOffer(ctx, intent, handler(ctx, intent));
   } catch (error) {
     // Handlers are pure until `commit`, so a geometry question the battlefield cannot answer
     // (a token that is not on it, say) is a refusal with nothing written, not a server fault.

@@ -44,6 +44,11 @@ export function rootsOf(doc: Y.Doc) {
     combatants: doc.getMap<unknown>('combatants'),
     /** LogEntry, oldest first (secrets doc: GM-only entries). */
     log: doc.getArray<unknown>('log'),
+    /**
+     * token id → InterruptOffer[]: interrupts offered to their owner (public doc: characters
+     * players command; secrets doc: everyone else's, so a foe's abilities never reach players).
+     */
+    offers: doc.getMap<unknown>('offers'),
   };
 }
 

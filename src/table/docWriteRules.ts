@@ -10,6 +10,7 @@ import {
   MAX_STAT,
   MAX_TOKENS,
 } from '../schema/limits';
+import { InterruptOffersSchema } from '../schema/interruptOffer';
 import { ChatMessageSchema, LogEntrySchema } from '../schema/logEntry';
 import { MapSideSchema } from '../schema/map';
 import { RoomSettingsSchema } from '../schema/settings';
@@ -114,6 +115,12 @@ const SHARED_ROOTS: Readonly<Record<string, RootRule>> = {
     type: 'map',
     maxKeys: { ...TOKEN_COUNT, what: 'combatants' },
     check: idKey(bySchema(CombatantStateSchema)),
+  },
+  // The GM's "Undo this application" writes offers back (reverseDiff).
+  offers: {
+    type: 'map',
+    maxKeys: { ...TOKEN_COUNT, what: 'characters with interrupt offers' },
+    check: idKey(bySchema(InterruptOffersSchema)),
   },
   log: {
     type: 'array',

@@ -1,3 +1,5 @@
+import type { InterruptOffer } from '../schema/interruptOffer';
+import { InterruptOffersSchema } from '../schema/interruptOffer';
 import type * as Y from 'yjs';
 import type { z } from 'zod';
 import type { ChatMessage, LogEntry } from '../schema/logEntry';
@@ -83,6 +85,11 @@ export function readStatBlocks(doc: Y.Doc, where: string, problems: string[]): M
 
 export function readCombatants(doc: Y.Doc, where: string, problems: string[]): Map<string, CombatantState> {
   return readRecord(rootsOf(doc).combatants, CombatantStateSchema, `${where}.combatants`, problems);
+}
+
+/** Pending interrupt offers per token id (docs/table.md "Interrupt offers"). */
+export function readOffers(doc: Y.Doc, where: string, problems: string[]): Map<string, InterruptOffer[]> {
+  return readRecord(rootsOf(doc).offers, InterruptOffersSchema, `${where}.offers`, problems);
 }
 
 export function readLog(doc: Y.Doc, where: string, problems: string[]): LogEntry[] {

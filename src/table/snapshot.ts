@@ -1,6 +1,7 @@
 import type * as Y from 'yjs';
 import type { CellData } from '../schema/cell';
 import type { Combatant } from '../schema/combatant';
+import type { InterruptOffer } from '../schema/interruptOffer';
 import type { ChatMessage, LogEntry } from '../schema/logEntry';
 import type { MapData } from '../schema/map';
 import type { RoomSettings } from '../schema/settings';
@@ -20,6 +21,7 @@ import {
   readLog,
   readMeta,
   readNotes,
+  readOffers,
   readSettings,
   readStatBlocks,
   readTokens,
@@ -63,6 +65,11 @@ export interface RoomSnapshot {
   readonly chat: readonly ChatMessage[];
   readonly settings: RoomSettings;
   readonly statusCatalog: StatusCatalog;
+  /**
+   * Interrupt offers as stored, keyed by their owner's token id (players: only their characters'
+   * from the public doc; the GM: everyone's). Lapsed ones included: read them with `pendingOffers`.
+   */
+  readonly offers: Readonly<Record<string, readonly InterruptOffer[]>>;
   /** GM notes keyed by token id or 'room'; empty for players. */
   readonly notes: Readonly<Record<string, string>>;
   /** Stored values that failed validation and were skipped, with their path. */
@@ -166,6 +173,10 @@ export function readTableState(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableState
   const tokensById = emptyRecord<TokenView>();
   for (const t of tokens) tokensById[t.id] ??= t;
 
+  const offers = emptyRecord<readonly InterruptOffer[]>();
+  for (const [id, list] of readOffers(publicDoc, 'public', problems)) offers[id] = list;
+  if (secretsDoc) for (const [id, list] of readOffers(secretsDoc, 'secrets', problems)) offers[id] = list;
+
   const settings = readSettings(publicDoc, problems);
   return deepFreeze({
     schemaVersion: meta.schemaVersion,
@@ -179,6 +190,7 @@ export function readTableState(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableState
     turn: readTurnOrder(publicDoc, problems),
     settings,
     statusCatalog: settings.statuses,
+    offers,
     notes: secretsDoc ? readNotes(secretsDoc) : {},
     problems,
   });

@@ -86,6 +86,7 @@ export function reverseDiff(diff: TableDiff): TableDiff {
       ...(c.height ? { height: { before: c.height.after, after: c.height.before } } : {}),
     })),
     ...(diff.turn ? { turn: { before: diff.turn.after, after: diff.turn.before } } : {}),
+    ...(diff.offers ? { offers: diff.offers.map((o) => ({ ...o, before: o.after, after: o.before })) } : {}),
   };
 }
 
@@ -98,7 +99,10 @@ export interface StalePart {
   now: unknown;
 }
 
-/** Every part of `diff` whose `before` differs from `state` (empty = it applies cleanly). */
+/**
+ * Every part of `diff` whose `before` differs from `state` (empty = it applies cleanly). Interrupt
+ * offers are prompts that lapse by themselves, never a reason to refuse (docs/table.md).
+ */
 export function staleParts(diff: TableDiff, state: TableState): StalePart[] {
   const out: StalePart[] = [];
   for (const t of diff.tokens) {
@@ -129,7 +133,13 @@ export function staleParts(diff: TableDiff, state: TableState): StalePart[] {
 
 /** Only the parts of `diff` about the tokens `keep` accepts (terrain and turn order stay). */
 export function diffFor(diff: TableDiff, keep: (tokenId: string) => boolean): TableDiff {
-  return { ...diff, tokens: diff.tokens.filter((t) => keep(t.tokenId)) };
+  const offers = diff.offers?.filter((o) => keep(o.tokenId));
+  const { offers: _all, ...rest } = diff;
+  return {
+    ...rest,
+    tokens: diff.tokens.filter((t) => keep(t.tokenId)),
+    ...(offers?.length ? { offers } : {}),
+  };
 }
 
 /** The ids of the tokens a diff changes. */

@@ -317,6 +317,54 @@ test('on-confirm: the GM switches the room, the Ranger’s roll waits with its d
   }
 });
 
+test('a foe moving next to the Sage offers its player Brace; one click picks it, and using it takes the offer', async ({
+  browser,
+}) => {
+  const own = await startTestServer(['--fixed-dice=12,2,5,4']);
+  try {
+    const t = await openCombatTable(own, browser);
+    await t.gm.getByTestId('tracker-start-combat').click();
+    await t.ranger.getByTestId('start-turn-ranger').click();
+    await t.ranger.getByTestId('end-turn-ranger').click();
+    await expect(t.gm.getByTestId('start-turn-brute')).toBeVisible({ timeout: 10_000 });
+    await t.gm.getByTestId('start-turn-brute').click();
+    await expect(t.sage.getByTestId('tracker-headline')).toHaveText('Brute is acting (Foes)', {
+      timeout: 10_000,
+    });
+    await expect(t.sage.getByTestId('interrupt-offer')).toHaveCount(0);
+    // The GM moves the Brute by intent from (6,3) to (4,5), next to the Sage at (3,5).
+    const res = await fetch(`${own.origin}/api/rooms/${t.roomId}/intents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.gmToken}` },
+      body: JSON.stringify({
+        kind: 'move',
+        tokenId: 'brute',
+        path: [
+          { x: 6, y: 4 },
+          { x: 6, y: 5 },
+          { x: 5, y: 5 },
+          { x: 4, y: 5 },
+        ],
+      }),
+    });
+    expect(await res.json()).toMatchObject({ ok: true });
+    const offer = t.sage.getByTestId('interrupt-offer');
+    await expect(offer).toHaveText('Interrupt: Brace — Brute moved next to Sage', { timeout: 10_000 });
+    await expect(t.ranger.getByTestId('interrupt-offer')).toHaveCount(0);
+    await expect(t.gm.getByTestId('interrupt-offer')).toHaveText(
+      'Interrupt: Brace — Brute moved next to Sage',
+    );
+    await offer.click();
+    await expect(t.sage.getByTestId('combat-action')).toHaveValue('brace');
+    await t.sage.getByTestId('use-effect').click();
+    await expectStatus(t.sage, 'ok', /Brace.*: done/);
+    await expect(t.sage.getByTestId('interrupt-offer')).toHaveCount(0);
+    await screenshot(t.sage, 'combat-sage-interrupt-offer.png');
+  } finally {
+    await own.stop();
+  }
+});
+
 test('a push off a height-2 ledge: the preview, the fall damage and the new square on every screen', async ({
   browser,
 }) => {

@@ -8,6 +8,8 @@ import type { TestServer } from './testServer';
 /** The three seats of the combat test: the GM, the Ranger's player and the Sage's player. */
 export interface CombatTable {
   roomId: string;
+  /** For intents a test sends over HTTP as the GM. */
+  gmToken: string;
   gm: Page;
   ranger: Page;
   sage: Page;
@@ -67,5 +69,5 @@ export async function openCombatTable(server: TestServer, browser: Browser): Pro
   const gm = await open(browser, local(room.gmLink), 'GM');
   const ranger = await open(browser, local(r.link), 'Ranger');
   const sage = await open(browser, local(s.link), 'Sage');
-  return { roomId: room.roomId, gm, ranger, sage };
+  return { roomId: room.roomId, gmToken: room.gmToken, gm, ranger, sage };
 }

@@ -246,18 +246,29 @@ describe('attacks', () => {
 });
 
 describe('interrupts', () => {
-  it('an interrupt is used off-turn, once per turn: Bo ripostes during Ana’s turn for light 3 + fray 3', () => {
+  it('an interrupt is used off-turn only when offered, once per turn: the GM confirms Riposte’s free-text trigger, Bo ripostes for light 3 + fray 3', () => {
     const docs = seeded(false);
     // Bo to (1,2), next to the orc at (1,1).
     expect(act(docs, GM, move('bo', '1,2')).ok).toBe(true);
     act(docs, GM, { kind: 'start-combat' });
     act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
     const riposte = { kind: 'attack', attackerId: 'bo', targetId: 'orc', abilityId: 'riposte' };
+    const notOffered = {
+      ok: false,
+      reason:
+        'Riposte can only be used when its trigger happens: "an adjacent foe attacks you" (ask the GM to confirm it happened)',
+    };
+    expect(act(docs, BO, riposte)).toEqual(notOffered);
+    const confirm = { kind: 'interrupt-offer', tokenId: 'bo', abilityId: 'riposte', action: 'offer' };
+    expect(act(docs, GM, confirm).ok).toBe(true);
     expect(act(docs, BO, riposte, [15, 3])).toMatchObject({
       ok: true,
       outcome: { result: 'hit' },
     });
     expect(hp(docs, 'orc')).toBe(26);
+    // The offer was used up; offered again, the once-per-turn rule still holds.
+    expect(act(docs, BO, riposte)).toEqual(notOffered);
+    expect(act(docs, GM, confirm).ok).toBe(true);
     expect(act(docs, BO, riposte)).toEqual({
       ok: false,
       reason: 'already used Riposte during this turn',

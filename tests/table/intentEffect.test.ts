@@ -138,15 +138,26 @@ describe('interrupts off-turn', () => {
     const docs = seeded();
     act(docs, GM, { kind: 'start-combat' });
     const guard = use('bo', 'guard', 'ana');
+    // Guard's trigger is free text: the GM confirms it happened, then Bo may use it (docs/rules.md).
+    const confirm = { kind: 'interrupt-offer', tokenId: 'bo', abilityId: 'guard', action: 'offer' };
     act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
+    expect(act(docs, BO, guard)).toEqual({
+      ok: false,
+      reason:
+        'Guard can only be used when its trigger happens: "an ally is attacked" (ask the GM to confirm it happened)',
+    });
+    act(docs, GM, confirm);
     expect(act(docs, BO, guard)).toMatchObject({ ok: true, outcome: { interrupt: true } });
+    act(docs, GM, confirm);
     expect(act(docs, BO, guard)).toEqual({ ok: false, reason: 'already used Guard during this turn' });
     act(docs, ANA, { kind: 'end-turn', tokenId: 'ana' });
     act(docs, GM, { kind: 'start-turn', tokenId: 'orc' });
+    act(docs, GM, confirm);
     expect(act(docs, BO, guard).ok).toBe(true);
     expect(state(docs, 'ana').vigor).toBe(20);
     act(docs, GM, { kind: 'end-turn', tokenId: 'orc' });
     act(docs, player('cy'), { kind: 'start-turn', tokenId: 'cy' });
+    act(docs, GM, confirm);
     expect(act(docs, BO, guard)).toEqual({
       ok: false,
       reason: 'Guard is Interrupt 2: already used 2× since your last turn',
@@ -158,6 +169,7 @@ describe('interrupts off-turn', () => {
     act(docs, BO, { kind: 'end-turn', tokenId: 'bo' });
     // Round 2, the foes begin: Bo may guard again.
     act(docs, GM, { kind: 'start-turn', tokenId: 'orc' });
+    act(docs, GM, confirm);
     expect(act(docs, BO, guard).ok).toBe(true);
     expect(state(docs, 'ana').vigor).toBe(30);
     // Not an interrupt, not Bo's turn: refused.

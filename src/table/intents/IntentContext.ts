@@ -1,4 +1,7 @@
 import type { Dice } from '../../lib/dice';
+import type { Ability } from '../../schema/ability';
+import { describeTrigger } from '../../rules/describeTrigger';
+import { pendingOffers } from '../pendingOffers';
 import type { Combatant } from '../../schema/combatant';
 import type { Intent } from '../../schema/intent';
 import type { Battlefield } from '../../grid/battlefield';
@@ -115,15 +118,25 @@ export function checkTurn(ctx: IntentContext, token: TokenView): Refusal | null 
 
 /**
  * Turn check for an ability: interrupts are used off-turn (the rules engine then counts them
- * against "Interrupt X" and "once during any turn"); everything else needs the user's turn.
+ * against "Interrupt X" and "once during any turn"), by a player only while the table offers it
+ * (its trigger happened: docs/table.md "Interrupt offers"); the GM may use one at any time.
+ * Everything else needs the user's turn.
  */
 export function abilityTurn(
   ctx: IntentContext,
   token: TokenView,
-  ability: { tags: { interrupt: number | null } },
+  ability: Pick<Ability, 'name' | 'trigger'> & { tags: { interrupt: number | null } },
 ): { onOwnTurn: boolean } | Refusal {
-  const own = ctx.snapshot.turn?.currentId === token.id;
-  if (ability.tags.interrupt !== null) return { onOwnTurn: own };
+  const order = ctx.snapshot.turn;
+  const own = order?.currentId === token.id;
+  if (ability.tags.interrupt !== null) {
+    const offered = pendingOffers(ctx.snapshot, token.id).some((o) => o.ability === ability.name);
+    if (order && !own && ctx.actor.role === 'player' && !offered)
+      return refuse(
+        `${ability.name} can only be used when its trigger happens: ${describeTrigger(ability.trigger)}`,
+      );
+    return { onOwnTurn: own };
+  }
   const notTurn = checkTurn(ctx, token);
   return notTurn ?? { onOwnTurn: true };
 }

@@ -149,15 +149,22 @@ export function intentWrites(
 
 /**
  * The entry with every diff part about a hidden token left out (its own diff and its pending
- * result's); the same object when there is none, so callers can tell.
+ * result's), and every GM-only interrupt offer (a foe's abilities); the same object when there is
+ * none, so callers can tell.
  */
 function withoutHidden(entry: LogEntry, isHidden: (tokenId: string) => boolean): LogEntry {
-  const touches = (diff: TableDiff | undefined) => !!diff?.tokens.some((t) => isHidden(t.tokenId));
+  const touches = (diff: TableDiff | undefined) =>
+    !!diff?.tokens.some((t) => isHidden(t.tokenId)) || !!diff?.offers?.some((o) => o.gmOnly);
   if (!touches(entry.diff) && !touches(entry.pending?.diff)) return entry;
-  const shown = (id: string) => !isHidden(id);
+  const shown = (diff: TableDiff): TableDiff => {
+    const kept = diffFor(diff, (id) => !isHidden(id));
+    const offers = kept.offers?.filter((o) => !o.gmOnly);
+    const { offers: _all, ...rest } = kept;
+    return offers?.length ? { ...rest, offers } : rest;
+  };
   return {
     ...entry,
-    ...(entry.diff ? { diff: diffFor(entry.diff, shown) } : {}),
-    ...(entry.pending ? { pending: { ...entry.pending, diff: diffFor(entry.pending.diff, shown) } } : {}),
+    ...(entry.diff ? { diff: shown(entry.diff) } : {}),
+    ...(entry.pending ? { pending: { ...entry.pending, diff: shown(entry.pending.diff) } } : {}),
   };
 }

@@ -12,6 +12,7 @@ import { areaOptionsOf } from '../../rules/areaOptions';
 import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { abilityTurn, intentBattlefield, combatantOfToken, commandedToken, refuse } from './IntentContext';
+import { offerInterrupts } from './interruptOffers';
 import { findAbility } from './findAbility';
 import { shownDamage } from './redactLog';
 import { nameIfStatsShown } from './shownNames';
@@ -219,7 +220,10 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
   const hiddenInvolved = [caster.id, ...placed.affected.map((a) => a.id)].some(
     (id) => ctx.snapshot.tokensById[id]?.hidden,
   );
-  return {
+  // The character in the attack space is the attack's target ("targeted" interrupts).
+  const targetIds = attack && attackTargetId ? [attackTargetId] : [];
+  const event = { kind: 'attack', attackerId: caster.id, targetIds } as const;
+  return offerInterrupts(ctx, event, {
     ok: true,
     outcome,
     diff: diffOf(ctx.snapshot, {
@@ -249,5 +253,5 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
         },
       },
     ],
-  };
+  });
 };

@@ -20,6 +20,7 @@ import { spendTurnAction } from './spendAbilityAction';
 import { componentOf, forceByComponent, forcedMoves, shoveRefusal, withForcedSentences } from './forcedMoves';
 import { terrainAttackIntent } from './terrainAttackIntent';
 import { refuseUnlessHostile } from './sides';
+import { offerInterrupts } from './interruptOffers';
 
 /**
  * A single-target attack ("Attacks"): legal by the action economy (one attack per round, action
@@ -96,21 +97,26 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
   };
   // Players' view when a stat block here is hidden: the verdict and the damage taken, no ability.
   const shown = shownDamage(outcome.effects, nameIfStatsShown(ctx));
+  const event = { kind: 'attack', attackerId: attacker.id, targetIds: [target.id] } as const;
   const said = `${summary ?? `${attackerToken.name} attacks ${targetToken.name}`}: ${outcome.result}`;
   const shownSaid = `${attackerToken.name} attacks ${targetToken.name}: ${outcome.result}${shown.clause}`;
-  return combatantResolution(
+  return offerInterrupts(
     ctx,
-    result,
-    [withUserGrants(spent, outcome.effects), moved],
-    {
-      kind: 'attack',
-      actor: attackerToken.id,
-      summary: withForcedSentences(said, forced),
-      details,
-      gmOnly: attackerToken.hidden || targetToken.hidden,
-      about: [targetToken.id],
-      redacted: { summary: withForcedSentences(shownSaid, forced, true), details: shown.details },
-    },
-    forced.cells,
+    event,
+    combatantResolution(
+      ctx,
+      result,
+      [withUserGrants(spent, outcome.effects), moved],
+      {
+        kind: 'attack',
+        actor: attackerToken.id,
+        summary: withForcedSentences(said, forced),
+        details,
+        gmOnly: attackerToken.hidden || targetToken.hidden,
+        about: [targetToken.id],
+        redacted: { summary: withForcedSentences(shownSaid, forced, true), details: shown.details },
+      },
+      forced.cells,
+    ),
   );
 };

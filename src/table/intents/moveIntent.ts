@@ -12,6 +12,7 @@ import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { intentBattlefield, checkTurn, combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { moveEndRefusal, standardMoveLeft } from './turnEndRule';
+import { offerInterrupts } from './interruptOffers';
 
 /** Out of combat nobody counts squares; paths must still be legal (no walking through foes). */
 const FREE_MOVE_BUDGET = 999;
@@ -107,7 +108,14 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
     events: path.events,
     damage,
   };
-  return {
+  // The move may trigger interrupts (a dash none): offered to their owners.
+  const event = {
+    kind: 'move',
+    moverId: token.id,
+    path: [token.cell, ...intent.path],
+    dash: intent.mode === 'dash',
+  } as const;
+  return offerInterrupts(ctx, event, {
     ok: true,
     outcome,
     diff: diffOf(ctx.snapshot, {
@@ -124,5 +132,5 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
         gmOnly: token.hidden,
       },
     ],
-  };
+  });
 };

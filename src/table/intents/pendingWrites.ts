@@ -94,7 +94,13 @@ export function splitPending(diff: TableDiff): { now: TableDiff; later: TableDif
     if (split.later) later.push(split.later);
   }
   return {
-    now: { tokens: now, terrain: [], ...(diff.turn ? { turn: diff.turn } : {}) },
+    // Offers are made (or used) when the roll is, like the action economy.
+    now: {
+      tokens: now,
+      terrain: [],
+      ...(diff.turn ? { turn: diff.turn } : {}),
+      ...(diff.offers ? { offers: diff.offers } : {}),
+    },
     later: { tokens: later, terrain: diff.terrain },
   };
 }

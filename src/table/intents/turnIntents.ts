@@ -7,6 +7,7 @@ import { startTurnOrder, turnState } from '../../rules/turnOrder';
 import { endTurn, startRound, startTurn } from '../../rules/turnSteps';
 import { explainDamageApplication } from '../../rules/explainOutcome';
 import { diffOf } from '../tableDiff';
+import { offerInterrupts } from './interruptOffers';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { fightingCombatants, nameOf } from './combatants';
@@ -99,23 +100,28 @@ export const startTurnIntent: IntentHandler<IntentOf<'start-turn'>> = (ctx, inte
     };
   }
   const details = started.blights ? explainDamageApplication(started.blights, token.name) : [];
-  return {
-    ok: true,
-    outcome: started,
-    diff: diffOf(ctx.snapshot, { combatants: [...roundStart, started.combatant], turn: started.order }),
-    log: [
-      ...(roundStart.length
-        ? [{ kind: 'turn' as const, actor: 'gm', summary: `Round ${started.order.round} begins` }]
-        : []),
-      {
-        kind: 'turn',
-        actor: self.id,
-        summary: `${token.name} starts ${declaredSlow || started.combatant.slowTurn ? 'a slow' : 'their'} turn (round ${started.round})`,
-        details,
-        outcome: started,
-      },
-    ],
-  };
+  // A turn starting may trigger interrupts; every earlier offer lapses (docs/table.md).
+  return offerInterrupts(
+    ctx,
+    { kind: 'turn-start', combatantId: self.id },
+    {
+      ok: true,
+      outcome: started,
+      diff: diffOf(ctx.snapshot, { combatants: [...roundStart, started.combatant], turn: started.order }),
+      log: [
+        ...(roundStart.length
+          ? [{ kind: 'turn' as const, actor: 'gm', summary: `Round ${started.order.round} begins` }]
+          : []),
+        {
+          kind: 'turn',
+          actor: self.id,
+          summary: `${token.name} starts ${declaredSlow || started.combatant.slowTurn ? 'a slow' : 'their'} turn (round ${started.round})`,
+          details,
+          outcome: started,
+        },
+      ],
+    },
+  );
 };
 
 /** End the current turn: one save per status, then the order moves on (a new round when all acted). */
@@ -162,32 +168,37 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
   const roundOver = turnState(ended.order, afterSaves, catalog, ctx.snapshot.settings).kind === 'round-over';
   const next = roundOver ? startRound(ended.order, afterSaves, ctx.snapshot.settings) : null;
   const outcome = { ...ended, edge, edges, nextRound: next ? next.order.round : null };
-  return {
-    ok: true,
-    outcome,
-    diff: diffOf(ctx.snapshot, {
-      combatants: [
-        endedState,
-        // Others an edge removed from play this turn (rules `removeByEdge`).
-        ...afterSaves.filter(
-          (c) => c.id !== endedState.id && edges.some((e) => e.removed && e.tokenId === c.id),
-        ),
-        ...(next ? next.combatants : []),
+  // The turn's offers lapse; a turn ending may trigger interrupts (docs/table.md).
+  return offerInterrupts(
+    ctx,
+    { kind: 'turn-end', combatantId: token.id },
+    {
+      ok: true,
+      outcome,
+      diff: diffOf(ctx.snapshot, {
+        combatants: [
+          endedState,
+          // Others an edge removed from play this turn (rules `removeByEdge`).
+          ...afterSaves.filter(
+            (c) => c.id !== endedState.id && edges.some((e) => e.removed && e.tokenId === c.id),
+          ),
+          ...(next ? next.combatants : []),
+        ],
+        cells: edges.flatMap((e) => (e.to ? [{ tokenId: e.tokenId, cell: e.to }] : [])),
+        turn: next ? next.order : ended.order,
+      }),
+      log: [
+        { kind: 'turn', actor: token.id, summary: `${token.name} ends their turn`, details, outcome },
+        ...(next
+          ? [
+              {
+                kind: 'turn' as const,
+                actor: 'gm',
+                summary: `Round ${next.order.round} begins: ${next.order.roundStartSide} side first`,
+              },
+            ]
+          : []),
       ],
-      cells: edges.flatMap((e) => (e.to ? [{ tokenId: e.tokenId, cell: e.to }] : [])),
-      turn: next ? next.order : ended.order,
-    }),
-    log: [
-      { kind: 'turn', actor: token.id, summary: `${token.name} ends their turn`, details, outcome },
-      ...(next
-        ? [
-            {
-              kind: 'turn' as const,
-              actor: 'gm',
-              summary: `Round ${next.order.round} begins: ${next.order.roundStartSide} side first`,
-            },
-          ]
-        : []),
-    ],
-  };
+    },
+  );
 };

@@ -3,8 +3,9 @@ import { formatIssues } from '../../schema/formatIssues';
 import { TokenSchema } from '../../schema/token';
 import { TurnOrderSchema } from '../../schema/turnOrder';
 import type { TableDocs } from '../docLayout';
+import { InterruptOffersSchema } from '../../schema/interruptOffer';
 import { cellKey, CombatantStateSchema, publicRootsOf, rootsOf } from '../docLayout';
-import { locateToken, TableWriteError } from './locateToken';
+import { locateToken, requireSecrets, TableWriteError } from './locateToken';
 import { MapCellPaintSchema, MapRowSchema } from '../mapContent';
 
 /** The space code of one square as the doc holds it now (its paint, else its row). */
@@ -53,6 +54,13 @@ export function prepareDiffWrite(docs: TableDocs, diff: TableDiff): () => void {
       const paint = MapCellPaintSchema.parse({ code: spaceCodeAt(docs, c.x, c.y), height: c.height.after });
       writes.push(() => pub.mapPaint.set(key, paint));
     }
+  }
+  for (const change of diff.offers ?? []) {
+    // A GM-only offer lives in the secrets doc, whatever doc its token is in (docs/table.md).
+    const doc = change.gmOnly ? requireSecrets(docs, 'a GM-only interrupt offer') : docs.public;
+    const offers = rootsOf(doc).offers;
+    const after = InterruptOffersSchema.parse(change.after);
+    writes.push(() => (after.length ? offers.set(change.tokenId, after) : offers.delete(change.tokenId)));
   }
   if (diff.turn) {
     const order = diff.turn.after === null ? null : TurnOrderSchema.parse(diff.turn.after);

@@ -12,6 +12,7 @@ import type { Ability } from '../../schema/ability';
 import { gmModifiers, gmRollControls } from './gmRollControls';
 import { actionsLeftOf } from './turnTracker';
 import { choiceLabel } from './actionChoices';
+import { gmOfferButtons, interruptOfferRows } from './interruptOfferRows';
 
 /** Tokens this viewer may act with: the GM all combatants, a player the characters of their invite. */
 export function commandable(snapshot: RoomSnapshot, role: 'gm' | 'player', characterIds: readonly string[]) {
@@ -85,6 +86,7 @@ export class ActionPanel {
         ),
       );
     }
+    parts.push(...this.offers(mine));
     const undo = s.actorId ? undoMoveOffer(d.snapshot, s.actorId) : null;
     if (undo) {
       const button = el('button', { 'data-testid': 'undo-move' }, undo.label);
@@ -105,6 +107,37 @@ export class ActionPanel {
     parts.push(...this.body());
     parts.push(el('div', { class: 'refusal', 'data-testid': 'action-refusal' }));
     setChildren(this.root, ...parts);
+  }
+
+  /**
+   * Interrupts offered because their trigger happened: picking one selects its owner and ability;
+   * declining removes the offer. The GM also confirms a trigger for the acting character.
+   */
+  private offers(mine: ReturnType<typeof commandable>): HTMLElement[] {
+    const d = this.ctl.derived!;
+    const rows = interruptOfferRows(d.snapshot, mine).map((row) => {
+      const use = el('button', { 'data-testid': 'interrupt-offer' }, row.label);
+      use.onclick = () => {
+        this.ctl.update({ actorId: row.ownerId });
+        this.ctl.choose(row.choiceId);
+      };
+      const decline = el('button', { 'data-testid': 'decline-interrupt' }, 'Decline');
+      decline.onclick = () => void this.send('Decline', row.decline);
+      return el('div', { class: 'row' }, use, decline);
+    });
+    const actorId = this.ctl.state.actorId;
+    const confirm =
+      this.ctl.host.role === 'gm' && actorId
+        ? gmOfferButtons(d.snapshot, actorId).map((o) => {
+            const b = el('button', { 'data-testid': 'offer-interrupt' }, o.label);
+            b.onclick = () => void this.send(o.label, o.intent);
+            return b;
+          })
+        : [];
+    return [
+      ...(rows.length ? [el('div', { 'data-testid': 'interrupt-offers' }, ...rows)] : []),
+      ...(confirm.length ? [el('div', { class: 'row' }, ...confirm)] : []),
+    ];
   }
 
   private gmControls(): HTMLElement[] {

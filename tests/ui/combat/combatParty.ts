@@ -1,6 +1,8 @@
 /**
  * The party of the combat test encounter (encounters/combat-test.json): a Ranger who shoots from
- * the hill (and can push 1 with Shield Bash) and a Sage with a ranged Blast 1 and Ward, a plain effect (vigor) within range 3. Shared by the unit tests and the browser test.
+ * the hill (and can push 1 with Shield Bash) and a Sage with a ranged Blast 1, Ward, a plain effect
+ * (vigor) within range 3, and Brace, an interrupt (vigor) when a foe moves next to the Sage. Shared
+ * by the unit tests and the browser test.
  */
 export const COMBAT_TEST_PARTY = {
   schemaVersion: 1,
@@ -60,6 +62,14 @@ export const COMBAT_TEST_PARTY = {
           range: 3,
           effect: { vigor: 1 },
           description: 'A shimmering ward: the target gains vigor.',
+        },
+        {
+          name: 'Brace',
+          cost: 'free',
+          tags: { interrupt: 1 },
+          trigger: { kind: 'moves-adjacent', who: 'foe' },
+          effect: { vigor: 1 },
+          description: 'When a foe steps next to the Sage, the Sage braces: vigor.',
         },
       ],
     },

@@ -88,6 +88,7 @@ describe('action choices', () => {
     expect(actionChoices(snap.tokensById['sage']!.statBlock!).map((c) => c.id)).toEqual([
       'fire-burst',
       'ward',
+      'brace',
       'basic-melee',
       'basic-ranged',
       'whack',
