@@ -135,7 +135,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeAllConnections();
       rooms.close();
-      store.close();
+      // Resolved only when no connection is open: DATA_DIR's files no longer change (tests read them).
+      await store.close();
     },
   };
 }

@@ -84,7 +84,12 @@ export interface StorageWorker {
   compact(doc: string): Promise<number>;
   /** False once stopped or failed: callers then do the work inline. */
   readonly running: boolean;
-  stop(): void;
+  /**
+   * Ask the worker to close its connection; resolves once the thread has exited. The last
+   * connection to close checkpoints the WAL and removes the -wal/-shm files, so until then files
+   * in DATA_DIR may still change.
+   */
+  stop(): Promise<void>;
 }
 
 type Reply = { id: number; merged: number } | { id: number; error: string } | { failed: string };
@@ -106,6 +111,10 @@ export function startStorageWorker(
     },
   });
   worker.unref(); // never keeps the process alive
+  // A worker that never exits must not hang shutdown: give it 5 s, then carry on.
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const exitedOrLate = (): Promise<void> =>
+    Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 5_000).unref())]);
   const waiting = new Map<number, { resolve(rows: number): void; reject(error: Error): void }>();
   let nextId = 1;
   let running = true;
@@ -140,9 +149,10 @@ export function startStorageWorker(
       return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
     },
     stop() {
-      if (!running) return;
+      if (!running) return exitedOrLate();
       end('the store was closed', true);
       worker.postMessage({ type: 'stop' });
+      return exitedOrLate();
     },
   };
 }

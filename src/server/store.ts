@@ -249,8 +249,10 @@ export class Store {
     return this.db.transaction(fn)();
   }
 
-  close(): void {
-    this.worker.stop();
+  /** Close the store; resolves once the storage worker has closed its connection too. */
+  close(): Promise<void> {
+    const workerDone = this.worker.stop();
     this.db.close();
+    return workerDone;
   }
 }
