@@ -405,6 +405,22 @@ test('a push off a height-2 ledge: the preview, the fall damage and the new squa
       await expect.poll(() => brute(page), { timeout: 10_000 }).toEqual({ x: 1, y: 0 });
     }
     await screenshot(t.sage, 'combat-sage-after-push.png');
+
+    // The GM shoves the Brute 2 squares east by the rules (not a free drag): flat ground, no
+    // damage, one log sentence, the new square on every screen.
+    await t.gm.keyboard.press('Escape');
+    await clickCell(t.gm, 1, 0);
+    await t.gm.getByTestId('force-move-kind').selectOption('shove');
+    await t.gm.getByTestId('force-move-squares').fill('2');
+    await t.gm.getByTestId('force-move-direction').selectOption('east');
+    await screenshot(t.gm, 'combat-gm-force-move.png');
+    await t.gm.getByTestId('force-move').click();
+    for (const page of pages) {
+      await expect.poll(() => brute(page), { timeout: 10_000 }).toEqual({ x: 3, y: 0 });
+      await expect(page.getByTestId('log-entries').locator('li').first()).toContainText(
+        'Brute is shoved 2 squares east to (3,0)',
+      );
+    }
   } finally {
     await own.stop();
   }

@@ -4,6 +4,7 @@ import { findStatus } from '../../rules/statuses';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
 import type { CombatHost } from './CombatHost';
+import { forceMoveControls } from './forceMoveControls';
 import { intentButton, type StatusLine } from './intentButton';
 
 /**
@@ -122,6 +123,7 @@ export class StatusPanel {
         blights.append(el('label', {}, box, b), ' ');
       }
       parts.push(blights);
+      if (!st.defeated) parts.push(forceMoveControls(this.host, this.status, snapshot, token));
     }
     if (commands && !st.dead) {
       // The character's own choices (rulebook: Surrender; Elixirs, out of combat only).
