@@ -184,4 +184,14 @@ describe('interrupts offered when their trigger happens', () => {
     ).toBe(true);
     expect(readSnapshot(docs.public, docs.secrets).offers).toEqual({});
   });
+
+  it('a character moved by force (a pull to Ana) offers nothing: it did not move itself', () => {
+    const docs = drakesTurn();
+    // The drake is pulled 2 squares toward Ana, ending next to her at (1,1).
+    expect(
+      act(docs, GM, { kind: 'force-move', tokenId: 'drake', move: 'pull', squares: 2, sourceId: 'ana' }),
+    ).toMatchObject({ ok: true });
+    expect(readSnapshot(docs.public).tokensById['drake']?.cell).toEqual({ x: 1, y: 1 });
+    expect(playersOffers(docs)).toEqual([]);
+  });
 });
