@@ -1,3 +1,4 @@
+import type { BattlefieldOptions } from '../grid/battlefield';
 import { footprintElevation } from '../grid/battlefield';
 import { bloodiedAt } from '../rules/health';
 import type { MapData } from '../schema/map';
@@ -55,6 +56,11 @@ export interface Scene {
   } | null;
   /** Remaining HP of destructible terrain by "x,y" (missing = undamaged). */
   readonly destructibleHp?: Readonly<Record<string, number>>;
+  /**
+   * The room's rule settings the battlefield reads (sight, movement); missing = the defaults
+   * (the local demo), so the reach overlay moves tokens exactly as the server will.
+   */
+  readonly settings?: BattlefieldOptions;
 }
 
 export interface Viewer {

@@ -23,6 +23,7 @@ export function battlefieldOf(scene: Scene): Battlefield {
       ...(o.phasing ? { phasing: true } : {}),
     })),
     scene.chapter,
+    scene.settings,
   );
 }
 

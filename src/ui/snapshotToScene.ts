@@ -52,5 +52,6 @@ export function snapshotToScene(s: RoomSnapshot): Scene {
     chapter: s.chapter,
     destructibleHp: s.destructibleHp,
     turn,
+    settings: s.settings,
   };
 }

@@ -163,6 +163,16 @@ describe('allies: a move may stop in their space, the turn may not end there', (
       reason: 'cannot end the move at (0,2): another character is there',
     });
   });
+
+  it("the reach overlay follows the room's setting: Bo's square is offered only under 'turn-end'", () => {
+    const docs = fight();
+    act(docs, ANA, { kind: 'start-turn', tokenId: 'ana' });
+    const offered = () =>
+      reachOf(snapshotToScene(readSnapshot(docs.public)), 'ana')!.cells.some((c) => c.x === 0 && c.y === 2);
+    expect(offered()).toBe(true);
+    setRoomSettings(docs, { allySpaceForbids: 'move-end' });
+    expect(offered()).toBe(false);
+  });
 });
 
 describe('defeated player characters still obstruct foes (setting defeatedPlayersObstruct)', () => {
