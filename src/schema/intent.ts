@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DamageTypeSchema } from './ability';
 import { CellSchema } from './cell';
 import { RollModifierSchema } from './modifier';
 import { BlightIdSchema } from './status';
@@ -151,6 +152,12 @@ export const AdjustHpIntentSchema = z.object({
   tokenId: Id,
   amount: z.number().int().min(-999).max(999),
   reason: z.string().max(200).default('GM adjustment'),
+  /**
+   * Damage through the rules (a positive amount): armor (unless `pierce`), resistance, vigor and
+   * defeat, as an attack's damage of this type. Without it the amount comes straight off HP.
+   */
+  damageType: DamageTypeSchema.optional(),
+  pierce: z.boolean().default(false),
 });
 
 /**

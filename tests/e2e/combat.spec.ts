@@ -255,6 +255,17 @@ test('plain effects, owners’ statuses and GM blights go through intents; the l
   await gm.getByTestId('blight-burning').click();
   for (const page of everyone())
     await expect(firstLog(page)).toHaveText('GM: Goblin loses the burning blight');
+
+  // The GM's damage box goes through the rules: 5 physical to the Goblin (armor 0, no vigor),
+  // 16 → 11 HP; then heals 3 (→ 14). The server does the arithmetic and logs it.
+  await gm.getByTestId('gm-hp-amount').fill('5');
+  await gm.getByTestId('gm-hp-type').selectOption('physical');
+  await gm.getByTestId('gm-deal-damage').click();
+  for (const page of everyone())
+    await expect(firstLog(page)).toHaveText('GM: Goblin takes 5 physical damage (GM): 16 → 11 HP');
+  await gm.getByTestId('gm-hp-amount').fill('3');
+  await gm.getByTestId('gm-heal').click();
+  for (const page of everyone()) await expect(firstLog(page)).toHaveText('GM: Goblin 11 → 14 HP (GM)');
 });
 
 test('on-confirm: the GM switches the room, the Ranger’s roll waits with its dice on every screen, one click applies it', async ({

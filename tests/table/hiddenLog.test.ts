@@ -187,3 +187,16 @@ describe('the GM reveals a foe by intent, keeping its stat block hidden', () => 
     expect(publicBytes(docs)).toContain('Grave Claw');
   });
 });
+
+describe("the GM's damage box on a foe whose stats are hidden", () => {
+  it('players read "GM: Hollow Husk is hurt"; the armor step and the amount stay with the GM', () => {
+    const docs = seeded();
+    act(docs, GM, { kind: 'adjust-hp', tokenId: 'husk', amount: 10, damageType: 'physical' });
+    const seen = readSnapshot(docs.public).log.at(-1)!;
+    expect(seen.summary).toBe('GM: Hollow Husk is hurt (GM adjustment)');
+    expect(seen.details).toEqual([]);
+    expect(publicLog(docs)).not.toContain('armor');
+    const full = readSnapshot(docs.public, docs.secrets).log.filter((e) => e.id === seen.id);
+    expect(full.some((e) => e.summary.startsWith('GM: Hollow Husk takes 10 physical damage'))).toBe(true);
+  });
+});

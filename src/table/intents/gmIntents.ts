@@ -1,5 +1,7 @@
 import type { Combatant } from '../../schema/combatant';
 import type { IntentOf } from '../../schema/intent';
+import { applyDamage } from '../../rules/applyDamage';
+import { explainDamageApplication } from '../../rules/explainOutcome';
 import { heal } from '../../rules/health';
 import { defeatWords, settleHealth } from '../../rules/settleHealth';
 import { applyStatus, removeStatus } from '../../rules/statuses';
@@ -10,8 +12,9 @@ import { combatantOfToken, commandedToken, findToken, refuse } from './IntentCon
 import { combatantResolution } from './combatantResolution';
 
 /**
- * GM override of HP: positive = damage taken straight off HP (no armor, resistance or vigor;
- * reaching 0 defeats as damage does, via `settleHealth`), negative = healing up to max HP.
+ * The GM's HP box. Positive with a `damageType`: damage through the rules (armor, resistance,
+ * vigor, defeat: `applyDamage`, as an attack's); positive without one: a correction straight off
+ * HP (reaching 0 defeats as damage does, via `settleHealth`); negative: healing up to max HP.
  */
 export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent) => {
   const token = findToken(ctx, intent.tokenId);
@@ -19,7 +22,16 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
   const self = combatantOfToken(token);
   if ('ok' in self) return self;
   let after = self;
-  if (intent.amount > 0) {
+  let details: string[] = [];
+  if (intent.amount > 0 && intent.damageType) {
+    const hit = applyDamage(
+      self,
+      { amount: intent.amount, type: intent.damageType, pierce: intent.pierce },
+      ctx.snapshot.settings,
+    );
+    after = hit.combatant;
+    details = explainDamageApplication(hit, token.name).map((line) => line.trim());
+  } else if (intent.amount > 0) {
     after = settleHealth(self, { ...self, hp: Math.max(0, self.hp - intent.amount) });
   } else if (intent.amount < 0) {
     after = heal(self, -intent.amount).combatant;
@@ -35,8 +47,18 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
   return combatantResolution(ctx, outcome, [after], {
     kind: 'gm',
     actor: 'gm',
-    summary: `GM: ${token.name} ${self.hp} → ${after.hp} HP (${intent.reason})${defeated ? `: ${defeated}` : ''}`,
+    summary:
+      intent.amount > 0 && intent.damageType
+        ? `GM: ${token.name} takes ${intent.amount}${intent.pierce ? ' piercing' : ''} ${intent.damageType} damage (${intent.reason}): ${self.hp} → ${after.hp} HP${defeated ? `, ${defeated}` : ''}`
+        : `GM: ${token.name} ${self.hp} → ${after.hp} HP (${intent.reason})${defeated ? `: ${defeated}` : ''}`,
+    details,
     gmOnly: token.hidden,
+    // A foe whose stats are hidden: players read that it was hurt, not the numbers that would
+    // tell its armor, resistances or vigor (docs/table.md "Foes with hidden stats").
+    about: [token.id],
+    redacted: {
+      summary: `GM: ${token.name} ${after.hp < self.hp ? 'is hurt' : after.hp > self.hp ? 'is healed' : 'is unharmed'} (${intent.reason})`,
+    },
   });
 };
 

@@ -5,6 +5,7 @@ import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
 import type { CombatHost } from './CombatHost';
 import { forceMoveControls } from './forceMoveControls';
+import { gmHpControls } from './gmHpControls';
 import { intentButton, type StatusLine } from './intentButton';
 
 /**
@@ -123,6 +124,7 @@ export class StatusPanel {
         blights.append(el('label', {}, box, b), ' ');
       }
       parts.push(blights);
+      parts.push(gmHpControls(this.host, this.status, token));
       if (!st.defeated) parts.push(forceMoveControls(this.host, this.status, snapshot, token));
     }
     if (commands && !st.dead) {
