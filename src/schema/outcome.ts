@@ -185,7 +185,15 @@ export const OutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('remove-blight'), ...BLIGHT_FIELDS }),
   token('reveal'),
   token('hide'),
-  z.object({ kind: z.literal('start-combat'), order: TurnOrderSchema }),
+  z.object({
+    kind: z.literal('start-combat'),
+    order: TurnOrderSchema,
+    /**
+     * Hidden foes left out of the turn order until revealed: only in the GM's answer, never on
+     * the public log line (the count alone would tell players foes are waiting).
+     */
+    hiddenLeftOut: Amount.optional(),
+  }),
   z.object({ kind: z.literal('end-combat'), round: Amount }),
   z.object({
     kind: z.literal('start-turn'),

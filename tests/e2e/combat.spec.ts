@@ -217,6 +217,8 @@ test('the line-of-sight tool: from the Ranger to the Brute, clear with cover; ac
 
 test('plain effects, owners’ statuses and GM blights go through intents; the log names each actor once', async () => {
   const { gm, ranger, sage } = table;
+  // End combat asks first (tests/e2e/tracker.spec.ts): the GM says yes.
+  gm.once('dialog', (d) => void d.accept());
   await gm.getByTestId('tracker-end-combat').click();
   await allSee('tracker-headline', 'Not in combat');
 

@@ -46,15 +46,19 @@ async function open(browser: Browser, link: string, who: string): Promise<Page> 
 
 /**
  * A room made through the real HTTP API from maps/combat-test.json, encounters/combat-test.json
- * (foes revealed) and the test party, with one invite per player, each seat in its own browser
- * context.
+ * (foes revealed unless `revealFoes` is false, as a room made from `/` starts) and the test party,
+ * with one invite per player, each seat in its own browser context.
  */
-export async function openCombatTable(server: TestServer, browser: Browser): Promise<CombatTable> {
+export async function openCombatTable(
+  server: TestServer,
+  browser: Browser,
+  opts: { revealFoes?: boolean } = {},
+): Promise<CombatTable> {
   const room = await post<{ roomId: string; gmToken: string; gmLink: string }>(server, '/api/rooms', {
     map: readJson('maps/combat-test.json'),
     encounter: readJson('encounters/combat-test.json'),
     party: COMBAT_TEST_PARTY,
-    revealFoes: true,
+    revealFoes: opts.revealFoes ?? true,
     name: 'Combat test',
   });
   const invite = (name: string, id: string) =>

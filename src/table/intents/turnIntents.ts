@@ -31,9 +31,13 @@ export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>
     const order = startTurnOrder(ctx.snapshot.settings.firstSide);
     const fresh = fighters.map((c) => resetForTurn(resetForRound(c)));
     const outcome = { kind: 'start-combat' as const, order };
+    // Foes still hidden sit out until revealed: the GM is told who (a GM-only line, names and
+    // count kept from players), so "Start combat" never leaves them out silently.
+    const leftOut = ctx.snapshot.tokens.filter((t) => t.hidden && t.side === 'foes' && t.state);
+    const names = leftOut.map((t) => t.state?.name ?? t.name);
     return {
       ok: true,
-      outcome,
+      outcome: leftOut.length ? { ...outcome, hiddenLeftOut: leftOut.length } : outcome,
       diff: diffOf(ctx.snapshot, { turn: order, combatants: fresh }),
       log: [
         {
@@ -42,6 +46,16 @@ export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>
           summary: `Combat starts: round 1, ${order.roundStartSide} side first`,
           outcome,
         },
+        ...(leftOut.length
+          ? [
+              {
+                kind: 'turn' as const,
+                actor: 'gm',
+                summary: `Left out of combat until revealed: ${names.join(', ')}`,
+                gmOnly: true,
+              },
+            ]
+          : []),
       ],
     };
   }

@@ -114,6 +114,15 @@ export function setTokenHidden(
   );
 }
 
+/** `setTokenHidden` for several tokens in one transaction: one step of the GM's undo history. */
+export function setTokensHidden(docs: TableDocs, tokenIds: readonly string[], hidden: boolean): void {
+  requireSecrets(docs, hidden ? 'hiding tokens' : 'revealing tokens');
+  for (const id of tokenIds) locateToken(docs, id);
+  transactBoth(docs, GM_ORIGIN, () => {
+    for (const id of tokenIds) setTokenHiddenInTransaction(docs, id, hidden, false);
+  });
+}
+
 /** Replaces a token's stat block ("edit stats"); `hidden` keeps it in the secrets doc. */
 export function setStatBlock(
   docs: TableDocs,

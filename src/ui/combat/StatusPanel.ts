@@ -6,7 +6,7 @@ import { el, setChildren } from '../dom';
 import type { CombatHost } from './CombatHost';
 import { forceMoveControls } from './forceMoveControls';
 import { gmHpControls } from './gmHpControls';
-import { intentButton, type StatusLine } from './intentButton';
+import { confirmedIntentButton, intentButton, type StatusLine } from './intentButton';
 
 /**
  * Statuses and blights of one character (rulebook: Statuses and other effects; Blights): each
@@ -131,7 +131,16 @@ export class StatusPanel {
       // The character's own choices (rulebook: Surrender; Elixirs, out of combat only).
       const own = el('div', { class: 'row' });
       if (!st.surrendered) {
-        const give = this.button('Surrender', 'surrender', { kind: 'surrender', tokenId: token.id });
+        // Cannot be taken back: ask first, saying what it means (issue 12, dead end 6).
+        const give = confirmedIntentButton(
+          this.host,
+          this.status,
+          'Surrender',
+          'surrender',
+          { kind: 'surrender', tokenId: token.id },
+          () =>
+            `Surrender: ${st.name} is defeated for this battle, takes no wound, and cannot be rescued. This cannot be undone.`,
+        );
         give.title = 'Instead of taking damage: defeated for the battle, no wound, cannot be rescued';
         own.append(give, ' ');
       }

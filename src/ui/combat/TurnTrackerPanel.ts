@@ -1,15 +1,17 @@
 import type { Intent } from '../../schema/intent';
+import { outcomeOf } from '../../schema/outcome';
 import { netBoons } from '../../rules/boonsCurses';
 import { saveChance } from '../../rules/hitChance';
 import { statusSaveModifiers } from '../../rules/statuses';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
 import type { CombatHost } from './CombatHost';
-import { intentButton, type StatusLine } from './intentButton';
+import { confirmedIntentButton, intentButton, type StatusLine } from './intentButton';
 import { percent } from './format';
 import { clampNet } from './targeting';
-import { trackerView } from './turnTracker';
+import { hiddenFoes, trackerView, type TrackerRow } from './turnTracker';
 import { setRoomSettings } from '../../table/writers/roomWriters';
+import { setTokensHidden } from '../../table/writers/tokenWriters';
 
 const STATUS_WORD = {
   acting: 'acting',
@@ -73,6 +75,55 @@ export class TurnTrackerPanel {
     return el('label', { class: 'row' }, 'Roll results apply: ', select);
   }
 
+  /**
+   * GM: Start combat. Hidden foes stay out of the turn order until revealed (docs/table.md
+   * "Hidden tokens and turns"), so the status line says how many were left out (dead end 12).
+   */
+  private startCombatButton(): HTMLButtonElement {
+    const b = el('button', { 'data-testid': 'tracker-start-combat' }, 'Start combat');
+    b.onclick = async () => {
+      const r = await this.host.intent({ kind: 'start-combat' });
+      if (!r.ok) return this.status(`Start combat refused: ${r.reason}`, 'refused');
+      const left = outcomeOf(r.outcome, 'start-combat')?.hiddenLeftOut ?? 0;
+      this.status(
+        left
+          ? `Start combat: ${left} hidden ${left === 1 ? 'foe is' : 'foes are'} left out until you reveal them`
+          : 'Start combat: done',
+        'ok',
+      );
+    };
+    return b;
+  }
+
+  /**
+   * GM: reveal every hidden foe at once, as the token panel's "Reveal to players" does for one
+   * (stat blocks come along), in one step of the GM's undo history. Revealed foes join the fight.
+   */
+  private revealAllButton(foes: { id: string; name: string }[]): HTMLButtonElement {
+    const b = el(
+      'button',
+      { 'data-testid': 'tracker-reveal-foes', title: `Hidden: ${foes.map((f) => f.name).join(', ')}` },
+      `Reveal all foes (${foes.length} hidden)`,
+    );
+    b.onclick = () => {
+      const gm = this.host.gm;
+      const now = this.host.snapshot();
+      if (!gm || !now) return;
+      const shown = hiddenFoes(now);
+      try {
+        setTokensHidden(
+          gm.docs(),
+          shown.map((f) => f.id),
+          false,
+        );
+        this.status(`Revealed ${listOf(shown.map((f) => f.name))}`, 'ok');
+      } catch (e) {
+        this.status(`Reveal refused: ${e instanceof Error ? e.message : String(e)}`, 'refused');
+      }
+    };
+    return b;
+  }
+
   render(snapshot: RoomSnapshot | null): void {
     if (!snapshot) return setChildren(this.root);
     const view = trackerView(snapshot);
@@ -84,11 +135,23 @@ export class TurnTrackerPanel {
       el('div', { 'data-testid': 'tracker-headline', class: 'headline' }, view.headline),
     ];
     if (this.host.role === 'gm') {
+      // Ending clears everyone's fight state at once: ask first (dead end 6).
+      const round = view.round;
       parts.push(
         view.inCombat
-          ? this.button('End combat', 'tracker-end-combat', { kind: 'end-combat' })
-          : this.button('Start combat', 'tracker-start-combat', { kind: 'start-combat' }),
+          ? confirmedIntentButton(
+              this.host,
+              this.status,
+              'End combat',
+              'tracker-end-combat',
+              { kind: 'end-combat' },
+              () =>
+                `End combat after round ${round}? The turn order is cleared, and statuses, blights, vigor and Resolve end for everyone.`,
+            )
+          : this.startCombatButton(),
       );
+      const hidden = this.host.gm ? hiddenFoes(snapshot) : [];
+      if (hidden.length) parts.push(' ', this.revealAllButton(hidden));
       // Between fights (GM only; the server refuses them during combat, saying so).
       if (!view.inCombat)
         parts.push(
@@ -105,82 +168,104 @@ export class TurnTrackerPanel {
       parts.push(
         el('div', { class: 'hint', 'data-testid': 'tracker-apply-results-note' }, 'Rolls wait for Apply'),
       );
-    const list = el('ol', { class: 'tracker-rows' });
-    for (const row of view.rows) {
-      const li = el(
-        'li',
-        {
-          'data-testid': `tracker-row-${row.id}`,
-          'data-status': row.status,
-          'data-slow': String(row.slow),
-          class: `${row.side} ${row.status}`,
-        },
-        el('b', {}, row.name),
-        ` ${row.side === 'party' ? 'party' : 'foe'} · ${STATUS_WORD[row.status]}${row.slow ? ' · slow turn' : ''} · HP ${row.hp}${row.maxHp !== null ? `/${row.maxHp}` : ''}${row.resolve !== null ? ` · Resolve ${row.resolve}` : ''}`,
+    // Party above foes, each under a heading that says who may still act (dead end 10).
+    for (const side of view.sides) {
+      const rows = view.rows.filter((r) => r.side === side.side);
+      if (!rows.length) continue;
+      const list = el('ol', { class: 'tracker-rows' });
+      for (const row of rows) list.append(this.row(snapshot, row, view.inCombat, commands));
+      parts.push(
+        el(
+          'div',
+          { class: `tracker-side ${side.side}${side.up ? ' up' : ''}` },
+          el('h4', { 'data-testid': `tracker-side-${side.side}` }, side.line),
+          list,
+        ),
       );
-      if (view.inCombat && commands(row.id)) {
-        if (row.status === 'may-act') {
-          li.append(
-            ' ',
-            this.button('Start turn', `start-turn-${row.id}`, {
-              kind: 'start-turn',
-              tokenId: row.id,
-              slow: false,
-            }),
-          );
-        }
-        if ((row.status === 'may-act' || row.status === 'waiting') && !row.slow) {
-          li.append(
-            ' ',
-            this.button('Slow turn', `slow-turn-${row.id}`, {
-              kind: 'start-turn',
-              tokenId: row.id,
-              slow: true,
-            }),
-          );
-        }
-        if (row.status === 'acting') {
-          const saves = pendingSaves(snapshot, row.id);
-          if (saves.length)
-            li.append(
-              el(
-                'div',
-                { class: 'saves', 'data-testid': `pending-saves-${row.id}` },
-                `Ending the turn rolls: ${saves.join('; ')}`,
-              ),
-            );
-          li.append(
-            ' ',
-            this.button('End turn', `end-turn-${row.id}`, { kind: 'end-turn', tokenId: row.id }),
-          );
-        }
-      }
-      // Removed by an edge: back at the start of its own turn (players for their PCs, the GM for
-      // foes; the server checks who and when), or at once out of combat. Mobs never return.
-      const removed = snapshot.tokensById[row.id]?.state?.removedFromPlay;
-      const mayReturn = !view.inCombat || row.status === 'acting';
-      if (removed && removed.returns !== 'never' && mayReturn && commands(row.id)) {
+    }
+    setChildren(this.root, ...parts);
+  }
+
+  /** One combatant's line with the turn buttons this viewer may use. */
+  private row(
+    snapshot: RoomSnapshot,
+    row: TrackerRow,
+    inCombat: boolean,
+    commands: (id: string) => boolean,
+  ): HTMLLIElement {
+    const li = el(
+      'li',
+      {
+        'data-testid': `tracker-row-${row.id}`,
+        'data-status': row.status,
+        'data-slow': String(row.slow),
+        class: `${row.side} ${row.status}`,
+      },
+      el('b', {}, row.name),
+      ` ${row.side === 'party' ? 'party' : 'foe'} · ${STATUS_WORD[row.status]}${row.slow ? ' · slow turn' : ''} · HP ${row.hp}${row.maxHp !== null ? `/${row.maxHp}` : ''}${row.resolve !== null ? ` · Resolve ${row.resolve}` : ''}`,
+    );
+    if (inCombat && commands(row.id)) {
+      if (row.status === 'may-act') {
         li.append(
           ' ',
-          this.button('Return to the battlefield', `return-to-play-${row.id}`, {
-            kind: 'return-to-play',
+          this.button('Start turn', `start-turn-${row.id}`, {
+            kind: 'start-turn',
             tokenId: row.id,
+            slow: false,
           }),
         );
       }
-      const blights = snapshot.tokensById[row.id]?.state?.blights ?? [];
-      if (blights.length && row.status !== 'out') {
+      if ((row.status === 'may-act' || row.status === 'waiting') && !row.slow) {
         li.append(
-          el(
-            'div',
-            { class: 'blights' },
-            `Blights: ${blights.join(', ')} — ${blights.length} damage at turn start (not below 1 HP)`,
-          ),
+          ' ',
+          this.button('Slow turn', `slow-turn-${row.id}`, {
+            kind: 'start-turn',
+            tokenId: row.id,
+            slow: true,
+          }),
         );
       }
-      list.append(li);
+      if (row.status === 'acting') {
+        const saves = pendingSaves(snapshot, row.id);
+        if (saves.length)
+          li.append(
+            el(
+              'div',
+              { class: 'saves', 'data-testid': `pending-saves-${row.id}` },
+              `Ending the turn rolls: ${saves.join('; ')}`,
+            ),
+          );
+        li.append(' ', this.button('End turn', `end-turn-${row.id}`, { kind: 'end-turn', tokenId: row.id }));
+      }
     }
-    parts.push(list);
-    setChildren(this.root, ...parts);
+    // Removed by an edge: back at the start of its own turn (players for their PCs, the GM for
+    // foes; the server checks who and when), or at once out of combat. Mobs never return.
+    const removed = snapshot.tokensById[row.id]?.state?.removedFromPlay;
+    const mayReturn = !inCombat || row.status === 'acting';
+    if (removed && removed.returns !== 'never' && mayReturn && commands(row.id)) {
+      li.append(
+        ' ',
+        this.button('Return to the battlefield', `return-to-play-${row.id}`, {
+          kind: 'return-to-play',
+          tokenId: row.id,
+        }),
+      );
+    }
+    const blights = snapshot.tokensById[row.id]?.state?.blights ?? [];
+    if (blights.length && row.status !== 'out') {
+      li.append(
+        el(
+          'div',
+          { class: 'blights' },
+          `Blights: ${blights.join(', ')} — ${blights.length} damage at turn start (not below 1 HP)`,
+        ),
+      );
+    }
+    return li;
   }
+}
+
+/** "Brute", "Brute and Goblin", "Brute, Goblin and Husk". */
+function listOf(names: string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }

@@ -14,6 +14,8 @@ const CSS = `
 .combat-dock .tracker-rows li.may-act { background: #1f3a2e; }
 .combat-dock .tracker-rows li.acted, .combat-dock .tracker-rows li.out { opacity: 0.6; }
 .combat-dock .tracker-rows button { padding: 1px 7px; font-size: 12px; }
+.combat-dock .tracker-side h4 { font-size: 12px; font-weight: 600; color: var(--muted); }
+.combat-dock .tracker-side.up h4 { color: var(--accent); }
 .combat-dock .targets li { padding: 4px 6px; border-radius: 4px; margin-bottom: 3px; cursor: pointer; border: 1px solid transparent; }
 .combat-dock .targets li.legal { background: #1f3a2e; }
 .combat-dock .targets li.illegal { background: #3a2222; }

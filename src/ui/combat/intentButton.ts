@@ -20,3 +20,22 @@ export function intentButton(
   };
   return b;
 }
+
+/**
+ * An intent button that asks first, with the browser's confirm as the invite panel's Revoke does
+ * (one way of asking across the app), for steps that are hard or impossible to take back.
+ * `question` is read at click time so it names the current state; Cancel sends nothing.
+ */
+export function confirmedIntentButton(
+  host: Pick<CombatHost, 'intent'>,
+  status: StatusLine,
+  label: string,
+  testid: string,
+  intent: Intent,
+  question: () => string,
+): HTMLButtonElement {
+  const b = intentButton(host, status, label, testid, intent);
+  const send = b.onclick!;
+  b.onclick = (e) => (window.confirm(question()) ? send.call(b, e) : undefined);
+  return b;
+}

@@ -21,6 +21,14 @@ export interface TrackerRow {
   resolve: number | null;
 }
 
+/** One side's heading in the tracker: is it up, who is acting, who may still act this round. */
+export interface TrackerSide {
+  side: 'party' | 'foes';
+  up: boolean;
+  /** "Party · up now · Ranger is acting · still to act: Sage"; just "Party" out of combat. */
+  line: string;
+}
+
 /** What the turn tracker shows. */
 export interface TrackerView {
   inCombat: boolean;
@@ -28,7 +36,55 @@ export interface TrackerView {
   state: TurnState | null;
   /** "Party's turn: choose who acts" and the like. */
   headline: string;
+  /** Party first, then foes, each by name: the order never changes as turns pass (dead end 10). */
   rows: TrackerRow[];
+  /** One heading per side, in the rows' order. */
+  sides: TrackerSide[];
+}
+
+const SIDES = ['party', 'foes'] as const;
+const SIDE_TITLE = { party: 'Party', foes: 'Foes' } as const;
+const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/**
+ * A stable order people can find themselves in: party above foes, names as people count ("Husk 2"
+ * before "Husk 10"), never by who has acted, so rows do not jump between turns.
+ */
+function trackerOrder(a: TrackerRow, b: TrackerRow): number {
+  return (
+    SIDES.indexOf(a.side) - SIDES.indexOf(b.side) ||
+    byName.compare(a.name, b.name) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+/** The heading of each side: whether it is up, who is acting, who may still act this round. */
+function sideLines(rows: readonly TrackerRow[], state: TurnState | null): TrackerSide[] {
+  return SIDES.map((side) => {
+    const up = (state?.kind === 'turn' || state?.kind === 'choose') && state.side === side;
+    if (!state) return { side, up, line: SIDE_TITLE[side] };
+    const mine = rows.filter((r) => r.side === side);
+    const acting = mine.find((r) => r.status === 'acting');
+    const toAct = mine.filter((r) => r.status === 'may-act' || r.status === 'waiting').map((r) => r.name);
+    const parts = [
+      SIDE_TITLE[side],
+      up ? 'up now' : null,
+      acting ? `${acting.name} is acting` : null,
+      toAct.length ? `still to act: ${toAct.join(', ')}` : acting ? null : 'all done this round',
+    ];
+    return { side, up, line: parts.filter(Boolean).join(' · ') };
+  });
+}
+
+/**
+ * Foes the GM has not revealed yet that would fight (they have combatant state): "Start combat"
+ * leaves them out of the turn order until revealed. Empty for players, who never receive them.
+ */
+export function hiddenFoes(snapshot: RoomSnapshot): { id: string; name: string }[] {
+  return snapshot.tokens
+    .filter((t) => t.hidden && t.side === 'foes' && t.combatant && t.state)
+    .map((t) => ({ id: t.id, name: t.state?.name ?? t.name }))
+    .sort((a, b) => byName.compare(a.name, b.name));
 }
 
 /** Combatants in the turn order: visible tokens with state (hidden foes join when revealed). */
@@ -44,21 +100,24 @@ export function trackerView(snapshot: RoomSnapshot): TrackerView {
   const order = snapshot.turn;
   const list = fighters(snapshot);
   if (!order) {
+    const rows: TrackerRow[] = list.map((c) => ({
+      id: c.id,
+      name: c.name,
+      side: c.side,
+      status: isOutOfAction(c) ? 'out' : 'waiting',
+      slow: false,
+      hp: c.hp,
+      maxHp: snapshot.tokensById[c.id]?.maxHp ?? null,
+      resolve: resolveOf(c, snapshot.tokensById[c.id]?.statBlock),
+    }));
+    rows.sort(trackerOrder);
     return {
       inCombat: false,
       round: 0,
       state: null,
       headline: 'Not in combat',
-      rows: list.map((c) => ({
-        id: c.id,
-        name: c.name,
-        side: c.side,
-        status: isOutOfAction(c) ? 'out' : 'waiting',
-        slow: false,
-        hp: c.hp,
-        maxHp: snapshot.tokensById[c.id]?.maxHp ?? null,
-        resolve: resolveOf(c, snapshot.tokensById[c.id]?.statBlock),
-      })),
+      rows,
+      sides: sideLines(rows, null),
     };
   }
   const catalog = snapshot.statusCatalog;
@@ -101,12 +160,8 @@ export function trackerView(snapshot: RoomSnapshot): TrackerView {
     maxHp: snapshot.tokensById[c.id]?.maxHp ?? null,
     resolve: resolveOf(c, snapshot.tokensById[c.id]?.statBlock),
   }));
-  const rank = { acting: 0, 'may-act': 1, waiting: 2, acted: 3, out: 4 } as const;
-  rows.sort(
-    (a, b) =>
-      rank[a.status] - rank[b.status] || Number(a.slow) - Number(b.slow) || (a.name < b.name ? -1 : 1),
-  );
-  return { inCombat: true, round: order.round, state, headline, rows };
+  rows.sort(trackerOrder);
+  return { inCombat: true, round: order.round, state, headline, rows, sides: sideLines(rows, state) };
 }
 
 /** What the acting character has left this turn (rulebook: Actions on a turn; Attacks; Interrupts). */
