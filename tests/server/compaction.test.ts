@@ -44,17 +44,20 @@ describe('compaction', () => {
     await waitFor(() => store.countUpdates('r') < 10, 'the worker to compact the rows', 10_000);
     tokens.set('hero', 'after');
     rooms.commits.flush();
-    const state = Y.encodeStateAsUpdate(room.public.doc);
+    // Same content, compared by state vector (every change of every client) and value: the bytes
+    // of an encoded state may differ, since Yjs merges deleted ranges differently depending on
+    // the order the rows are applied in (merged rows go after rows appended meanwhile).
+    const vector = Y.encodeStateVector(room.public.doc);
     rooms.close();
-    store.close();
+    await store.close();
 
     const reopened = new Store(dir, 'process');
     const manager = new RoomManager(reopened, 0);
     const again = manager.get('r')!;
-    expect(Y.encodeStateAsUpdate(again.public.doc)).toEqual(state);
+    expect(Y.encodeStateVector(again.public.doc)).toEqual(vector);
     expect(again.public.doc.getMap('tokens').toJSON()).toEqual({ seed: 1, hero: 'after' });
     manager.close();
-    reopened.close();
+    await reopened.close();
   });
 
   it('an idle room is unloaded at once and compacted by the worker', async () => {
