@@ -123,3 +123,24 @@ export const CombatantSchema = z.object({
 });
 export type Combatant = z.infer<typeof CombatantSchema>;
 export type CombatantInput = z.input<typeof CombatantSchema>;
+
+/**
+ * A combatant's live state as a room stores it: everything but the stat block, which is kept
+ * apart so the GM can keep a foe's numbers secret while its HP bar stays public.
+ */
+export const CombatantStateSchema = CombatantSchema.omit({ statBlock: true });
+export type CombatantState = z.infer<typeof CombatantStateSchema>;
+
+/**
+ * Some fields of a combatant state, each validated by its own schema and none filled in by a
+ * default: what a diff or a pending result says changed (src/schema/tableDiff.ts). Unknown keys
+ * are dropped, so a field a later version removed cannot be written back.
+ */
+export const CombatantFieldsSchema: z.ZodType<Partial<CombatantState>> = z.object(
+  Object.fromEntries(
+    Object.entries(CombatantStateSchema.shape).map(([key, schema]) => [
+      key,
+      (schema instanceof z.ZodDefault ? schema.unwrap() : schema).optional(),
+    ]),
+  ),
+) as unknown as z.ZodType<Partial<CombatantState>>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Free-form JSON that is stored (log outcomes, pending before/after values): ONE bounded schema
+ * Free-form JSON that is stored (log outcomes read leniently): ONE bounded schema
  * for every such place. Yjs encodes values with lib0, which writes deeper nesting than it can read
  * back (its reader recurses once per level and runs out of stack near 5,000): a value stored past
  * that would make its room unloadable. So depth, size and string length are bounded here, and
@@ -81,14 +81,14 @@ export function jsonProblem(value: unknown): { path: (string | number)[]; messag
   return null;
 }
 
-/** Any bounded plain JSON value (see `jsonProblem`). */
-export const JsonValueSchema = z.unknown().superRefine((value, ctx) => {
-  const problem = jsonProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
-});
+/** A plain JSON value, as `jsonProblem` admits it. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
-/** A JSON object with bounded content, e.g. the fields a pending result changes. */
-export const JsonObjectSchema = z.record(z.string().max(200), z.unknown()).superRefine((value, ctx) => {
+/**
+ * Any bounded plain JSON value: typed as JSON and checked by the iterative `jsonProblem` (depth,
+ * node count, string length), not by a recursive schema that a deep value would overflow.
+ */
+export const JsonValueSchema = z.custom<JsonValue>().superRefine((value, ctx) => {
   const problem = jsonProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
 });

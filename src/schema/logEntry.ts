@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IncomingDamageSchema } from './incomingDamage';
-import { JsonObjectSchema } from './json';
+import { CombatantFieldsSchema } from './combatant';
 import { LenientOutcomeSchema } from './outcome';
 import { TableDiffSchema } from './tableDiff';
 import {
@@ -38,8 +38,8 @@ export const LogKindSchema = z.enum(LOG_KINDS);
  */
 const LegacyPendingChangeSchema = z.object({
   tokenId: Id,
-  before: JsonObjectSchema,
-  after: JsonObjectSchema,
+  before: CombatantFieldsSchema,
+  after: CombatantFieldsSchema,
 });
 
 /** A stored pending result's `changes` (older rooms) as the diff it means; others as they are. */

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CombatantSchema } from './combatant';
 import { ChatMessageSchema, LogEntrySchema } from './logEntry';
 import { MapSchema } from './map';
 import { RoomSettingsSchema } from './settings';
@@ -18,12 +17,8 @@ import {
   MAX_TOKENS,
 } from './limits';
 
-/**
- * A combatant's live state as a room stores it: everything but the stat block, which is kept
- * apart so the GM can keep a foe's numbers secret while its HP bar stays public.
- */
-export const CombatantStateSchema = CombatantSchema.omit({ statBlock: true });
-export type CombatantState = z.infer<typeof CombatantStateSchema>;
+import { CombatantStateSchema } from './combatant';
+export { CombatantStateSchema, type CombatantState } from './combatant';
 
 /** Who a token is, as the server tells a client (`GET /api/session`). */
 export const SessionSchema = z.object({

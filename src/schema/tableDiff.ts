@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CellSchema } from './cell';
 import { InterruptOffersSchema } from './interruptOffer';
-import { JsonObjectSchema } from './json';
+import { CombatantFieldsSchema } from './combatant';
 import { atMost, boundedList, boundedText, MAX_ID_CHARS, MAX_MAP_SIDE, MAX_STAT, MAX_TOKENS } from './limits';
 import { TurnOrderSchema } from './turnOrder';
 
@@ -17,7 +17,7 @@ import { TurnOrderSchema } from './turnOrder';
 export const TokenChangeSchema = z.object({
   tokenId: boundedText(MAX_ID_CHARS).min(1),
   /** Changed combatant-state fields (top-level keys), with their values before and after. */
-  state: z.object({ before: JsonObjectSchema, after: JsonObjectSchema }).optional(),
+  state: z.object({ before: CombatantFieldsSchema, after: CombatantFieldsSchema }).optional(),
   /** The token's north-west square before and after (moves, pushes, edge saves). */
   cell: z.object({ before: CellSchema, after: CellSchema }).optional(),
 });

@@ -73,17 +73,23 @@ describe('bounds on data from outside', () => {
     expect(refusal(EncounterSchema, horde)).toContain('foes: at most 200 foes in an encounter');
   });
 
-  it('free-form JSON (a log outcome, pending before/after) is bounded in depth and size', () => {
+  it('free-form JSON (a log outcome) is bounded in depth and size; a diff’s fields are typed', () => {
     expect(refusal(LogEntrySchema, { ...LOG_ENTRY, outcome: nested(5_000) })).toBe(
       `outcome: nested too deep: at most ${MAX_JSON_DEPTH} levels of nesting`,
     );
     expect(LogEntrySchema.safeParse({ ...LOG_ENTRY, outcome: nested(MAX_JSON_DEPTH - 1) }).success).toBe(
       true,
     );
+    // A diff's before/after are combatant fields, each checked by its own schema.
     const change = { tokenId: 't', state: { before: { hp: 3 }, after: { hp: nested(100) } } };
     expect(refusal(TokenChangeSchema, change)).toBe(
-      `state.after: nested too deep: at most ${MAX_JSON_DEPTH} levels of nesting`,
+      'state.after.hp: Invalid input: expected number, received object',
     );
+    const tooMany = {
+      tokenId: 't',
+      state: { before: {}, after: { statuses: Array(60).fill({ id: 'dazed' }) } },
+    };
+    expect(refusal(TokenChangeSchema, tooMany)).toMatch(/^state\.after\.statuses: at most 50/);
     const wide = Array.from({ length: MAX_JSON_NODES }, (_, i) => i);
     expect(refusal(LogEntrySchema, { ...LOG_ENTRY, outcome: wide })).toBe(
       'outcome: too large: at most 20,000 values',

@@ -57,10 +57,12 @@ function splitFields(
   const part = (keep: boolean) => {
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(change.state?.after ?? {})) {
+    const state = change.state;
+    if (!state) return null;
+    for (const field of Object.keys(state.after) as (keyof typeof state.after)[]) {
       if (pick(field) !== keep) continue;
-      if (change.state && field in change.state.before) before[field] = change.state.before[field];
-      after[field] = value;
+      if (field in state.before) before[field] = state.before[field];
+      after[field] = state.after[field];
     }
     return Object.keys(after).length ? { before, after } : null;
   };

@@ -38,8 +38,10 @@ export function pendingResultView(
   if (!pending) return null;
   const name = (id: string) => nameIn(snapshot, id);
   const changes = pending.diff.tokens.map((c) => {
-    const fields = Object.keys(c.state?.after ?? {}).map(
-      (f) => `${f} ${JSON.stringify(c.state!.before[f])} → ${JSON.stringify(c.state!.after[f])}`,
+    const state = c.state;
+    const keys = state ? (Object.keys(state.after) as (keyof typeof state.after)[]) : [];
+    const fields = keys.map(
+      (f) => `${f} ${JSON.stringify(state!.before[f])} → ${JSON.stringify(state!.after[f])}`,
     );
     if (c.cell)
       fields.push(`square (${c.cell.before.x},${c.cell.before.y}) → (${c.cell.after.x},${c.cell.after.y})`);
