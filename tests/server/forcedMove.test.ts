@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StatBlock } from '../../src/schema/statBlock';
-import { FoeSchema, PlayerCharacterSchema } from '../../src/schema/statBlock';
 import { placeToken } from '../../src/table/writers/tokenWriters';
 import { api, connectClient, createRoom, invite, useTestServer, waitFor } from './helpers';
 import type { TestClient } from './helpers';
+import { foe, pc } from '../table/fixtures';
 
 type Result = { ok: boolean; reason?: string; outcome?: Record<string, unknown> };
 
@@ -25,17 +25,7 @@ const MAP = {
   destructible: [{ x: 4, y: 4 }],
 };
 
-const ANA = PlayerCharacterSchema.parse({
-  kind: 'pc',
-  name: 'Ana',
-  health: 10,
-  defense: 8,
-  armor: 0,
-  speed: 4,
-  attackBonus: 2,
-  frayDamage: 3,
-  damageDie: 6,
-  basicAttacks: { melee: { range: 1 }, ranged: { range: 5 } },
+const ANA = pc('Ana', {
   abilities: [
     { name: 'Shove Off', cost: '1-action', effect: { forcedMove: { kind: 'push', squares: 2 } } },
     {
@@ -45,18 +35,8 @@ const ANA = PlayerCharacterSchema.parse({
       attack: { kind: 'melee', onHit: { damage: { flat: 25 } } },
     },
   ],
-});
-const DRAKE = FoeSchema.parse({
-  kind: 'foe',
-  name: 'Ruin Drake',
-  health: 8,
-  defense: 9,
-  armor: 0,
-  speed: 4,
-  attackBonus: 2,
-  frayDamage: 2,
-  damageDie: 6,
-});
+} as never);
+const DRAKE = foe('Ruin Drake');
 
 describe('forced movement and destructible terrain over HTTP', () => {
   const server = useTestServer();

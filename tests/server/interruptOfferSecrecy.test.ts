@@ -11,30 +11,11 @@ import {
   useTestServer,
   waitFor,
 } from './helpers';
+import { foe, pc } from '../table/fixtures';
 
-const PC = {
-  kind: 'pc',
-  name: 'Ana',
-  health: 10,
-  defense: 8,
-  armor: 0,
-  speed: 4,
-  attackBonus: 2,
-  frayDamage: 3,
-  damageDie: 6,
-  basicAttacks: { melee: { range: 1 }, ranged: { range: 5 } },
-};
+const PC = pc('Ana');
 /** A foe whose stat block the GM keeps hidden, with an interrupt players must never learn of. */
-const HUSK = {
-  kind: 'foe',
-  name: 'Hollow Husk',
-  health: 8,
-  defense: 9,
-  armor: 0,
-  speed: 4,
-  attackBonus: 2,
-  frayDamage: 2,
-  damageDie: 6,
+const HUSK = foe('Hollow Husk', {
   abilities: [
     {
       name: 'Tail Lash',
@@ -45,7 +26,7 @@ const HUSK = {
       effect: { damage: { tier: 'fray' } },
     },
   ],
-};
+} as never);
 
 describe("a foe's interrupt offer over the real server", () => {
   const server = useTestServer(fixedDice([]));

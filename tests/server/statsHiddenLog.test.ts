@@ -11,29 +11,13 @@ import {
   useTestServer,
   waitFor,
 } from './helpers';
+import { foe, pc } from '../table/fixtures';
 
-const PC = {
-  kind: 'pc',
-  name: 'Ana',
-  health: 10,
-  defense: 8,
-  armor: 0,
-  speed: 4,
-  attackBonus: 2,
-  frayDamage: 3,
-  damageDie: 6,
-  basicAttacks: { melee: { range: 1 }, ranged: { range: 5 } },
-};
-const HUSK = {
-  kind: 'foe',
-  name: 'Hollow Husk',
-  health: 8,
+const PC = pc('Ana');
+const HUSK = foe('Hollow Husk', {
   defense: 19,
   armor: 3,
-  speed: 4,
   attackBonus: 7,
-  frayDamage: 2,
-  damageDie: 6,
   abilities: [
     {
       name: 'Grave Claw',
@@ -43,7 +27,7 @@ const HUSK = {
       attack: { kind: 'melee', onHit: { damage: { tier: 'light' } } },
     },
   ],
-};
+} as never);
 /** What players must not read anywhere: the husk's Defense, bonus, armor and ability. */
 const STAT_FACTS = [
   'Defense',
