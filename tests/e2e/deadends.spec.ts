@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createRoom, gmChoosesArena, screenshot, useTestServer, waitReady } from './helpers';
+import { createRoom, gmChoosesArena, screenshot, uploadBrokenMap, useTestServer, waitReady } from './helpers';
 
 /**
  * Dead ends a first game night hit (issue 12, items 3 and 7, and the status bar's room label):
@@ -18,20 +18,7 @@ test('a map upload that fails validation blocks "Create room" until the upload i
   await page.goto(`${server().origin}/`);
   await waitReady(page);
   await page.getByTestId('map-select').selectOption('arena.json');
-  const broken = {
-    schemaVersion: 1,
-    kind: 'map',
-    name: 'Broken',
-    width: 3,
-    height: 2,
-    cells: ['...', '.X'],
-    heights: ['000', '000'],
-  };
-  await page.getByTestId('map-upload').setInputFiles({
-    name: 'broken.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(broken)),
-  });
+  await uploadBrokenMap(page);
   await expect(page.getByTestId('create-error')).toContainText('broken.json');
   // The GM wanted the uploaded map: the list's map must not be used behind their back.
   const create = page.getByTestId('create-room');

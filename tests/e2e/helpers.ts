@@ -128,3 +128,24 @@ export async function createRoom(gm: Page): Promise<void> {
   await gm.waitForURL(/\?room=.+&token=.+/);
   await waitReady(gm);
 }
+
+/**
+ * Uploads `broken.json` on the start page: a 3×2 map whose second row is one square short and
+ * holds an unknown cell letter (two problems, both under `cells.1`).
+ */
+export async function uploadBrokenMap(page: Page): Promise<void> {
+  const broken = {
+    schemaVersion: 1,
+    kind: 'map',
+    name: 'Broken',
+    width: 3,
+    height: 2,
+    cells: ['...', '.X'],
+    heights: ['000', '000'],
+  };
+  await page.getByTestId('map-upload').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(broken)),
+  });
+}

@@ -14,6 +14,7 @@ import {
   sceneTokens,
   screenshot,
   tokenCell,
+  uploadBrokenMap,
   waitReady,
 } from './helpers';
 
@@ -331,20 +332,7 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
 test('an uploaded map with errors is refused with the JSON path of each problem', async ({ page }) => {
   await page.goto(`${server().origin}/`);
   await waitReady(page);
-  const bad = {
-    schemaVersion: 1,
-    kind: 'map',
-    name: 'Broken',
-    width: 3,
-    height: 2,
-    cells: ['...', '.X'],
-    heights: ['000', '000'],
-  };
-  await page.getByTestId('map-upload').setInputFiles({
-    name: 'broken.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(bad)),
-  });
+  await uploadBrokenMap(page);
   const err = page.getByTestId('create-error');
   await expect(err).toContainText('broken.json');
   await expect(err).toContainText('cells.1');
