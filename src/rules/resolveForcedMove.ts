@@ -59,7 +59,8 @@ export function resolveForcedMove(
   };
 }
 
-const PAST = { push: 'pushed', pull: 'pulled', shove: 'shoved' } as const;
+/** "Ruin Drake is pushed …": the word each kind takes in a sentence. */
+export const FORCED_PAST = { push: 'pushed', pull: 'pulled', shove: 'shoved' } as const;
 const at = (c: { x: number; y: number }) => `(${c.x},${c.y})`;
 const squares = (n: number) => `${n} square${n === 1 ? '' : 's'}`;
 
@@ -92,7 +93,7 @@ export function forcedMoveSentence(
   damage: number | null,
   nameOf: (id: string) => string = (id) => id,
 ): string {
-  const past = PAST[move.kind];
+  const past = FORCED_PAST[move.kind];
   const stop = stopPhrase(move.stop, nameOf);
   if (move.moved === 0)
     return `${name} cannot be ${past} ${move.direction}: ${stop ?? 'it has nowhere to go'}`;

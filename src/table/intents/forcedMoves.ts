@@ -6,7 +6,7 @@ import type { Direction8Name } from '../../schema/forcedMove';
 import { DIRECTION_8_NAMES } from '../../schema/forcedMove';
 import type { ForcedMoveOutcome } from '../../schema/outcome';
 import type { ComponentLabel } from '../../rules/applyEffect';
-import { forcedMoveSentence, resolveForcedMove } from '../../rules/resolveForcedMove';
+import { FORCED_PAST, forcedMoveSentence, resolveForcedMove } from '../../rules/resolveForcedMove';
 import type { IntentContext, Refusal } from './IntentContext';
 import { refuse } from './IntentContext';
 
@@ -70,7 +70,7 @@ export function forceByComponent(
   const name = nameOf(o.target.id);
   if (o.target.id === o.sourceId) return o.target;
   if (o.target.incapacitated) {
-    say(state, `${name} is out of the fight and is not ${PAST[spec.kind]}`);
+    say(state, `${name} is out of the fight and is not ${FORCED_PAST[spec.kind]}`);
     return o.target;
   }
   const resolved = resolveForcedMove(
@@ -87,7 +87,7 @@ export function forceByComponent(
     nameOf,
   );
   if (!('move' in resolved)) {
-    say(state, `${name} is not ${PAST[spec.kind]}: ${resolved.reason}`);
+    say(state, `${name} is not ${FORCED_PAST[spec.kind]}: ${resolved.reason}`);
     return o.target;
   }
   const { move } = resolved;
@@ -118,8 +118,6 @@ function say(state: ForcedMoves, sentence: string, shown = sentence): void {
   state.sentences.push(sentence);
   state.shownSentences.push(shown);
 }
-
-const PAST = { push: 'pushed', pull: 'pulled', shove: 'shoved' } as const;
 
 /** The log's summary with the forced moves said after it ("…: hit. Ruin Drake is pushed …"). */
 export function withForcedSentences(summary: string, state: ForcedMoves, shown = false): string {
