@@ -21,7 +21,7 @@ function boundary(folder, { libs = [], layers = [], typeOnly = [], dom = false }
     })),
   ];
   return {
-    files: [`src/${folder}/**/*.ts`],
+    files: [`src/${folder}/**/*.ts`, `src/${folder}/**/*.tsx`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -48,7 +48,9 @@ function boundary(folder, { libs = [], layers = [], typeOnly = [], dom = false }
   };
 }
 
-const PURE = [...RENDER_LIBS, ...SHARED_STATE_LIBS, ...NODE_ONLY];
+// The panel view library belongs to src/ui/ only.
+const VIEW_LIBS = ['preact', 'preact/*', '@preact/signals', '@preact/signals-core'];
+const PURE = [...RENDER_LIBS, ...SHARED_STATE_LIBS, ...NODE_ONLY, ...VIEW_LIBS];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -69,10 +71,10 @@ export default tseslint.config(
   boundary('schema', { libs: PURE, layers: ['grid', 'rules', 'table', 'server', 'render', 'ui'], dom: true }),
   boundary('grid', { libs: PURE, layers: ['rules', 'table', 'server', 'render', 'ui'], dom: true }),
   boundary('rules', { libs: PURE, layers: ['table', 'server', 'render', 'ui'], dom: true }),
-  boundary('table', { libs: [...RENDER_LIBS, ...NODE_ONLY], layers: ['server', 'render', 'ui'], dom: true }),
-  boundary('server', { libs: RENDER_LIBS, layers: ['render', 'ui'], dom: true }),
+  boundary('table', { libs: [...RENDER_LIBS, ...NODE_ONLY, ...VIEW_LIBS], layers: ['server', 'render', 'ui'], dom: true }),
+  boundary('server', { libs: [...RENDER_LIBS, ...VIEW_LIBS], layers: ['render', 'ui'], dom: true }),
   boundary('render', {
-    libs: [...SHARED_STATE_LIBS, ...NODE_ONLY],
+    libs: [...SHARED_STATE_LIBS, ...NODE_ONLY, ...VIEW_LIBS],
     layers: ['server', 'ui'],
     typeOnly: ['table'],
   }),
