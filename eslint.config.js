@@ -71,7 +71,11 @@ export default tseslint.config(
   boundary('schema', { libs: PURE, layers: ['grid', 'rules', 'table', 'server', 'render', 'ui'], dom: true }),
   boundary('grid', { libs: PURE, layers: ['rules', 'table', 'server', 'render', 'ui'], dom: true }),
   boundary('rules', { libs: PURE, layers: ['table', 'server', 'render', 'ui'], dom: true }),
-  boundary('table', { libs: [...RENDER_LIBS, ...NODE_ONLY, ...VIEW_LIBS], layers: ['server', 'render', 'ui'], dom: true }),
+  boundary('table', {
+    libs: [...RENDER_LIBS, ...NODE_ONLY, ...VIEW_LIBS],
+    layers: ['server', 'render', 'ui'],
+    dom: true,
+  }),
   boundary('server', { libs: [...RENDER_LIBS, ...VIEW_LIBS], layers: ['render', 'ui'], dom: true }),
   boundary('render', {
     libs: [...SHARED_STATE_LIBS, ...NODE_ONLY, ...VIEW_LIBS],
