@@ -14,7 +14,9 @@ import { roomExportPanel } from './RoomFilePanel';
 import { tokenViews, type Scene } from './Scene';
 import type { GmActions, TableSession } from './TableSession';
 import { TokenPanel } from './TokenPanel';
-import { mountCombat } from './combat/mountCombat'; // combat: combat tools (issue 6)
+import { mountCombat } from './combat/mountCombat';
+import { RoomModel } from './model/RoomModel';
+import { effect } from '@preact/signals';
 
 /**
  * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
@@ -47,17 +49,24 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
 
   const renderer = new BattlefieldRenderer(CELL_SIZE_PX);
   await renderer.init(stage);
-  const status = (text: string, kind: 'ok' | 'refused' | 'info' = 'info'): void => {
-    statusMsg.textContent = text;
-    statusMsg.className = `msg ${kind}`;
-    statusMsg.dataset['kind'] = kind;
-  };
+  // The status line shows the model's message; every panel says things through `model.say`.
+  const modelRef: { current?: RoomModel } = {};
+  const status = (text: string, kind: 'ok' | 'refused' | 'info' = 'info'): void =>
+    modelRef.current?.say(text, kind);
   // Live rooms only: the offline demo has no server to lose.
   if (rawSession.connection)
     statusbar.insertBefore(linkIndicator(rawSession.connection, rawSession.viewer.role, status), statusCell);
   const session: TableSession = rawSession.gm
     ? { ...rawSession, gm: guardGm(rawSession.gm, status) }
     : rawSession;
+  const roomModel = new RoomModel(session);
+  modelRef.current = roomModel;
+  effect(() => {
+    const { text, kind } = roomModel.status.value;
+    statusMsg.textContent = text;
+    statusMsg.className = `msg ${kind}`;
+    statusMsg.dataset['kind'] = kind;
+  });
   let scene: Scene = session.scene();
   const tokenPanel = new TokenPanel(session, (id) => input.select(id));
   const input = new InputController(stage, renderer, session, {
@@ -143,7 +152,9 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     });
   }
   panel.append(legendPanel());
-  void mountCombat(panel, stage, renderer, session); // combat: tracker, targeting, results, log
+  const dock = el('div', { class: 'combat-dock-root' });
+  panel.prepend(dock);
+  mountCombat(dock, stage, renderer, roomModel); // combat: tracker, targeting, results, log
   window.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') input.select(undefined);
   });
