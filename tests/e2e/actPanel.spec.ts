@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openCombatTable, type CombatTable } from './combatFixture';
+import { cellToPage } from './helpers';
 import { startTestServer, type TestServer } from './testServer';
 
 /**
@@ -49,4 +50,29 @@ test('the acting character and its choices follow the turn; a character who is d
   // Looking back at the Brute shows it is done, not a fresh turn.
   await gm.getByTestId('combat-actor').selectOption('brute');
   await expect(gm.getByTestId('actions-left')).toHaveText('Done this round: acts again next round.');
+});
+
+test('an area used leaves the map: no template and no ability left picked; the GM’s boon boxes show their value', async () => {
+  const { gm, sage } = table;
+  await gm.getByTestId('end-turn-goblin').click();
+  await sage.getByTestId('start-turn-sage').click();
+  await sage.getByTestId('combat-action').selectOption('fire-burst');
+  const p = await cellToPage(sage, 7, 3);
+  await sage.mouse.move(p.x, p.y, { steps: 3 });
+  await sage.mouse.click(p.x, p.y);
+  await expect(sage.getByTestId('area-legal')).toHaveText('Legal placement');
+  expect((await sage.evaluate(() => window.__iconVttCombat!.overlay())).area?.squares).toHaveLength(9);
+  await sage.getByTestId('use-area').click();
+  await expect(sage.getByTestId('status-message')).toHaveAttribute('data-kind', 'ok');
+  await expect(sage.getByTestId('combat-action')).toHaveValue('');
+  expect((await sage.evaluate(() => window.__iconVttCombat!.overlay())).area).toBeUndefined();
+
+  // The GM's extra boons and curses: wide enough to read a two-digit-wide value.
+  await gm.getByTestId('combat-actor').selectOption('brute');
+  await gm.getByTestId('combat-action').selectOption('club');
+  const boons = gm.getByTestId('gm-boons');
+  await boons.fill('3');
+  await boons.press('Tab');
+  await expect(boons).toHaveValue('3');
+  expect((await boons.boundingBox())!.width).toBeGreaterThanOrEqual(48);
 });
