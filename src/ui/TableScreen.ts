@@ -47,6 +47,24 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     ),
   );
 
+  // Phones: the panel is a bottom sheet; its handle opens and closes it (hidden on wider screens).
+  const handle = el(
+    'button',
+    {
+      class: 'sheet-handle',
+      'aria-expanded': 'false',
+      'aria-controls': 'side-panel',
+      'data-testid': 'sheet-handle',
+    },
+    'Panel',
+  );
+  panel.id = 'side-panel';
+  handle.onclick = () => {
+    const open = panel.classList.toggle('open');
+    handle.setAttribute('aria-expanded', String(open));
+    handle.textContent = open ? 'Close panel' : 'Panel';
+  };
+  panel.append(handle);
   const renderer = new BattlefieldRenderer(CELL_SIZE_PX);
   await renderer.init(stage);
   // The status line shows the model's message; every panel says things through `model.say`.
@@ -153,7 +171,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   }
   panel.append(legendPanel());
   const dock = el('div', { class: 'combat-dock-root' });
-  panel.prepend(dock);
+  handle.after(dock);
   mountCombat(dock, stage, renderer, roomModel); // combat: tracker, targeting, results, log
   window.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') input.select(undefined);
