@@ -16,7 +16,10 @@ import type { GmActions, TableSession } from './TableSession';
 import { TokenPanel } from './TokenPanel';
 import { mountCombat } from './combat/mountCombat';
 import { RoomModel } from './model/RoomModel';
-import { effect } from '@preact/signals';
+import { effect, signal } from '@preact/signals';
+import { h, render } from 'preact';
+import { FirstRunHints } from './hints/FirstRunHints';
+import { hintsDismissed } from './hints/hintStore';
 
 /**
  * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
@@ -65,6 +68,8 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     handle.textContent = open ? 'Close panel' : 'Panel';
   };
   panel.append(handle);
+  // First-run hints (src/ui/hints): step shown, or null once closed.
+  const hintStep = signal<number | null>(hintsDismissed(rawSession.viewer.role) ? null : 0);
   const renderer = new BattlefieldRenderer(CELL_SIZE_PX);
   await renderer.init(stage);
   // The status line shows the model's message; every panel says things through `model.say`.
@@ -128,11 +133,14 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       renderer.ping(c.x, c.y, 0xffd23f);
       session.setPresence({ ping: { x: c.x, y: c.y, at: Date.now() } });
     }),
-    tool('?', 'Help', 'help', () =>
+    tool('?', 'Help: the first-use tips again', 'help', () => {
+      hintStep.value = 0;
+      panel.classList.add('open');
+      handle.setAttribute('aria-expanded', 'true');
       status(
         'Drag empty space to pan, wheel/pinch to zoom, drag a token to move it, Alt+click to ping, Ctrl+Z / Ctrl+Shift+Z undo/redo (GM).',
-      ),
-    ),
+      );
+    }),
   );
 
   panel.append(tokenPanel.root);
@@ -172,6 +180,10 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   panel.append(legendPanel());
   const dock = el('div', { class: 'combat-dock-root' });
   handle.after(dock);
+  // First-run hints above everything else in the panel, until dismissed for good (per role).
+  const hintsRoot = el('div');
+  handle.after(hintsRoot);
+  render(h(FirstRunHints, { role: session.viewer.role, step: hintStep }), hintsRoot);
   mountCombat(dock, stage, renderer, roomModel); // combat: tracker, targeting, results, log
   window.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') input.select(undefined);
