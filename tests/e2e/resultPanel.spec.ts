@@ -31,6 +31,15 @@ test('the GM’s typed damage override and its focus survive another player’s 
     await clickCell(t.ranger, 6, 3);
     await t.ranger.getByTestId('roll-attack').click();
 
+    // The Ranger's player may apply it: the block draws the eye once (flash), then stays framed.
+    const rangerBlock = t.ranger.getByTestId('result-pending');
+    await expect(rangerBlock).toHaveClass(/\bflash\b/, { timeout: 10_000 });
+    await expect(rangerBlock).not.toHaveClass(/\bflash\b/, { timeout: 10_000 });
+    await expect(rangerBlock).toHaveClass(/\bmine\b/);
+    // The Sage's player has no button: the block is there, but neither theirs nor flashing.
+    await expect(t.sage.getByTestId('result-pending')).toHaveAttribute('data-status', 'pending');
+    await expect(t.sage.getByTestId('result-pending')).not.toHaveClass(/\b(mine|flash)\b/);
+
     // The GM starts typing a new damage number into the waiting result.
     const box = t.gm.getByTestId('result-damage-override');
     await expect(box).toHaveValue('12', { timeout: 10_000 });
