@@ -1,3 +1,5 @@
+// Legacy: the DOM builders still used by the turn tracker (TurnTrackerPanel.ts) until it is a
+// component; the component panels use IntentButton.tsx. Delete this file with that conversion.
 import type { Intent } from '../../schema/intent';
 import { el } from '../dom';
 import type { CombatHost } from './CombatHost';

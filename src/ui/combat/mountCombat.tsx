@@ -65,25 +65,17 @@ export function mountCombat(
 
   const status = (text: string, kind: 'ok' | 'refused' | 'info') => model.say(text, kind);
   const tracker = new TurnTrackerPanel(host, status);
-  const result = new ResultPanel(host, status);
-  const statuses = new StatusPanel(host, status);
   effect(() => {
     const snap = model.snapshot.value;
     tracker.render(snap);
-    result.pinned = model.pinnedEntry.value;
-    result.render(snap);
-  });
-  effect(() => {
-    const s = model.combat.value;
-    statuses.render(model.snapshot.value, s.targetId ?? s.inspectId ?? s.actorId);
   });
 
   render(
     <div class="combat-dock" data-testid="combat-dock">
       <Legacy node={tracker.root} />
       <ActionPanel model={model} />
-      <Legacy node={result.root} />
-      <Legacy node={statuses.root} />
+      <ResultPanel model={model} />
+      <StatusPanel model={model} />
       <SightPanel model={model} />
       <LogPanel model={model} />
     </div>,
