@@ -64,12 +64,10 @@ export function mountCombat(
   });
 
   const status = (text: string, kind: 'ok' | 'refused' | 'info') => model.say(text, kind);
-  const tracker = new TurnTrackerPanel(host, status);
   const result = new ResultPanel(host, status);
   const statuses = new StatusPanel(host, status);
   effect(() => {
     const snap = model.snapshot.value;
-    tracker.render(snap);
     result.pinned = model.pinnedEntry.value;
     result.render(snap);
   });
@@ -80,7 +78,7 @@ export function mountCombat(
 
   render(
     <div class="combat-dock" data-testid="combat-dock">
-      <Legacy node={tracker.root} />
+      <TurnTrackerPanel model={model} />
       <ActionPanel model={model} />
       <Legacy node={result.root} />
       <Legacy node={statuses.root} />
