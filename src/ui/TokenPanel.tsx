@@ -189,11 +189,15 @@ function DraftInput(props: {
   max?: number;
   maxLength?: number;
 }) {
-  const { value, testid, commit, ...rest } = props;
+  const { id, type, min, max, maxLength, value, testid, commit } = props;
   const [draft, setDraft] = useState<string | null>(null);
   return (
     <input
-      {...rest}
+      id={id}
+      type={type ?? 'text'}
+      min={min}
+      max={max}
+      maxLength={maxLength}
       value={draft ?? value}
       data-testid={testid}
       onInput={(e) => setDraft(e.currentTarget.value)}
