@@ -195,6 +195,7 @@ function DraftInput(props: {
     <input
       id={id}
       type={type ?? 'text'}
+      list={undefined}
       min={min}
       max={max}
       maxLength={maxLength}
