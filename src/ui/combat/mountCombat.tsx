@@ -1,6 +1,5 @@
 import { effect } from '@preact/signals';
 import { render } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
 import { CELL_SIZE_PX } from '../../grid/cell';
 import type { BattlefieldRenderer } from '../../render/BattlefieldRenderer';
 import type { CombatOverlayState } from '../../render/combat/CombatOverlay';
@@ -31,15 +30,6 @@ declare global {
   }
 }
 
-/** Places a panel that still builds its own DOM (being moved to components) inside the dock. */
-function Legacy({ node }: { node: HTMLElement }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.replaceChildren(node);
-  }, [node]);
-  return <div class="legacy-panel" ref={ref} />;
-}
-
 /**
  * Mounts the combat tools on the table screen: the turn tracker, the Act panel, the result of the
  * newest roll, statuses, the line-of-sight tool and the log, all drawn from the room model, plus
@@ -63,16 +53,9 @@ export function mountCombat(
     renderer.requestRender();
   });
 
-  const status = (text: string, kind: 'ok' | 'refused' | 'info') => model.say(text, kind);
-  const tracker = new TurnTrackerPanel(host, status);
-  effect(() => {
-    const snap = model.snapshot.value;
-    tracker.render(snap);
-  });
-
   render(
     <div class="combat-dock" data-testid="combat-dock">
-      <Legacy node={tracker.root} />
+      <TurnTrackerPanel model={model} />
       <ActionPanel model={model} />
       <ResultPanel model={model} />
       <StatusPanel model={model} />
