@@ -3,8 +3,12 @@ import type { BattlefieldRenderer } from '../render/BattlefieldRenderer';
 import { brushCells, fillCells, rectCells, strokeCells, type CellXY, type EditorTool } from './editorTools';
 import { canCommand, type Scene, type SceneToken } from './Scene';
 import type { Paint, TableSession } from './TableSession';
-import { pathForRefusal, previewPath, reachOf } from './moveRules';
+import { previewPath, reachOf } from './moveRules';
+import { commitTokenMove } from './input/commitTokenMove';
+import { gmMoveRule } from './input/gmMoveRule';
 import type { ReachResult } from '../grid/reach';
+import type { ReachCell } from '../render/ReachOverlay';
+import { installInputDebug, type DragView } from './input/inputDebug';
 
 /** The editor's current brush, set by the editor panel; undefined = select/move mode. */
 export interface EditorState {
@@ -24,6 +28,8 @@ type Gesture =
       token: SceneToken;
       reach: ReachResult | undefined;
       target?: CellXY;
+      /** Shift was held at the last pointer move (the GM's free placement). */
+      free?: boolean;
       path?: CellXY[];
       cost?: number;
     }
@@ -39,6 +45,9 @@ export class InputController {
   editor: EditorState | undefined;
   private gesture: Gesture;
   private lastPresence = 0;
+  /** What the drag in progress shows (for the debug hook) and how many reach squares are drawn. */
+  private dragView: DragView | null = null;
+  private reachShown = 0;
   selectedId: string | undefined;
 
   constructor(
@@ -51,6 +60,12 @@ export class InputController {
     stage.addEventListener('pointermove', (e) => this.move(e));
     window.addEventListener('pointerup', (e) => void this.up(e));
     stage.addEventListener('contextmenu', (e) => e.preventDefault());
+    installInputDebug(() => this.dragView && { ...this.dragView, reachSquares: this.reachShown });
+  }
+
+  private showReach(cells: readonly ReachCell[] | undefined): void {
+    this.reachShown = cells?.length ?? 0;
+    this.renderer.setReach(cells);
   }
 
   private cellAt(e: PointerEvent): CellXY & { wx: number; wy: number } {
@@ -128,10 +143,10 @@ export class InputController {
   refreshReach(): void {
     const t = this.scene().tokens.find((x) => x.id === this.selectedId);
     if (!t || !canCommand(this.session.viewer, t) || t.speed === undefined) {
-      this.renderer.setReach(undefined);
+      this.showReach(undefined);
       return;
     }
-    this.renderer.setReach(reachOf(this.scene(), t.id)?.cells);
+    this.showReach(reachOf(this.scene(), t.id)?.cells);
   }
 
   private extendPaint(c: CellXY): void {
@@ -166,20 +181,32 @@ export class InputController {
     }
     if (g?.kind !== 'drag') return;
     // The pointer holds the token by its north-west square.
-    if (g.target && g.target.x === c.x && g.target.y === c.y) return;
+    if (g.target && g.target.x === c.x && g.target.y === c.y && g.free === e.shiftKey) return;
     g.target = { x: c.x, y: c.y };
+    g.free = e.shiftKey;
     this.renderer.previewToken(g.token.id, c.x, c.y);
     this.session.setPresence({ drag: { tokenId: g.token.id, cell: { x: c.x, y: c.y } } });
     const p = g.reach ? previewPath(this.scene(), g.reach, c) : undefined;
     g.path = p?.path;
     g.cost = p?.cost;
     const straight = [g.token.cell, c];
+    // What the drop will do (gmMoveRule): the path's colour and label say it before the drop.
+    const rule = this.session.gm ? gmMoveRule(this.scene(), g.token, e.shiftKey).kind : 'rules';
+    const { label, ok } =
+      rule === 'refuse'
+        ? { label: 'not acting', ok: false }
+        : rule === 'place-logged'
+          ? { label: 'free placement', ok: true }
+          : p
+            ? { label: `${p.cost}`, ok: true }
+            : { label: rule === 'place' ? 'GM place' : 'out of reach', ok: rule === 'place' };
+    this.dragView = { tokenId: g.token.id, label, ok, reachSquares: 0 };
     this.renderer.setPath({
-      cells: p ? [g.token.cell, ...p.path] : straight,
+      cells: p && rule !== 'place-logged' && rule !== 'refuse' ? [g.token.cell, ...p.path] : straight,
       cost: p?.cost,
-      ok: !!p,
+      ok,
       size: g.token.size,
-      label: p ? `${p.cost}` : this.session.viewer.role === 'gm' ? 'GM place' : 'out of reach',
+      label,
     });
   }
 
@@ -194,6 +221,7 @@ export class InputController {
       return;
     }
     if (g?.kind !== 'drag') return;
+    this.dragView = null;
     this.renderer.setPath(undefined);
     this.session.setPresence({ drag: null });
     const c = g.target ?? this.cellAt(e);
@@ -201,21 +229,9 @@ export class InputController {
       this.renderer.previewToken(g.token.id, undefined, undefined);
       return;
     }
-    if (this.session.viewer.role === 'gm' && this.session.gm) {
-      // GM placement is a write, not a rules check (a GM repositions freely).
-      this.session.gm.moveToken(g.token.id, { x: c.x, y: c.y });
-      this.cb.status(`${g.token.name} placed at (${c.x}, ${c.y})${g.path ? `, cost ${g.cost}` : ''}`, 'ok');
-      return;
-    }
-    const path = g.path ?? pathForRefusal(this.scene(), g.token.id, c);
-    this.cb.status(`Moving ${g.token.name}…`, 'info');
-    const result = await this.session.move(g.token.id, path);
-    if (result.ok) {
-      this.cb.status(`${g.token.name} moved to (${c.x}, ${c.y}), cost ${g.cost ?? '?'}`, 'ok');
-    } else {
-      this.renderer.previewToken(g.token.id, undefined, undefined);
-      this.cb.status(`Move refused: ${result.reason}`, 'refused');
-    }
+    const req = { token: g.token, to: { x: c.x, y: c.y }, path: g.path, cost: g.cost, free: e.shiftKey };
+    const done = await commitTokenMove(this.session, req, this.cb.status);
+    if (done === 'refused') this.renderer.previewToken(g.token.id, undefined, undefined);
     this.refreshReach();
   }
 }
