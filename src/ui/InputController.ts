@@ -48,6 +48,7 @@ export class InputController {
   /** What the drag in progress shows (for the debug hook) and how many reach squares are drawn. */
   private dragView: DragView | null = null;
   private reachShown = 0;
+  private stepping = false;
   selectedId: string | undefined;
 
   constructor(
@@ -125,6 +126,34 @@ export class InputController {
     if (!canCommand(this.session.viewer, t)) return;
     this.renderer.setPanEnabled(false);
     this.gesture = { kind: 'drag', token: t, reach: reachOf(this.scene(), t.id)?.result };
+  }
+
+  /**
+   * Arrow key: the selected token one square (dx, dy) by the same rules as a drop there
+   * (commitTokenMove). Keys pressed while the previous step is still on its way are dropped, so
+   * a held key never sends a path from a square the token has already left.
+   */
+  async step(dx: number, dy: number, free: boolean): Promise<void> {
+    const scene = this.scene();
+    const token = scene.tokens.find((t) => t.id === this.selectedId);
+    if (!token || this.gesture || this.stepping) return;
+    if (!canCommand(this.session.viewer, token)) {
+      this.cb.status(`${token.name} is not yours to move`, 'refused');
+      return;
+    }
+    const to = { x: token.cell.x + dx, y: token.cell.y + dy };
+    const reach = reachOf(scene, token.id)?.result;
+    const p = reach ? previewPath(scene, reach, to) : undefined;
+    this.stepping = true;
+    try {
+      await commitTokenMove(
+        this.session,
+        { token, to, path: p?.path ?? [to], cost: p?.cost, free },
+        this.cb.status,
+      );
+    } finally {
+      this.stepping = false;
+    }
   }
 
   /** The token this user is dragging right now, if any. */

@@ -5,6 +5,7 @@ import { installDebugHook } from './debugHook';
 import { el } from './dom';
 import { editorPanel } from './EditorPanel';
 import { InputController } from './InputController';
+import { installKeyboard } from './input/installKeyboard';
 import { invitePanel } from './InvitePanel';
 import { legendPanel } from './LegendPanel';
 import { linkIndicator } from './linkIndicator';
@@ -75,6 +76,13 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
         : '';
   });
 
+  // Keyboard: arrows, Delete, Ctrl+Z, + / −, ?, Esc (docs/ui.md "Keyboard"); zoom steps as + / −.
+  const keys = installKeyboard({
+    input,
+    session,
+    status,
+    zoom: (d) => (renderer.viewport.zoomPercent(d === 1 ? 0.25 : -0.2, true), renderer.requestRender()),
+  });
   // Toolbar: camera and help buttons (the editor lives in the panel).
   const tool = (label: string, title: string, testid: string, f: () => void): HTMLButtonElement => {
     const b = el('button', { title, 'data-testid': testid }, label);
@@ -101,11 +109,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       renderer.ping(c.x, c.y, 0xffd23f);
       session.setPresence({ ping: { x: c.x, y: c.y, at: Date.now() } });
     }),
-    tool('?', 'Help', 'help', () =>
-      status(
-        'Drag empty space to pan, wheel/pinch to zoom, drag a token to move it, Alt+click to ping, Ctrl+Z / Ctrl+Shift+Z undo/redo (GM).',
-      ),
-    ),
+    tool('?', 'Keyboard shortcuts (?)', 'help', () => keys.openHelp()),
   );
 
   panel.append(tokenPanel.root);
@@ -129,24 +133,9 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     // Export needs the GM's bearer token, which only a live room's link carries (not the demo).
     const gmToken = new URLSearchParams(window.location.search).get('token');
     if (gmToken) panel.append(roomExportPanel(session.roomId, gmToken, status));
-    window.addEventListener('keydown', (e) => {
-      const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
-        e.preventDefault();
-        if (e.shiftKey) gm.redo();
-        else gm.undo();
-      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'y') {
-        e.preventDefault();
-        gm.redo();
-      }
-    });
   }
   panel.append(legendPanel());
   void mountCombat(panel, stage, renderer, session); // combat: tracker, targeting, results, log
-  window.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') input.select(undefined);
-  });
 
   let partyKey = '';
   let lastMap: Scene['map'] | undefined;

@@ -45,12 +45,13 @@ export async function commitTokenMove(
       status(`${token.name} does not fit at ${where}: the map is ${width}×${height} squares`, 'refused');
       return 'refused';
     }
+    // Said first: if the writer refuses, its reason replaces this line (TableScreen's guardGm).
     if (rule.kind === 'place-logged') {
-      gm.placeFreely(token.id, to);
       status(`${token.name} placed at ${where}: a free placement, logged for everyone`, 'ok');
+      gm.placeFreely(token.id, to);
     } else {
-      gm.moveToken(token.id, to);
       status(`${token.name} placed at ${where}${req.cost !== undefined ? `, cost ${req.cost}` : ''}`, 'ok');
+      gm.moveToken(token.id, to);
     }
     return 'moved';
   }
