@@ -15,7 +15,12 @@ import { roomExportPanel } from './RoomFilePanel';
 import { tokenViews, type Scene } from './Scene';
 import type { GmActions, TableSession } from './TableSession';
 import { TokenPanel } from './TokenPanel';
-import { mountCombat } from './combat/mountCombat'; // combat: combat tools (issue 6)
+import { mountCombat } from './combat/mountCombat';
+import { RoomModel } from './model/RoomModel';
+import { effect, signal } from '@preact/signals';
+import { h, render } from 'preact';
+import { FirstRunHints } from './hints/FirstRunHints';
+import { hintsDismissed } from './hints/hintStore';
 
 /**
  * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
@@ -46,19 +51,46 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     ),
   );
 
+  // Phones: the panel is a bottom sheet; its handle opens and closes it (hidden on wider screens).
+  const handle = el(
+    'button',
+    {
+      class: 'sheet-handle',
+      'aria-expanded': 'false',
+      'aria-controls': 'side-panel',
+      'data-testid': 'sheet-handle',
+    },
+    'Panel',
+  );
+  panel.id = 'side-panel';
+  handle.onclick = () => {
+    const open = panel.classList.toggle('open');
+    handle.setAttribute('aria-expanded', String(open));
+    handle.textContent = open ? 'Close panel' : 'Panel';
+  };
+  panel.append(handle);
+  // First-run hints (src/ui/hints): step shown, or null once closed.
+  const hintStep = signal<number | null>(hintsDismissed(rawSession.viewer.role) ? null : 0);
   const renderer = new BattlefieldRenderer(CELL_SIZE_PX);
   await renderer.init(stage);
-  const status = (text: string, kind: 'ok' | 'refused' | 'info' = 'info'): void => {
-    statusMsg.textContent = text;
-    statusMsg.className = `msg ${kind}`;
-    statusMsg.dataset['kind'] = kind;
-  };
+  // The status line shows the model's message; every panel says things through `model.say`.
+  const modelRef: { current?: RoomModel } = {};
+  const status = (text: string, kind: 'ok' | 'refused' | 'info' = 'info'): void =>
+    modelRef.current?.say(text, kind);
   // Live rooms only: the offline demo has no server to lose.
   if (rawSession.connection)
     statusbar.insertBefore(linkIndicator(rawSession.connection, rawSession.viewer.role, status), statusCell);
   const session: TableSession = rawSession.gm
     ? { ...rawSession, gm: guardGm(rawSession.gm, status) }
     : rawSession;
+  const roomModel = new RoomModel(session);
+  modelRef.current = roomModel;
+  effect(() => {
+    const { text, kind } = roomModel.status.value;
+    statusMsg.textContent = text;
+    statusMsg.className = `msg ${kind}`;
+    statusMsg.dataset['kind'] = kind;
+  });
   let scene: Scene = session.scene();
   const tokenPanel = new TokenPanel(session, (id) => input.select(id));
   const input = new InputController(stage, renderer, session, {
@@ -77,7 +109,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   });
 
   // Keyboard: arrows, Delete, Ctrl+Z, + / −, ?, Esc (docs/ui.md "Keyboard"); zoom steps as + / −.
-  const keys = installKeyboard({
+  installKeyboard({
     input,
     session,
     status,
@@ -109,7 +141,14 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       renderer.ping(c.x, c.y, 0xffd23f);
       session.setPresence({ ping: { x: c.x, y: c.y, at: Date.now() } });
     }),
-    tool('?', 'Keyboard shortcuts (?)', 'help', () => keys.openHelp()),
+    tool('?', 'Help: the first-use tips again', 'help', () => {
+      hintStep.value = 0;
+      panel.classList.add('open');
+      handle.setAttribute('aria-expanded', 'true');
+      status(
+        'Drag empty space to pan, wheel/pinch to zoom, drag a token to move it, Alt+click to ping; press ? on the keyboard for every shortcut.',
+      );
+    }),
   );
 
   panel.append(tokenPanel.root);
@@ -135,7 +174,13 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     if (gmToken) panel.append(roomExportPanel(session.roomId, gmToken, status));
   }
   panel.append(legendPanel());
-  void mountCombat(panel, stage, renderer, session); // combat: tracker, targeting, results, log
+  const dock = el('div', { class: 'combat-dock-root' });
+  handle.after(dock);
+  // First-run hints above everything else in the panel, until dismissed for good (per role).
+  const hintsRoot = el('div');
+  handle.after(hintsRoot);
+  render(h(FirstRunHints, { role: session.viewer.role, step: hintStep }), hintsRoot);
+  mountCombat(dock, stage, renderer, roomModel); // combat: tracker, targeting, results, log
 
   let partyKey = '';
   let lastMap: Scene['map'] | undefined;
