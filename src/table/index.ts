@@ -28,6 +28,7 @@ export { paintCells, resizeMap, renameMap, setDestructible, setDestructibleHp } 
 export {
   placeToken,
   moveToken,
+  placeTokenFreely,
   updateToken,
   removeToken,
   setTokenHidden,

@@ -3,8 +3,12 @@ import type { BattlefieldRenderer } from '../render/BattlefieldRenderer';
 import { brushCells, fillCells, rectCells, strokeCells, type CellXY, type EditorTool } from './editorTools';
 import { canCommand, type Scene, type SceneToken } from './Scene';
 import type { Paint, TableSession } from './TableSession';
-import { pathForRefusal, previewPath, reachOf } from './moveRules';
+import { previewPath, reachOf } from './moveRules';
+import { commitTokenMove } from './input/commitTokenMove';
+import { gmMoveRule } from './input/gmMoveRule';
 import type { ReachResult } from '../grid/reach';
+import type { ReachCell } from '../render/ReachOverlay';
+import { installInputDebug, type DragView } from './input/inputDebug';
 
 /** The editor's current brush, set by the editor panel; undefined = select/move mode. */
 export interface EditorState {
@@ -24,6 +28,8 @@ type Gesture =
       token: SceneToken;
       reach: ReachResult | undefined;
       target?: CellXY;
+      /** Shift was held at the last pointer move (the GM's free placement). */
+      free?: boolean;
       path?: CellXY[];
       cost?: number;
     }
@@ -39,6 +45,10 @@ export class InputController {
   editor: EditorState | undefined;
   private gesture: Gesture;
   private lastPresence = 0;
+  /** What the drag in progress shows (for the debug hook) and how many reach squares are drawn. */
+  private dragView: DragView | null = null;
+  private reachShown = 0;
+  private stepping = false;
   selectedId: string | undefined;
 
   constructor(
@@ -51,6 +61,12 @@ export class InputController {
     stage.addEventListener('pointermove', (e) => this.move(e));
     window.addEventListener('pointerup', (e) => void this.up(e));
     stage.addEventListener('contextmenu', (e) => e.preventDefault());
+    installInputDebug(() => this.dragView && { ...this.dragView, reachSquares: this.reachShown });
+  }
+
+  private showReach(cells: readonly ReachCell[] | undefined): void {
+    this.reachShown = cells?.length ?? 0;
+    this.renderer.setReach(cells);
   }
 
   private cellAt(e: PointerEvent): CellXY & { wx: number; wy: number } {
@@ -112,6 +128,34 @@ export class InputController {
     this.gesture = { kind: 'drag', token: t, reach: reachOf(this.scene(), t.id)?.result };
   }
 
+  /**
+   * Arrow key: the selected token one square (dx, dy) by the same rules as a drop there
+   * (commitTokenMove). Keys pressed while the previous step is still on its way are dropped, so
+   * a held key never sends a path from a square the token has already left.
+   */
+  async step(dx: number, dy: number, free: boolean): Promise<void> {
+    const scene = this.scene();
+    const token = scene.tokens.find((t) => t.id === this.selectedId);
+    if (!token || this.gesture || this.stepping) return;
+    if (!canCommand(this.session.viewer, token)) {
+      this.cb.status(`${token.name} is not yours to move`, 'refused');
+      return;
+    }
+    const to = { x: token.cell.x + dx, y: token.cell.y + dy };
+    const reach = reachOf(scene, token.id)?.result;
+    const p = reach ? previewPath(scene, reach, to) : undefined;
+    this.stepping = true;
+    try {
+      await commitTokenMove(
+        this.session,
+        { token, to, path: p?.path ?? [to], cost: p?.cost, free },
+        this.cb.status,
+      );
+    } finally {
+      this.stepping = false;
+    }
+  }
+
   /** The token this user is dragging right now, if any. */
   draggingId(): string | undefined {
     return this.gesture?.kind === 'drag' ? this.gesture.token.id : undefined;
@@ -128,10 +172,10 @@ export class InputController {
   refreshReach(): void {
     const t = this.scene().tokens.find((x) => x.id === this.selectedId);
     if (!t || !canCommand(this.session.viewer, t) || t.speed === undefined) {
-      this.renderer.setReach(undefined);
+      this.showReach(undefined);
       return;
     }
-    this.renderer.setReach(reachOf(this.scene(), t.id)?.cells);
+    this.showReach(reachOf(this.scene(), t.id)?.cells);
   }
 
   private extendPaint(c: CellXY): void {
@@ -166,20 +210,32 @@ export class InputController {
     }
     if (g?.kind !== 'drag') return;
     // The pointer holds the token by its north-west square.
-    if (g.target && g.target.x === c.x && g.target.y === c.y) return;
+    if (g.target && g.target.x === c.x && g.target.y === c.y && g.free === e.shiftKey) return;
     g.target = { x: c.x, y: c.y };
+    g.free = e.shiftKey;
     this.renderer.previewToken(g.token.id, c.x, c.y);
     this.session.setPresence({ drag: { tokenId: g.token.id, cell: { x: c.x, y: c.y } } });
     const p = g.reach ? previewPath(this.scene(), g.reach, c) : undefined;
     g.path = p?.path;
     g.cost = p?.cost;
     const straight = [g.token.cell, c];
+    // What the drop will do (gmMoveRule): the path's colour and label say it before the drop.
+    const rule = this.session.gm ? gmMoveRule(this.scene(), g.token, e.shiftKey).kind : 'rules';
+    const { label, ok } =
+      rule === 'refuse'
+        ? { label: 'not acting', ok: false }
+        : rule === 'place-logged'
+          ? { label: 'free placement', ok: true }
+          : p
+            ? { label: `${p.cost}`, ok: true }
+            : { label: rule === 'place' ? 'GM place' : 'out of reach', ok: rule === 'place' };
+    this.dragView = { tokenId: g.token.id, label, ok, reachSquares: 0 };
     this.renderer.setPath({
-      cells: p ? [g.token.cell, ...p.path] : straight,
+      cells: p && rule !== 'place-logged' && rule !== 'refuse' ? [g.token.cell, ...p.path] : straight,
       cost: p?.cost,
-      ok: !!p,
+      ok,
       size: g.token.size,
-      label: p ? `${p.cost}` : this.session.viewer.role === 'gm' ? 'GM place' : 'out of reach',
+      label,
     });
   }
 
@@ -194,6 +250,7 @@ export class InputController {
       return;
     }
     if (g?.kind !== 'drag') return;
+    this.dragView = null;
     this.renderer.setPath(undefined);
     this.session.setPresence({ drag: null });
     const c = g.target ?? this.cellAt(e);
@@ -201,21 +258,9 @@ export class InputController {
       this.renderer.previewToken(g.token.id, undefined, undefined);
       return;
     }
-    if (this.session.viewer.role === 'gm' && this.session.gm) {
-      // GM placement is a write, not a rules check (a GM repositions freely).
-      this.session.gm.moveToken(g.token.id, { x: c.x, y: c.y });
-      this.cb.status(`${g.token.name} placed at (${c.x}, ${c.y})${g.path ? `, cost ${g.cost}` : ''}`, 'ok');
-      return;
-    }
-    const path = g.path ?? pathForRefusal(this.scene(), g.token.id, c);
-    this.cb.status(`Moving ${g.token.name}…`, 'info');
-    const result = await this.session.move(g.token.id, path);
-    if (result.ok) {
-      this.cb.status(`${g.token.name} moved to (${c.x}, ${c.y}), cost ${g.cost ?? '?'}`, 'ok');
-    } else {
-      this.renderer.previewToken(g.token.id, undefined, undefined);
-      this.cb.status(`Move refused: ${result.reason}`, 'refused');
-    }
+    const req = { token: g.token, to: { x: c.x, y: c.y }, path: g.path, cost: g.cost, free: e.shiftKey };
+    const done = await commitTokenMove(this.session, req, this.cb.status);
+    if (done === 'refused') this.renderer.previewToken(g.token.id, undefined, undefined);
     this.refreshReach();
   }
 }

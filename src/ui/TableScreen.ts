@@ -4,6 +4,7 @@ import { BattlefieldRenderer } from '../render/BattlefieldRenderer';
 import { installDebugHook } from './debugHook';
 import { el } from './dom';
 import { InputController } from './InputController';
+import { installKeyboard } from './input/installKeyboard';
 import { LinkIndicator } from './LinkIndicator';
 import { mapToTerrainGrid } from './mapToTerrainGrid';
 import { reachOf } from './moveRules';
@@ -111,6 +112,13 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
         : '';
   });
 
+  // Keyboard: arrows, Delete, Ctrl+Z, + / −, ?, Esc (docs/ui.md "Keyboard"); zoom steps as + / −.
+  installKeyboard({
+    input,
+    session,
+    status,
+    zoom: (d) => (renderer.viewport.zoomPercent(d === 1 ? 0.25 : -0.2, true), renderer.requestRender()),
+  });
   // Toolbar: camera and help buttons (the editor lives in the panel).
   const tool = (label: string, title: string, testid: string, f: () => void): HTMLButtonElement => {
     const b = el('button', { title, 'data-testid': testid }, label);
@@ -142,7 +150,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       panel.classList.add('open');
       handle.setAttribute('aria-expanded', 'true');
       status(
-        'Drag empty space to pan, wheel/pinch to zoom, drag a token to move it, Alt+click to ping, Ctrl+Z / Ctrl+Shift+Z undo/redo (GM).',
+        'Drag empty space to pan, wheel/pinch to zoom, drag a token to move it, Alt+click to ping; press ? on the keyboard for every shortcut.',
       );
     }),
   );
@@ -168,25 +176,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     }),
     column,
   );
-  if (session.gm) {
-    const gm = session.gm;
-    window.addEventListener('keydown', (e) => {
-      const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
-        e.preventDefault();
-        if (e.shiftKey) gm.redo();
-        else gm.undo();
-      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'y') {
-        e.preventDefault();
-        gm.redo();
-      }
-    });
-  }
   mountCombat(dock, stage, renderer, roomModel); // combat: tracker, targeting, results, log
-  window.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') input.select(undefined);
-  });
 
   let lastMap: Scene['map'] | undefined;
   let lastHp: Scene['destructibleHp'];

@@ -95,6 +95,8 @@ export interface GmActions {
   }): void;
   /** GM moves are writes, not rule checks: the GM may put a token anywhere. */
   moveToken(tokenId: string, cell: CellXY): void;
+  /** In combat, Shift-drag: the same placement plus a log line saying the GM placed it. */
+  placeFreely(tokenId: string, cell: CellXY): void;
   setHidden(tokenId: string, hidden: boolean): void;
   editToken(tokenId: string, edit: TokenEdit): void;
   removeToken(tokenId: string): void;

@@ -56,6 +56,8 @@ export function localSession(map: MapData, tokens: SceneToken[], chapter = 1): T
         ],
       }),
     moveToken: (id, cell) => patchToken(id, (t) => ({ ...t, cell })),
+    // The offline demo has no log and no combat: a free placement is a plain move.
+    placeFreely: (id, cell) => patchToken(id, (t) => ({ ...t, cell })),
     setHidden: (id, hidden) => patchToken(id, (t) => ({ ...t, hidden })),
     editToken: (id, e) =>
       patchToken(id, (t) => {

@@ -8,6 +8,7 @@ import { updateCombatant } from '../table/writers/roomWriters';
 import {
   moveToken,
   placeToken,
+  placeTokenFreely,
   quickStatBlock,
   removeToken,
   setStatBlock,
@@ -109,6 +110,7 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
         );
       },
       moveToken: (id, cell) => moveToken(conn.docs, id, cell),
+      placeFreely: (id, cell) => placeTokenFreely(conn.docs, id, cell),
       setHidden: (id, hidden) => setTokenHidden(conn.docs, id, hidden),
       editToken: (id, e) => {
         const { hp, vigor, wounds, health, defense, armor, speed, attackBonus, ...tokenFields } = e;

@@ -7,7 +7,15 @@ import { formatIssues } from '../../schema/formatIssues';
 import { createCombatant } from '../../rules/createCombatant';
 import type { Side } from '../../schema/cell';
 import type { CombatantState, TableDocs } from '../docLayout';
-import { combatantStateOf, CombatantStateSchema, GM_ORIGIN, rootsOf, transactBoth } from '../docLayout';
+import {
+  combatantStateOf,
+  CombatantStateSchema,
+  GM_ORIGIN,
+  newId,
+  rootsOf,
+  transactBoth,
+} from '../docLayout';
+import { LogEntrySchema } from '../../schema/logEntry';
 import { readMapContent } from '../mapContent';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 import { locateToken, requireSecrets, TableWriteError } from './locateToken';
@@ -70,6 +78,35 @@ export function moveToken(docs: TableDocs, tokenId: string, cell: CellData): voi
   const token = TokenSchema.parse(tokens.get(tokenId));
   checkInside(docs, cell, token.size, `token '${tokenId}'`);
   doc.transact(() => tokens.set(tokenId, { ...token, cell: { x: cell.x, y: cell.y } }), GM_ORIGIN);
+}
+
+/**
+ * GM free placement in combat (Shift-drag, docs/ui.md "The GM moves tokens"): the token goes to
+ * `cell` with no movement spent and no rules checked, and the log says so in the SAME
+ * transaction, so players know why a foe jumped and one Ctrl+Z takes back both. A hidden token's
+ * line stays in the secrets doc with it.
+ */
+export function placeTokenFreely(docs: TableDocs, tokenId: string, cell: CellData): void {
+  const { doc, hidden } = locateToken(docs, tokenId);
+  const roots = rootsOf(doc);
+  const token = TokenSchema.parse(roots.tokens.get(tokenId));
+  checkInside(docs, cell, token.size, token.name);
+  // The fight knows a character by its combat name (it may differ from the token's label).
+  const state = roots.combatants.get(tokenId) as { name?: unknown } | undefined;
+  const name = typeof state?.name === 'string' && state.name ? state.name : token.name;
+  const line = LogEntrySchema.parse({
+    id: newId('l'),
+    at: Date.now(),
+    kind: 'move',
+    actor: 'gm',
+    summary: `${name} placed by the GM at (${cell.x},${cell.y}): a free placement, no movement spent`,
+    details: [`from (${token.cell.x},${token.cell.y})`],
+    gmOnly: hidden,
+  });
+  doc.transact(() => {
+    roots.tokens.set(tokenId, { ...token, cell: { x: cell.x, y: cell.y } });
+    roots.log.insert(roots.log.length, [line]); // by index: push walks the list
+  }, GM_ORIGIN);
 }
 
 /**
