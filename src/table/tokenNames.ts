@@ -1,12 +1,11 @@
+import { MAX_TOKEN_NAME_CHARS } from '../schema/token';
+
 /**
  * Names people can tell apart: two "Hollow Husk" become "Hollow Husk 1" and "Hollow Husk 2".
  * Numbering happens once, where tokens are made (an encounter seeding its foes, the GM placing
  * a second token of a name), so every view shows the same stored name; `shownNames` numbers the
  * duplicates of rooms made before that, where a snapshot is read (src/table/snapshot.ts).
  */
-
-/** A token's name is at most 80 characters (src/schema/token.ts). */
-const MAX_TOKEN_NAME_CHARS = 80;
 
 /** "Hollow Husk" + 2 → "Hollow Husk 2"; a base too long for the number is cut with "…". */
 export function numberedName(base: string, n: number): string {

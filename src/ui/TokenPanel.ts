@@ -2,6 +2,7 @@ import { cssColour, SIDE_COLOURS } from '../render/heightRamp';
 import { el, setChildren } from './dom';
 import { canCommand, type Scene, type SceneToken } from './Scene';
 import type { TableSession } from './TableSession';
+import { MAX_TOKEN_NAME_CHARS } from '../schema/token';
 
 /**
  * Right-panel token section: the list of tokens (GM also sees hidden ones, marked), the selected
@@ -80,7 +81,7 @@ export class TokenPanel {
         gm.editToken(t.id, { [key]: Math.max(minOf(key), Math.floor(Number(input.value) || 0)) });
       return el('div', { class: 'row' }, el('label', {}, label), input);
     };
-    const name = el('input', { value: t.name, 'data-testid': 'edit-name' });
+    const name = el('input', { value: t.name, maxlength: MAX_TOKEN_NAME_CHARS, 'data-testid': 'edit-name' });
     name.onchange = () => name.value.trim() && gm.editToken(t.id, { name: name.value.trim() });
     const side = el(
       'select',
@@ -122,7 +123,12 @@ export class TokenPanel {
 
   private placeForm(scene: Scene): HTMLElement {
     const gm = this.session.gm;
-    const name = el('input', { placeholder: 'Name', value: 'Foe', 'data-testid': 'place-name' });
+    const name = el('input', {
+      placeholder: 'Name',
+      value: 'Foe',
+      maxlength: MAX_TOKEN_NAME_CHARS,
+      'data-testid': 'place-name',
+    });
     const side = el(
       'select',
       { 'data-testid': 'place-side' },

@@ -1,4 +1,5 @@
 import type { Intent } from '../../schema/intent';
+import { MAX_ACTION_NOTE_CHARS } from '../../schema/intent';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { el, setChildren } from '../dom';
 import type { CombatController } from './CombatController';
@@ -177,6 +178,7 @@ export class ActionPanel {
       const note = el('input', {
         type: 'text',
         placeholder: 'what (pull the lever…)',
+        maxlength: MAX_ACTION_NOTE_CHARS,
         'data-testid': 'interact-note',
       });
       if (choice.id === 'interact') out.push(note);
