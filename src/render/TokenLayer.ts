@@ -134,7 +134,13 @@ export class TokenLayer {
     c.addChild(label);
     const name = new BitmapText({
       text: lines.join('\n'),
-      style: { fontFamily: 'Arial', fontSize: nameSize, fill: 0xffffff, align: 'center', lineHeight: nameSize * 1.1 },
+      style: {
+        fontFamily: 'Arial',
+        fontSize: nameSize,
+        fill: 0xffffff,
+        align: 'center',
+        lineHeight: nameSize * 1.1,
+      },
     });
     // Everything stays inside the footprint so neighbouring tokens never cover each other.
     const nameY = s - name.height - 2;

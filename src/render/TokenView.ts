@@ -77,5 +77,8 @@ function shorten(text: string, width: number): string {
   if (text.length <= width) return text;
   const number = /\s\d+$/.exec(text)?.[0] ?? '';
   const keep = Math.max(1, width - number.length - 1);
-  return `${text.slice(0, text.length - number.length).slice(0, keep).trimEnd()}…${number}`;
+  return `${text
+    .slice(0, text.length - number.length)
+    .slice(0, keep)
+    .trimEnd()}…${number}`;
 }

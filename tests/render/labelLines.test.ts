@@ -10,7 +10,10 @@ describe('token labels on the map (issue 12, dead end 9)', () => {
   });
 
   it('shortens what does not fit with "…", keeping the number that tells duplicates apart', () => {
-    expect(labelLines('Bartholomew the Great of the Northern Marches 2', 10)).toEqual(['Bartholom…', 'the Gre… 2']);
+    expect(labelLines('Bartholomew the Great of the Northern Marches 2', 10)).toEqual([
+      'Bartholom…',
+      'the Gre… 2',
+    ]);
     const a = labelLines('Ancient Crystal Guardian of the Vault 1', 9);
     const b = labelLines('Ancient Crystal Guardian of the Vault 2', 9);
     expect(a).not.toEqual(b);
