@@ -79,7 +79,7 @@ describe('bad files get every problem, with file, JSON path and what was expecte
       ],
     };
     expect(lines(JSON.stringify(bad))).toEqual([
-      'maps/bad.json: name: Too small: expected string to have >=1 characters',
+      'maps/bad.json: name: cannot be empty',
       "maps/bad.json: cells[1]: expected 4 characters (the map's width), found 3",
       "maps/bad.json: heights: expected 3 rows (the map's height), found 4",
       "maps/bad.json: cells[2][2]: 'x' is not a space code (expected one of . ~ ! # _)",
@@ -146,12 +146,12 @@ describe('bad files get every problem, with file, JSON path and what was expecte
     };
     expect(lines(JSON.stringify(bad), 'encounters/bad.json')).toEqual([
       'encounters/bad.json: map: expected a file name in maps/, like "arena.json"',
-      'encounters/bad.json: chapter: Too small: expected number to be >=1',
-      'encounters/bad.json: foes[0].statBlock.health: Too small: expected number to be >=1',
+      'encounters/bad.json: chapter: at least 1',
+      'encounters/bad.json: foes[0].statBlock.health: at least 1',
       // The stat block's own wording belongs to src/schema/statBlock.ts; only the place is pinned here.
       expect.stringMatching(/^encounters\/bad\.json: foes\[1\]\.statBlock\.damageDie: ./),
-      'encounters/bad.json: foes[1].cell.y: Too small: expected number to be >=0',
-      'encounters/bad.json: partyStarts: Too small: expected array to have >=1 items',
+      'encounters/bad.json: foes[1].cell.y: at least 0',
+      'encounters/bad.json: partyStarts: at least 1 item',
       "encounters/bad.json: foes[1].id: 'a' is used twice",
     ]);
   });
@@ -205,7 +205,7 @@ describe('bad files get every problem, with file, JSON path and what was expecte
     writeFileSync(file, JSON.stringify({ ...encounter, map: 'missing.json', chapter: 0 }));
     const both = await loadGameFile(file, { mapsDir: dir, displayName: (p) => path.basename(p) });
     expect(both.ok ? [] : both.problems.map(formatProblem)).toEqual([
-      'enc.json: chapter: Too small: expected number to be >=1',
+      'enc.json: chapter: at least 1',
       `enc.json: map: map file 'missing.json' not found in ${dir}/`,
     ]);
   });
@@ -224,7 +224,7 @@ describe('bad files get every problem, with file, JSON path and what was expecte
     };
     const party = { schemaVersion: 1, kind: 'party', name: 'p', characters: [pc, { ...pc, size: 2 }] };
     expect(lines(JSON.stringify(party), 'parties/p.json')).toEqual([
-      'parties/p.json: characters[1].size: Invalid input: expected 1',
+      'parties/p.json: characters[1].size: must be 1',
       "parties/p.json: characters[1].name: 'Ana' is used twice",
     ]);
     const twice = { ...party, characters: [pc, pc] };

@@ -1,7 +1,7 @@
 import type { RollModifier } from '../schema/modifier';
 import type { Battlefield } from './battlefield';
 import { elevationOf, footprintDistance, footprintsAdjacent, occupantById } from './battlefield';
-import { areHostile } from './occupant';
+import { areHostile, nameOf } from './occupant';
 import type { SightResult } from './lineOfSight';
 import { sightBetween } from './lineOfSight';
 
@@ -86,7 +86,7 @@ export function attackContext(
         kind: 'curse',
         count: 1,
         source: 'ranged-adjacent-foe',
-        reason: `ranged attack while next to a foe ('${nextTo.id}')`,
+        reason: `ranged attack while next to ${nameOf(nextTo)}`,
       });
     }
   }

@@ -15,6 +15,7 @@ import {
   stepCost,
 } from './movementModel';
 import { SPACE } from './terrain';
+import { nameOf } from './occupant';
 
 export type PathCheck =
   | { ok: true; cost: number; events: MovementEvent[] }
@@ -87,7 +88,7 @@ function blockReason(m: ReturnType<typeof movementModel>, at: Cell): string {
       const who = m.occupancy[i]!;
       const other = who ? m.bf.occupants[who - 1] : undefined;
       if (other && other.id !== m.mover.id && obstructs(m, other)) {
-        return `(${at.x + dx},${at.y + dy}) is occupied by ${other.incapacitated ? 'defeated ' : ''}hostile '${other.id}'`;
+        return `(${at.x + dx},${at.y + dy}) is occupied by ${other.incapacitated ? 'defeated ' : ''}hostile ${nameOf(other)}`;
       }
     }
   }

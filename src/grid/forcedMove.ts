@@ -6,6 +6,7 @@ import type { MovementEvent } from './movementEvents';
 import { movementEvents } from './movementEvents';
 import type { Footprint } from './sightCore';
 import { SPACE, terrainOf } from './terrain';
+import { nameOf } from './occupant';
 
 /**
  * Forced movement: push (straight away from the source), pull (straight toward it) and shove
@@ -49,7 +50,7 @@ export type ForcedMoveStop =
   | { reason: 'map'; at: Cell }
   | { reason: 'impassable'; at: Cell }
   | { reason: 'terrain'; at: Cell; height: number }
-  | { reason: 'character'; at: Cell; characterId: string }
+  | { reason: 'character'; at: Cell; characterId: string; name: string }
   /** A pull that cannot bring the target nearer; `adjacent` when it is next to the source. */
   | { reason: 'source'; at: Cell; adjacent: boolean }
   | { reason: 'edge'; at: Cell };
@@ -122,7 +123,7 @@ export function forcedMove(bf: Battlefield, request: ForcedMoveRequest): ForcedM
     if (!direction)
       return {
         ok: false,
-        reason: `'${target.id}' is centred on the source of the ${request.kind}, so it has no direction to go`,
+        reason: `${nameOf(target)} is centred on the source of the ${request.kind}, so it has no direction to go`,
       };
   }
   const { dx, dy } = DIRECTIONS_8[direction];
@@ -203,7 +204,12 @@ function blocker(
       const who = grid[i]!;
       // Interpretation: forced movement is not a walk, so nobody is passed through, not even allies.
       if (who !== 0 && who !== self)
-        return { reason: 'character', at: cell(sx, sy), characterId: bf.occupants[who - 1]!.id };
+        return {
+          reason: 'character',
+          at: cell(sx, sy),
+          characterId: bf.occupants[who - 1]!.id,
+          name: nameOf(bf.occupants[who - 1]!),
+        };
     }
   }
   // Interpretation: force moves a character along and down, never up onto higher terrain.
@@ -256,7 +262,7 @@ function describe(
     case 'terrain':
       return `${how}: ${where(stop.at)} is terrain of height ${stop.height}, higher than the target stands`;
     case 'character':
-      return `${how}: '${stop.characterId}' is in the way at ${where(stop.at)}`;
+      return `${how}: ${stop.name} is in the way at ${where(stop.at)}`;
     case 'source':
       return stop.adjacent
         ? `${how}: it is next to the source`

@@ -7,6 +7,8 @@ import { CellSchema, SideSchema } from '../schema/cell';
  */
 export const OccupantSchema = z.object({
   id: z.string().min(1),
+  /** The name people read in a reason ("Hollow Husk 2 is in the way"); the id when absent. */
+  name: z.string().optional(),
   cell: CellSchema,
   size: z.number().int().min(1).max(10),
   side: SideSchema,
@@ -19,6 +21,11 @@ export const OccupantSchema = z.object({
 });
 export type Occupant = z.infer<typeof OccupantSchema>;
 export type OccupantInput = z.input<typeof OccupantSchema>;
+
+/** What a reason calls an occupant: its name, or its id when the caller gave none. */
+export function nameOf(o: Pick<Occupant, 'id' | 'name'>): string {
+  return o.name ?? o.id;
+}
 
 /** Any two different sides are hostile. */
 export function areHostile(a: Pick<Occupant, 'side'>, b: Pick<Occupant, 'side'>): boolean {

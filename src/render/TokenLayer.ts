@@ -1,6 +1,6 @@
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import { SIDE_COLOURS } from './heightRamp';
-import { hpBar, initials, shortName, type TokenView } from './TokenView';
+import { hpBar, initials, labelLines, type TokenView } from './TokenView';
 
 const BLIGHT_COLOURS = [0xff7a1a, 0x66ccff, 0x7bd15a, 0xb36bff];
 
@@ -113,24 +113,34 @@ export class TokenLayer {
         .stroke({ width: 4, color: 0x222222 });
     }
     c.addChild(g);
+    // The full name on a dark pill, broken over two lines inside the footprint (neighbours'
+    // labels must not collide); "Hollow Husk 1" and "… 2" keep their numbers (issue 12).
+    // Arial averages about 0.55 em per character.
+    const nameSize = Math.round(px * 0.22);
+    const suffix = ((t.resolve ?? 0) > 0 ? ` ✦${t.resolve}` : '') + (t.hidden ? ' (hidden)' : '');
+    const lines = labelLines(t.name + suffix, (s - 6) / (nameSize * 0.55));
     const label = new BitmapText({
       text: initials(t.name),
       style: {
         fontFamily: 'Arial',
-        fontSize: Math.round(px * 0.36 * Math.min(t.size, 2)),
+        // Smaller and higher when the name takes two lines, so the two never overlap.
+        fontSize: Math.round(px * (lines.length > 1 ? 0.3 : 0.36) * Math.min(t.size, 2)),
         fontWeight: 'bold',
         fill: 0xffffff,
       },
     });
     label.anchor.set(0.5);
-    label.position.set(s / 2, s / 2);
+    label.position.set(s / 2, lines.length > 1 ? s * 0.36 : s / 2);
     c.addChild(label);
-    // Short name on a dark pill (full name in the panel): neighbours' labels must not collide.
     const name = new BitmapText({
-      // Resolve held (Limit Breaks) rides on the name: "Maren ✦2".
-      text:
-        shortName(t.name) + ((t.resolve ?? 0) > 0 ? ` ✦${t.resolve}` : '') + (t.hidden ? ' (hidden)' : ''),
-      style: { fontFamily: 'Arial', fontSize: Math.round(px * 0.22), fill: 0xffffff },
+      text: lines.join('\n'),
+      style: {
+        fontFamily: 'Arial',
+        fontSize: nameSize,
+        fill: 0xffffff,
+        align: 'center',
+        lineHeight: nameSize * 1.1,
+      },
     });
     // Everything stays inside the footprint so neighbouring tokens never cover each other.
     const nameY = s - name.height - 2;

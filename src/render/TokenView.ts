@@ -48,8 +48,37 @@ export function hpBar(
   return { hp: clamp(t.hp / t.maxHp), vigor: clamp((t.vigor ?? 0) / t.maxHp) };
 }
 
-/** The label under a token: the first word ("Maren (Stalwart)" → "Maren"), at most 12 characters. */
-export function shortName(name: string): string {
-  const first = name.trim().split(/\s+/)[0] ?? name;
-  return first.length > 12 ? `${first.slice(0, 11)}…` : first;
+/**
+ * The label under a token: the full name on at most `maxLines` lines of `perLine` characters,
+ * broken between words ("Temple Sentry 1" → "Temple" / "Sentry 1"). A name that still does not
+ * fit is shortened with "…" inside the last line, keeping a trailing number, so "Hollow Husk 1"
+ * and "Hollow Husk 2" never shorten to the same label.
+ */
+export function labelLines(name: string, perLine: number, maxLines = 2): string[] {
+  const width = Math.max(4, Math.floor(perLine));
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let i = 0;
+  while (i < words.length && lines.length < maxLines) {
+    let line = words[i++]!;
+    while (i < words.length && line.length + 1 + words[i]!.length <= width) line += ` ${words[i++]}`;
+    lines.push(line);
+  }
+  const rest = words.slice(i).join(' ');
+  const last = lines.length - 1;
+  const tail = rest ? `${lines[last]} ${rest}` : lines[last];
+  if (tail !== undefined && (rest || tail.length > width)) lines[last] = shorten(tail, width);
+  for (let k = 0; k < last; k++) if (lines[k]!.length > width) lines[k] = shorten(lines[k]!, width);
+  return lines.length ? lines : ['?'];
+}
+
+/** `text` in at most `width` characters, "…" before a kept trailing number ("Bartholo… 2"). */
+function shorten(text: string, width: number): string {
+  if (text.length <= width) return text;
+  const number = /\s\d+$/.exec(text)?.[0] ?? '';
+  const keep = Math.max(1, width - number.length - 1);
+  return `${text
+    .slice(0, text.length - number.length)
+    .slice(0, keep)
+    .trimEnd()}…${number}`;
 }

@@ -154,7 +154,8 @@ export function checkAction(
   let attack: boolean;
   let limited = null as Ability['tags']['limited'];
   if (request.kind === 'basic') {
-    if (isFoe && PC_ONLY.includes(request.action)) return refuse(`foes cannot use ${request.action}`);
+    if (isFoe && PC_ONLY.includes(request.action))
+      return refuse(`foes cannot use ${request.action.replace('-', ' ')}`);
     actions = BASIC_ACTION_COST[request.action];
     attack = request.action === 'basic-attack';
     if (request.action === 'run') charge.grantsMovement = Math.ceil(speed / 2);

@@ -16,7 +16,8 @@ import { bonusModifiers } from './abilityBonus';
 export function basicAttackAbility(pc: PlayerCharacter, kind: 'melee' | 'ranged'): Ability {
   const basic = pc.basicAttacks[kind];
   return AbilitySchema.parse({
-    name: 'basic-attack',
+    // The name people read in the log: "Ana uses Basic melee attack on Hollow Husk 1".
+    name: `Basic ${kind} attack`,
     cost: '2-actions',
     tags: { attack: true },
     range: basic.range,

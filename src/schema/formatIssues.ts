@@ -1,15 +1,16 @@
 import type { z } from 'zod';
+import { plainIssue } from './issueSentence';
 
 /** One "path: message" line per issue; the path is dotted, or "(root)". */
 function issueLines(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
     const path = issue.path.length ? issue.path.map(String).join('.') : '(root)';
-    return `${path}: ${issue.message}`;
+    return `${path}: ${plainIssue(issue)}`;
   });
 }
 
 /**
- * Turns zod issues into lines a person can act on: "abilities.0.cost: expected one of ...".
+ * Turns zod issues into lines a person can act on: "abilities.0.cost: must be 1-action, 2-actions or free".
  * `where` names the file (or document) so the message says where to look.
  */
 export function formatIssues(error: z.ZodError, where?: string): string {

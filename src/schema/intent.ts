@@ -107,13 +107,16 @@ export const EndTurnIntentSchema = z.object({
 });
 
 /** Interact, Rescue or Whack (1 action each). */
+/** Longest note on a basic action ("pull the lever"); the Act panel's input carries it. */
+export const MAX_ACTION_NOTE_CHARS = 200;
+
 export const BasicActionIntentSchema = z.object({
   kind: z.literal('basic-action'),
   tokenId: Id,
   action: z.enum(['interact', 'rescue', 'whack']),
   targetId: Id.optional(),
   /** What is interacted with ("pull the lever"), shown in the log. */
-  note: z.string().max(200).optional(),
+  note: z.string().max(MAX_ACTION_NOTE_CHARS).optional(),
 });
 
 /** Drink an elixir (out of combat: heals half of max HP) or surrender (defeated, no wound). */

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { CellSchema, SideSchema } from './cell';
 import { boundedList, boundedText, MAX_ID_CHARS, MAX_PARTY_CHARACTERS } from './limits';
 
+/** Longest token name; the UI's name inputs carry it as `maxlength`. */
+export const MAX_TOKEN_NAME_CHARS = 80;
+
 /**
  * A piece on the battlefield. `cell` is the top-left (north-west) square of its footprint; a
  * Size N token covers N×N squares. Tokens of hidden/unrevealed characters live in the secrets doc
@@ -9,7 +12,7 @@ import { boundedList, boundedText, MAX_ID_CHARS, MAX_PARTY_CHARACTERS } from './
  */
 export const TokenSchema = z.object({
   id: boundedText(MAX_ID_CHARS).min(1),
-  name: z.string().min(1).max(80),
+  name: z.string().min(1).max(MAX_TOKEN_NAME_CHARS),
   cell: CellSchema,
   size: z.number().int().min(1).max(5),
   side: SideSchema,

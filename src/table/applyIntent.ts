@@ -32,6 +32,8 @@ import { edgeReturnIntent } from './intents/edgeReturnIntent';
 import { betweenFightsIntent } from './intents/interludeIntent';
 import { offerIntent } from './intents/offerIntent';
 import { takeUpOffer } from './intents/interruptOffers';
+import { issueSentence } from '../schema/issueSentence';
+import { onlyTheGm } from './intents/gmOnlyWords';
 
 export type { Actor } from './intents/IntentContext';
 
@@ -80,13 +82,14 @@ export function applyIntent(
 ): IntentResult {
   const parsed = IntentSchema.safeParse(input);
   if (!parsed.success) {
+    // Our own panels never send these; a person still reads a sentence, never zod's wording.
     const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? issue.path.map(String).join('.') : 'intent';
-    return refuse(`malformed intent: ${where}: ${issue?.message ?? 'invalid'}`);
+    if (!issue || issue.path[0] === 'kind') return refuse('the table does not know this action');
+    return refuse(issueSentence(issue));
   }
   const intent: Intent = parsed.data;
   if (INTENT_ROLES[intent.kind] === 'gm' && actor.role !== 'gm') {
-    return refuse(`only the GM may send '${intent.kind}'`);
+    return refuse(onlyTheGm(intent.kind));
   }
   const full = fullHistory(docs);
   if (full) return refuse(full);

@@ -27,6 +27,7 @@ export function battlefieldOf(
       );
       return {
         id: t.id,
+        name: t.name,
         cell: t.cell,
         size: t.size,
         side: t.side,

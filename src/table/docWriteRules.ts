@@ -19,6 +19,7 @@ import { TokenSchema } from '../schema/token';
 import { TurnOrderSchema } from '../schema/turnOrder';
 import { TABLE_SCHEMA_VERSION } from './docLayout';
 import { MapCellPaintSchema, MapRowSchema } from './mapContent';
+import { plainIssue } from '../schema/issueSentence';
 
 /**
  * What a GM may write into each root of a room's docs (src/table/docLayout.ts): the readers'
@@ -47,7 +48,7 @@ function bySchema(schema: z.ZodType): ValueCheck {
     const result = schema.safeParse(value);
     if (result.success) return null;
     const issue = result.error.issues[0]!;
-    return `${issue.path.length ? `${issue.path.map(String).join('.')}: ` : ''}${issue.message}`;
+    return `${issue.path.length ? `${issue.path.map(String).join('.')}: ` : ''}${plainIssue(issue)}`;
   };
 }
 

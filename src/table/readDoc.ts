@@ -15,6 +15,7 @@ import { TurnOrderSchema } from '../schema/turnOrder';
 import { emptyRecord } from '../lib/ownRecord';
 import type { CombatantState } from './docLayout';
 import { CombatantStateSchema, publicRootsOf, rootsOf, secretRootsOf } from './docLayout';
+import { plainIssue } from '../schema/issueSentence';
 
 /**
  * Typed reads of doc values. Values are plain JSON validated on read; a value that fails is
@@ -50,7 +51,7 @@ function parseCached<T>(
     return value;
   }
   const error = result.error.issues
-    .map((i) => `${i.path.length ? i.path.map(String).join('.') : '(value)'}: ${i.message}`)
+    .map((i) => `${i.path.length ? i.path.map(String).join('.') : '(value)'}: ${plainIssue(i)}`)
     .join('; ');
   if (typeof raw === 'object' && raw !== null) parseCache.set(raw, { schema, error });
   problems.push(`${where}: ${error}`);

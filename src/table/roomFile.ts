@@ -23,6 +23,7 @@ import {
   readTurnOrder,
 } from './readDoc';
 import { readMeta } from './readDoc';
+import { plainIssue } from '../schema/issueSentence';
 
 /** Thrown when a room cannot be exported or imported; nothing has been written. */
 export class RoomFileError extends Error {}
@@ -66,7 +67,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
   if (!parsed.success || problems.length) {
     const issues = parsed.success
       ? []
-      : parsed.error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`);
+      : parsed.error.issues.map((i) => `${i.path.map(String).join('.')}: ${plainIssue(i)}`);
     throw new RoomFileError(`room export is not valid:\n  ${[...problems, ...issues].join('\n  ')}`);
   }
   return parsed.data;

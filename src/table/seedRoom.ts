@@ -14,6 +14,7 @@ import { writeMapContent } from './mapContent';
 import { newCombatantState } from './writers/tokenWriters';
 import { slug } from './slug';
 import { nearestPosition } from './nearestPosition';
+import { numberDuplicates } from './tokenNames';
 
 /** What a room is made from (JSON as uploaded: validated here, every problem named). */
 export const SeedInputSchema = z.object({
@@ -60,7 +61,7 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
   for (const [i, foe] of (encounter?.foes ?? []).entries()) {
     const size = foe.statBlock.size;
     const problem = footprintProblem(map, foe.cell, size, occupied);
-    if (problem) throw new SeedError(`encounter: foes[${i}] ('${foe.id}') ${problem}`);
+    if (problem) throw new SeedError(`encounter: foes[${i}] (${foe.statBlock.name}) ${problem}`);
     mark(foe.cell, size);
     placed.push({
       token: {
@@ -92,8 +93,7 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
             wanted ?? starts[0] ?? { x: Math.floor(map.width / 2), y: Math.floor(map.height / 2) },
             occupied,
           );
-    if (!cell)
-      throw new SeedError(`party: no free square left on the map for characters[${i}] ('${pc.name}')`);
+    if (!cell) throw new SeedError(`party: no free square left on the map for characters[${i}] (${pc.name})`);
     mark(cell, 1);
     characterIds.push(id);
     placed.push({
@@ -102,6 +102,11 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
       hidden: false,
     });
   }
+
+  // Two "Hollow Husk" are seeded as "Hollow Husk 1" and "Hollow Husk 2": every view, the log
+  // and the map then show the same name people can tell apart (issue 12).
+  const names = numberDuplicates(placed.map((p) => p.token.name));
+  for (const [i, p] of placed.entries()) p.token = { ...p.token, name: names[i]! };
 
   transactBoth({ public: publicDoc, secrets: secretsDoc }, SYSTEM_ORIGIN, () => {
     for (const doc of [publicDoc, secretsDoc]) rootsOf(doc).meta.set('schemaVersion', TABLE_SCHEMA_VERSION);

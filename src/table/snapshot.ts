@@ -14,6 +14,7 @@ import { isBloodied, maxHp } from '../rules/health';
 import { emptyRecord } from '../lib/ownRecord';
 import type { CombatantState } from './docLayout';
 import { readChapter, readDestructibleHp, readMapContent } from './mapContent';
+import { shownNames } from './tokenNames';
 import {
   deepFreeze,
   readChat,
@@ -168,7 +169,14 @@ export function readTableState(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableState
   const hidden = secretsDoc
     ? [...readTokens(secretsDoc, 'secrets', problems).values()].sort(byId).map((t) => view(t, true))
     : [];
-  const tokens = [...visible, ...hidden];
+  // Rooms seeded before names were numbered may hold two "Hollow Husk": shown numbered, and the
+  // combatant carries the token's name so a rename reads the same everywhere (issue 12).
+  const shown = shownNames([...visible, ...hidden]);
+  const tokens = [...visible, ...hidden].map((t) => {
+    const name = shown.get(t.id) ?? t.name;
+    if (name === t.name && (!t.state || t.state.name === name)) return t;
+    return { ...t, name, state: t.state && { ...t.state, name } };
+  });
   // No prototype: an id such as 'constructor' or '__proto__' is an ordinary key (never inherited).
   const tokensById = emptyRecord<TokenView>();
   for (const t of tokens) tokensById[t.id] ??= t;

@@ -5,6 +5,7 @@ import type { MapData } from '../schema/map';
 import { MapSchema, migrateMap, spaceTypeOfCode } from '../schema/map';
 import type { Party } from '../schema/party';
 import { PartySchema, migrateParty } from '../schema/party';
+import { plainIssue } from '../schema/issueSentence';
 
 /**
  * Pure validation of the project's data files (maps/, encounters/, parties): text in, either the
@@ -39,7 +40,7 @@ export function formatProblem(p: FileProblem): string {
 }
 
 function issuesOf(error: z.ZodError, file: string): FileProblem[] {
-  return error.issues.map((issue) => ({ file, path: jsonPath(issue.path), message: issue.message }));
+  return error.issues.map((issue) => ({ file, path: jsonPath(issue.path), message: plainIssue(issue) }));
 }
 
 /** Parses and validates one file by its `kind` (after migrating older versions). */

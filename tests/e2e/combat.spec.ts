@@ -158,7 +158,7 @@ test('the GM undoes the damage application and every screen agrees again', async
     await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 32, vigor 0');
   }
   await expect(table.sage.getByTestId('log-entries').locator('li').first()).toContainText(
-    'GM reverts: Ranger uses basic-attack on Brute: hit',
+    'GM reverts: Ranger uses Basic ranged attack on Brute: hit',
   );
   // Undoing the revert puts the damage back, once more everywhere.
   await gm.getByTestId('gm-combat-undo').click();
@@ -197,7 +197,7 @@ test('the GM undoes the damage application and every screen agrees again', async
   const md = fs.readFileSync((await download.path())!, 'utf8');
   expect(md).toContain('# Combat test — combat log');
   expect(md).toContain('## Round 2');
-  expect(md).toMatch(/Ranger uses basic-attack on Brute.*hit/);
+  expect(md).toMatch(/Ranger uses Basic ranged attack on Brute.*hit/);
 });
 
 test('the line-of-sight tool: from the Ranger to the Brute, clear with cover; across the hill, blocked', async () => {

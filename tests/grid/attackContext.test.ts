@@ -77,7 +77,7 @@ describe('attackContext (rulebook: Height advantage, cover, and ranged attacks)'
         kind: 'curse',
         count: 1,
         source: 'ranged-adjacent-foe',
-        reason: "ranged attack while next to a foe ('c')",
+        reason: 'ranged attack while next to c',
       },
     ]);
     expect(attackContext(bf, 'A', 'c', { kind: 'melee', range: 1 }).modifiers).toEqual([]);

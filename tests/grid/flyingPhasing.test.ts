@@ -116,7 +116,7 @@ describe('phasing (rulebook: Impassable blocks all movement except phasing)', ()
     expect(drawCosts(bf, reach(bf, 'A', { budget: 5, phasing: true }).spaces)).toBe(pic(`0 . .`));
     expect(checkPath(bf, 'A', [c(1, 0)], { budget: 5, phasing: true })).toMatchObject({
       ok: false,
-      reason: "step 1 to (1,0) is blocked: (1,0) is occupied by hostile 'b'",
+      reason: 'step 1 to (1,0) is blocked: (1,0) is occupied by hostile b',
     });
   });
 

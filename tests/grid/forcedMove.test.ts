@@ -92,8 +92,8 @@ describe('forced movement: push, pull, shove (rulebook: Falling names shoves; do
     expect(force(field(`A b C .`), 'push', 'A', 'b', 2)).toMatchObject({
       moved: 0,
       to: c(1, 0),
-      stop: { reason: 'character', at: c(2, 0), characterId: 'C' },
-      text: "pushed 0 of 2 squares east, stopping at (1,0): 'C' is in the way at (2,0)",
+      stop: { reason: 'character', at: c(2, 0), characterId: 'C', name: 'C' },
+      text: 'pushed 0 of 2 squares east, stopping at (1,0): C is in the way at (2,0)',
     });
     expect(force(field(`A b 1 .`), 'push', 'A', 'b', 2)).toMatchObject({
       moved: 0,
@@ -160,7 +160,7 @@ describe('forced movement: push, pull, shove (rulebook: Falling names shoves; do
       forcedMove(bf, { kind: 'push', targetId: 'b', distance: 1, source: { cell: c(1, 1), size: 1 } }),
     ).toEqual({
       ok: false,
-      reason: "'b' is centred on the source of the push, so it has no direction to go",
+      reason: 'b is centred on the source of the push, so it has no direction to go',
     });
   });
 

@@ -120,7 +120,7 @@ describe('reach (rulebook: Movement)', () => {
     expect(checkPath(bf, 'A', [c(1, 0)], { budget: 5 })).toEqual({
       ok: false,
       step: 0,
-      reason: "step 1 to (1,0) is blocked: (1,0) is occupied by hostile 'b'",
+      reason: 'step 1 to (1,0) is blocked: (1,0) is occupied by hostile b',
     });
     expect(checkPath(bf, 'A', [c(1, 1)], { budget: 5 })).toEqual({
       ok: false,

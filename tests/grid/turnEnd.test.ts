@@ -57,7 +57,7 @@ describe('defeated player characters (setting defeatedPlayersObstruct)', () => {
     expect(checkPath(bf, 'orc', [c(1, 0), c(2, 0)], { budget: 3 })).toEqual({
       ok: false,
       step: 0,
-      reason: "step 1 to (1,0) is blocked: (1,0) is occupied by defeated hostile 'ana'",
+      reason: 'step 1 to (1,0) is blocked: (1,0) is occupied by defeated hostile ana',
     });
   });
 

@@ -127,7 +127,7 @@ describe('action economy', () => {
   it('foes cannot rescue, whack or make basic attacks', () => {
     expect(reason(foe('x'), { kind: 'basic', action: 'whack' })).toBe('foes cannot use whack');
     expect(reason(foe('x'), { kind: 'basic', action: 'rescue' })).toBe('foes cannot use rescue');
-    expect(reason(foe('x'), { kind: 'basic', action: 'basic-attack' })).toBe('foes cannot use basic-attack');
+    expect(reason(foe('x'), { kind: 'basic', action: 'basic-attack' })).toBe('foes cannot use basic attack');
     expect(reason(foe('x'), { kind: 'basic', action: 'dash' })).toBe('ok');
   });
 

@@ -105,7 +105,7 @@ describe('forced movement and destructible terrain over HTTP', () => {
     });
     expect(refused).toEqual({
       status: 200,
-      body: { ok: false, reason: "only the GM may send 'force-move'" },
+      body: { ok: false, reason: 'only the GM may push, pull or shove a character by hand' },
     });
     const { body } = await post(gmToken, {
       kind: 'force-move',

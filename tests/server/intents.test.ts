@@ -125,7 +125,7 @@ describe('intents over HTTP', () => {
       [
         'a hidden token',
         { kind: 'move', tokenId: 'lurker', path: [{ x: 7, y: 4 }] },
-        /^there is no token 'lurker'$/,
+        /^that character is not on the table$/,
       ],
     ];
     for (const [what, intent, reason] of refusals) {
@@ -180,7 +180,7 @@ describe('intents over HTTP', () => {
     });
     expect((await post(anaToken, { kind: 'add-blight', tokenId: 'ana', blightId: 'burning' })).body).toEqual({
       ok: false,
-      reason: "only the GM may send 'add-blight'",
+      reason: 'only the GM may add a blight',
     });
     expect((await post(anaToken, { kind: 'remove-status', tokenId: 'ana', statusId: 'slow' })).body.ok).toBe(
       true,

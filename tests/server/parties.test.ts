@@ -48,7 +48,7 @@ describe('GET /api/parties', () => {
     const broken = await api<{ reason: string }>(test.origin, '/api/parties/broken.json');
     expect(broken.status).toBe(500);
     expect(broken.body.reason).toBe(
-      'encounters/parties/broken.json:\n  characters.0.defense: Invalid input: expected number, received string',
+      'encounters/parties/broken.json:\n  characters.0.defense: must be a number',
     );
     const garbled = await api<{ reason: string }>(test.origin, '/api/parties/garbled.json');
     expect(garbled.status).toBe(500);

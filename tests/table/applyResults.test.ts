@@ -90,7 +90,7 @@ describe('applyResults setting', () => {
     expect(note).toMatchObject({
       kind: 'damage',
       actor: 'ana',
-      summary: 'Ana’s player applies: Ana uses basic-attack on Orc: hit',
+      summary: 'Ana’s player applies: Ana uses Basic melee attack on Orc: hit',
       details: ['Orc: HP 32 → 20, vigor 0 → 0'],
       dice: [],
     });
@@ -156,7 +156,7 @@ describe('applyResults setting', () => {
     const { id } = attackEntry(docs);
     expect(act(docs, ANA, { kind: 'discard-result', logId: id })).toEqual({
       ok: false,
-      reason: "only the GM may send 'discard-result'",
+      reason: 'only the GM may discard a result',
     });
     expect(act(docs, GM, { kind: 'discard-result', logId: id }).ok).toBe(true);
     expect(attackEntry(docs)).toMatchObject({
@@ -167,7 +167,9 @@ describe('applyResults setting', () => {
         [6, 5],
       ],
     });
-    expect(snap(docs).log.at(-1)!.summary).toBe('GM discards the result: Ana uses basic-attack on Orc: hit');
+    expect(snap(docs).log.at(-1)!.summary).toBe(
+      'GM discards the result: Ana uses Basic melee attack on Orc: hit',
+    );
     expect(act(docs, ANA, { kind: 'apply-result', logId: id })).toEqual({
       ok: false,
       reason: 'that result was discarded (by GM)',
@@ -188,7 +190,7 @@ describe('applyResults setting', () => {
     });
     expect(act(docs, GM, { kind: 'apply-result', logId: 'nope' })).toEqual({
       ok: false,
-      reason: "there is no log entry 'nope'",
+      reason: 'that result is no longer in the log',
     });
   });
 
@@ -253,7 +255,7 @@ describe('applyResults setting', () => {
     expect(readSnapshot(docs.public).log.some((e) => e.id === entry.id)).toBe(false);
     expect(act(docs, ANA, { kind: 'apply-result', logId: entry.id })).toEqual({
       ok: false,
-      reason: `there is no log entry '${entry.id}'`,
+      reason: 'that result is no longer in the log',
     });
     expect(hp(docs, 'ana')).toBe(40);
     expect(act(docs, GM, { kind: 'apply-result', logId: entry.id }).ok).toBe(true);

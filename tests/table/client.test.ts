@@ -107,7 +107,7 @@ describe('connectTable against the real server', () => {
       await waitFor(() => gm.snapshot().tokensById['ana']?.cell.x === 2, 'the GM to see the move');
       expect(await player.sendIntent({ kind: 'move', tokenId: 'spy', path: [{ x: 4, y: 2 }] })).toEqual({
         ok: false,
-        reason: "there is no token 'spy'",
+        reason: 'that character is not on the table',
       });
 
       // Presence: the GM's cursor reaches the player through awareness.

@@ -79,7 +79,7 @@ describe('a revealed foe whose stat block stays hidden', () => {
 
     const gmLog = readSnapshot(docs.public, docs.secrets).log.filter((e) => e.id === seen.id);
     expect(gmLog).toHaveLength(1);
-    expect(gmLog[0]!.summary).toBe('Ana uses basic-attack on Hollow Husk: miss');
+    expect(gmLog[0]!.summary).toBe('Ana uses Basic melee attack on Hollow Husk: miss');
     expect(gmLog[0]!.details.join('\n')).toContain('vs Defense 19');
   });
 

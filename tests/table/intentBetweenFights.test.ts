@@ -116,7 +116,7 @@ describe('between fights', () => {
     act(docs, GM, { kind: 'end-combat' });
     expect(act(docs, ANA, { kind: 'interlude' })).toEqual({
       ok: false,
-      reason: "only the GM may send 'interlude'",
+      reason: 'only the GM may call an interlude',
     });
     expect(act(docs, GM, { kind: 'interlude' })).toMatchObject({
       ok: true,

@@ -212,7 +212,10 @@ describe("the GM's force-move", () => {
   it('pushes by the same rules and damage, logged; players may not send it', () => {
     const docs = ledgeRoom();
     const push = { kind: 'force-move', tokenId: 'drake', move: 'push', squares: 3, sourceId: 'ana' } as const;
-    expect(act(docs, ANA, push)).toEqual({ ok: false, reason: "only the GM may send 'force-move'" });
+    expect(act(docs, ANA, push)).toEqual({
+      ok: false,
+      reason: 'only the GM may push, pull or shove a character by hand',
+    });
     expect(act(docs, GM, push)).toMatchObject({
       ok: true,
       outcome: { kind: 'forced-move', sourceId: 'ana', moved: 3, to: { x: 5, y: 1 } },
@@ -232,7 +235,7 @@ describe("the GM's force-move", () => {
     });
     expect(
       act(docs, GM, { kind: 'force-move', tokenId: 'drake', move: 'push', squares: 21, sourceId: 'ana' }),
-    ).toEqual({ ok: false, reason: 'malformed intent: squares: at most 20 squares for a forced move' });
+    ).toEqual({ ok: false, reason: 'Squares: at most 20 squares for a forced move' });
     expect(
       act(docs, GM, { kind: 'force-move', tokenId: 'drake', move: 'shove', squares: 1, direction: 'north' }),
     ).toMatchObject({ ok: true, outcome: { to: { x: 2, y: 0 } } });

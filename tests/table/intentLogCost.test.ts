@@ -121,11 +121,11 @@ describe('intent cost does not grow with the log', () => {
     // old-1000 lives in the secrets doc (GM-only): players are told it does not exist.
     expect(act(docs, ANA, { kind: 'apply-result', logId: 'old-1000' })).toEqual({
       ok: false,
-      reason: "there is no log entry 'old-1000'",
+      reason: 'that result is no longer in the log',
     });
     expect(act(docs, GM, { kind: 'discard-result', logId: 'no-such-line' })).toEqual({
       ok: false,
-      reason: "there is no log entry 'no-such-line'",
+      reason: 'that result is no longer in the log',
     });
   });
 });

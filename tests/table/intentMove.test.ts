@@ -155,11 +155,11 @@ describe('move intent', () => {
     });
   });
 
-  it('a malformed intent is refused with the path of the problem', () => {
+  it('a malformed intent is refused with the field and the limit, in words', () => {
     const docs = seeded();
     expect(act(docs, ANA, { kind: 'move', tokenId: 'ana', path: [] })).toEqual({
       ok: false,
-      reason: 'malformed intent: path: Too small: expected array to have >=1 items',
+      reason: 'Path: at least 1 item',
     });
     expect(act(docs, ANA, { kind: 'teleport' })).toMatchObject({ ok: false });
   });

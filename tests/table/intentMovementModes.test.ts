@@ -199,7 +199,7 @@ describe('defeated player characters still obstruct foes (setting defeatedPlayer
     expect(readSnapshot(docs.public).tokensById['bo']!.state!.incapacitated).toBe(true);
     expect(act(docs, GM, move('orc', '1,1 2,1'))).toEqual({
       ok: false,
-      reason: "step 1 to (1,1) is blocked: (1,1) is occupied by defeated hostile 'bo'",
+      reason: 'step 1 to (1,1) is blocked: (1,1) is occupied by defeated hostile Bo',
     });
   });
 

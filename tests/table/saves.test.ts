@@ -71,13 +71,13 @@ describe('ongoing statuses cannot be removed (rulebook: Statuses and other effec
     expect(statuses(docs)).toEqual(['slow (ongoing)']);
     expect(act(docs, ANA, { kind: 'remove-status', tokenId: 'ana', statusId: 'slow' })).toEqual({
       ok: false,
-      reason: 'slow is ongoing: it cannot be removed (only the GM can end it, as an override)',
+      reason: 'Slow is ongoing: it cannot be removed (only the GM can end it, as an override)',
     });
     expect(statuses(docs)).toEqual(['slow (ongoing)']);
     // Nor saved off, at the end of the turn or by the GM.
     expect(act(docs, GM, { kind: 'save', tokenId: 'ana', statusId: 'slow' })).toEqual({
       ok: false,
-      reason: 'slow is ongoing: a save cannot end it',
+      reason: 'Slow is ongoing: a save cannot end it',
     });
     expect(act(docs, GM, { kind: 'remove-status', tokenId: 'ana', statusId: 'slow' }).ok).toBe(true);
     const entry = snap(docs).log.at(-1)!;

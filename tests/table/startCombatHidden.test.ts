@@ -28,7 +28,7 @@ describe('start combat with hidden foes (issue 12, dead end 12)', () => {
     const gmLog = readSnapshot(docs.public, docs.secrets).log.map((e) => e.summary);
     expect(gmLog).toEqual([
       'Combat starts: round 1, party side first',
-      'Left out of combat until revealed: Hollow Husk, Hollow Husk, Temple Sentry',
+      'Left out of combat until revealed: Hollow Husk 1, Hollow Husk 2, Temple Sentry',
     ]);
     const publicLog = readSnapshot(docs.public).log;
     expect(publicLog.map((e) => e.summary)).toEqual(['Combat starts: round 1, party side first']);

@@ -72,7 +72,7 @@ describe('checking an uploaded room file in the page', () => {
     if (parsed.ok) return;
     expect(parsed.error.split('\n')).toEqual([
       'bad.icon-vtt.json:',
-      '  public.tokens.0.cell.x: Too small: expected number to be >=0',
+      '  public.tokens.0.cell.x: at least 0',
       "  secrets.tokens.0.id: token 'ana' is both visible and hidden",
     ]);
   });

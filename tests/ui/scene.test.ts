@@ -3,7 +3,7 @@ import { cssToColour } from '../../src/ui/colour';
 import { canCommand, tokenViews, type Scene, type SceneToken } from '../../src/ui/Scene';
 import { movementBudget, pathForRefusal, reachOf } from '../../src/ui/moveRules';
 import { freeCell } from '../../src/ui/TokenPanel';
-import { initials, hpBar, shortName } from '../../src/render/TokenView';
+import { initials, hpBar } from '../../src/render/TokenView';
 import type { MapData } from '../../src/schema/map';
 
 /** ASCII map: '.' ground, '#' impassable; heights from the digits. */
@@ -110,8 +110,6 @@ describe('small helpers', () => {
     expect(initials('Maren (Stalwart)')).toBe('MS');
     expect(initials('Ash Warden')).toBe('AW');
     expect(initials('goblin')).toBe('GO');
-    expect(shortName('Maren (Stalwart)')).toBe('Maren');
-    expect(shortName('Bartholomew-the-Great')).toBe('Bartholomew…');
     expect(hpBar({ hp: 5, maxHp: 20, vigor: 4 })).toEqual({ hp: 0.25, vigor: 0.2 });
     expect(hpBar({ hp: 5 })).toBeUndefined();
     expect(cssToColour('#2f6fd6')).toBe(0x2f6fd6);

@@ -27,7 +27,7 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');
-  if (!text.trim()) throw new HttpError(400, 'request body: expected JSON, got nothing');
+  if (!text.trim()) throw new HttpError(400, 'the request body is empty: send JSON');
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

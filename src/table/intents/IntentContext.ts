@@ -79,8 +79,14 @@ export function recordingDice(dice: Dice): Dice & { readonly rolls: [number, num
 /** The token, if the actor may see it: players only see the public doc's tokens. */
 export function findToken(ctx: IntentContext, tokenId: string): TokenView | Refusal {
   const token = ctx.snapshot.tokensById[tokenId];
-  if (!token || (token.hidden && ctx.actor.role !== 'gm')) return refuse(`there is no token '${tokenId}'`);
+  if (!token || (token.hidden && ctx.actor.role !== 'gm'))
+    return refuse('that character is not on the table');
   return token;
+}
+
+/** A status's name from the room's catalog ("Dazed"), or its id when the catalog lacks it. */
+export function statusName(ctx: IntentContext, statusId: string): string {
+  return ctx.snapshot.statusCatalog.find((s) => s.id === statusId)?.name ?? statusId;
 }
 
 /** A token the actor commands: the GM commands all, a player only the characters of their invite. */

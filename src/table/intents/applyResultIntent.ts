@@ -21,7 +21,7 @@ function pendingEntry(ctx: IntentContext, logId: string): Pending | Refusal {
   const found = ctx.logEntry(logId);
   // An entry only the secrets doc holds is GM-only whatever its flag says: players learn nothing.
   const hidden = found && (found.secret || found.entry.gmOnly) && ctx.actor.role !== 'gm';
-  if (!found || hidden) return refuse(`there is no log entry '${logId}'`);
+  if (!found || hidden) return refuse('that result is no longer in the log');
   const entry = found.entry;
   if (!entry.pending) return refuse('that roll has no result waiting to be applied');
   const by = entry.pending.settledBy ?? 'someone';

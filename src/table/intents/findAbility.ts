@@ -20,6 +20,6 @@ export function findAbility(
     return { ability: basicAttackAbility(user.statBlock, kind), basic: true };
   }
   const ability = user.statBlock.abilities.find((a) => a.name === abilityId || slug(a.name) === abilityId);
-  if (!ability) return refuse(`${user.name} has no ability '${abilityId}'`);
+  if (!ability) return refuse(`${user.name} has no ability called “${abilityId}”`);
   return { ability, basic: false };
 }

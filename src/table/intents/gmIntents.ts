@@ -8,7 +8,7 @@ import { applyStatus, removeStatus } from '../../rules/statuses';
 import { applyBlight, removeBlight } from '../../rules/blights';
 import { EMPTY_DIFF } from '../../schema/tableDiff';
 import type { IntentHandler } from './IntentContext';
-import { combatantOfToken, commandedToken, findToken, refuse } from './IntentContext';
+import { combatantOfToken, commandedToken, findToken, refuse, statusName } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
 
 /**
@@ -82,11 +82,11 @@ export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'
     after = applied.combatant;
   } else {
     const applied = self.statuses.find((s) => s.id === intent.statusId);
-    if (!applied) return refuse(`${token.name} does not have ${intent.statusId}`);
+    if (!applied) return refuse(`${token.name} is not ${statusName(ctx, intent.statusId)}`);
     // "Ongoing statuses cannot be removed": only the GM ends one, as an override (docs/rules.md#saves).
     if (applied.ongoing && !byGm)
       return refuse(
-        `${intent.statusId} is ongoing: it cannot be removed (only the GM can end it, as an override)`,
+        `${statusName(ctx, intent.statusId)} is ongoing: it cannot be removed (only the GM can end it, as an override)`,
       );
     removedOngoing = applied.ongoing;
     after = removeStatus(self, intent.statusId);

@@ -2,7 +2,7 @@ import type { IntentOf } from '../../schema/intent';
 import { rollSave } from '../../rules/rollSave';
 import { removeStatus, statusSaveModifiers } from '../../rules/statuses';
 import type { IntentHandler } from './IntentContext';
-import { combatantOfToken, commandedToken, refuse } from './IntentContext';
+import { combatantOfToken, commandedToken, refuse, statusName } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
 
 /**
@@ -20,8 +20,8 @@ export const saveIntent: IntentHandler<IntentOf<'save'>> = (ctx, intent) => {
   const self = combatantOfToken(token);
   if ('ok' in self) return self;
   const applied = self.statuses.find((s) => s.id === intent.statusId);
-  if (!applied) return refuse(`${token.name} does not have ${intent.statusId}`);
-  if (applied.ongoing) return refuse(`${intent.statusId} is ongoing: a save cannot end it`);
+  if (!applied) return refuse(`${token.name} is not ${statusName(ctx, intent.statusId)}`);
+  if (applied.ongoing) return refuse(`${statusName(ctx, intent.statusId)} is ongoing: a save cannot end it`);
   const roll = rollSave(statusSaveModifiers(self, ctx.snapshot.statusCatalog), ctx.dice);
   const after = roll.success ? removeStatus(self, intent.statusId) : self;
   const outcome = {

@@ -9,7 +9,16 @@ export class TableWriteError extends Error {}
 export function locateToken(docs: TableDocs, tokenId: string): { doc: Y.Doc; hidden: boolean } {
   if (rootsOf(docs.public).tokens.has(tokenId)) return { doc: docs.public, hidden: false };
   if (docs.secrets && rootsOf(docs.secrets).tokens.has(tokenId)) return { doc: docs.secrets, hidden: true };
-  throw new TableWriteError(`no token with id '${tokenId}' in this room`);
+  throw new TableWriteError('that token is no longer on the table');
+}
+
+/** What a write error calls a token: its stored name, so the GM reads a name and never an id. */
+export function tokenName(docs: TableDocs, tokenId: string): string {
+  for (const doc of [docs.public, docs.secrets]) {
+    const name = (doc && (rootsOf(doc).tokens.get(tokenId) as { name?: unknown } | undefined))?.name;
+    if (typeof name === 'string' && name) return name;
+  }
+  return 'that token';
 }
 
 /** The GM writers need both docs. */

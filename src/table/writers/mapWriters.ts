@@ -11,6 +11,7 @@ import {
   writeMapContent,
 } from '../mapContent';
 import { TableWriteError } from './locateToken';
+import { issueSentences } from '../../schema/issueSentence';
 
 /**
  * Paints squares: each gets `paint` (space code and/or height; missing parts keep the square's
@@ -35,7 +36,7 @@ export function paintCells(docs: TableDocs, cells: readonly CellData[], paint: P
     }
     const checked = MapCellPaintSchema.safeParse(next);
     if (!checked.success) {
-      throw new TableWriteError(`paint for (${c.x},${c.y}): ${checked.error.issues[0]?.message}`);
+      throw new TableWriteError(`paint for (${c.x},${c.y}): ${issueSentences(checked.error)}`);
     }
     return [cellKey(c.x, c.y), checked.data];
   });
@@ -103,12 +104,12 @@ export function resizeMap(docs: TableDocs, width: number, height: number): void 
   for (const doc of [docs.public, docs.secrets]) {
     if (!doc) continue;
     rootsOf(doc).tokens.forEach((raw, id) => {
-      const t = raw as { cell?: CellData; size?: number };
+      const t = raw as { cell?: CellData; size?: number; name?: string };
       if (!t.cell) return;
       const size = t.size ?? 1;
       if (t.cell.x + size > width || t.cell.y + size > height) {
         throw new TableWriteError(
-          `token '${id}' at (${t.cell.x},${t.cell.y}) would be outside a ${width}×${height} map; move it first`,
+          `${t.name ?? id} at (${t.cell.x},${t.cell.y}) would be outside a ${width}×${height} map; move it first`,
         );
       }
     });

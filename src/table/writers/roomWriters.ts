@@ -12,8 +12,8 @@ import type { RoomSettingsInput } from '../../schema/settings';
 import { RoomSettingsSchema } from '../../schema/settings';
 import type { LogEntry } from '../../schema/logEntry';
 import { ChatMessageSchema, LogEntrySchema } from '../../schema/logEntry';
-import { formatIssues } from '../../schema/formatIssues';
-import { locateToken, requireSecrets, TableWriteError } from './locateToken';
+import { issueSentences } from '../../schema/issueSentence';
+import { locateToken, requireSecrets, TableWriteError, tokenName } from './locateToken';
 import { readSettings } from '../readDoc';
 import { StatBlockSchema } from '../../schema/statBlock';
 import { settleHealth } from '../../rules/settleHealth';
@@ -30,9 +30,10 @@ export function updateCombatant(
   const { doc } = locateToken(docs, tokenId);
   const combatants = rootsOf(doc).combatants;
   const current = CombatantStateSchema.safeParse(combatants.get(tokenId));
-  if (!current.success) throw new TableWriteError(`token '${tokenId}' has no combatant state`);
+  if (!current.success)
+    throw new TableWriteError(`${tokenName(docs, tokenId)} takes no part in combat (no HP to change)`);
   const next = CombatantStateSchema.safeParse(change(structuredClone(current.data)));
-  if (!next.success) throw new TableWriteError(formatIssues(next.error, `combatant '${tokenId}'`));
+  if (!next.success) throw new TableWriteError(`${tokenName(docs, tokenId)} — ${issueSentences(next.error)}`);
   const after = settled(docs, current.data, { ...next.data, id: tokenId });
   doc.transact(() => combatants.set(tokenId, after), GM_ORIGIN);
   return { before: current.data, after };
@@ -54,7 +55,7 @@ function settled(docs: TableDocs, before: CombatantState, after: CombatantState)
 /** Replaces the room settings (rule switches and the status catalog). */
 export function setRoomSettings(docs: TableDocs, settings: RoomSettingsInput): void {
   const parsed = RoomSettingsSchema.safeParse(settings);
-  if (!parsed.success) throw new TableWriteError(formatIssues(parsed.error, 'room settings'));
+  if (!parsed.success) throw new TableWriteError(`Room settings — ${issueSentences(parsed.error)}`);
   docs.public.transact(() => publicRootsOf(docs.public).settings.set('room', parsed.data), GM_ORIGIN);
 }
 
@@ -75,7 +76,7 @@ export function setRoomName(docs: TableDocs, name: string): void {
 /** The GM's own chat line, written directly (players chat through the 'chat' intent). */
 export function postChat(docs: TableDocs, from: string, text: string): void {
   const line = ChatMessageSchema.safeParse({ id: newId('c'), at: Date.now(), from, text });
-  if (!line.success) throw new TableWriteError(formatIssues(line.error, 'chat line'));
+  if (!line.success) throw new TableWriteError(`Chat line — ${issueSentences(line.error)}`);
   docs.public.transact(() => publicRootsOf(docs.public).chat.push([line.data]), GM_ORIGIN);
 }
 

@@ -3,7 +3,7 @@ import type { StatBlock } from '../../schema/statBlock';
 import { StatBlockSchema } from '../../schema/statBlock';
 import type { Token } from '../../schema/token';
 import { TokenSchema } from '../../schema/token';
-import { formatIssues } from '../../schema/formatIssues';
+import { issueSentences } from '../../schema/issueSentence';
 import { createCombatant } from '../../rules/createCombatant';
 import type { Side } from '../../schema/cell';
 import type { CombatantState, TableDocs } from '../docLayout';
@@ -18,7 +18,8 @@ import {
 import { LogEntrySchema } from '../../schema/logEntry';
 import { readMapContent } from '../mapContent';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
-import { locateToken, requireSecrets, TableWriteError } from './locateToken';
+import { nameForNewToken } from '../tokenNames';
+import { locateToken, requireSecrets, TableWriteError, tokenName } from './locateToken';
 
 /** Fresh combatant state for a token entering the fight: full HP, nothing spent. */
 export function newCombatantState(
@@ -50,25 +51,49 @@ function checkInside(docs: TableDocs, cell: CellData, size: number, what: string
 /** Adds a token (and its stat block and combatant state) in one transaction per doc. */
 export function placeToken(docs: TableDocs, tokenInput: Token, opts: PlaceTokenOptions = {}): void {
   const parsed = TokenSchema.safeParse(tokenInput);
-  if (!parsed.success) throw new TableWriteError(formatIssues(parsed.error, 'token'));
-  const token = parsed.data;
+  if (!parsed.success) throw new TableWriteError(`New token — ${issueSentences(parsed.error)}`);
   if (
-    rootsOf(docs.public).tokens.has(token.id) ||
-    (docs.secrets && rootsOf(docs.secrets).tokens.has(token.id))
+    rootsOf(docs.public).tokens.has(parsed.data.id) ||
+    (docs.secrets && rootsOf(docs.secrets).tokens.has(parsed.data.id))
   ) {
-    throw new TableWriteError(`a token with id '${token.id}' already exists`);
+    throw new TableWriteError(`${tokenName(docs, parsed.data.id)} is already on the table`);
   }
-  checkInside(docs, token.cell, token.size, `token '${token.id}'`);
+  // A second "Foe" is placed as "Foe 2" and the first becomes "Foe 1" (issue 12).
+  const named = nameForNewToken(parsed.data.name, tokensIn(docs));
+  const token = { ...parsed.data, name: named.name };
+  checkInside(docs, token.cell, token.size, token.name);
   const statBlock = opts.statBlock ? StatBlockSchema.parse(opts.statBlock) : undefined;
   const tokenDoc = opts.hidden ? requireSecrets(docs, 'placing a hidden token') : docs.public;
   const statsDoc = opts.hidden || opts.statsHidden ? requireSecrets(docs, 'hiding stats') : docs.public;
   const state =
     opts.state ?? (statBlock && token.combatant ? newCombatantState(token, statBlock) : undefined);
   transactBoth(docs, GM_ORIGIN, () => {
+    for (const { id, name } of named.renames) renameInTransaction(docs, id, name);
     rootsOf(tokenDoc).tokens.set(token.id, token);
     if (statBlock) rootsOf(statsDoc).statBlocks.set(token.id, statBlock);
     if (state) rootsOf(tokenDoc).combatants.set(token.id, state);
   });
+}
+
+/** Every token of the room the writer can see (both docs for the GM), as stored. */
+function tokensIn(docs: TableDocs): Token[] {
+  const out: Token[] = [];
+  for (const doc of docs.secrets ? [docs.public, docs.secrets] : [docs.public]) {
+    rootsOf(doc).tokens.forEach((raw) => {
+      const t = TokenSchema.safeParse(raw);
+      if (t.success) out.push(t.data);
+    });
+  }
+  return out;
+}
+
+/** Renames a token and its combatant in whichever doc holds them (inside a transaction). */
+function renameInTransaction(docs: TableDocs, tokenId: string, name: string): void {
+  const { doc } = locateToken(docs, tokenId);
+  const roots = rootsOf(doc);
+  roots.tokens.set(tokenId, { ...(roots.tokens.get(tokenId) as Token), name });
+  const state = roots.combatants.get(tokenId) as CombatantState | undefined;
+  if (state) roots.combatants.set(tokenId, { ...state, name });
 }
 
 /** GM drag: puts a token's footprint at `cell` (no movement rules; players move by intent). */
@@ -76,7 +101,7 @@ export function moveToken(docs: TableDocs, tokenId: string, cell: CellData): voi
   const { doc } = locateToken(docs, tokenId);
   const tokens = rootsOf(doc).tokens;
   const token = TokenSchema.parse(tokens.get(tokenId));
-  checkInside(docs, cell, token.size, `token '${tokenId}'`);
+  checkInside(docs, cell, token.size, token.name);
   doc.transact(() => tokens.set(tokenId, { ...token, cell: { x: cell.x, y: cell.y } }), GM_ORIGIN);
 }
 
@@ -118,8 +143,8 @@ export function updateToken(docs: TableDocs, tokenId: string, patch: Partial<Omi
   const { doc } = locateToken(docs, tokenId);
   const roots = rootsOf(doc);
   const next = TokenSchema.safeParse({ ...(roots.tokens.get(tokenId) as object), ...patch, id: tokenId });
-  if (!next.success) throw new TableWriteError(formatIssues(next.error, `token '${tokenId}'`));
-  checkInside(docs, next.data.cell, next.data.size, `token '${tokenId}'`);
+  if (!next.success) throw new TableWriteError(`${tokenName(docs, tokenId)} — ${issueSentences(next.error)}`);
+  checkInside(docs, next.data.cell, next.data.size, next.data.name);
   const current = CombatantStateSchema.safeParse(roots.combatants.get(tokenId));
   const state =
     current.success && (patch.name !== undefined || patch.side !== undefined)
@@ -163,7 +188,7 @@ export function quickStatBlock(q: QuickStats): StatBlock {
       ? { kind: 'pc', ...shared, basicAttacks: { melee: { range: 1 }, ranged: { range: 5 } } }
       : { kind: 'foe', ...shared, size: q.size };
   const parsed = StatBlockSchema.safeParse(block);
-  if (!parsed.success) throw new TableWriteError(formatIssues(parsed.error, `stats of '${q.name}'`));
+  if (!parsed.success) throw new TableWriteError(`${q.name} — ${issueSentences(parsed.error)}`);
   return parsed.data;
 }
 
@@ -218,7 +243,8 @@ export function setStatBlock(
 ): void {
   const where = locateToken(docs, tokenId);
   const parsed = StatBlockSchema.safeParse(statBlockInput);
-  if (!parsed.success) throw new TableWriteError(formatIssues(parsed.error, `stat block of '${tokenId}'`));
+  if (!parsed.success)
+    throw new TableWriteError(`${tokenName(docs, tokenId)}'s stats — ${issueSentences(parsed.error)}`);
   const pub = rootsOf(docs.public);
   const secretNow =
     !pub.statBlocks.has(tokenId) && !!docs.secrets && rootsOf(docs.secrets).statBlocks.has(tokenId);

@@ -1,11 +1,11 @@
 import type { TableDiff } from '../../schema/tableDiff';
-import { formatIssues } from '../../schema/formatIssues';
+import { issueSentences } from '../../schema/issueSentence';
 import { TokenSchema } from '../../schema/token';
 import { TurnOrderSchema } from '../../schema/turnOrder';
 import type { TableDocs } from '../docLayout';
 import { InterruptOffersSchema } from '../../schema/interruptOffer';
 import { cellKey, CombatantStateSchema, publicRootsOf, rootsOf } from '../docLayout';
-import { locateToken, requireSecrets, TableWriteError } from './locateToken';
+import { locateToken, requireSecrets, TableWriteError, tokenName } from './locateToken';
 import { MapCellPaintSchema, MapRowSchema } from '../mapContent';
 
 /** The space code of one square as the doc holds it now (its paint, else its row). */
@@ -34,7 +34,8 @@ export function prepareDiffWrite(docs: TableDocs, diff: TableDiff): () => void {
     if (change.state) {
       const current = (roots.combatants.get(change.tokenId) ?? {}) as Record<string, unknown>;
       const next = CombatantStateSchema.safeParse({ ...current, ...change.state.after, id: change.tokenId });
-      if (!next.success) throw new TableWriteError(formatIssues(next.error, `combatant '${change.tokenId}'`));
+      if (!next.success)
+        throw new TableWriteError(`${tokenName(docs, change.tokenId)} — ${issueSentences(next.error)}`);
       writes.push(() => roots.combatants.set(change.tokenId, next.data));
     }
     if (change.cell) {

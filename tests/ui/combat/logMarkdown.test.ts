@@ -21,7 +21,7 @@ const LOG: LogEntry[] = [
     kind: 'attack',
     actor: 'ranger',
     at: T0 + 12_000,
-    summary: 'Ranger uses basic-attack on Brute: hit',
+    summary: 'Ranger uses Basic melee attack on Brute: hit',
     details: [
       '  1 boon (height-advantage): attacker stands 2 levels higher',
       'to hit: d20 12 + 3 bonus + 2 = 17 vs Defense 10 → HIT',
@@ -54,7 +54,7 @@ describe('logMarkdown', () => {
         '',
         '- `19:30:00` **Turn** — GM: Combat starts: round 1, party side first',
         '- `19:30:05` **Turn** — Ranger starts their turn (round 1)',
-        '- `19:30:12` **Attack** — Ranger uses basic-attack on Brute: hit',
+        '- `19:30:12` **Attack** — Ranger uses Basic melee attack on Brute: hit',
         '',
         '  ```text',
         '    1 boon (height-advantage): attacker stands 2 levels higher',
@@ -84,7 +84,7 @@ describe('logMarkdown', () => {
 
   it('names the actor once: no prefix when the summary already starts with the name', () => {
     expect(actorPrefix('Maren (Stalwart)', 'Maren (Stalwart) starts their turn')).toBeNull();
-    expect(actorPrefix('GM', 'GM reverts: Ranger uses basic-attack on Brute: hit')).toBeNull();
+    expect(actorPrefix('GM', 'GM reverts: Ranger uses Basic melee attack on Brute: hit')).toBeNull();
     expect(actorPrefix('GM', 'Goblin gains the poisoned blight')).toBe('GM');
     expect(actorPrefix('Ana', 'Anastasia is hit')).toBe('Ana');
     expect(actorPrefix('Ana', 'Ana')).toBeNull();

@@ -59,7 +59,7 @@ describe('result panel: a roll waiting for Apply', () => {
     });
     // The exported log marks the roll as waiting.
     expect(logMarkdown(snap.log, { title: 'Fight' })).toContain(
-      'Ranger uses basic-attack on Brute: hit _(waiting for Apply)_',
+      'Ranger uses Basic ranged attack on Brute: hit _(waiting for Apply)_',
     );
   });
 

@@ -3,8 +3,7 @@ import { fixedDice } from '../../../src/lib/dice';
 import { applyIntent } from '../../../src/table/applyIntent';
 import type { Actor } from '../../../src/table/applyIntent';
 import type { TableDocs } from '../../../src/table/docLayout';
-import { updateCombatant } from '../../../src/table/writers/roomWriters';
-import { setTokenHidden } from '../../../src/table/writers/tokenWriters';
+import { setTokenHidden, updateToken } from '../../../src/table/writers/tokenWriters';
 import { hiddenFoes, trackerView } from '../../../src/ui/combat/turnTracker';
 import { combatRoom, snapshotOf } from './combatRoom';
 
@@ -46,8 +45,9 @@ describe('turn tracker order (issue 12, dead end 10)', () => {
 
   it('sorts names within a side as people count: Husk 2 before Husk 10', () => {
     const docs = combatRoom();
-    updateCombatant(docs, 'brute', (s) => ({ ...s, name: 'Husk 10' }));
-    updateCombatant(docs, 'goblin', (s) => ({ ...s, name: 'Husk 2' }));
+    // The token's name is what every view shows (src/table/snapshot.ts).
+    updateToken(docs, 'brute', { name: 'Husk 10' });
+    updateToken(docs, 'goblin', { name: 'Husk 2' });
     expect(order(docs)).toEqual(['ranger', 'sage', 'goblin', 'brute']);
   });
 

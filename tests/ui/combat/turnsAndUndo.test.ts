@@ -140,7 +140,7 @@ describe('result, application history and the GM revert', () => {
     const reverted = snapshotOf(docs);
     expect(reverted.tokensById['brute']!.state!.hp).toBe(32);
     expect(reverted.tokensById['ranger']!.state!.attackedThisRound).toBe(false);
-    expect(reverted.log.at(-1)!.summary).toBe('GM reverts: Ranger uses basic-attack on Brute: hit');
+    expect(reverted.log.at(-1)!.summary).toBe('GM reverts: Ranger uses Basic ranged attack on Brute: hit');
     // One revert = one undo step: undoing it puts the damage back, and nothing else is left.
     expect(undo.undo()).toBe(true);
     expect(snapshotOf(docs).tokensById['brute']!.state!.hp).toBe(26);

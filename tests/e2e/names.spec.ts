@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ROOT, sceneTokens, screenshot, waitReady } from './helpers';
+import { startTestServer, type TestServer } from './testServer';
+
+/**
+ * Dead ends 8 and 9 of issue 12 on a real server in Chromium: the sunken temple's two Hollow
+ * Husks and two Temple Sentries read "Hollow Husk 1", "Hollow Husk 2"… in the tracker, the log
+ * and on the map, and the log says ability names, never ids.
+ */
+let server: TestServer;
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+test.beforeAll(async () => {
+  server = await startTestServer([]);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+
+async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${server.origin}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${url} → HTTP ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function openAmbush(page: Page): Promise<{ roomId: string; gmToken: string }> {
+  const room = await post<{ roomId: string; gmToken: string; gmLink: string }>('/api/rooms', {
+    map: readJson('maps/ruins.json'),
+    encounter: readJson('encounters/ruins-ambush.json'),
+    party: readJson('encounters/parties/sample-party.json'),
+    revealFoes: true,
+  });
+  await page.goto(room.gmLink.replace(/^https?:\/\/[^/]+/, server.origin));
+  await waitReady(page);
+  await page.getByTestId('turn-tracker').waitFor({ timeout: 20_000 });
+  return room;
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`duplicate foes are numbered in the tracker, the log and on the map (${viewport.width}×${viewport.height})`, async ({
+    browser,
+  }) => {
+    const page = await (await browser.newContext({ viewport })).newPage();
+    const { roomId, gmToken } = await openAmbush(page);
+    const tracker = page.getByTestId('turn-tracker');
+    for (const name of ['Hollow Husk 1', 'Hollow Husk 2', 'Temple Sentry 1', 'Temple Sentry 2'])
+      await expect(tracker).toContainText(name);
+
+    // The GM hurts each Husk: the log tells them apart.
+    for (const id of ['husk-1', 'husk-2'])
+      await post(`/api/rooms/${roomId}/intents`, { kind: 'adjust-hp', tokenId: id, amount: -3 }, gmToken);
+    const log = page.getByTestId('log-entries');
+    await expect(log).toContainText('Hollow Husk 1');
+    await expect(log).toContainText('Hollow Husk 2');
+    await expect(log).not.toContainText(/husk-\d|'/);
+
+    // The map's labels carry the same names (the scene the renderer draws).
+    const husks = (await sceneTokens(page)).filter((t) => t.id.startsWith('husk')).map((t) => t.name);
+    expect(husks.sort()).toEqual(['Hollow Husk 1', 'Hollow Husk 2']);
+    await page.getByTitle('Fit map to screen').click();
+    await screenshot(page, `names-${viewport.width}x${viewport.height}.png`);
+  });
+}
