@@ -144,8 +144,13 @@ export function checkDocWrite(doc: Y.Doc, kind: WrittenDoc, update: Uint8Array):
   }
   for (const [root, keys] of newKeys) {
     const { count, what } = rules[root]!.maxKeys!;
+    const map = doc.share.get(root)?._map;
+    // A write to keys that are all present already (every move: its token) adds none: no count.
+    let adds = false;
+    for (const key of keys) if (!(map?.get(key) && !map.get(key)!.deleted)) adds = true;
+    if (!adds) continue;
     let size = 0;
-    doc.share.get(root)?._map.forEach((item, key) => {
+    map?.forEach((item, key) => {
       if (item.deleted) return;
       size += 1;
       keys.delete(key); // present already: not a new key
