@@ -15,24 +15,30 @@ export const MAX_JSON_NODES = 20_000;
 /** Characters in any one string or object key. */
 export const MAX_JSON_STRING_CHARS = 20_000;
 
+// Each entry knows its parent and key; the path is built only for the value that fails (this
+// runs on every GM write: no array per value on the way).
+interface Entry {
+  readonly value: unknown;
+  readonly depth: number;
+  readonly parent: Entry | null;
+  readonly key: string | number;
+}
+
+/**
+ * Module level, not a closure: the server runs under tsx, which wraps every named closure in a
+ * `__name` call each time it is created (measured on the GM-write path, docs/server.md).
+ */
+function pathOf(entry: Entry): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let e: Entry | null = entry; e?.parent; e = e.parent) path.push(e.key);
+  return path.reverse();
+}
+
 /**
  * Why `value` is not bounded plain JSON (a message naming the path and the bound), or null.
  * Iterative, so it cannot overflow the stack itself however deep the value is.
  */
 export function jsonProblem(value: unknown): { path: (string | number)[]; message: string } | null {
-  // Each entry knows its parent and key; the path is built only for the value that fails (this
-  // runs on every GM write: no array per value on the way).
-  interface Entry {
-    readonly value: unknown;
-    readonly depth: number;
-    readonly parent: Entry | null;
-    readonly key: string | number;
-  }
-  const pathOf = (entry: Entry): (string | number)[] => {
-    const path: (string | number)[] = [];
-    for (let e: Entry | null = entry; e?.parent; e = e.parent) path.push(e.key);
-    return path.reverse();
-  };
   const stack: Entry[] = [{ value, depth: 0, parent: null, key: '' }];
   let nodes = 0;
   while (stack.length) {

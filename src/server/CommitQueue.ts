@@ -1,11 +1,22 @@
 import type { Store } from './store';
 
+/**
+ * Who is told how an update's commit went (a SharedDoc). Methods of a long-lived object rather
+ * than closures per update: the server runs under tsx, which wraps every named closure in a
+ * `__name` call when it is created, and this is the path of every write (docs/server.md).
+ */
+export interface CommitListener {
+  /** Runs after the commit: the broadcast. Never before. */
+  onCommitted(update: Uint8Array, origin: unknown): void;
+  onCommitFailed(error: unknown): void;
+}
+
 interface PendingCommit {
   readonly doc: string;
   readonly update: Uint8Array;
-  /** Runs after the commit: the broadcast. Never before. */
-  readonly onCommitted: () => void;
-  readonly onFailed: (error: unknown) => void;
+  /** The transaction's origin (the writer's connection, which does not get its update back). */
+  readonly origin: unknown;
+  readonly listener: CommitListener;
 }
 
 /**
@@ -56,9 +67,9 @@ export class CommitQueue {
           extra.forEach((write) => write());
         });
     } catch (error) {
-      batch.forEach((commit) => commit.onFailed(error));
+      for (const commit of batch) commit.listener.onCommitFailed(error);
       return;
     }
-    batch.forEach((commit) => commit.onCommitted());
+    for (const commit of batch) commit.listener.onCommitted(commit.update, commit.origin);
   }
 }

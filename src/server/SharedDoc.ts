@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import * as awarenessProtocol from 'y-protocols/awareness';
-import type { CommitQueue } from './CommitQueue';
+import type { CommitListener, CommitQueue } from './CommitQueue';
 import type { Store } from './store';
 import { encodeAwarenessMessage, encodeSyncUpdate } from './protocol';
 import { PresenceClaims } from './presenceClaims';
@@ -26,7 +26,7 @@ export const COMPACT_AFTER_UPDATES = 500;
  * committed to the store (CommitQueue, same event-loop turn) and only then broadcast, so
  * anything a client has received is already on disk (docs/server.md, "Durability").
  */
-export class SharedDoc {
+export class SharedDoc implements CommitListener {
   readonly doc: Y.Doc;
   readonly awareness: awarenessProtocol.Awareness;
   readonly listeners = new Set<DocListener>();
@@ -65,24 +65,24 @@ export class SharedDoc {
 
   private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
     if (this.failed) return;
-    this.commits.add({
-      doc: this.name,
-      update,
-      onCommitted: () => {
-        this.storedRows += 1;
-        const frame = encodeSyncUpdate(update);
-        for (const listener of this.listeners) if (listener !== origin) listener.send(frame);
-        // Never compact here: this is the broadcast path every room shares.
-        if (this.storedRows > COMPACT_AFTER_UPDATES) this.compactInBackground();
-      },
-      onFailed: (error) => {
-        // Not on disk ⇒ must not reach anyone. Drop the in-memory doc; the room reloads from disk.
-        if (this.failed) return;
-        this.failed = true;
-        this.onFailure(error);
-      },
-    });
+    this.commits.add({ doc: this.name, update, origin, listener: this });
   };
+
+  /** The update is on disk: broadcast it to everyone but its writer (CommitQueue). */
+  onCommitted(update: Uint8Array, origin: unknown): void {
+    this.storedRows += 1;
+    const frame = encodeSyncUpdate(update);
+    for (const listener of this.listeners) if (listener !== origin) listener.send(frame);
+    // Never compact here: this is the broadcast path every room shares.
+    if (this.storedRows > COMPACT_AFTER_UPDATES) this.compactInBackground();
+  }
+
+  /** Not on disk ⇒ must not reach anyone. Drop the in-memory doc; the room reloads from disk. */
+  onCommitFailed(error: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.onFailure(error);
+  }
 
   /** Commit pending updates now: call before sending doc content by any path but the broadcast. */
   flush(): void {

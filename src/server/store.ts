@@ -39,6 +39,19 @@ function tokenRowOf(raw: StoredTokenRow): TokenRow {
  */
 export type Durability = 'full' | 'process';
 
+/**
+ * The update log. `seq` is the rowid: SQLite gives a new row one more than the largest rowid in
+ * the table, so a doc's rows stay in append order, and rows appended while the storage worker
+ * compacts always sort after the ones it read. No AUTOINCREMENT: it would make every append also
+ * rewrite the `sqlite_sequence` row, a third B-tree page per commit (≈20% of an append measured
+ * in a loop, docs/server.md "Load and performance"); never reusing a deleted rowid buys us nothing.
+ */
+const UPDATES_TABLE = `CREATE TABLE IF NOT EXISTS updates (
+  seq INTEGER PRIMARY KEY,
+  doc TEXT NOT NULL,
+  data BLOB NOT NULL
+);`;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS rooms (
   id TEXT PRIMARY KEY,
@@ -53,11 +66,7 @@ CREATE TABLE IF NOT EXISTS tokens (
   character_ids TEXT NOT NULL DEFAULT '[]'
 );
 CREATE INDEX IF NOT EXISTS tokens_room ON tokens(room_id);
-CREATE TABLE IF NOT EXISTS updates (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  doc TEXT NOT NULL,
-  data BLOB NOT NULL
-);
+${UPDATES_TABLE}
 CREATE INDEX IF NOT EXISTS updates_doc ON updates(doc, seq);
 CREATE TABLE IF NOT EXISTS intent_keys (
   room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
@@ -88,6 +97,27 @@ export interface IntentKeyRow {
   readonly at: number;
 }
 
+/**
+ * Databases written by builds before the update log lost AUTOINCREMENT: copy the log into the
+ * current table, keeping every row's seq (so order), in one transaction. Runs once per database.
+ */
+function migrateUpdatesTable(db: Database.Database): void {
+  const row = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'updates'").get() as
+    { sql: string } | undefined;
+  if (!row || !/AUTOINCREMENT/i.test(row.sql)) return;
+  db.transaction(() => {
+    db.exec(`
+      ALTER TABLE updates RENAME TO updates_autoincrement;
+      DROP INDEX IF EXISTS updates_doc;
+      ${UPDATES_TABLE}
+      INSERT INTO updates (seq, doc, data) SELECT seq, doc, data FROM updates_autoincrement ORDER BY seq;
+      DROP TABLE updates_autoincrement;
+      DELETE FROM sqlite_sequence WHERE name IN ('updates', 'updates_autoincrement');
+      CREATE INDEX updates_doc ON updates(doc, seq);
+    `);
+  })();
+}
+
 export class Store {
   private readonly db: Database.Database;
   private readonly stmts;
@@ -107,6 +137,7 @@ export class Store {
     this.db.pragma(durability === 'full' ? 'synchronous = FULL' : 'synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    migrateUpdatesTable(this.db);
     // Checkpoints run in a worker, never inside a commit on the hot path (storageWorker.ts).
     this.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
     this.worker = startStorageWorker(file, options.checkpointIntervalMs, (reason) => {

@@ -44,73 +44,14 @@ export function checkDocWrite(doc: Y.Doc, kind: WrittenDoc, update: Uint8Array):
       if (struct instanceof Y.Skip && struct.id.clock + struct.length > known) return MISSING;
   }
 
-  const places = new Map<Y.Item, Place>();
-  const find = (id: Y.ID): Y.Item | Y.GC | 'missing' => {
-    if (id.clock < Y.getState(store, id.client)) return Y.getItem(store, id) as Y.Item | Y.GC;
-    const struct = containing(local.get(id.client) ?? [], id.clock);
-    return !struct || struct instanceof Y.Skip ? 'missing' : struct;
-  };
-  const integrated = (item: Y.Item): Place => {
-    const parent = item.parent as Y.AbstractType<unknown> | null;
-    if (!parent) return 'collected';
-    if (parent._item !== null) return 'nested';
-    return { root: Y.findRootTypeKey(parent), key: item.parentSub };
-  };
-  /** Iterative: a long chain of neighbours inside one update must not recurse. */
-  const placeOf = (start: Y.Item): Place => {
-    const chain: Y.Item[] = [];
-    const seen = new Set<Y.Item>();
-    let current = start;
-    let place: Place;
-    for (;;) {
-      const cached = places.get(current);
-      if (cached) {
-        place = cached;
-        break;
-      }
-      if (seen.has(current)) {
-        place = 'missing'; // a cycle of neighbours: Yjs could never integrate it
-        break;
-      }
-      seen.add(current);
-      chain.push(current);
-      const parent = current.parent as unknown;
-      if (typeof parent === 'string') {
-        place = { root: parent, key: current.parentSub };
-        break;
-      }
-      if (parent !== null) {
-        place = 'nested'; // parent given by id: an item inside a nested type
-        break;
-      }
-      const left = current.origin ? find(current.origin) : null;
-      const right = current.rightOrigin ? find(current.rightOrigin) : null;
-      if (left === 'missing' || right === 'missing' || (!left && !right)) {
-        place = 'missing';
-        break;
-      }
-      if (left instanceof Y.GC || right instanceof Y.GC) {
-        place = 'collected'; // Yjs garbage-collects such an item on arrival
-        break;
-      }
-      const neighbour = (left ?? right) as Y.Item;
-      if (Y.getState(store, neighbour.id.client) > neighbour.id.clock) {
-        place = integrated(neighbour);
-        break;
-      }
-      current = neighbour;
-    }
-    for (const item of chain) places.set(item, place);
-    return place;
-  };
-
+  const context: Context = { store, local, places: new Map() };
   const newKeys = new Map<string, Set<string>>();
   const newItems = new Map<string, number>();
   for (const struct of structs) {
     if (!(struct instanceof Y.Item)) continue;
     if (struct.id.clock + struct.length <= Y.getState(store, struct.id.client)) continue; // already here
     if (struct.content instanceof Y.ContentDeleted) continue;
-    const place = placeOf(struct);
+    const place = placeOf(context, struct);
     if (place === 'collected') continue;
     if (place === 'missing') return MISSING;
     if (place === 'nested')
@@ -144,8 +85,13 @@ export function checkDocWrite(doc: Y.Doc, kind: WrittenDoc, update: Uint8Array):
   }
   for (const [root, keys] of newKeys) {
     const { count, what } = rules[root]!.maxKeys!;
+    const map = doc.share.get(root)?._map;
+    // A write to keys that are all present already (every move: its token) adds none: no count.
+    let adds = false;
+    for (const key of keys) if (!(map?.get(key) && !map.get(key)!.deleted)) adds = true;
+    if (!adds) continue;
     let size = 0;
-    doc.share.get(root)?._map.forEach((item, key) => {
+    map?.forEach((item, key) => {
       if (item.deleted) return;
       size += 1;
       keys.delete(key); // present already: not a new key
@@ -153,6 +99,81 @@ export function checkDocWrite(doc: Y.Doc, kind: WrittenDoc, update: Uint8Array):
     if (size + keys.size > count) return `${root}: ${atMost(count, what)}`;
   }
   return null;
+}
+
+/**
+ * What placing the items of one update needs. The helpers below are module functions taking it,
+ * not closures: the server runs under tsx, which wraps every named closure in a `__name` call
+ * each time it is created, and this runs on every GM write (docs/server.md).
+ */
+interface Context {
+  readonly store: Y.Doc['store'];
+  /** The update's structs per client, clock-sorted. */
+  readonly local: ReadonlyMap<number, (Y.Item | Y.GC | Y.Skip)[]>;
+  /** Places found so far (a chain of neighbours is walked once). */
+  readonly places: Map<Y.Item, Place>;
+}
+
+function find({ store, local }: Context, id: Y.ID): Y.Item | Y.GC | 'missing' {
+  if (id.clock < Y.getState(store, id.client)) return Y.getItem(store, id) as Y.Item | Y.GC;
+  const struct = containing(local.get(id.client) ?? [], id.clock);
+  return !struct || struct instanceof Y.Skip ? 'missing' : struct;
+}
+
+function integrated(item: Y.Item): Place {
+  const parent = item.parent as Y.AbstractType<unknown> | null;
+  if (!parent) return 'collected';
+  if (parent._item !== null) return 'nested';
+  return { root: Y.findRootTypeKey(parent), key: item.parentSub };
+}
+
+/** Iterative: a long chain of neighbours inside one update must not recurse. */
+function placeOf(context: Context, start: Y.Item): Place {
+  const { store, places } = context;
+  const chain: Y.Item[] = [];
+  const seen = new Set<Y.Item>();
+  let current = start;
+  let place: Place;
+  for (;;) {
+    const cached = places.get(current);
+    if (cached) {
+      place = cached;
+      break;
+    }
+    if (seen.has(current)) {
+      place = 'missing'; // a cycle of neighbours: Yjs could never integrate it
+      break;
+    }
+    seen.add(current);
+    chain.push(current);
+    const parent = current.parent as unknown;
+    if (typeof parent === 'string') {
+      place = { root: parent, key: current.parentSub };
+      break;
+    }
+    if (parent !== null) {
+      place = 'nested'; // parent given by id: an item inside a nested type
+      break;
+    }
+    const left = current.origin ? find(context, current.origin) : null;
+    const right = current.rightOrigin ? find(context, current.rightOrigin) : null;
+    if (left === 'missing' || right === 'missing' || (!left && !right)) {
+      place = 'missing';
+      break;
+    }
+    if (left instanceof Y.GC || right instanceof Y.GC) {
+      place = 'collected'; // Yjs garbage-collects such an item on arrival
+      break;
+    }
+    const neighbour = (left ?? right) as Y.Item;
+    if (Y.getState(store, neighbour.id.client) > neighbour.id.clock) {
+      place = integrated(neighbour);
+      break;
+    }
+    current = neighbour;
+  }
+  for (const item of chain) places.set(item, place);
+  return place;
 }
 
 /** The struct of a client's clock-sorted, contiguous list that holds `clock` (binary search). */

@@ -20,6 +20,7 @@ import { TurnOrderSchema } from '../schema/turnOrder';
 import { TABLE_SCHEMA_VERSION } from './docLayout';
 import { MapCellPaintSchema, MapRowSchema } from './mapContent';
 import { plainIssue } from '../schema/issueSentence';
+import { isPlainValidToken } from './tokenFastCheck';
 
 /**
  * What a GM may write into each root of a room's docs (src/table/docLayout.ts): the readers'
@@ -82,7 +83,10 @@ const chapter = (value: unknown) =>
   Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 10
     ? null
     : 'expected a chapter 1–10';
-const tokenCheck = bySchema(TokenSchema);
+const tokenSchemaCheck = bySchema(TokenSchema);
+/** Every GM move writes a token: the common shape is recognised without zod (tokenFastCheck.ts). */
+const tokenCheck: ValueCheck = (key, value) =>
+  isPlainValidToken(value) ? null : tokenSchemaCheck(key, value);
 
 const TOKEN_COUNT = { count: MAX_TOKENS, what: 'tokens in one document' };
 
