@@ -114,7 +114,7 @@ export async function gmChoosesArena(browser: Browser, origin: string): Promise<
   gm.on('pageerror', (e) => console.error('GM page error:', e.message));
   await gm.goto(`${origin}/`);
   await waitReady(gm);
-  await gm.getByTestId('map-select').selectOption('arena.json');
+  await gm.getByTestId('map-choice-arena.json').click();
   await gm.getByTestId('encounter-select').selectOption('arena-skirmish.json');
   // The party comes from the server's list (GET /api/parties).
   await gm.getByTestId('party-select').selectOption('sample-party.json');

@@ -39,7 +39,8 @@ function pictureColours(page: Page, file: string): Promise<number> {
     const canvas = node as HTMLCanvasElement;
     const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
     const seen = new Set<string>();
-    for (let i = 0; i < data.length; i += 4) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]},${data[i + 3]}`);
+    for (let i = 0; i < data.length; i += 4)
+      seen.add(`${data[i]},${data[i + 1]},${data[i + 2]},${data[i + 3]}`);
     return seen.size;
   });
 }
@@ -144,7 +145,11 @@ test('a tampered "Your rooms" store is ignored entry by entry, never followed', 
         version: 1,
         rooms: [
           { name: 'Evil', gmLink: 'javascript:alert(1)', createdAt: '2025-01-01T00:00:00.000Z' },
-          { name: 'Kept', gmLink: '/?room=abcdefghijklmnop&token=abcdefghijklmnopqrstuv', createdAt: '2025-01-02T00:00:00.000Z' },
+          {
+            name: 'Kept',
+            gmLink: '/?room=abcdefghijklmnop&token=abcdefghijklmnopqrstuv',
+            createdAt: '2025-01-02T00:00:00.000Z',
+          },
           { name: 42 },
         ],
       }),
