@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { useSignal } from '@preact/signals';
 import { browserStorage } from './browserStorage';
-import { dismissKeyNotice, keyNoticePending } from './keyNotice';
+import { dismissKeyNotice, keyNoticePending } from './keyNoticeState';
 import type { KeyValueStorage } from './yourRooms';
 
 /**

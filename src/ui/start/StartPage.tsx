@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { MAX_NAME_CHARS } from '../../schema/limits';
 import { api, linkPath, unwrap } from '../api';
 import { roomImportPanel } from '../RoomFilePanel';
-import { keyNoticeAfterCreate } from './keyNotice';
+import { keyNoticeAfterCreate } from './keyNoticeState';
 import { MapChooser } from './MapChooser';
 import { MapUpload } from './MapUpload';
 import { PartyChooser } from './PartyChooser';
