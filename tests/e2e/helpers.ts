@@ -122,11 +122,16 @@ export async function gmChoosesArena(browser: Browser, origin: string): Promise<
   return gm;
 }
 
-/** Clicks Create on the create screen and waits for the new room's table. */
+/**
+ * Clicks Create on the create screen and waits for the new room's table. A new GM is told once to
+ * keep the GM link (start.spec.ts tests that); the stories built on this helper dismiss it first,
+ * so it neither covers the map they drag on nor shows in their screenshots.
+ */
 export async function createRoom(gm: Page): Promise<void> {
   await gm.getByTestId('create-room').click();
   await gm.waitForURL(/\?room=.+&token=.+/);
   await waitReady(gm);
+  await gm.getByTestId('key-notice').getByRole('button', { name: 'Got it' }).click();
 }
 
 /**

@@ -136,6 +136,39 @@ test('"Your rooms" survives a reload, opens the room, and Forget removes it', as
   await expect(page.getByTestId('your-rooms')).toHaveCount(0);
 });
 
+test('a room imported from a room file joins "Your rooms"', async ({ page }) => {
+  // A room file as a table exports it: a room made and exported through the API.
+  const origin = server().origin;
+  const made = await fetch(`${origin}/api/rooms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      map: JSON.parse(fs.readFileSync(path.join(ROOT, 'maps/arena.json'), 'utf8')),
+      name: 'Saturday rematch',
+    }),
+  });
+  const room = (await made.json()) as { roomId: string; gmToken: string };
+  const exported = await fetch(`${origin}/api/rooms/${room.roomId}/export`, {
+    headers: { authorization: `Bearer ${room.gmToken}` },
+  });
+  await openStart(page);
+  await page.getByTestId('room-import-upload').setInputFiles({
+    name: 'Saturday rematch.icon-vtt.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(await exported.text()),
+  });
+  await page.getByTestId('room-import').click();
+  await page.waitForURL(/\?room=.+&token=.+/);
+  await waitReady(page);
+  const importedUrl = new URL(page.url());
+  await openStart(page);
+  const entry = page.getByTestId('your-rooms').getByRole('listitem').filter({ hasText: 'Saturday rematch' });
+  await expect(entry.getByRole('link', { name: /Open/ })).toHaveAttribute(
+    'href',
+    importedUrl.pathname + importedUrl.search,
+  );
+});
+
 test('a tampered "Your rooms" store is ignored entry by entry, never followed', async ({ page }) => {
   await openStart(page);
   await page.evaluate(() => {

@@ -112,16 +112,27 @@ export function StartPage({ state, rooms, storage }: Props) {
       <div class="error" data-testid="create-error" role="alert">
         {state.errors.value}
       </div>
-      <ImportPanel />
+      <ImportPanel storage={storage} />
     </div>
   );
 }
 
-/** The room-file import (RoomFilePanel), still built with plain DOM: mounted once, kept as is. */
-function ImportPanel() {
+/**
+ * The room-file import (RoomFilePanel), still built with plain DOM: mounted once, kept as is. An
+ * imported room is the GM's too, so it joins Your rooms.
+ */
+function ImportPanel({ storage }: { storage: KeyValueStorage }) {
   const host = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    host.current?.replaceChildren(roomImportPanel());
-  }, []);
+    host.current?.replaceChildren(
+      roomImportPanel(({ gmLink, name }) =>
+        rememberRoom(storage, {
+          name: name.trim() || 'Imported room',
+          gmLink,
+          createdAt: new Date().toISOString(),
+        }),
+      ),
+    );
+  }, [storage]);
   return <div ref={host} />;
 }
