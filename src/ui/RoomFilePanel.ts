@@ -65,6 +65,7 @@ export function roomImportPanel(onImported?: (room: { gmLink: string; name: stri
     type: 'file',
     accept: '.json,application/json',
     'data-testid': 'room-import-upload',
+    'aria-label': 'Room file to import',
   });
   const preview = el('div', { class: 'preview', 'data-testid': 'room-import-preview' });
   const errors = el('div', { class: 'error', 'data-testid': 'room-import-error' });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROOT, screenshot, useTestServer, waitReady } from './helpers';
 
@@ -71,7 +72,10 @@ test('each sample map is a picture with its name and size, chosen by click or ke
 test('choosing an encounter picks its own map and says so; the room is named after it', async ({ page }) => {
   await openStart(page);
   await page.getByTestId('map-choice-arena.json').click();
-  // The list shows encounters by name, not file name.
+  // The lists show encounters and parties by name, not file name.
+  await expect(
+    page.getByTestId('party-select').locator('option', { hasText: 'The Lantern Company' }),
+  ).toHaveCount(1);
   const encounter = page.getByTestId('encounter-select');
   await expect(encounter.locator('option', { hasText: 'Ambush at the sunken temple' })).toHaveCount(1);
   await encounter.selectOption({ label: 'Ambush at the sunken temple' });
@@ -130,6 +134,11 @@ test('"Your rooms" survives a reload, opens the room, and Forget removes it', as
     .filter({ hasText: 'Tuesday skirmish' })
     .getByRole('button', { name: /Forget/ })
     .click();
+  await expect(page.getByTestId('your-rooms')).toHaveCount(0);
+  // The link is the key to the room: a Forget by mistake can be taken back.
+  await page.getByTestId('your-rooms-forgotten').getByRole('button', { name: 'Undo' }).click();
+  await expect(rooms.getByRole('listitem').filter({ hasText: 'Tuesday skirmish' })).toHaveCount(1);
+  await rooms.getByRole('button', { name: 'Forget Tuesday skirmish' }).click();
   await expect(page.getByTestId('your-rooms')).toHaveCount(0);
   await page.reload();
   await waitReady(page);
@@ -257,4 +266,33 @@ test('the start page fits a phone (390×844): no sideways scroll, pictures wrap,
   await create.tap();
   await page.waitForURL(/\?room=.+&token=.+/);
   await context.close();
+});
+
+test('axe finds no serious or critical problem on the start page, with Your rooms listed', async ({
+  page,
+}) => {
+  await openStart(page);
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'icon-vtt.yourRooms',
+      JSON.stringify({
+        version: 1,
+        rooms: [
+          {
+            name: 'Kept',
+            gmLink: '/?room=abcdefghijklmnop&token=abcdefghijklmnopqrstuv',
+            createdAt: '2025-01-02T00:00:00.000Z',
+          },
+        ],
+      }),
+    ),
+  );
+  await page.reload();
+  await waitReady(page);
+  await expect(page.getByTestId('your-rooms')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
 });

@@ -37,7 +37,7 @@ export async function loadStartCatalog(): Promise<StartCatalog> {
     api.listEncounters().catch(() => []),
     api.listParties().catch(() => []),
   ]);
-  const [maps, encounters] = await Promise.all([
+  const [maps, encounters, namedParties] = await Promise.all([
     Promise.all(mapFiles.map(({ file }) => loadMap(file))),
     Promise.all(
       encounterFiles.map(async ({ file }): Promise<EncounterEntry> => {
@@ -49,8 +49,19 @@ export async function loadStartCatalog(): Promise<StartCatalog> {
         }
       }),
     ),
+    // Parties by their own name; a file that cannot be read keeps its file name (choosing it says why).
+    Promise.all(
+      parties.map(async (p) => {
+        try {
+          const party = (await api.getParty(p.file)) as { name?: unknown };
+          return typeof party.name === 'string' && party.name ? { file: p.file, label: party.name } : p;
+        } catch {
+          return p;
+        }
+      }),
+    ),
   ]);
-  return { maps, encounters, parties, ...(problem ? { problem } : {}) };
+  return { maps, encounters, parties: namedParties, ...(problem ? { problem } : {}) };
 }
 
 async function loadMap(file: string): Promise<MapEntry> {
