@@ -1,58 +1,11 @@
 import { api, ApiError, linkPath } from './api';
 import { el } from './dom';
-import { parseRoomFile, ROOM_FILE_SUFFIX, roomFileName, serializeRoomFile } from './roomFile';
+import { parseRoomFile, ROOM_FILE_SUFFIX } from './roomFile';
 
 /** A server refusal in the server's own words, with its status so the GM knows whose fault it is. */
-function refusal(what: string, e: unknown): string {
+export function refusal(what: string, e: unknown): string {
   if (e instanceof ApiError) return `${what} refused by the server (HTTP ${e.status}): ${e.reason}`;
   return `${what} failed: ${(e as Error).message}`;
-}
-
-/**
- * GM, table screen: "Export room" downloads `<room name>.icon-vtt.json`, the server's export of
- * both docs (`GET /api/rooms/<roomId>/export`). Results go to the status bar.
- */
-export function roomExportPanel(
-  roomId: string,
-  gmToken: string,
-  status: (text: string, kind: 'ok' | 'refused') => void,
-): HTMLElement {
-  const button = el(
-    'button',
-    { 'data-testid': 'room-export', title: 'Download the whole room (map, tokens, combat, log) as a file' },
-    'Export room',
-  );
-  button.onclick = async () => {
-    button.disabled = true;
-    try {
-      const file = await api.exportRoom(roomId, gmToken);
-      const name = roomFileName(
-        typeof (file as { name?: unknown }).name === 'string' ? (file as { name: string }).name : roomId,
-      );
-      const a = el('a', {
-        href: URL.createObjectURL(new Blob([serializeRoomFile(file)], { type: 'application/json' })),
-        download: name,
-      });
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-      status(`Exported ${name}`, 'ok');
-    } catch (e) {
-      status(refusal('Export', e), 'refused');
-    } finally {
-      button.disabled = false;
-    }
-  };
-  return el(
-    'section',
-    { 'data-testid': 'room-file-panel' },
-    el('h3', {}, 'Room file'),
-    el('div', { class: 'row' }, button),
-    el(
-      'p',
-      { class: 'muted' },
-      'A backup of this room. Import it from the start screen to get a new room with its own links.',
-    ),
-  );
 }
 
 /**

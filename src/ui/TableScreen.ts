@@ -3,18 +3,19 @@ import { spaceTypeOfCode } from '../schema/map';
 import { BattlefieldRenderer } from '../render/BattlefieldRenderer';
 import { installDebugHook } from './debugHook';
 import { el } from './dom';
-import { editorPanel } from './EditorPanel';
 import { InputController } from './InputController';
-import { invitePanel } from './InvitePanel';
-import { legendPanel } from './LegendPanel';
-import { linkIndicator } from './linkIndicator';
+import { LinkIndicator } from './LinkIndicator';
 import { mapToTerrainGrid } from './mapToTerrainGrid';
 import { reachOf } from './moveRules';
-import { roomExportPanel } from './RoomFilePanel';
 import { tokenViews, type Scene } from './Scene';
+import { SidePanel } from './SidePanel';
 import type { GmActions, TableSession } from './TableSession';
-import { TokenPanel } from './TokenPanel';
-import { mountCombat } from './combat/mountCombat'; // combat: combat tools (issue 6)
+import { mountCombat } from './combat/mountCombat';
+import { RoomModel } from './model/RoomModel';
+import { effect, signal } from '@preact/signals';
+import { h, render } from 'preact';
+import { FirstRunHints } from './hints/FirstRunHints';
+import { hintsDismissed } from './hints/hintStore';
 
 /**
  * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
@@ -45,24 +46,59 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     ),
   );
 
+  // Phones: the panel is a bottom sheet; its handle opens and closes it (hidden on wider screens).
+  const handle = el(
+    'button',
+    {
+      class: 'sheet-handle',
+      'aria-expanded': 'false',
+      'aria-controls': 'side-panel',
+      'data-testid': 'sheet-handle',
+    },
+    'Panel',
+  );
+  panel.id = 'side-panel';
+  handle.onclick = () => {
+    const open = panel.classList.toggle('open');
+    handle.setAttribute('aria-expanded', String(open));
+    handle.textContent = open ? 'Close panel' : 'Panel';
+  };
+  panel.append(handle);
+  // First-run hints (src/ui/hints): step shown, or null once closed.
+  const hintStep = signal<number | null>(hintsDismissed(rawSession.viewer.role) ? null : 0);
   const renderer = new BattlefieldRenderer(CELL_SIZE_PX);
   await renderer.init(stage);
-  const status = (text: string, kind: 'ok' | 'refused' | 'info' = 'info'): void => {
-    statusMsg.textContent = text;
-    statusMsg.className = `msg ${kind}`;
-    statusMsg.dataset['kind'] = kind;
-  };
-  // Live rooms only: the offline demo has no server to lose.
-  if (rawSession.connection)
-    statusbar.insertBefore(linkIndicator(rawSession.connection, rawSession.viewer.role, status), statusCell);
+  // The status line shows the model's message; every panel says things through `model.say`.
+  const modelRef: { current?: RoomModel } = {};
+  const status = (text: string, kind: 'ok' | 'refused' | 'info' = 'info'): void =>
+    modelRef.current?.say(text, kind);
   const session: TableSession = rawSession.gm
     ? { ...rawSession, gm: guardGm(rawSession.gm, status) }
     : rawSession;
+  const roomModel = new RoomModel(session);
+  modelRef.current = roomModel;
+  // Live rooms only: the offline demo has no server to lose.
+  if (rawSession.connection) {
+    const link = el('span');
+    statusbar.insertBefore(link, statusCell);
+    render(h(LinkIndicator, { model: roomModel }), link);
+  }
+  effect(() => {
+    const { text, kind } = roomModel.status.value;
+    statusMsg.textContent = text;
+    statusMsg.className = `msg ${kind}`;
+    statusMsg.dataset['kind'] = kind;
+  });
   let scene: Scene = session.scene();
-  const tokenPanel = new TokenPanel(session, (id) => input.select(id));
+  // The selection is the model's: a click on the battlefield writes it, the token panel writes
+  // it, and the battlefield's highlight and reach follow it.
   const input = new InputController(stage, renderer, session, {
-    select: (id) => tokenPanel.select(id),
+    select: (id) => (roomModel.selectedId.value = id ?? null),
     status,
+  });
+  effect(() => {
+    const id = roomModel.selectedId.value ?? undefined;
+    if (input.selectedId !== id) input.select(id);
   });
   stage.addEventListener('pointermove', (e) => {
     const r = stage.getBoundingClientRect();
@@ -101,34 +137,39 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       renderer.ping(c.x, c.y, 0xffd23f);
       session.setPresence({ ping: { x: c.x, y: c.y, at: Date.now() } });
     }),
-    tool('?', 'Help', 'help', () =>
+    tool('?', 'Help: the first-use tips again', 'help', () => {
+      hintStep.value = 0;
+      panel.classList.add('open');
+      handle.setAttribute('aria-expanded', 'true');
       status(
         'Drag empty space to pan, wheel/pinch to zoom, drag a token to move it, Alt+click to ping, Ctrl+Z / Ctrl+Shift+Z undo/redo (GM).',
-      ),
-    ),
+      );
+    }),
   );
 
-  panel.append(tokenPanel.root);
-  let refreshInvites: (() => void) | undefined;
+  // The panel column: the phone sheet's handle, the first-run hints (until dismissed for good, per
+  // role), then one Preact tree drawn from the model (the combat dock mounts into `dock`).
+  const hintsRoot = el('div');
+  const column = el('div');
+  panel.append(hintsRoot, column);
+  render(h(FirstRunHints, { role: session.viewer.role, step: hintStep }), hintsRoot);
+  const dock = el('div', { class: 'combat-dock-root' });
+  render(
+    h(SidePanel, {
+      model: roomModel,
+      dock,
+      // Export needs the GM's bearer token, which only a live room's link carries (not the demo).
+      gmToken: session.gm ? new URLSearchParams(window.location.search).get('token') : null,
+      onEditor: (state) => {
+        input.editor = state;
+        stage.style.cursor = state ? 'crosshair' : '';
+        status(state ? `Editing: ${state.tool}` : 'Moving tokens');
+      },
+    }),
+    column,
+  );
   if (session.gm) {
     const gm = session.gm;
-    panel.append(
-      editorPanel(
-        gm,
-        () => session.scene().map,
-        (state) => {
-          input.editor = state;
-          stage.style.cursor = state ? 'crosshair' : '';
-          status(state ? `Editing: ${state.tool}` : 'Moving tokens');
-        },
-      ),
-    );
-    const inv = invitePanel(gm, () => session.scene());
-    refreshInvites = inv.refresh;
-    panel.append(inv.root);
-    // Export needs the GM's bearer token, which only a live room's link carries (not the demo).
-    const gmToken = new URLSearchParams(window.location.search).get('token');
-    if (gmToken) panel.append(roomExportPanel(session.roomId, gmToken, status));
     window.addEventListener('keydown', (e) => {
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;
@@ -142,13 +183,11 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       }
     });
   }
-  panel.append(legendPanel());
-  void mountCombat(panel, stage, renderer, session); // combat: tracker, targeting, results, log
+  mountCombat(dock, stage, renderer, roomModel); // combat: tracker, targeting, results, log
   window.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') input.select(undefined);
   });
 
-  let partyKey = '';
   let lastMap: Scene['map'] | undefined;
   let lastHp: Scene['destructibleHp'];
   const draw = (s: Scene): void => {
@@ -162,15 +201,6 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     renderer.setTokens(tokenViews(s, session.viewer));
     if (input.selectedId && !s.tokens.some((t) => t.id === input.selectedId)) input.select(undefined);
     input.refreshReach();
-    tokenPanel.render(s);
-    const pk = s.tokens
-      .filter((t) => t.side === 'party')
-      .map((t) => t.id + t.name)
-      .join('|');
-    if (pk !== partyKey) {
-      partyKey = pk;
-      refreshInvites?.();
-    }
   };
   draw(scene);
   session.onScene(draw);

@@ -39,6 +39,13 @@ export interface TokenEdit {
   readonly attackBonus?: number;
 }
 
+/** The place form's stats for a new combatant (max HP, Defense, Speed in squares). */
+export interface PlaceStats {
+  readonly hp: number;
+  readonly defense: number;
+  readonly speed: number;
+}
+
 /**
  * Everything the table screen needs from a room: the scene, change notifications, presence, and
  * the writes it may ask for. GM writes go to table writers (one transaction each, undoable);
@@ -74,7 +81,18 @@ export interface TableSession {
 export interface GmActions {
   paint(cells: readonly CellXY[], paint: Paint): void;
   resize(width: number, height: number): void;
-  placeToken(t: { name: string; side: 'party' | 'foes'; size: number; cell: CellXY; hidden: boolean }): void;
+  /**
+   * A new token: with `stats` a combatant (takes turns, can be attacked, joins the tracker);
+   * without, a prop (a marker with no HP and no turns).
+   */
+  placeToken(t: {
+    name: string;
+    side: 'party' | 'foes';
+    size: number;
+    cell: CellXY;
+    hidden: boolean;
+    stats?: PlaceStats;
+  }): void;
   /** GM moves are writes, not rule checks: the GM may put a token anywhere. */
   moveToken(tokenId: string, cell: CellXY): void;
   setHidden(tokenId: string, hidden: boolean): void;

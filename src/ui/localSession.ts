@@ -44,6 +44,14 @@ export function localSession(map: MapData, tokens: SceneToken[], chapter = 1): T
             blights: [],
             incapacitated: false,
             hidden: t.hidden,
+            // The demo keeps no stat blocks: the form's numbers are shown as they are.
+            ...(t.stats
+              ? {
+                  hp: 4 * Math.max(1, Math.ceil(t.stats.hp / 4)),
+                  maxHp: 4 * Math.max(1, Math.ceil(t.stats.hp / 4)),
+                  speed: t.stats.speed,
+                }
+              : {}),
           },
         ],
       }),

@@ -8,6 +8,7 @@ import { updateCombatant } from '../table/writers/roomWriters';
 import {
   moveToken,
   placeToken,
+  quickStatBlock,
   removeToken,
   setStatBlock,
   setTokenHidden,
@@ -95,10 +96,16 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
       resize: (w, h) => resizeMap(conn.docs, w, h),
       placeToken: (t) => {
         const id = `token-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+        const combatant = t.stats !== undefined;
         placeToken(
           conn.docs,
-          { id, name: t.name, cell: t.cell, size: t.size, side: t.side, ownerIds: [], combatant: false },
-          { hidden: t.hidden },
+          { id, name: t.name, cell: t.cell, size: t.size, side: t.side, ownerIds: [], combatant },
+          {
+            hidden: t.hidden,
+            ...(t.stats
+              ? { statBlock: quickStatBlock({ name: t.name, side: t.side, size: t.size, ...t.stats }) }
+              : {}),
+          },
         );
       },
       moveToken: (id, cell) => moveToken(conn.docs, id, cell),

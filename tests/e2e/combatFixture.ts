@@ -31,8 +31,24 @@ async function post<T>(server: TestServer, url: string, body: unknown, token?: s
 /** Websocket URLs each seat's page opened (to check the page shares one room connection). */
 export const socketsOpened = new WeakMap<Page, string[]>();
 
-async function open(browser: Browser, link: string, who: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+/** A phone or tablet seat: its screen size, with touch (Playwright's `hasTouch`/`isMobile`). */
+export interface Device {
+  readonly width: number;
+  readonly height: number;
+  readonly touch?: boolean;
+}
+
+async function open(browser: Browser, link: string, who: string, device?: Device): Promise<Page> {
+  const context = await browser.newContext(
+    device
+      ? {
+          viewport: { width: device.width, height: device.height },
+          hasTouch: device.touch ?? false,
+          isMobile: device.touch ?? false,
+        }
+      : {},
+  );
+  const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`${who} page error:`, e.message));
   const sockets: string[] = [];
   socketsOpened.set(page, sockets);
@@ -52,7 +68,7 @@ async function open(browser: Browser, link: string, who: string): Promise<Page> 
 export async function openCombatTable(
   server: TestServer,
   browser: Browser,
-  opts: { revealFoes?: boolean } = {},
+  opts: { revealFoes?: boolean; devices?: { gm?: Device; ranger?: Device; sage?: Device } } = {},
 ): Promise<CombatTable> {
   const room = await post<{ roomId: string; gmToken: string; gmLink: string }>(server, '/api/rooms', {
     map: readJson('maps/combat-test.json'),
@@ -70,8 +86,8 @@ export async function openCombatTable(
     );
   const [r, s] = await Promise.all([invite('Robin', 'ranger'), invite('Sam', 'sage')]);
   const local = (link: string) => link.replace(/^https?:\/\/[^/]+/, server.origin);
-  const gm = await open(browser, local(room.gmLink), 'GM');
-  const ranger = await open(browser, local(r.link), 'Ranger');
-  const sage = await open(browser, local(s.link), 'Sage');
+  const gm = await open(browser, local(room.gmLink), 'GM', opts.devices?.gm);
+  const ranger = await open(browser, local(r.link), 'Ranger', opts.devices?.ranger);
+  const sage = await open(browser, local(s.link), 'Sage', opts.devices?.sage);
   return { roomId: room.roomId, gmToken: room.gmToken, gm, ranger, sage };
 }

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { createRoom, gmChoosesArena, screenshot, uploadBrokenMap, useTestServer, waitReady } from './helpers';
+import {
+  createRoom,
+  gmChoosesArena,
+  sceneTokens,
+  screenshot,
+  uploadBrokenMap,
+  useTestServer,
+  waitReady,
+} from './helpers';
 
 /**
  * Dead ends a first game night hit (issue 12, items 3 and 7, and the status bar's room label):
@@ -88,4 +96,61 @@ test('the invite form asks for a name, confirms a spectator link, names characte
   await expect(gm.getByTestId('invite-char-ivo-vagabond')).not.toBeChecked();
   await expect(error).toHaveText('');
   await screenshot(gm, 'invite-form-cleared.png');
+});
+
+test('dead end 2: a rename shows everywhere; "Place a token" makes a combatant that joins the tracker; a prop has no HP', async ({
+  browser,
+}) => {
+  const gm = await gmChoosesArena(browser, server().origin);
+  await createRoom(gm);
+  const errors: string[] = [];
+  gm.on('pageerror', (e) => errors.push(e.message));
+
+  // Renaming a combatant: the list, the battlefield's scene and the tracker all show the new name.
+  await gm.getByTestId('token-item-maren-stalwart').click();
+  await gm.getByTestId('edit-name').fill('Maren the Bold');
+  await gm.getByTestId('edit-name').press('Enter');
+  await expect(gm.getByTestId('token-item-maren-stalwart')).toContainText('Maren the Bold');
+  await expect(gm.getByTestId('tracker-row-maren-stalwart')).toContainText('Maren the Bold');
+  await expect
+    .poll(async () => (await sceneTokens(gm)).find((t) => t.id === 'maren-stalwart')?.name)
+    .toBe('Maren the Bold');
+
+  // "Place a token" with the form's stats: a combatant with HP, in the tracker, editable.
+  await gm.getByTestId('place-name').fill('Goblin');
+  await gm.getByTestId('place-side').selectOption('foes');
+  await gm.getByTestId('place-hp').fill('12');
+  await gm.getByTestId('place-defense').fill('4');
+  await gm.getByTestId('place-speed').fill('5');
+  await gm.getByTestId('place-token').click();
+  await expect.poll(async () => (await sceneTokens(gm)).some((t) => t.name === 'Goblin')).toBe(true);
+  const goblin = (await sceneTokens(gm)).find((t) => t.name === 'Goblin')!;
+  await expect(gm.getByTestId(`tracker-row-${goblin.id}`)).toContainText('HP 12/12');
+  await gm.getByTestId(`token-item-${goblin.id}`).click();
+  await gm.getByTestId('edit-hp').fill('7');
+  await gm.getByTestId('edit-hp').press('Enter');
+  await expect(gm.getByTestId(`tracker-row-${goblin.id}`)).toContainText('HP 7/12');
+  await expect(gm.getByTestId('status-message')).not.toHaveAttribute('data-kind', 'refused');
+  // It takes turns: Start combat puts it in the order with the others.
+  await gm.getByTestId('tracker-start-combat').click();
+  await expect(gm.getByTestId(`tracker-row-${goblin.id}`)).toHaveAttribute('data-status', /may-act|waiting/);
+  // ...and is renamed like any combatant.
+  await expect(gm.getByTestId('token-details')).toContainText('Goblin');
+  await gm.getByTestId('edit-name').fill('Goblin Boss');
+  // (Start combat's answer lands while the GM types: a room update must not wipe the typing.)
+  await gm.getByTestId('edit-name').press('Enter');
+  await expect(gm.getByTestId(`tracker-row-${goblin.id}`)).toContainText('Goblin Boss');
+
+  // A prop is an explicit choice: no stats, no HP fields, not in the tracker.
+  await gm.getByTestId('place-name').fill('Barrel');
+  await gm.getByTestId('place-prop').check();
+  await expect(gm.getByTestId('place-hp')).toHaveCount(0);
+  await gm.getByTestId('place-token').click();
+  await expect.poll(async () => (await sceneTokens(gm)).some((t) => t.name === 'Barrel')).toBe(true);
+  const barrel = (await sceneTokens(gm)).find((t) => t.name === 'Barrel')!;
+  await gm.getByTestId(`token-item-${barrel.id}`).click();
+  await expect(gm.getByTestId('token-details')).toContainText('Prop: no stats');
+  await expect(gm.getByTestId('edit-hp')).toHaveCount(0);
+  await expect(gm.getByTestId(`tracker-row-${barrel.id}`)).toHaveCount(0);
+  expect(errors).toEqual([]);
 });

@@ -10,9 +10,11 @@ import {
 import {
   moveToken,
   placeToken,
+  quickStatBlock,
   removeToken,
   setStatBlock,
   setTokenHidden,
+  updateToken,
 } from '../../src/table/writers/tokenWriters';
 import { addStatus, removeStatus, setNote, updateCombatant } from '../../src/table/writers/roomWriters';
 import { TableWriteError } from '../../src/table/writers/locateToken';
@@ -175,6 +177,62 @@ describe('GM writers', () => {
     removeToken(docs, 'ogre');
     expect(readSnapshot(docs.public, docs.secrets).tokensById['ogre']).toBeUndefined();
     expect(readSnapshot(docs.public, docs.secrets).notes).toEqual({});
+  });
+
+  it('renaming a combatant renames its state with the token, in one transaction (dead end 2)', () => {
+    const docs = seeded();
+    const [pub, sec] = countTransactions(docs, () => updateToken(docs, 'orc', { name: 'Orc Chief' }));
+    expect(pub + sec).toBe(1);
+    const orc = readSnapshot(docs.public, docs.secrets).tokensById['orc']!;
+    expect(orc.name).toBe('Orc Chief');
+    expect(orc.state?.name).toBe('Orc Chief');
+    // A prop has no state to rename: the token alone changes.
+    placeToken(docs, {
+      id: 'crate',
+      name: 'Crate',
+      cell: { x: 0, y: 3 },
+      size: 1,
+      side: 'foes',
+      ownerIds: [],
+      combatant: false,
+    });
+    updateToken(docs, 'crate', { name: 'Barrel' });
+    expect(readSnapshot(docs.public).tokensById['crate']!.name).toBe('Barrel');
+    expect(readSnapshot(docs.public).tokensById['crate']!.state).toBeNull();
+  });
+
+  it("a token placed with the form's stats is a combatant at full HP whose HP can be edited (dead end 2)", () => {
+    const docs = seeded();
+    const statBlock = quickStatBlock({ name: 'Goblin', side: 'foes', size: 1, hp: 10, defense: 4, speed: 5 });
+    expect(statBlock).toMatchObject({ kind: 'foe', health: 3, defense: 4, speed: 5 });
+    placeToken(
+      docs,
+      {
+        id: 'gob',
+        name: 'Goblin',
+        cell: { x: 1, y: 1 },
+        size: 1,
+        side: 'foes',
+        ownerIds: [],
+        combatant: true,
+      },
+      { statBlock },
+    );
+    const gob = readSnapshot(docs.public).tokensById['gob']!;
+    expect(gob.maxHp).toBe(12);
+    expect(gob.state?.hp).toBe(12);
+    updateCombatant(docs, 'gob', (c) => ({ ...c, hp: 5 }));
+    expect(readSnapshot(docs.public).tokensById['gob']!.state?.hp).toBe(5);
+    // A party member of Size 1 is built like a player character (basic attacks).
+    expect(quickStatBlock({ name: 'Guide', side: 'party', size: 1, hp: 20, defense: 6, speed: 4 }).kind).toBe(
+      'pc',
+    );
+    expect(
+      quickStatBlock({ name: 'Golem', side: 'party', size: 2, hp: 20, defense: 6, speed: 4 }),
+    ).toMatchObject({
+      kind: 'foe',
+      size: 2,
+    });
   });
 
   it('statuses: only from the catalog, not doubled, removable', () => {

@@ -48,7 +48,7 @@ const COLOURS = {
   legal: 0x38d39f,
   illegal: 0xff4d4d,
   area: 0xff9f1c,
-  attackSpace: 0xffffff,
+  attackSpace: 0xff6b35,
   affected: 0xffd23f,
   clear: 0x38d39f,
   cover: 0xffd23f,
@@ -175,14 +175,22 @@ export class CombatOverlay {
       g.fill({ color: tint, alpha: 0.5 });
     }
     if (area.attackSpace) {
-      // A cross through the attack space: the square the attack roll is made against.
+      // A reticle on the attack space: the square the attack roll is made against. Not a cross,
+      // which reads as "defeated" on a token (issue 12, dead end 11).
       const px = this.cellPx;
-      const { x, y } = area.attackSpace;
-      g.moveTo(x * px + 8, y * px + 8)
-        .lineTo((x + 1) * px - 8, (y + 1) * px - 8)
-        .moveTo((x + 1) * px - 8, y * px + 8)
-        .lineTo(x * px + 8, (y + 1) * px - 8)
-        .stroke({ width: 4, color: COLOURS.attackSpace, alpha: 0.95 });
+      const cx = (area.attackSpace.x + 0.5) * px;
+      const cy = (area.attackSpace.y + 0.5) * px;
+      const r = px * 0.34;
+      g.circle(cx, cy, r)
+        .moveTo(cx - r - 7, cy)
+        .lineTo(cx - r + 6, cy)
+        .moveTo(cx + r - 6, cy)
+        .lineTo(cx + r + 7, cy)
+        .moveTo(cx, cy - r - 7)
+        .lineTo(cx, cy - r + 6)
+        .moveTo(cx, cy + r - 6)
+        .lineTo(cx, cy + r + 7)
+        .stroke({ width: 3, color: COLOURS.attackSpace, alpha: 1 });
     }
     for (const f of area.affected)
       this.outline(g, f, 2).stroke({ width: 4, color: COLOURS.affected, alpha: 1 });

@@ -5,8 +5,9 @@ import type { Token } from '../../schema/token';
 import { TokenSchema } from '../../schema/token';
 import { formatIssues } from '../../schema/formatIssues';
 import { createCombatant } from '../../rules/createCombatant';
+import type { Side } from '../../schema/cell';
 import type { CombatantState, TableDocs } from '../docLayout';
-import { combatantStateOf, GM_ORIGIN, rootsOf, transactBoth } from '../docLayout';
+import { combatantStateOf, CombatantStateSchema, GM_ORIGIN, rootsOf, transactBoth } from '../docLayout';
 import { readMapContent } from '../mapContent';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 import { locateToken, requireSecrets, TableWriteError } from './locateToken';
@@ -71,14 +72,62 @@ export function moveToken(docs: TableDocs, tokenId: string, cell: CellData): voi
   doc.transact(() => tokens.set(tokenId, { ...token, cell: { x: cell.x, y: cell.y } }), GM_ORIGIN);
 }
 
-/** Edits a token's own fields (name, size, side, owners); id and position stay. */
+/**
+ * Edits a token's own fields (name, size, side, owners); id and position stay. A new name or
+ * side also goes into the combatant state, where the table reads a combatant's name and side
+ * (issue 12, dead end 2: a rename of the token alone showed nowhere), in the same transaction.
+ */
 export function updateToken(docs: TableDocs, tokenId: string, patch: Partial<Omit<Token, 'id'>>): void {
   const { doc } = locateToken(docs, tokenId);
-  const tokens = rootsOf(doc).tokens;
-  const next = TokenSchema.safeParse({ ...(tokens.get(tokenId) as object), ...patch, id: tokenId });
+  const roots = rootsOf(doc);
+  const next = TokenSchema.safeParse({ ...(roots.tokens.get(tokenId) as object), ...patch, id: tokenId });
   if (!next.success) throw new TableWriteError(formatIssues(next.error, `token '${tokenId}'`));
   checkInside(docs, next.data.cell, next.data.size, `token '${tokenId}'`);
-  doc.transact(() => tokens.set(tokenId, next.data), GM_ORIGIN);
+  const current = CombatantStateSchema.safeParse(roots.combatants.get(tokenId));
+  const state =
+    current.success && (patch.name !== undefined || patch.side !== undefined)
+      ? { ...current.data, name: next.data.name, side: next.data.side }
+      : undefined;
+  doc.transact(() => {
+    roots.tokens.set(tokenId, next.data);
+    if (state) roots.combatants.set(tokenId, state);
+  }, GM_ORIGIN);
+}
+
+/** What the "Place a token" form asks for a new combatant (issue 12, dead end 2). */
+export interface QuickStats {
+  readonly name: string;
+  readonly side: Side;
+  readonly size: number;
+  /** Maximum HP; ICON counts HP in fours (4 × Health), so this is rounded up to a multiple of 4. */
+  readonly hp: number;
+  readonly defense: number;
+  readonly speed: number;
+}
+
+/**
+ * A minimal stat block from the place form, enough to take turns and be attacked: a party
+ * member of Size 1 is built like a player character (basic melee and ranged attacks), anything
+ * else as a normal foe (acts through abilities the GM adds later). No armor, attack bonus 0.
+ */
+export function quickStatBlock(q: QuickStats): StatBlock {
+  const shared = {
+    name: q.name,
+    health: Math.max(1, Math.ceil(q.hp / 4)),
+    defense: Math.max(0, Math.floor(q.defense)),
+    armor: 0,
+    speed: Math.max(0, Math.floor(q.speed)),
+    attackBonus: 0,
+    frayDamage: 1,
+    damageDie: 6 as const,
+  };
+  const block =
+    q.side === 'party' && q.size === 1
+      ? { kind: 'pc', ...shared, basicAttacks: { melee: { range: 1 }, ranged: { range: 5 } } }
+      : { kind: 'foe', ...shared, size: q.size };
+  const parsed = StatBlockSchema.safeParse(block);
+  if (!parsed.success) throw new TableWriteError(formatIssues(parsed.error, `stats of '${q.name}'`));
+  return parsed.data;
 }
 
 /** Removes a token with its stat block, state and note from whichever docs hold them. */

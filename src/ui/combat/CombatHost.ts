@@ -57,13 +57,12 @@ function hostOver(
 
 /**
  * The combat host for a table session: it uses the session's own room connection (one
- * websocket per page) and, for the GM, the session's undo history, so a combat revert or
- * override is one step of the same history the editor's Ctrl+Z walks. Returns null without a
- * live room (the offline demo): the combat panels stay hidden.
+ * websocket per page, already synced when the table opens) and, for the GM, the session's undo
+ * history, so a combat revert or override is one step of the same history the editor's Ctrl+Z
+ * walks. Null without a live room (the offline demo): the combat panels stay hidden.
  */
-export async function connectCombatHost(session: TableSession): Promise<CombatHost | null> {
+export function combatHostOf(session: TableSession): CombatHost | null {
   const conn = session.connection;
   if (!conn) return null;
-  await conn.whenSynced;
   return hostOver(conn, session.viewer.role, session.viewer.characterIds, session.gm);
 }

@@ -1,5 +1,5 @@
 import type { CombatOverlayState } from '../../render/combat/CombatOverlay';
-import type { CombatDerived, CombatUiState } from './CombatController';
+import type { CombatDerived, CombatUiState } from '../model/combatState';
 import { actionsLeftOf } from './turnTracker';
 
 /**
@@ -35,7 +35,7 @@ export function combatOverlayState(derived: CombatDerived | null, state: CombatU
   if (d.area) {
     const r = d.area.result;
     out.area = {
-      squares: r.legal ? r.areaSpaces : d.area.arcSquares.concat(state.pointer ? [state.pointer] : []),
+      squares: r.legal ? r.areaSpaces : d.area.arcSquares.concat(d.pointer ? [d.pointer] : []),
       legal: r.legal,
       attackSpace: r.attackSpace,
       affected: r.affected.map((a) => {

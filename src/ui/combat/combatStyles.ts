@@ -34,6 +34,8 @@ const CSS = `
 .combat-dock .log-entries li.gm-only { background: #2e2540; }
 .combat-dock .log-entries .who { color: var(--accent); }
 .combat-dock .trace { white-space: pre-wrap; font-size: 11px; margin: 2px 0; color: var(--muted); }
+.combat-dock input.count { width: 4.5em; }
+.combat-dock .gm-roll label { display: inline-block; margin-right: 10px; }
 .combat-dock button.active { border-color: var(--accent); color: var(--accent); }
 `;
 

@@ -128,3 +128,28 @@ export function attackResultView(
     effects: outcome.effects.map((e) => effectView(e, names(e.targetId))),
   };
 }
+
+/** Test ids the verdict block shows in large type; the trace below keeps every other line. */
+const VERDICT_IDS = new Set(['result-outcome', 'result-total']);
+
+/** The verdict words as the rulebook's attack results (Attacks: hit, miss, critical hit). */
+export const VERDICT_WORD: Record<AttackResultView['result'], string> = {
+  hit: 'HIT',
+  miss: 'MISS',
+  critical: 'CRITICAL',
+};
+
+/**
+ * The roll trace below the verdict: the verdict word is dropped (it is above), the total stays
+ * so the sum reads through, without its test id (the verdict block holds that one).
+ */
+export function traceLines(roll: readonly ResultLine[]): ResultLine[] {
+  return roll
+    .filter((l) => l.testid !== 'result-outcome')
+    .map((l) => (l.testid && VERDICT_IDS.has(l.testid) ? { label: l.label, value: l.value } : l));
+}
+
+/** The total line's value ("17 vs Defense 10"), as the trace would have shown it. */
+export function totalOf(roll: readonly ResultLine[]): string {
+  return roll.find((l) => l.testid === 'result-total')?.value ?? '';
+}

@@ -1,3 +1,4 @@
+import { INITIAL_COMBAT_STATE } from '../../../src/ui/model/combatState';
 import { describe, expect, it } from 'vitest';
 import { areaPreview, directionTo, lineStart } from '../../../src/ui/combat/areaPreview';
 import { lineOfSightReport } from '../../../src/ui/combat/lineOfSightTool';
@@ -94,8 +95,9 @@ describe('combat overlay state', () => {
       area,
       sight: null,
       movePath: null,
+      pointer: { x: 7, y: 3 },
     };
-    const state = { pointer: { x: 7, y: 3 } } as Parameters<typeof combatOverlayState>[1];
+    const state = INITIAL_COMBAT_STATE;
     const drawn = combatOverlayState(derived, state);
     expect(drawn.area!.legal).toBe(true);
     expect(drawn.area!.squares).toHaveLength(9);

@@ -7,7 +7,7 @@ import { setRoomSettings } from '../../../src/table/writers/roomWriters';
 import type { Ability } from '../../../src/schema/ability';
 import { actionChoices } from '../../../src/ui/combat/actionChoices';
 import { effectTargetsFor } from '../../../src/ui/combat/effectTargets';
-import { describeEffect } from '../../../src/ui/combat/effectSection';
+import { describeEffect } from '../../../src/ui/combat/EffectSection';
 import { lineOfSightReport } from '../../../src/ui/combat/lineOfSightTool';
 import { targetingFor } from '../../../src/ui/combat/targeting';
 import { encounter, foe, mapOf, party, pc, room } from '../../table/fixtures';

@@ -50,6 +50,7 @@ describe('forced movement preview', () => {
         choices: [],
         choice: null,
         targeting: null,
+        pointer: null,
         effect: null,
         area: null,
         sight: null,

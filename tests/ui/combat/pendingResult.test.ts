@@ -7,7 +7,7 @@ import { setRoomSettings } from '../../../src/table/writers/roomWriters';
 import { applicationOf } from '../../../src/ui/combat/applicationHistory';
 import { revertApplication } from '../../../src/ui/combat/gmCombatWrites';
 import { applyingEntryOf, pendingResultView } from '../../../src/ui/combat/pendingResultView';
-import { latestResolution } from '../../../src/ui/combat/ResultPanel';
+import { latestResolution } from '../../../src/ui/combat/latestResolution';
 import { logMarkdown } from '../../../src/ui/combat/logMarkdown';
 import { combatRoom, snapshotOf } from './combatRoom';
 

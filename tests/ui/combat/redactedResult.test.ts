@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../src/schema/logEntry';
 import { LogEntrySchema } from '../../../src/schema/logEntry';
-import { latestResolution } from '../../../src/ui/combat/ResultPanel';
+import { latestResolution } from '../../../src/ui/combat/latestResolution';
 
 // Read as stored entries are: an outcome outside the union reads as absent.
 const entry = (id: string, kind: LogEntry['kind'], outcome: unknown): LogEntry =>

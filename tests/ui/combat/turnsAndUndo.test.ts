@@ -8,7 +8,7 @@ import { outcomeOf } from '../../../src/schema/outcome';
 import { addStatus } from '../../../src/table/writers/roomWriters';
 import { applicationOf, changedSince } from '../../../src/ui/combat/applicationHistory';
 import { overrideNumbers, revertApplication } from '../../../src/ui/combat/gmCombatWrites';
-import { latestResolution } from '../../../src/ui/combat/ResultPanel';
+import { latestResolution } from '../../../src/ui/combat/latestResolution';
 import { attackResultView } from '../../../src/ui/combat/resultView';
 import { pendingSaves } from '../../../src/ui/combat/TurnTrackerPanel';
 import { actionsLeftOf, trackerView } from '../../../src/ui/combat/turnTracker';

@@ -1,5 +1,4 @@
 import { legendEntries, type LegendEntry } from '../render/Legend';
-import { el } from './dom';
 
 /** CSS background that imitates the terrain layer's pattern for a legend swatch. */
 function swatchBackground(e: LegendEntry): string {
@@ -19,13 +18,29 @@ function swatchBackground(e: LegendEntry): string {
 }
 
 /** The legend: one swatch per space type, height level, destructible terrain and side. */
-export function legendPanel(): HTMLElement {
-  const grid = el('div', { class: 'legend', 'data-testid': 'legend' });
-  for (const e of legendEntries()) {
-    const sw = el('div', { class: 'swatch' }, e.text ?? '');
-    sw.style.background = swatchBackground(e);
-    if (e.key.startsWith('side-')) sw.style.borderRadius = '50%';
-    grid.append(sw, el('div', {}, el('div', {}, e.label), el('div', { class: 'desc' }, e.description)));
-  }
-  return el('section', {}, el('h3', {}, 'Legend'), grid);
+export function LegendPanel() {
+  return (
+    <section aria-label="Legend">
+      <h3>Legend</h3>
+      <div class="legend" data-testid="legend">
+        {legendEntries().map((e) => [
+          <div
+            key={`${e.key}-swatch`}
+            class="swatch"
+            aria-hidden="true"
+            style={{
+              background: swatchBackground(e),
+              ...(e.key.startsWith('side-') ? { borderRadius: '50%' } : {}),
+            }}
+          >
+            {e.text ?? ''}
+          </div>,
+          <div key={e.key}>
+            <div>{e.label}</div>
+            <div class="desc">{e.description}</div>
+          </div>,
+        ])}
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { EditorPanel } from './EditorPanel';
+import type { EditorState } from './InputController';
+import { InvitePanel } from './InvitePanel';
+import { LegendPanel } from './LegendPanel';
+import type { RoomModel } from './model/RoomModel';
+import { RoomExportPanel } from './RoomExportPanel';
+import { TokenPanel } from './TokenPanel';
+
+/** Places the combat dock (mounted by mountCombat into its own root) at the top of the column. */
+function DockSlot({ node }: { node: HTMLElement }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.replaceChildren(node);
+  }, [node]);
+  return <div class="dock-slot" ref={ref} />;
+}
+
+/**
+ * The table's right column, drawn from the room model: the combat dock, tokens, and for the GM
+ * the map editor, invites and the room file; the legend last. `gmToken` (the GM link's bearer
+ * token) is only on a live room's GM page: the demo has nothing to export.
+ */
+export function SidePanel(props: {
+  model: RoomModel;
+  dock: HTMLElement;
+  gmToken: string | null;
+  onEditor: (state: EditorState | undefined) => void;
+}) {
+  const { model, dock, gmToken, onEditor } = props;
+  const gm = !!model.session.gm;
+  return (
+    <>
+      <DockSlot node={dock} />
+      <TokenPanel model={model} />
+      {gm && <EditorPanel model={model} onChange={onEditor} />}
+      {gm && <InvitePanel model={model} />}
+      {gm && gmToken && <RoomExportPanel model={model} gmToken={gmToken} />}
+      <LegendPanel />
+    </>
+  );
+}

@@ -1,0 +1,379 @@
+import { useState } from 'preact/hooks';
+import { cssColour, SIDE_COLOURS } from '../render/heightRamp';
+import type { RoomModel } from './model/RoomModel';
+import { canCommand, type Scene, type SceneToken } from './Scene';
+import type { GmActions, TokenEdit } from './TableSession';
+
+/** TokenSchema's bound for a token's name. */
+const MAX_TOKEN_NAME = 80;
+
+/**
+ * Right-panel token section: the list of tokens (GM also sees hidden ones, marked), the selected
+ * token's stats (editable by the GM; read-only for players), hide/reveal, and "Place a token".
+ * The selection is the model's (`selectedId`), shared with the battlefield.
+ */
+export function TokenPanel({ model }: { model: RoomModel }) {
+  const scene = model.scene.value;
+  const selectedId = model.selectedId.value;
+  const gm = model.session.gm;
+  const pick = (id: string) => (model.selectedId.value = id);
+  const sel = scene.tokens.find((t) => t.id === selectedId);
+  return (
+    <section data-testid="token-panel" aria-label="Tokens">
+      <h3>{gm ? 'Tokens' : 'On the battlefield'}</h3>
+      <ul class="list" data-testid="token-list">
+        {scene.tokens.map((t) => (
+          <li
+            key={t.id}
+            class={t.id === selectedId ? 'selected' : undefined}
+            data-testid={`token-item-${t.id}`}
+            tabIndex={0}
+            aria-current={t.id === selectedId ? 'true' : undefined}
+            onClick={() => pick(t.id)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' && e.key !== ' ') return;
+              e.preventDefault();
+              pick(t.id);
+            }}
+          >
+            <span>
+              <Dot t={t} />
+              {t.name}
+              {t.hidden && <span class="muted"> (hidden)</span>}
+            </span>
+            <span class="muted">{hpText(t)}</span>
+          </li>
+        ))}
+      </ul>
+      {sel ? (
+        gm ? (
+          <GmDetails key={sel.id} t={sel} gm={gm} />
+        ) : (
+          <PlayerDetails t={sel} mine={canCommand(model.viewer, sel)} />
+        )
+      ) : (
+        <p class="muted">Click a token to select it; drag your own to move.</p>
+      )}
+      {gm && <PlaceForm scene={scene} gm={gm} />}
+    </section>
+  );
+}
+
+function Dot({ t }: { t: Pick<SceneToken, 'side'> }) {
+  return <span class="dot" style={{ background: cssColour(SIDE_COLOURS[t.side]) }} />;
+}
+
+function infoLine(t: SceneToken): string {
+  return [
+    `Size ${t.size}`,
+    t.speed !== undefined ? `Speed ${t.speed}` : '',
+    t.statuses.length ? `Statuses: ${t.statuses.join(', ')}` : '',
+    t.blights.length ? `Blights: ${t.blights.join(', ')}` : '',
+    t.incapacitated ? 'Incapacitated' : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function PlayerDetails({ t, mine }: { t: SceneToken; mine: boolean }) {
+  return (
+    <div data-testid="token-details">
+      <h2>
+        <Dot t={t} />
+        {t.name}
+      </h2>
+      <div class="muted">{infoLine(t)}</div>
+      <div>{hpText(t)}</div>
+      {mine && <div class="muted">Drag to move; green squares show where you can go and the cost.</div>}
+    </div>
+  );
+}
+
+type NumKey = 'hp' | 'vigor' | 'wounds' | 'size' | 'health' | 'defense' | 'armor' | 'speed' | 'attackBonus';
+
+/**
+ * The GM's editor of one token. A prop (no combatant state, so no HP) shows no HP fields: the
+ * server would refuse them (issue 12, dead end 2). Fields commit on change (Enter or leaving).
+ */
+function GmDetails({ t, gm }: { t: SceneToken; gm: GmActions }) {
+  const edit = (e: TokenEdit) => gm.editToken(t.id, e);
+  const num = (key: NumKey, label: string, value: number | undefined) => (
+    <div class="row">
+      <label for={`edit-${key}`}>{label}</label>
+      <DraftInput
+        id={`edit-${key}`}
+        type="number"
+        min={minOf(key)}
+        max={key === 'size' ? 5 : 9999}
+        value={String(value ?? 0)}
+        testid={`edit-${key}`}
+        commit={(v) => edit({ [key]: Math.max(minOf(key), Math.floor(Number(v) || 0)) })}
+      />
+    </div>
+  );
+  const prop = t.hp === undefined;
+  return (
+    <div data-testid="token-details">
+      <h2>
+        <Dot t={t} />
+        {t.name}
+      </h2>
+      <div class="muted">{infoLine(t)}</div>
+      {prop && <div class="muted">Prop: no stats (no HP, takes no turns).</div>}
+      <div class="row">
+        <label for="edit-name">Name</label>
+        <DraftInput
+          id="edit-name"
+          value={t.name}
+          maxLength={MAX_TOKEN_NAME}
+          testid="edit-name"
+          commit={(v) => {
+            const name = v.trim();
+            if (name) edit({ name });
+          }}
+        />
+      </div>
+      <div class="row">
+        <label for="edit-side">Side</label>
+        <select
+          id="edit-side"
+          data-testid="edit-side"
+          value={t.side}
+          onChange={(e) => edit({ side: e.currentTarget.value as 'party' | 'foes' })}
+        >
+          <option value="party">Party</option>
+          <option value="foes">Foes</option>
+        </select>
+      </div>
+      {!prop && num('hp', `HP${t.maxHp !== undefined ? ` /${t.maxHp}` : ''}`, t.hp)}
+      {!prop && num('vigor', 'Vigor', t.vigor)}
+      {!prop && num('wounds', 'Wounds', t.wounds)}
+      {num('size', 'Size', t.size)}
+      {t.stats && (
+        <>
+          <h3>Stat block</h3>
+          {num('health', 'Health', t.stats.health)}
+          {num('defense', 'Defense', t.stats.defense)}
+          {num('armor', 'Armor', t.stats.armor)}
+          {num('speed', 'Speed', t.stats.speed)}
+          {num('attackBonus', 'Attack +', t.stats.attackBonus)}
+        </>
+      )}
+      <div class="row">
+        <button
+          data-testid={t.hidden ? 'reveal-token' : 'hide-token'}
+          onClick={() => gm.setHidden(t.id, !t.hidden)}
+        >
+          {t.hidden ? 'Reveal to players' : 'Hide from players'}
+        </button>
+        <button data-testid="remove-token" onClick={() => gm.removeToken(t.id)}>
+          Remove
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A field showing a value from the room that the GM may overwrite: what they type is kept as a
+ * draft until they commit it (Enter or leaving the field), so a room update arriving meanwhile
+ * (a roll, a turn) neither resets their typing nor is hidden once they are done.
+ */
+function DraftInput(props: {
+  id: string;
+  value: string;
+  testid: string;
+  commit: (value: string) => void;
+  type?: 'number';
+  min?: number;
+  max?: number;
+  maxLength?: number;
+}) {
+  const { id, type, min, max, maxLength, value, testid, commit } = props;
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <input
+      id={id}
+      type={type ?? 'text'}
+      list={undefined}
+      min={min}
+      max={max}
+      maxLength={maxLength}
+      value={draft ?? value}
+      data-testid={testid}
+      onInput={(e) => setDraft(e.currentTarget.value)}
+      onChange={(e) => {
+        setDraft(null);
+        commit(e.currentTarget.value);
+      }}
+    />
+  );
+}
+
+/** What the place form holds while the GM types (page-only state; numbers as typed). */
+interface PlaceDraft {
+  name: string;
+  side: 'party' | 'foes';
+  size: string;
+  hidden: boolean;
+  /** A plain marker: no stats, no HP, no turns. */
+  prop: boolean;
+  hp: string;
+  defense: string;
+  speed: string;
+}
+
+const FIRST_DRAFT: PlaceDraft = {
+  name: 'Foe',
+  side: 'foes',
+  size: '1',
+  hidden: false,
+  prop: false,
+  hp: '20',
+  defense: '8',
+  speed: '4',
+};
+
+/**
+ * "Place a token": by default a combatant with a minimal stat block from the form (side, size,
+ * HP, Defense, Speed) that takes turns, can be attacked and joins the tracker; "Prop" makes a
+ * marker without stats instead, and then asks for no HP (issue 12, dead end 2).
+ */
+function PlaceForm({ scene, gm }: { scene: Scene; gm: GmActions }) {
+  const [d, setD] = useState<PlaceDraft>(FIRST_DRAFT);
+  const set = (patch: Partial<PlaceDraft>) => setD((old) => ({ ...old, ...patch }));
+  /** A typed number, clamped to the field's bounds; empty or not a number = the default. */
+  const count = (key: 'size' | 'hp' | 'defense' | 'speed', lo: number, hi: number) => {
+    const n = Math.floor(Number(d[key]));
+    return Number.isFinite(n) && d[key].trim() !== ''
+      ? Math.max(lo, Math.min(hi, n))
+      : Number(FIRST_DRAFT[key]);
+  };
+  const place = () => {
+    const size = count('size', 1, 5);
+    gm.placeToken({
+      name: d.name.trim() || 'Token',
+      side: d.side,
+      size,
+      cell: freeCell(scene, size),
+      hidden: d.hidden,
+      ...(d.prop
+        ? {}
+        : {
+            stats: {
+              hp: count('hp', 1, 4 * 9999),
+              defense: count('defense', 0, 9999),
+              speed: count('speed', 0, 200),
+            },
+          }),
+    });
+  };
+  const numField = (
+    key: 'size' | 'hp' | 'defense' | 'speed',
+    label: string,
+    lo: number,
+    hi: number,
+    step = 1,
+  ) => (
+    <label>
+      {label}{' '}
+      <input
+        type="number"
+        min={lo}
+        max={hi}
+        step={step}
+        value={d[key]}
+        data-testid={`place-${key}`}
+        onInput={(e) => set({ [key]: e.currentTarget.value })}
+      />
+    </label>
+  );
+  return (
+    <div aria-label="Place a token" role="group">
+      <h3>Place a token</h3>
+      <div class="row">
+        <input
+          placeholder="Name"
+          aria-label="Name of the new token"
+          maxLength={MAX_TOKEN_NAME}
+          value={d.name}
+          data-testid="place-name"
+          onInput={(e) => set({ name: e.currentTarget.value })}
+        />
+        <select
+          aria-label="Side of the new token"
+          data-testid="place-side"
+          value={d.side}
+          onChange={(e) => set({ side: e.currentTarget.value as 'party' | 'foes' })}
+        >
+          <option value="foes">Foes</option>
+          <option value="party">Party</option>
+        </select>
+      </div>
+      <div class="row">
+        {numField('size', 'Size', 1, 5)}
+        <label>
+          <input
+            type="checkbox"
+            checked={d.hidden}
+            data-testid="place-hidden"
+            onChange={(e) => set({ hidden: e.currentTarget.checked })}
+          />{' '}
+          hidden
+        </label>
+      </div>
+      <div class="row">
+        <label title="A marker on the map: no HP, takes no turns, cannot be attacked">
+          <input
+            type="checkbox"
+            checked={d.prop}
+            data-testid="place-prop"
+            onChange={(e) => set({ prop: e.currentTarget.checked })}
+          />{' '}
+          Prop: no stats
+        </label>
+      </div>
+      {!d.prop && (
+        <div class="row" title="ICON counts HP in fours (4 × Health): other numbers are rounded up">
+          {numField('hp', 'HP', 4, 4 * 9999, 4)}
+          {numField('defense', 'Defense', 0, 9999)}
+          {numField('speed', 'Speed', 0, 200)}
+        </div>
+      )}
+      <button data-testid="place-token" onClick={place}>
+        {d.prop ? '+ Place prop' : '+ Place token'}
+      </button>
+    </div>
+  );
+}
+
+function hpText(t: SceneToken): string {
+  if (t.hp === undefined) return '';
+  return `${t.hp}${t.maxHp !== undefined ? `/${t.maxHp}` : ''} HP${t.vigor ? ` +${t.vigor} vigor` : ''}${t.wounds ? ` · ${t.wounds}W` : ''}`;
+}
+
+/** First free footprint scanning from the map centre outwards, row by row (new tokens land here). */
+export function freeCell(scene: Scene, size: number): { x: number; y: number } {
+  const { width, height } = scene.map;
+  const taken = (x: number, y: number): boolean =>
+    scene.tokens.some(
+      (t) => x < t.cell.x + t.size && t.cell.x < x + size && y < t.cell.y + t.size && t.cell.y < y + size,
+    );
+  const cx = Math.floor((width - size) / 2);
+  const cy = Math.floor((height - size) / 2);
+  for (let r = 0; r < Math.max(width, height); r++) {
+    for (let y = cy - r; y <= cy + r; y++) {
+      for (let x = cx - r; x <= cx + r; x++) {
+        if (x < 0 || y < 0 || x + size > width || y + size > height) continue;
+        if (Math.max(Math.abs(x - cx), Math.abs(y - cy)) !== r) continue;
+        if (!taken(x, y) && scene.map.cells[y]?.[x] !== '#') return { x, y };
+      }
+    }
+  }
+  return { x: 0, y: 0 };
+}
+
+/** Lowest value a stat field accepts (Size and Health start at 1; attack bonuses may be negative). */
+function minOf(key: string): number {
+  return key === 'size' || key === 'health' ? 1 : key === 'attackBonus' ? -20 : 0;
+}

@@ -1,0 +1,16 @@
+import type { RoomSnapshot, TokenView } from '../../table/snapshot';
+
+/** Tokens this viewer may act with: the GM all combatants, a player the characters of their invite. */
+export function commandable(
+  snapshot: RoomSnapshot,
+  role: 'gm' | 'player',
+  characterIds: readonly string[],
+): TokenView[] {
+  return snapshot.tokens.filter(
+    (t) =>
+      t.combatant &&
+      t.state &&
+      t.statBlock &&
+      (role === 'gm' || t.ownerIds.some((o) => characterIds.includes(o))),
+  );
+}

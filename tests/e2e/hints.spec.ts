@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { openCombatTable, type CombatTable } from './combatFixture';
+import { screenshot } from './helpers';
+import { startTestServer, type TestServer } from './testServer';
+
+/** Issue 12: a first-run hint layer for the GM and for players, dismissable for good. */
+let server: TestServer;
+let table: CombatTable;
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+test.beforeAll(async ({ browser }) => {
+  server = await startTestServer([]);
+  table = await openCombatTable(server, browser);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test('a new GM and a new player each get their own first steps; dismissed, they stay away after a reload; ? brings them back', async () => {
+  const { gm, ranger } = table;
+  await expect(gm.getByTestId('hint-title')).toHaveText('This is your table');
+  await expect(ranger.getByTestId('hint-title')).toHaveText('Your character');
+  await gm.getByTestId('hint-next').click();
+  await expect(gm.getByTestId('hint-text')).toContainText('Invite players');
+  await screenshot(gm, 'hints-gm.png');
+  await gm.getByTestId('hint-dismiss').click();
+  await expect(gm.getByTestId('hints')).toHaveCount(0);
+  // "Later" closes it for now only.
+  await ranger.getByTestId('hint-later').click();
+  await expect(ranger.getByTestId('hints')).toHaveCount(0);
+
+  await gm.reload();
+  await ranger.reload();
+  await gm.getByTestId('turn-tracker').waitFor();
+  await ranger.getByTestId('turn-tracker').waitFor();
+  await expect(gm.getByTestId('hints')).toHaveCount(0);
+  await expect(ranger.getByTestId('hint-title')).toHaveText('Your character');
+
+  await gm.getByTestId('help').click();
+  await expect(gm.getByTestId('hint-title')).toHaveText('This is your table');
+});
