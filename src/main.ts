@@ -1,18 +1,19 @@
 /**
  * Browser composition root. `?room=<id>&token=<token>` opens a live room (GM or player, as the
  * token says); `?demo=<map file>&tokens=<n>` opens an offline demo table (used by the render
- * benchmark); no parameters shows the GM's "create a room" screen.
+ * benchmark); no parameters shows the start page (src/ui/start/).
  */
 // PixiJS without eval(): lets the page run under a Content-Security-Policy with no 'unsafe-eval'.
 import 'pixi.js/unsafe-eval';
 import './ui/styles.css';
 import { api, unwrap } from './ui/api';
-import { mountCreateRoomScreen } from './ui/CreateRoomScreen';
 import { builtInDemoMap, demoTokens } from './ui/demoScene';
 import { el } from './ui/dom';
 import { localSession } from './ui/localSession';
 import { parseMapFile } from './ui/mapFile';
 import { connectRemoteSession } from './ui/remoteSession';
+import { showKeyNoticeIfPending } from './ui/start/KeyNotice';
+import { mountStartPage } from './ui/start/mountStartPage';
 import { mountTableScreen } from './ui/TableScreen';
 
 async function start(): Promise<void> {
@@ -27,6 +28,8 @@ async function start(): Promise<void> {
       root.replaceChildren(el('div', { class: 'create' }, 'Connecting to the room…'));
       const session = await connectRemoteSession(room, token);
       await mountTableScreen(root, session);
+      // Just created here: tell the GM once that this link is the key to the room.
+      if (session.viewer.role === 'gm') showKeyNoticeIfPending();
     } else if (demo !== null) {
       let map = builtInDemoMap();
       if (demo) {
@@ -38,7 +41,7 @@ async function start(): Promise<void> {
       const n = Number(params.get('tokens') ?? '8');
       await mountTableScreen(root, localSession(map, demoTokens(map, n)));
     } else {
-      await mountCreateRoomScreen(root);
+      await mountStartPage(root);
     }
   } catch (e) {
     root.replaceChildren(

@@ -13,16 +13,18 @@ export function refusal(what: string, e: unknown): string {
  * with their JSON path, nothing posted); only a valid file enables the button, which posts it to
  * `POST /api/rooms/import` and opens the new room's GM link.
  */
-export function roomImportPanel(): HTMLElement {
+export function roomImportPanel(onImported?: (room: { gmLink: string; name: string }) => void): HTMLElement {
   const upload = el('input', {
     type: 'file',
     accept: '.json,application/json',
     'data-testid': 'room-import-upload',
+    'aria-label': 'Room file to import',
   });
   const preview = el('div', { class: 'preview', 'data-testid': 'room-import-preview' });
   const errors = el('div', { class: 'error', 'data-testid': 'room-import-error' });
   const button = el('button', { 'data-testid': 'room-import', disabled: true }, 'Import room');
   let data: unknown;
+  let name = '';
 
   upload.onchange = async () => {
     data = undefined;
@@ -37,6 +39,7 @@ export function roomImportPanel(): HTMLElement {
       return;
     }
     data = parsed.data;
+    name = parsed.file.name;
     preview.textContent = `${parsed.summary} Importing makes a new room; you will be its GM.`;
     button.disabled = false;
   };
@@ -47,6 +50,7 @@ export function roomImportPanel(): HTMLElement {
     button.disabled = true;
     try {
       const room = await api.importRoom(data);
+      onImported?.({ gmLink: linkPath(room.gmLink), name });
       window.location.href = linkPath(room.gmLink);
     } catch (e) {
       errors.textContent = refusal('Import', e);

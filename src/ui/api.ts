@@ -89,7 +89,13 @@ export const api = {
   listParties: async () => normaliseListing(await call<unknown>('/api/parties')),
   getParty: (file: string) => call<unknown>(`/api/parties/${encodeURIComponent(file)}`),
   /** `encounterFile`: an encounter of the server's encounters/ folder, read there (not sent here). */
-  createRoom: (body: { map: unknown; encounter?: unknown; encounterFile?: string; party?: unknown }) =>
+  createRoom: (body: {
+    map: unknown;
+    encounter?: unknown;
+    encounterFile?: string;
+    party?: unknown;
+    name?: string;
+  }) =>
     call<{ roomId: string; gmToken: string; gmLink: string }>('/api/rooms', {
       method: 'POST',
       body: JSON.stringify(body),

@@ -25,7 +25,7 @@ test('a map upload that fails validation blocks "Create room" until the upload i
   });
   await page.goto(`${server().origin}/`);
   await waitReady(page);
-  await page.getByTestId('map-select').selectOption('arena.json');
+  await page.getByTestId('map-choice-arena.json').click();
   await uploadBrokenMap(page);
   await expect(page.getByTestId('create-error')).toContainText('broken.json');
   // The GM wanted the uploaded map: the list's map must not be used behind their back.

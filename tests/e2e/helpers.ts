@@ -114,7 +114,7 @@ export async function gmChoosesArena(browser: Browser, origin: string): Promise<
   gm.on('pageerror', (e) => console.error('GM page error:', e.message));
   await gm.goto(`${origin}/`);
   await waitReady(gm);
-  await gm.getByTestId('map-select').selectOption('arena.json');
+  await gm.getByTestId('map-choice-arena.json').click();
   await gm.getByTestId('encounter-select').selectOption('arena-skirmish.json');
   // The party comes from the server's list (GET /api/parties).
   await gm.getByTestId('party-select').selectOption('sample-party.json');
@@ -122,11 +122,16 @@ export async function gmChoosesArena(browser: Browser, origin: string): Promise<
   return gm;
 }
 
-/** Clicks Create on the create screen and waits for the new room's table. */
+/**
+ * Clicks Create on the create screen and waits for the new room's table. A new GM is told once to
+ * keep the GM link (start.spec.ts tests that); the stories built on this helper dismiss it first,
+ * so it neither covers the map they drag on nor shows in their screenshots.
+ */
 export async function createRoom(gm: Page): Promise<void> {
   await gm.getByTestId('create-room').click();
   await gm.waitForURL(/\?room=.+&token=.+/);
   await waitReady(gm);
+  await gm.getByTestId('key-notice').getByRole('button', { name: 'Got it' }).click();
 }
 
 /**
