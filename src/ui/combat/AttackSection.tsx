@@ -55,7 +55,7 @@ export function AttackSection({
             : '')}
       </div>
       <div class="hint">Click a target on the map or in the list.</div>
-      <ul class="targets" data-testid="target-list">
+      <ul class="targets" data-testid="target-list" role="listbox" aria-label="Targets">
         {t.targets
           .filter((o) => !o.immune)
           .map((o) => {
@@ -65,6 +65,7 @@ export function AttackSection({
                 key={o.id}
                 data-testid={`target-row-${o.id}`}
                 class={`${c.legal ? 'legal' : 'illegal'}${o.id === state.targetId ? ' selected' : ''}`}
+                role="option"
                 aria-selected={o.id === state.targetId}
                 tabIndex={0}
                 onClick={() => model.update({ targetId: o.id })}

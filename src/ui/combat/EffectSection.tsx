@@ -52,12 +52,13 @@ export function EffectSection({ model, actorId }: { model: RoomModel; actorId: s
       </div>
       {ability.description && <div class="hint">{ability.description}</div>}
       <div class="hint">Click who it is used on, on the map or in the list.</div>
-      <ul class="targets" data-testid="effect-target-list">
+      <ul class="targets" data-testid="effect-target-list" role="listbox" aria-label="Used on">
         {t.targets.map((o) => (
           <li
             key={o.id}
             data-testid={`effect-target-${o.id}`}
             class={`${o.legal ? 'legal' : 'illegal'}${o.id === state.targetId ? ' selected' : ''}`}
+            role="option"
             aria-selected={o.id === state.targetId}
             tabIndex={0}
             onClick={() => model.update({ targetId: o.id })}

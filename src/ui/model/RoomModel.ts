@@ -154,6 +154,9 @@ export class RoomModel {
         const pick =
           mine.find((t) => t.id === current) ?? (this.viewer.role === 'player' ? mine[0] : undefined);
         const next = pick?.id ?? null;
+        // This character's own turn just started: what its player picked while the start was on
+        // its way (an ability, a target) is for this turn, so it stays.
+        if (turnChanged && !gone && next !== null && next === actorId && turn?.currentId === actorId) return;
         // Out of combat a GM keeps whoever they picked (or nobody); a new turn always re-picks.
         if (turnChanged || gone || (next !== null && next !== actorId)) this.chooseActor(next);
       });
