@@ -6,7 +6,9 @@ import { TokenSchema } from '../../schema/token';
 import { formatIssues } from '../../schema/formatIssues';
 import { createCombatant } from '../../rules/createCombatant';
 import type { CombatantState, TableDocs } from '../docLayout';
-import { combatantStateOf, GM_ORIGIN, rootsOf, transactBoth } from '../docLayout';
+import { combatantStateOf, GM_ORIGIN, publicRootsOf, rootsOf, transactBoth } from '../docLayout';
+import { placeHealth, stateDocFor } from '../foeHealth';
+import { readSettings } from '../readDoc';
 import { readMapContent } from '../mapContent';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 import { locateToken, requireSecrets, TableWriteError } from './locateToken';
@@ -55,10 +57,13 @@ export function placeToken(docs: TableDocs, tokenInput: Token, opts: PlaceTokenO
   const statsDoc = opts.hidden || opts.statsHidden ? requireSecrets(docs, 'hiding stats') : docs.public;
   const state =
     opts.state ?? (statBlock && token.combatant ? newCombatantState(token, statBlock) : undefined);
+  // A foe's HP goes to the secrets doc when the room keeps it from players (`foeHp`).
+  const stateDoc = stateDocFor(docs, token, opts.hidden === true, readSettings(docs.public, []));
   transactBoth(docs, GM_ORIGIN, () => {
     rootsOf(tokenDoc).tokens.set(token.id, token);
     if (statBlock) rootsOf(statsDoc).statBlocks.set(token.id, statBlock);
-    if (state) rootsOf(tokenDoc).combatants.set(token.id, state);
+    if (state) rootsOf(stateDoc).combatants.set(token.id, state);
+    placeHealth(docs, token.id);
   });
 }
 
@@ -78,7 +83,10 @@ export function updateToken(docs: TableDocs, tokenId: string, patch: Partial<Omi
   const next = TokenSchema.safeParse({ ...(tokens.get(tokenId) as object), ...patch, id: tokenId });
   if (!next.success) throw new TableWriteError(formatIssues(next.error, `token '${tokenId}'`));
   checkInside(docs, next.data.cell, next.data.size, `token '${tokenId}'`);
-  doc.transact(() => tokens.set(tokenId, next.data), GM_ORIGIN);
+  transactBoth(docs, GM_ORIGIN, () => {
+    tokens.set(tokenId, next.data);
+    placeHealth(docs, tokenId); // a side change changes whether players get its HP
+  });
 }
 
 /** Removes a token with its stat block, state and note from whichever docs hold them. */
@@ -93,6 +101,7 @@ export function removeToken(docs: TableDocs, tokenId: string): void {
       roots.combatants.delete(tokenId);
       doc.getMap('notes').delete(tokenId);
     }
+    publicRootsOf(docs.public).shownStates.delete(tokenId);
   });
 }
 
@@ -142,5 +151,6 @@ export function setStatBlock(
     pub.statBlocks.delete(tokenId);
     if (docs.secrets) rootsOf(docs.secrets).statBlocks.delete(tokenId);
     target.statBlocks.set(tokenId, parsed.data);
+    placeHealth(docs, tokenId); // bloodied is measured against the new Health
   });
 }
