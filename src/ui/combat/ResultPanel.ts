@@ -11,6 +11,7 @@ import { attackResultView, effectView } from './resultView';
 import { applyingEntryOf } from './pendingResultView';
 import { PendingAttention, pendingBlock } from './resultPanelPending';
 import { plainVerdictBlock, traceLines, verdictBlock } from './resultPanelVerdict';
+import { healthText } from './healthText';
 
 type Status = (text: string, kind: 'ok' | 'refused' | 'info') => void;
 
@@ -141,13 +142,16 @@ export class ResultPanel {
     else parts.push(plainVerdictBlock(summary, taken));
     parts.push(el('div', { class: 'result-trace' }, ...trace));
     for (const id of affected) {
-      const st = snapshot.tokensById[id]?.state;
+      const token = snapshot.tokensById[id];
+      const st = token?.state;
+      // A foe whose HP the room keeps from players: what they may know (`foeHp`).
+      const health = token?.hpHidden ? healthText(token) : st ? `HP ${st.hp}, vigor ${st.vigor}` : '';
       if (st)
         parts.push(
           el(
             'div',
             { class: 'result-now', 'data-testid': `result-now-${id}` },
-            `${st.name} now: HP ${st.hp}, vigor ${st.vigor}${st.defeated ? ', defeated' : ''}`,
+            `${st.name} now: ${health}${st.defeated ? ', defeated' : ''}`,
           ),
         );
     }

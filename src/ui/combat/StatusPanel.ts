@@ -45,7 +45,7 @@ export class StatusPanel {
       el(
         'div',
         { 'data-testid': 'health-line' },
-        `HP ${st.hp}${token.maxHp !== null ? `/${token.maxHp}` : ''}, vigor ${st.vigor}${flags.length ? ` — ${flags.join(', ')}` : ''}`,
+        `${token.hpHidden ? 'HP not shown' : `HP ${st.hp}${token.maxHp !== null ? `/${token.maxHp}` : ''}, vigor ${st.vigor}`}${flags.length ? ` — ${flags.join(', ')}` : ''}`,
       ),
     ];
     const list = el('ul', { 'data-testid': 'status-list' });

@@ -12,6 +12,7 @@ import { clampNet } from './targeting';
 import { hiddenFoes, trackerView, type TrackerRow } from './turnTracker';
 import { setRoomSettings } from '../../table/writers/roomWriters';
 import { setTokensHidden } from '../../table/writers/tokenWriters';
+import { foeHpSetting } from './foeHpSetting';
 
 const STATUS_WORD = {
   acting: 'acting',
@@ -163,7 +164,8 @@ export class TurnTrackerPanel {
           }),
         );
     }
-    if (this.host.gm) parts.push(this.applyResultsSetting(snapshot));
+    if (this.host.gm)
+      parts.push(this.applyResultsSetting(snapshot), foeHpSetting(this.host, this.status, snapshot));
     else if (snapshot.settings.applyResults === 'on-confirm')
       parts.push(
         el('div', { class: 'hint', 'data-testid': 'tracker-apply-results-note' }, 'Rolls wait for Apply'),
@@ -202,7 +204,7 @@ export class TurnTrackerPanel {
         class: `${row.side} ${row.status}`,
       },
       el('b', {}, row.name),
-      ` ${row.side === 'party' ? 'party' : 'foe'} · ${STATUS_WORD[row.status]}${row.slow ? ' · slow turn' : ''} · HP ${row.hp}${row.maxHp !== null ? `/${row.maxHp}` : ''}${row.resolve !== null ? ` · Resolve ${row.resolve}` : ''}`,
+      ` ${row.side === 'party' ? 'party' : 'foe'} · ${STATUS_WORD[row.status]}${row.slow ? ' · slow turn' : ''} · ${row.health}${row.resolve !== null ? ` · Resolve ${row.resolve}` : ''}`,
     );
     if (inCombat && commands(row.id)) {
       if (row.status === 'may-act') {
