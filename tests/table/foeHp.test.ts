@@ -4,6 +4,8 @@ import { readSnapshot } from '../../src/table/snapshot';
 import { readSettings } from '../../src/table/readDoc';
 import { createGmUndoManager } from '../../src/table/createGmUndoManager';
 import { exportRoom, importRoom } from '../../src/table/roomFile';
+import { GM_ORIGIN, SERVER_ORIGIN, transactBoth } from '../../src/table/docLayout';
+import { prepareDiffWrite } from '../../src/table/writers/writeDiff';
 import { setRoomSettings, updateCombatant } from '../../src/table/writers/roomWriters';
 import {
   placeToken,
@@ -128,5 +130,25 @@ describe('foeHp at the table', () => {
     expect(copy.public.getMap('combatants').has('brute')).toBe(false);
     expect(readSnapshot(copy.public, copy.secrets).tokensById['brute']!.state).toMatchObject({ hp: 30 });
     expect(readSnapshot(copy.public).tokensById['brute']).toMatchObject({ hpHidden: true, bloodied: false });
+  });
+
+  it('undoing a later GM write leaves the setting step alone (no empty step on the other doc)', () => {
+    const docs = bruteRoom('bloodied');
+    const undo = createGmUndoManager(docs);
+    setRoomSettings(docs, { ...readSettings(docs.public, []), foeHp: 'exact' }); // both docs
+    const hit = {
+      tokens: [{ tokenId: 'brute', state: { before: { hp: 52 }, after: { hp: 40 } } }],
+      terrain: [],
+    };
+    transactBoth(docs, SERVER_ORIGIN, prepareDiffWrite(docs, hit));
+    const revert = {
+      tokens: [{ tokenId: 'brute', state: { before: { hp: 40 }, after: { hp: 52 } } }],
+      terrain: [],
+    };
+    transactBoth(docs, GM_ORIGIN, prepareDiffWrite(docs, revert)); // public only
+    expect(undo.undo()).toBe(true);
+    expect(docs.secrets.getMap('combatants').has('brute')).toBe(false);
+    expect(readSnapshot(docs.public, docs.secrets).tokensById['brute']!.state).toMatchObject({ hp: 40 });
+    expect(readSettings(docs.public, []).foeHp).toBe('exact');
   });
 });
