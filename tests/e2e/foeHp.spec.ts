@@ -58,6 +58,14 @@ test('hurt below half: the player reads "bloodied", the log says so without the 
   const seen = await logText(ranger);
   expect(seen).not.toMatch(/\b(32|12)\b/);
   await expect(gm.getByTestId('log-panel')).toContainText('32 → 12 HP');
+  // The map: the player's token has the bloodied ring and no HP bar; the GM's has both numbers.
+  const brute = (page: Page) =>
+    page.evaluate(() => {
+      const t = window.__iconVtt?.scene()?.tokens.find((x) => x.id === 'brute');
+      return t ? { hp: t.hp, maxHp: t.maxHp, bloodied: t.bloodied } : null;
+    });
+  expect(await brute(ranger)).toEqual({ hp: undefined, maxHp: undefined, bloodied: true });
+  expect(await brute(gm)).toMatchObject({ hp: 12, maxHp: 32 });
 });
 
 test('the GM switches to "hidden", then "exact": the player’s screen follows at once', async () => {
