@@ -130,7 +130,15 @@ export const LogEntrySchema = z.object({
    * hidden: what players were shown instead (the public twin with the same id). docs/table.md
    * "Foes with hidden stats".
    */
-  redacted: z.object({ summary: z.string().min(1), details: z.array(z.string()).default([]) }).optional(),
+  redacted: z
+    .object({
+      summary: z.string().min(1),
+      details: z.array(z.string()).default([]),
+      // Players keep the dice when only a foe's HP is kept from them (room setting `foeHp`): the
+      // dice tell damage dealt, which the line says anyway; with hidden stats they would tell more.
+      dice: z.boolean().default(false),
+    })
+    .optional(),
 });
 export type LogEntry = z.infer<typeof LogEntrySchema>;
 

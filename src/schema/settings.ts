@@ -16,6 +16,14 @@ export const TallTerrainBlocksSightSchema = z.enum(['adjacent-only', 'anywhere']
  */
 export type TallTerrainBlocksSight = z.infer<typeof TallTerrainBlocksSightSchema>;
 
+/**
+ * What players receive of a foe's HP: the numbers (`exact`), only whether it is bloodied
+ * (`bloodied`), or nothing but its defeat (`hidden`). Applied by not sending: docs/table.md
+ * "Foe HP players see".
+ */
+export const FoeHpSchema = z.enum(['exact', 'bloodied', 'hidden']);
+export type FoeHp = z.infer<typeof FoeHpSchema>;
+
 export const RoomSettingsSchema = z.object({
   /** Order of the reductions before vigor: armor first (default) or resistance first. */
   damageOrder: z.enum(['armor-then-resistance', 'resistance-then-armor']).default('armor-then-resistance'),
@@ -74,6 +82,11 @@ export const RoomSettingsSchema = z.object({
    * no limit, so the default (3, the most a living character has) heals them all.
    */
   woundsPerInterlude: z.number().int().min(0).max(3, atMost(3, 'wounds')).default(3),
+  /**
+   * Foes' HP, vigor and wounds as players receive them (issue 12): `bloodied` by default, so a
+   * table learns what the rulebook's "bloodied" tells and no more; the GM always sees everything.
+   */
+  foeHp: FoeHpSchema.default('bloodied'),
 });
 export type RoomSettings = z.infer<typeof RoomSettingsSchema>;
 export type RoomSettingsInput = z.input<typeof RoomSettingsSchema>;

@@ -7,7 +7,8 @@ import type { Intent, IntentResult } from '../schema/intent';
 import { MapSchema, migrateMap } from '../schema/map';
 import { migrateParty, PartySchema } from '../schema/party';
 import { applyIntent } from '../table/applyIntent';
-import { migrateDoc, TableSchemaError } from '../table/docLayout';
+import { migrateDoc, SYSTEM_ORIGIN, TableSchemaError, transactBoth } from '../table/docLayout';
+import { placeAllHealth } from '../table/foeHealth';
 import type { Actor } from '../table/applyIntent';
 import { exportRoom as exportRoomFile, importRoom } from '../table/roomFile';
 import { checkDocWrite, MISSING_DEPENDENCIES } from '../table/checkDocWrite';
@@ -102,6 +103,10 @@ export function migrateRoomDocs(roomId: string, publicDoc: Y.Doc, secretsDoc: Y.
           'read (an older build stored it); other rooms are not affected',
       );
   }
+  // Foes' HP where the room's `foeHp` keeps it: a room stored before the setting existed had it
+  // public, and the setting's default keeps it from players (src/table/foeHealth.ts).
+  const docs = { public: publicDoc, secrets: secretsDoc };
+  transactBoth(docs, SYSTEM_ORIGIN, () => placeAllHealth(docs));
 }
 
 /** A stored room this build cannot read (see `migrateRoomDocs`). */

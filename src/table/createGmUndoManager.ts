@@ -18,6 +18,13 @@ interface Step {
   managers: Y.UndoManager[];
 }
 
+interface EmptyCheck {
+  insertions: { clients: Map<unknown, unknown> };
+  deletions: { clients: Map<unknown, unknown> };
+}
+const isEmpty = (item: EmptyCheck): boolean =>
+  item.insertions.clients.size === 0 && item.deletions.clients.size === 0;
+
 /**
  * A Y.UndoManager per doc, tracking only the GM_ORIGIN transactions (the GM's own writers; never
  * the server's intent resolutions or remote changes), with no capture window so each writer call
@@ -34,8 +41,14 @@ export function createGmUndoManager(docs: TableDocs): GmUndoManager {
   const changed = () => listeners.forEach((cb) => cb());
 
   for (const manager of managers) {
-    manager.on('stack-item-added', (event: { type: 'undo' | 'redo' }) => {
+    manager.on('stack-item-added', (event: { type: 'undo' | 'redo'; stackItem: EmptyCheck }) => {
       if (busy || event.type !== 'undo') return;
+      // A writer's transaction on a doc it did not change (transactBoth opens both) leaves an
+      // empty item, and undoing an empty item makes Yjs undo the item below it: an older step.
+      if (isEmpty(event.stackItem)) {
+        manager.undoStack.pop();
+        return;
+      }
       const last = undoSteps[undoSteps.length - 1];
       if (last && activeStep !== null && last.marker === activeStep) last.managers.push(manager);
       else undoSteps.push({ marker: activeStep, managers: [manager] });

@@ -69,6 +69,11 @@ export function publicRootsOf(doc: Y.Doc) {
     chat: doc.getArray<unknown>('chat'),
     /** 'room' → RoomSettings (includes the status catalog). */
     settings: doc.getMap<unknown>('settings'),
+    /**
+     * token id → ShownState: what players see of a visible foe whose HP the room keeps from them
+     * (setting `foeHp`; its whole state is then in the secrets doc, src/table/foeHealth.ts).
+     */
+    shownStates: doc.getMap<unknown>('shownStates'),
   };
 }
 

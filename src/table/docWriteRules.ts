@@ -21,6 +21,7 @@ import { TABLE_SCHEMA_VERSION } from './docLayout';
 import { MapCellPaintSchema, MapRowSchema } from './mapContent';
 import { plainIssue } from '../schema/issueSentence';
 import { isPlainValidToken } from './tokenFastCheck';
+import { ShownStateSchema } from './shownState';
 
 /**
  * What a GM may write into each root of a room's docs (src/table/docLayout.ts): the readers'
@@ -172,6 +173,12 @@ export const ROOTS: Readonly<Record<WrittenDoc, Readonly<Record<string, RootRule
     settings: {
       type: 'map',
       check: keyed({ room: (v) => bySchema(RoomSettingsSchema)(null, v) }, 'settings'),
+    },
+    // The GM's writers keep these faces in step with the secrets doc (src/table/foeHealth.ts).
+    shownStates: {
+      type: 'map',
+      maxKeys: { ...TOKEN_COUNT, what: 'foe faces' },
+      check: idKey(bySchema(ShownStateSchema)),
     },
     chat: {
       type: 'array',

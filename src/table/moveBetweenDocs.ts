@@ -1,11 +1,15 @@
 import type { TableDocs } from './docLayout';
 import { rootsOf } from './docLayout';
+import { placeHealth, stateDocFor } from './foeHealth';
+import { readSettings } from './readDoc';
+import { TokenSchema } from '../schema/token';
 
 /**
  * Reveal/hide inside an open transaction: moves a token and its combatant state between the
  * secrets doc (hidden) and the public doc (visible). The stat block follows unless
- * `keepStatsHidden` (then it sits in the secrets doc while the token is visible). Call inside
- * `transactBoth` so each doc changes in one transaction.
+ * `keepStatsHidden` (then it sits in the secrets doc while the token is visible); the state stays
+ * in the secrets doc when the room keeps the foe's HP from players (`foeHp`, src/table/foeHealth.ts).
+ * Call inside `transactBoth` so each doc changes in one transaction.
  */
 export function setTokenHiddenInTransaction(
   docs: TableDocs,
@@ -22,11 +26,21 @@ export function setTokenHiddenInTransaction(
   const to = hidden ? sec : pub;
   if (isHidden !== hidden) {
     const token = from.tokens.get(tokenId);
-    const state = from.combatants.get(tokenId);
     from.tokens.delete(tokenId);
-    from.combatants.delete(tokenId);
     to.tokens.set(tokenId, token);
-    if (state !== undefined) to.combatants.set(tokenId, state);
+    // The state goes where it is kept for the token's new visibility (and the room's `foeHp`).
+    const state = sec.combatants.get(tokenId) ?? pub.combatants.get(tokenId);
+    const parsed = TokenSchema.safeParse(token);
+    const homeDoc = parsed.success
+      ? stateDocFor(docs, parsed.data, hidden, readSettings(docs.public, []))
+      : hidden
+        ? docs.secrets
+        : docs.public;
+    const [home, away] = homeDoc === docs.public ? [pub, sec] : [sec, pub];
+    if (state !== undefined) {
+      if (away.combatants.has(tokenId)) away.combatants.delete(tokenId);
+      if (home.combatants.get(tokenId) !== state) home.combatants.set(tokenId, state);
+    }
   }
   const statBlock = pub.statBlocks.get(tokenId) ?? sec.statBlocks.get(tokenId);
   if (statBlock !== undefined) {
@@ -34,4 +48,5 @@ export function setTokenHiddenInTransaction(
     sec.statBlocks.delete(tokenId);
     (hidden || keepStatsHidden ? sec : pub).statBlocks.set(tokenId, statBlock);
   }
+  placeHealth(docs, tokenId);
 }

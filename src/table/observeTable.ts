@@ -58,6 +58,7 @@ export function observeTable(docs: TableDocs, cb: (changes: TableChanges) => voi
         case 'tokens':
         case 'statBlocks':
         case 'combatants':
+        case 'shownStates':
           keyList.forEach((k) => changes.tokens.add(k));
           break;
         case 'turn':

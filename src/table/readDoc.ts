@@ -13,6 +13,8 @@ import { TokenSchema } from '../schema/token';
 import type { TurnOrder } from '../schema/turnOrder';
 import { TurnOrderSchema } from '../schema/turnOrder';
 import { emptyRecord } from '../lib/ownRecord';
+import type { ShownState } from './shownState';
+import { ShownStateSchema } from './shownState';
 import type { CombatantState } from './docLayout';
 import { CombatantStateSchema, publicRootsOf, rootsOf, secretRootsOf } from './docLayout';
 import { plainIssue } from '../schema/issueSentence';
@@ -86,6 +88,11 @@ export function readStatBlocks(doc: Y.Doc, where: string, problems: string[]): M
 
 export function readCombatants(doc: Y.Doc, where: string, problems: string[]): Map<string, CombatantState> {
   return readRecord(rootsOf(doc).combatants, CombatantStateSchema, `${where}.combatants`, problems);
+}
+
+/** Faces of foes whose HP players do not receive (src/table/foeHealth.ts). */
+export function readShownStates(doc: Y.Doc, problems: string[]): Map<string, ShownState> {
+  return readRecord(publicRootsOf(doc).shownStates, ShownStateSchema, 'public.shownStates', problems);
 }
 
 /** Pending interrupt offers per token id (docs/table.md "Interrupt offers"). */

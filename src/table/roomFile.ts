@@ -24,6 +24,7 @@ import {
 } from './readDoc';
 import { readMeta } from './readDoc';
 import { plainIssue } from '../schema/issueSentence';
+import { placeAllHealth, stateDocFor } from './foeHealth';
 
 /** Thrown when a room cannot be exported or imported; nothing has been written. */
 export class RoomFileError extends Error {}
@@ -99,16 +100,24 @@ export function importRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, data: unknown): 
     pub.turn.set('order', file.public.turn);
     if (file.public.chat.length) pub.chat.push(file.public.chat);
     const sec = secretRootsOf(secretsDoc);
+    const docs = { public: publicDoc, secrets: secretsDoc };
+    const visible = new Map(file.public.tokens.map((t) => [t.id, t]));
     for (const [roots, part] of [
       [pub, file.public],
       [sec, file.secrets],
     ] as const) {
       for (const t of part.tokens) roots.tokens.set(t.id, t);
       for (const [id, block] of Object.entries(part.statBlocks)) roots.statBlocks.set(id, block);
-      for (const [id, state] of Object.entries(part.combatants)) roots.combatants.set(id, state);
+      for (const [id, state] of Object.entries(part.combatants)) {
+        // Where the room's `foeHp` keeps it (a file from an `exact` room keeps foes' HP public).
+        const token = visible.get(id);
+        const home = token ? rootsOf(stateDocFor(docs, token, false, file.public.settings)) : roots;
+        home.combatants.set(id, state);
+      }
       if (part.log.length) roots.log.push(part.log);
     }
     for (const [key, text] of Object.entries(file.secrets.notes)) sec.notes.set(key, text);
+    placeAllHealth(docs, file.public.settings);
   });
   return file;
 }

@@ -7,6 +7,7 @@ import type { MapData } from '../schema/map';
 import { MapSchema, migrateMap, TERRAIN_CODES } from '../schema/map';
 import { migrateParty, PartySchema } from '../schema/party';
 import { DEFAULT_ROOM_SETTINGS } from '../schema/settings';
+import { placeHealth, stateDocFor } from './foeHealth';
 import type { StatBlock } from '../schema/statBlock';
 import type { Token } from '../schema/token';
 import { rootsOf, publicRootsOf, SYSTEM_ORIGIN, TABLE_SCHEMA_VERSION, transactBoth } from './docLayout';
@@ -114,11 +115,15 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
     writeMapContent(publicDoc, map, encounter?.chapter ?? 1);
     publicRootsOf(publicDoc).settings.set('room', DEFAULT_ROOM_SETTINGS);
     publicRootsOf(publicDoc).turn.set('order', null);
+    const docs = { public: publicDoc, secrets: secretsDoc };
     for (const { token, statBlock, hidden } of placed) {
       const roots = rootsOf(hidden ? secretsDoc : publicDoc);
       roots.tokens.set(token.id, token);
       roots.statBlocks.set(token.id, statBlock);
-      roots.combatants.set(token.id, newCombatantState(token, statBlock));
+      // A revealed foe's HP is kept from players by default (`foeHp`, src/table/foeHealth.ts).
+      const stateDoc = stateDocFor(docs, token, hidden, DEFAULT_ROOM_SETTINGS);
+      rootsOf(stateDoc).combatants.set(token.id, newCombatantState(token, statBlock));
+      placeHealth(docs, token.id, DEFAULT_ROOM_SETTINGS);
     }
   });
   return { characterIds };

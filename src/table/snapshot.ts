@@ -13,6 +13,8 @@ import { footprintCells, footprintElevation } from '../grid/battlefield';
 import { isBloodied, maxHp } from '../rules/health';
 import { emptyRecord } from '../lib/ownRecord';
 import type { CombatantState } from './docLayout';
+import type { ShownState } from './shownState';
+import { stateOfFace } from './shownState';
 import { readChapter, readDestructibleHp, readMapContent } from './mapContent';
 import { shownNames } from './tokenNames';
 import {
@@ -24,6 +26,7 @@ import {
   readNotes,
   readOffers,
   readSettings,
+  readShownStates,
   readStatBlocks,
   readTokens,
   readTurnOrder,
@@ -41,9 +44,14 @@ export interface TokenView extends Token {
   readonly statBlock: StatBlock | null;
   /** The GM keeps this token's stat block in the secrets doc. */
   readonly statsHidden: boolean;
-  /** Max HP after wounds, when the stat block is known. */
+  /** Max HP after wounds, when the stat block is known (and this reader gets the HP). */
   readonly maxHp: number | null;
   readonly bloodied: boolean;
+  /**
+   * This reader does not receive the HP, vigor and wounds (a foe under the room's `foeHp`):
+   * `state` holds 0 for them, and views show no number; `bloodied` is what the room tells.
+   */
+  readonly hpHidden: boolean;
 }
 
 /** Read-only, frozen view of a room for one reader (GM = both docs, player = public doc). */
@@ -144,12 +152,17 @@ export function readTableState(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableState
   const secretStates = secretsDoc
     ? readCombatants(secretsDoc, 'secrets', problems)
     : new Map<string, CombatantState>();
+  // Players only: faces of foes whose HP the room keeps from them (the GM reads the whole state).
+  const faces = secretsDoc ? new Map<string, ShownState>() : readShownStates(publicDoc, problems);
 
   const view = (token: Token, hidden: boolean): TokenView => {
-    const state = (hidden ? secretStates.get(token.id) : undefined) ?? publicStates.get(token.id) ?? null;
+    const face = faces.get(token.id);
+    const state =
+      secretStates.get(token.id) ?? publicStates.get(token.id) ?? (face ? stateOfFace(face) : null);
     const statsHidden = !publicBlocks.has(token.id) && secretBlocks.has(token.id);
     const statBlock = publicBlocks.get(token.id) ?? secretBlocks.get(token.id) ?? null;
-    const full = state && statBlock ? { ...state, statBlock } : null;
+    const hpHidden = !publicStates.has(token.id) && face !== undefined;
+    const full = state && statBlock && !hpHidden ? { ...state, statBlock } : null;
     return {
       ...token,
       hidden,
@@ -159,7 +172,8 @@ export function readTableState(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableState
       statBlock,
       statsHidden,
       maxHp: full ? maxHp(full) : null,
-      bloodied: full ? isBloodied(full) : false,
+      bloodied: hpHidden ? face?.bloodied === true : full ? isBloodied(full) : false,
+      hpHidden,
     };
   };
   const byId = (a: Token, b: Token) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

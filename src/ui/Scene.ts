@@ -19,6 +19,8 @@ export interface SceneToken {
   readonly maxHp?: number;
   readonly vigor?: number;
   readonly wounds?: number;
+  /** Given when the HP is not (a foe whose HP the room keeps from players: setting `foeHp`). */
+  readonly bloodied?: boolean;
   /** Resolve built up this combat (player characters; Limit Breaks spend it). */
   readonly resolve?: number;
   /** Squares of standard move per turn (stat block Speed) and already used this turn. */
@@ -93,7 +95,7 @@ export function tokenViews(scene: Scene, viewer: Viewer): TokenView[] {
     ...(t.resolve !== undefined ? { resolve: t.resolve } : {}),
     statuses: t.statuses,
     blights: t.blights,
-    bloodied: t.hp !== undefined && t.maxHp !== undefined && bloodiedAt(t.hp, t.maxHp),
+    bloodied: t.bloodied ?? (t.hp !== undefined && t.maxHp !== undefined && bloodiedAt(t.hp, t.maxHp)),
     incapacitated: t.incapacitated,
     hidden: t.hidden,
     mine: canCommand(viewer, t),

@@ -15,11 +15,11 @@ export function snapshotToScene(s: RoomSnapshot): Scene {
     size: t.size,
     side: t.side,
     ownerIds: t.ownerIds,
+    // A foe whose HP the room keeps from players: no HP bar, only the bloodied ring (`foeHp`).
+    ...(t.hpHidden ? { bloodied: t.bloodied } : {}),
     ...(t.state
       ? {
-          hp: t.state.hp,
-          vigor: t.state.vigor,
-          wounds: t.state.wounds,
+          ...(t.hpHidden ? {} : { hp: t.state.hp, vigor: t.state.vigor, wounds: t.state.wounds }),
           ...(t.side === 'party' ? { resolve: t.state.resolve } : {}),
           movementUsed: t.state.turn.movementUsed,
         }

@@ -63,12 +63,17 @@ async function open(browser: Browser, link: string, who: string, device?: Device
 /**
  * A room made through the real HTTP API from maps/combat-test.json, encounters/combat-test.json
  * (foes revealed unless `revealFoes` is false, as a room made from `/` starts) and the test party,
- * with one invite per player, each seat in its own browser context.
+ * with one invite per player, each seat in its own browser context. Foes' HP is shown to players
+ * (`foeHp: 'exact'`, chosen in the GM's tracker) unless `foeHp` says otherwise.
  */
 export async function openCombatTable(
   server: TestServer,
   browser: Browser,
-  opts: { revealFoes?: boolean; devices?: { gm?: Device; ranger?: Device; sage?: Device } } = {},
+  opts: {
+    revealFoes?: boolean;
+    foeHp?: 'exact' | 'bloodied' | 'hidden';
+    devices?: { gm?: Device; ranger?: Device; sage?: Device };
+  } = {},
 ): Promise<CombatTable> {
   const room = await post<{ roomId: string; gmToken: string; gmLink: string }>(server, '/api/rooms', {
     map: readJson('maps/combat-test.json'),
@@ -89,5 +94,9 @@ export async function openCombatTable(
   const gm = await open(browser, local(room.gmLink), 'GM', opts.devices?.gm);
   const ranger = await open(browser, local(r.link), 'Ranger', opts.devices?.ranger);
   const sage = await open(browser, local(s.link), 'Sage', opts.devices?.sage);
+  // Players see foes' exact HP here unless asked otherwise: these specs check every number on
+  // every screen; tests/e2e/foeHp.spec.ts checks what players see under each setting.
+  const foeHp = opts.foeHp ?? 'exact';
+  if (foeHp !== 'bloodied') await gm.getByTestId('tracker-foe-hp').selectOption(foeHp);
   return { roomId: room.roomId, gmToken: room.gmToken, gm, ranger, sage };
 }

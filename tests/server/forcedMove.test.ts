@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StatBlock } from '../../src/schema/statBlock';
 import { placeToken } from '../../src/table/writers/tokenWriters';
+import { setRoomSettings } from '../../src/table/writers/roomWriters';
 import { api, connectClient, createRoom, invite, useTestServer, waitFor } from './helpers';
 import type { TestClient } from './helpers';
 import { foe, pc } from '../table/fixtures';
@@ -57,6 +58,8 @@ describe('forced movement and destructible terrain over HTTP', () => {
     server.keep(gm, gmSecrets, watcher);
     await Promise.all([gm.synced, gmSecrets.synced, watcher.synced]);
     const docs = { public: gm.doc, secrets: gmSecrets.doc };
+    // The watcher reads the drake's HP: this room shows foes' HP (tests/server/foeHpSecrecy.test.ts).
+    setRoomSettings(docs, { foeHp: 'exact' });
     const base = { size: 1, combatant: true };
     placeToken(
       docs,

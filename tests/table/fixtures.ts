@@ -8,6 +8,10 @@ import type { PlayerCharacter, Foe } from '../../src/schema/statBlock';
 import { PlayerCharacterSchema, FoeSchema } from '../../src/schema/statBlock';
 import type { TableDocs } from '../../src/table/docLayout';
 import { seedRoom } from '../../src/table/seedRoom';
+import type { FoeHp } from '../../src/schema/settings';
+import { publicRootsOf, SYSTEM_ORIGIN, transactBoth } from '../../src/table/docLayout';
+import { placeAllHealth } from '../../src/table/foeHealth';
+import { readSettings } from '../../src/table/readDoc';
 
 /**
  * A map from rows of "code+height" pairs is hard to read, so tests draw two pictures: `cells`
@@ -78,10 +82,22 @@ export function encounter(
   };
 }
 
-/** A fresh room (public + secrets docs) seeded from the given parts. */
-export function room(input: Parameters<typeof seedRoom>[2]): TableDocs & { secrets: Y.Doc } {
+/**
+ * A fresh room (public + secrets docs) seeded from the given parts. Its foes' HP is public
+ * (`foeHp: 'exact'`) unless `foeHp` says otherwise: rules tests read every number as players do,
+ * and what players receive of foes' HP under each setting has its own tests (foeHp*.test.ts).
+ */
+export function room(
+  input: Parameters<typeof seedRoom>[2],
+  foeHp: FoeHp = 'exact',
+): TableDocs & { secrets: Y.Doc } {
   const docs = { public: new Y.Doc(), secrets: new Y.Doc() };
   seedRoom(docs.public, docs.secrets, input);
+  const settings = { ...readSettings(docs.public, []), foeHp };
+  transactBoth(docs, SYSTEM_ORIGIN, () => {
+    publicRootsOf(docs.public).settings.set('room', settings);
+    placeAllHealth(docs, settings);
+  });
   return docs;
 }
 

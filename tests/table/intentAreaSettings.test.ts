@@ -60,7 +60,7 @@ describe('a ranged area attack is a ranged attack (setting rangedAreaIsRangedAtt
 
   it('off: no curse die is rolled: 15 + 2 = 17', () => {
     const docs = fight(FLAT, { x: 1, y: 1 }, { x: 4, y: 1 });
-    setRoomSettings(docs, { rangedAreaIsRangedAttack: false });
+    setRoomSettings(docs, { foeHp: 'exact', rangedAreaIsRangedAttack: false });
     expect(act(docs, ANA, burst({ x: 4, y: 1 }), [15, 3])).toMatchObject({
       ok: true,
       outcome: { attack: { roll: { total: 17 } } },
@@ -83,7 +83,7 @@ describe('a ranged area attack is a ranged attack (setting rangedAreaIsRangedAtt
 
   it('off: the listed range alone', () => {
     const docs = fight(['00000000', '20000000', '00000000'], { x: 7, y: 2 }, { x: 6, y: 1 });
-    setRoomSettings(docs, { rangedAreaIsRangedAttack: false });
+    setRoomSettings(docs, { foeHp: 'exact', rangedAreaIsRangedAttack: false });
     expect(act(docs, ANA, burst({ x: 6, y: 1 }))).toEqual({
       ok: false,
       reason: 'blast centre (6,1) is 6 squares away; range is 4',
@@ -113,7 +113,7 @@ describe('area cover for every area ability (setting areaCoverForEveryArea)', ()
 
   it('off: cover only resists ranged areas, so the whole 6 lands', () => {
     const docs = fight(COVERED, { x: 3, y: 1 }, { x: 7, y: 0 });
-    setRoomSettings(docs, { areaCoverForEveryArea: false });
+    setRoomSettings(docs, { foeHp: 'exact', areaCoverForEveryArea: false });
     expect(act(docs, ANA, sweep, [15, 3])).toMatchObject({ ok: true, outcome: { attack: { cover: false } } });
     expect(hp(docs, 'orc')).toBe(26);
   });
@@ -131,10 +131,10 @@ describe('plain effects and height (setting effectsGainHeightRange)', () => {
 
   it('on: 2 + 2 for height = 4 reaches it', () => {
     const docs = fight(HIGH, { x: 4, y: 1 }, { x: 7, y: 2 });
-    setRoomSettings(docs, { effectsGainHeightRange: true });
+    setRoomSettings(docs, { foeHp: 'exact', effectsGainHeightRange: true });
     expect(act(docs, ANA, hex)).toMatchObject({ ok: true });
     const docs2 = fight(HIGH, { x: 5, y: 1 }, { x: 7, y: 2 });
-    setRoomSettings(docs2, { effectsGainHeightRange: true });
+    setRoomSettings(docs2, { foeHp: 'exact', effectsGainHeightRange: true });
     expect(act(docs2, ANA, hex)).toEqual({
       ok: false,
       reason: 'Orc is 5 squares away; Hex reaches 2 + 2 for height = 4',

@@ -41,13 +41,13 @@ describe('room settings reach the intents', () => {
   it("tallTerrainBlocksSight 'anywhere': the ridge between Ana and the orc blocks her shot", () => {
     const docs = seeded();
     const shot = { kind: 'attack', attackerId: 'ana', targetId: 'orc', abilityId: 'basic-ranged' };
-    setRoomSettings(docs, { tallTerrainBlocksSight: 'anywhere' });
+    setRoomSettings(docs, { foeHp: 'exact', tallTerrainBlocksSight: 'anywhere' });
     expect(battlefieldOf(readSnapshot(docs.public))!.tallTerrainBlocksSight).toBe('anywhere');
     expect(act(docs, ANA, shot)).toEqual({
       ok: false,
       reason: 'no line of sight: (4,2) blocks (taller terrain between)',
     });
-    setRoomSettings(docs, { tallTerrainBlocksSight: 'adjacent-only' });
+    setRoomSettings(docs, { foeHp: 'exact', tallTerrainBlocksSight: 'adjacent-only' });
     // d20 15 + 2 = 17 vs Defense 9: the basic ranged attack is heavy, 2d6 (3 + 4) + fray 3 = 10;
     // armor 1 → 9 off the orc's 32.
     expect(act(docs, ANA, shot, [15, 3, 4])).toMatchObject({ ok: true, outcome: { result: 'hit' } });
@@ -63,7 +63,7 @@ describe('room settings reach the intents', () => {
       outcome: { events: [{ kind: 'fall', levels: 2 }], damage: [{ application: { hpAfter: 39 } }] },
     });
     expect(hp(docs, 'ana')).toBe(39);
-    setRoomSettings(docs, { fallDamageIgnoresArmor: true });
+    setRoomSettings(docs, { foeHp: 'exact', fallDamageIgnoresArmor: true });
     act(docs, GM, move('ana', '0,2'));
     act(docs, GM, move('ana', '1,2'));
     expect(hp(docs, 'ana')).toBe(37);
@@ -78,7 +78,7 @@ describe('room settings reach the intents', () => {
       ok: true,
       outcome: { kind: 'whack', application: { hpBefore: 32, hpAfter: 32 } },
     });
-    setRoomSettings(docs, { whackIgnoresArmor: true });
+    setRoomSettings(docs, { foeHp: 'exact', whackIgnoresArmor: true });
     expect(act(docs, ANA, whack)).toMatchObject({
       ok: true,
       outcome: { kind: 'whack', application: { hpBefore: 32, hpAfter: 31 } },

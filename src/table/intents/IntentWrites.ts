@@ -17,8 +17,11 @@ import { publicTwin } from './redactLog';
  * `about`: the other tokens it concerns (targets), besides `actor`. Where they go is decided when
  * written: a line about a hidden token is GM-only; a line about a visible token whose stat block
  * is hidden gets a public twin saying `redacted` (default: the same summary, no details), and the
- * full line is kept for the GM (docs/table.md "Foes with hidden stats"). A public line's diff
- * never names a hidden token: the GM's full copy (same id) in the secrets doc keeps those parts.
+ * full line is kept for the GM (docs/table.md "Foes with hidden stats"). So does a line about a
+ * visible foe whose HP the room keeps from players (`foeHp`: its state is in the secrets doc);
+ * its `redacted` text says damage and bloodied as the room allows (docs/table.md "Foe HP players
+ * see"). A public line's diff never names a hidden token nor such a foe's HP, vigor or wounds:
+ * the GM's full copy (same id) in the secrets doc keeps those parts.
  */
 export type LogInput = Pick<LogEntry, 'kind' | 'actor' | 'summary'> &
   Partial<Pick<LogEntry, 'details' | 'gmOnly' | 'pending' | 'diff'>> & {
@@ -59,16 +62,24 @@ export function intentWrites(
 ): IntentWrites & { apply(): void; readonly redactedForPlayers: boolean } {
   const ops: (() => void)[] = [];
   let redactedForPlayers = false;
-  /** Visible, but its stat block is only in the secrets doc. */
+  /**
+   * Visible, but its stat block or its HP (the combatant state: room setting `foeHp`) is only in
+   * the secrets doc: players read a redacted twin of lines about it.
+   */
   const statsHidden = (id: string): boolean => {
     const pub = rootsOf(docs.public);
-    return (
-      pub.tokens.has(id) &&
-      !pub.statBlocks.has(id) &&
-      !!docs.secrets &&
-      rootsOf(docs.secrets).statBlocks.has(id)
-    );
+    if (!pub.tokens.has(id) || !docs.secrets) return false;
+    const sec = rootsOf(docs.secrets);
+    return (!pub.statBlocks.has(id) && sec.statBlocks.has(id)) || sec.combatants.has(id);
   };
+  /** Its stat block is only in the secrets doc (the GM hides the stats, not just the HP). */
+  const statBlockHidden = (id: string): boolean =>
+    !!docs.secrets &&
+    rootsOf(docs.public).tokens.has(id) &&
+    !rootsOf(docs.public).statBlocks.has(id) &&
+    rootsOf(docs.secrets).statBlocks.has(id);
+  const hpHidden = (id: string): boolean =>
+    !!docs.secrets && rootsOf(docs.public).tokens.has(id) && rootsOf(docs.secrets).combatants.has(id);
   /** Replace the entry with `value`'s id in `log`; false when it is not there. */
   const replaceIn = (log: Y.Array<unknown>, value: LogEntry): boolean => {
     const index = logPosition(log, value.id);
@@ -96,9 +107,20 @@ export function intentWrites(
         ...fields,
         ...(parsedOutcome ? { outcome: parsedOutcome } : {}),
       });
+      // Also every character whose HP the line's changes carry (an edge save's fall, a blight):
+      // its outcome tells those numbers too, so a foe's hidden HP makes the line a twin.
+      const hpChanged = [...(stored.diff?.tokens ?? []), ...(stored.pending?.diff.tokens ?? [])]
+        .filter((t) => t.state && HP_FIELDS.some((k) => k in t.state!.after))
+        .map((t) => t.tokenId);
       const involved = [stored.actor, ...about];
-      const shown = { summary: redacted?.summary ?? stored.summary, details: redacted?.details ?? [] };
-      if (involved.some(statsHidden)) redactedForPlayers = true;
+      const redactedBy = [...involved, ...hpChanged];
+      const shown = {
+        summary: redacted?.summary ?? stored.summary,
+        details: redacted?.details ?? [],
+        // Players keep their dice unless some stat block is hidden (docs/table.md "Foe HP players see").
+        dice: !redactedBy.some(statBlockHidden),
+      };
+      if (redactedBy.some(statsHidden)) redactedForPlayers = true;
       // Decided when applied: a reveal or hide earlier in the same intent counts.
       ops.push(() => {
         const secrets = docs.secrets;
@@ -106,12 +128,12 @@ export function intentWrites(
         const hidden = involved.some((id) => rootsOf(secrets).tokens.has(id));
         if (stored.gmOnly || hidden) return void appendTo(rootsOf(secrets).log, { ...stored, gmOnly: true });
         const isHidden = (id: string) => rootsOf(secrets).tokens.has(id);
-        if (involved.some(statsHidden)) {
+        if (redactedBy.some(statsHidden)) {
           appendTo(rootsOf(secrets).log, LogEntrySchema.parse({ ...stored, redacted: shown }));
-          appendTo(rootsOf(docs.public).log, withoutHidden(publicTwin(stored, shown), isHidden));
+          appendTo(rootsOf(docs.public).log, withoutHidden(publicTwin(stored, shown), isHidden, hpHidden));
           return;
         }
-        const shownEntry = withoutHidden(stored, isHidden);
+        const shownEntry = withoutHidden(stored, isHidden, hpHidden);
         // The public line lost some hidden token's change: the GM's full line keeps it (same id).
         if (shownEntry !== stored) appendTo(rootsOf(secrets).log, stored);
         appendTo(rootsOf(docs.public).log, shownEntry);
@@ -128,7 +150,9 @@ export function intentWrites(
         if (
           !replaceIn(
             pub,
-            docs.secrets ? withoutHidden(stored, (id) => rootsOf(docs.secrets!).tokens.has(id)) : stored,
+            docs.secrets
+              ? withoutHidden(stored, (id) => rootsOf(docs.secrets!).tokens.has(id), hpHidden)
+              : stored,
           )
         )
           throw new Error(`log entry '${stored.id}' is not stored`);
@@ -147,17 +171,46 @@ export function intentWrites(
   };
 }
 
+/** Combatant fields players do not receive of a foe whose HP the room keeps from them. */
+const HP_FIELDS = ['hp', 'vigor', 'wounds', 'lastMove'] as const;
+
+/** A token's part of a diff without its HP fields; null when nothing else is left. */
+function withoutHp(change: TableDiff['tokens'][number]): TableDiff['tokens'][number] | null {
+  if (!change.state) return change;
+  const strip = (fields: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(fields).filter(([k]) => !(HP_FIELDS as readonly string[]).includes(k)));
+  const before = strip(change.state.before);
+  const after = strip(change.state.after);
+  const { state: _state, ...rest } = change;
+  if (Object.keys(after).length === 0 && Object.keys(before).length === 0) return rest.cell ? rest : null;
+  return { ...rest, state: { before, after } };
+}
+
 /**
  * The entry with every diff part about a hidden token left out (its own diff and its pending
- * result's), and every GM-only interrupt offer (a foe's abilities); the same object when there is
- * none, so callers can tell.
+ * result's), the HP fields of foes whose HP players do not receive (`hpHidden`), and every
+ * GM-only interrupt offer (a foe's abilities); the same object when there is none, so callers
+ * can tell.
  */
-function withoutHidden(entry: LogEntry, isHidden: (tokenId: string) => boolean): LogEntry {
+function withoutHidden(
+  entry: LogEntry,
+  isHidden: (tokenId: string) => boolean,
+  hpHidden: (tokenId: string) => boolean,
+): LogEntry {
+  const hpIn = (t: TableDiff['tokens'][number]) =>
+    hpHidden(t.tokenId) && !!t.state && HP_FIELDS.some((k) => k in t.state!.after || k in t.state!.before);
   const touches = (diff: TableDiff | undefined) =>
-    !!diff?.tokens.some((t) => isHidden(t.tokenId)) || !!diff?.offers?.some((o) => o.gmOnly);
+    !!diff?.tokens.some((t) => isHidden(t.tokenId) || hpIn(t)) || !!diff?.offers?.some((o) => o.gmOnly);
   if (!touches(entry.diff) && !touches(entry.pending?.diff)) return entry;
   const shown = (diff: TableDiff): TableDiff => {
-    const kept = diffFor(diff, (id) => !isHidden(id));
+    const visible = diffFor(diff, (id) => !isHidden(id));
+    const kept = {
+      ...visible,
+      tokens: visible.tokens.flatMap((t) => {
+        const part = hpHidden(t.tokenId) ? withoutHp(t) : t;
+        return part ? [part] : [];
+      }),
+    };
     const offers = kept.offers?.filter((o) => !o.gmOnly);
     const { offers: _all, ...rest } = kept;
     return offers?.length ? { ...rest, offers } : rest;

@@ -10,6 +10,8 @@ import { diffTokenIds, staleParts } from '../tableDiff';
 import type { IntentContext, IntentHandler, Refusal } from './IntentContext';
 import { refuse } from './IntentContext';
 import { nameOf } from './combatants';
+import { healthWord } from './redactLog';
+import { hpShownAs } from './shownNames';
 
 /** Fields the rules engine's applyDamage decides; an override recomputes exactly these. */
 const DAMAGE_FIELDS = ['hp', 'vigor', 'wounds', 'incapacitated', 'defeated', 'dead'] as const;
@@ -89,20 +91,29 @@ function overridden(
   return { ...diff, tokens };
 }
 
-/** "Orc: HP 32 → 20, vigor 0 → 0" / "Orc: to (3,4)" for each token the diff changes. */
-function changeLines(ctx: IntentContext, diff: TableDiff): string[] {
-  return diff.tokens.map((change) => {
+/**
+ * "Orc: HP 32 → 20, vigor 0 → 0" / "Orc: to (3,4)" for each token the diff changes. `forPlayers`:
+ * a foe whose HP players do not receive (`foeHp`) reads "Orc: 12 damage (bloodied)" instead.
+ */
+function changeLines(ctx: IntentContext, diff: TableDiff, forPlayers = false): string[] {
+  const shownHp = hpShownAs(ctx);
+  return diff.tokens.flatMap((change) => {
     const token = ctx.snapshot.tokensById[change.tokenId];
     const name = token?.name ?? change.tokenId;
     const parts: string[] = [];
-    if (change.state && token?.state) {
+    const shown = shownHp(change.tokenId);
+    if (change.state && token?.state && forPlayers && shown.mode !== 'exact') {
+      const next = { ...token.state, ...change.state.after };
+      const lost = token.state.hp + token.state.vigor - next.hp - next.vigor;
+      if (lost > 0) parts.push(`${lost} damage${healthWord(next.hp, shown)}`);
+    } else if (change.state && token?.state) {
       const next = { ...token.state, ...change.state.after } as Record<string, unknown>;
       parts.push(
         `HP ${token.state.hp} → ${String(next['hp'])}, vigor ${token.state.vigor} → ${String(next['vigor'])}`,
       );
     }
     if (change.cell) parts.push(`to (${change.cell.after.x},${change.cell.after.y})`);
-    return `${name}: ${parts.join(', ')}`;
+    return parts.length ? [`${name}: ${parts.join(', ')}`] : [];
   });
 }
 
@@ -158,8 +169,12 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
     ...surrendered.map((id) => `${nameOf(ctx, id)} surrendered: immune to this ability, nothing was applied`),
   ];
   const by = ctx.senderName;
-  // Players' lines for an entry they saw redacted: the HP lines, not the damage before armor.
-  const shownDetails = [...details];
+  // Players' lines for an entry they saw redacted: the HP lines (as the room's `foeHp` shows
+  // them), not the damage before armor.
+  const shownDetails = [
+    ...changeLines(ctx, diff, true),
+    ...surrendered.map((id) => `${nameOf(ctx, id)} surrendered: immune to this ability, nothing was applied`),
+  ];
   if (override !== undefined && damage)
     details.unshift(`${by} changed the damage from ${damage.amount} to ${override} (before armor and vigor)`);
   const settled: PendingResult = {

@@ -15,7 +15,7 @@ import { abilityTurn, intentBattlefield, combatantOfToken, commandedToken, refus
 import { offerInterrupts } from './interruptOffers';
 import { findAbility } from './findAbility';
 import { shownDamage } from './redactLog';
-import { nameIfStatsShown } from './shownNames';
+import { hpShownAs, nameIfStatsShown } from './shownNames';
 import { spendAbilityAction } from './spendAbilityAction';
 import { componentOf, forceByComponent, forcedMoves, shoveRefusal, withForcedSentences } from './forcedMoves';
 import { areaTerrainHits } from './areaTerrain';
@@ -216,7 +216,11 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
     ...(forced.outcomes.length ? { forced: forced.outcomes } : {}),
     ...(terrain.hits.length ? { terrain: terrain.hits } : {}),
   };
-  const shown = shownDamage([...(attack?.effects ?? []), ...areaEffects], nameIfStatsShown(ctx));
+  const shown = shownDamage(
+    [...(attack?.effects ?? []), ...areaEffects],
+    nameIfStatsShown(ctx),
+    hpShownAs(ctx),
+  );
   const hiddenInvolved = [caster.id, ...placed.affected.map((a) => a.id)].some(
     (id) => ctx.snapshot.tokensById[id]?.hidden,
   );

@@ -15,7 +15,7 @@ import {
 } from './IntentContext';
 import { findAbility } from './findAbility';
 import { shownDamage } from './redactLog';
-import { nameIfStatsShown } from './shownNames';
+import { hpShownAs, nameIfStatsShown } from './shownNames';
 import { spendTurnAction } from './spendAbilityAction';
 import { componentOf, forceByComponent, forcedMoves, shoveRefusal, withForcedSentences } from './forcedMoves';
 import { terrainAttackIntent } from './terrainAttackIntent';
@@ -96,7 +96,7 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
     ...(forced.outcomes.length ? { forced: forced.outcomes } : {}),
   };
   // Players' view when a stat block here is hidden: the verdict and the damage taken, no ability.
-  const shown = shownDamage(outcome.effects, nameIfStatsShown(ctx));
+  const shown = shownDamage(outcome.effects, nameIfStatsShown(ctx), hpShownAs(ctx));
   const event = { kind: 'attack', attackerId: attacker.id, targetIds: [target.id] } as const;
   const said = `${summary ?? `${attackerToken.name} attacks ${targetToken.name}`}: ${outcome.result}`;
   const shownSaid = `${attackerToken.name} attacks ${targetToken.name}: ${outcome.result}${shown.clause}`;

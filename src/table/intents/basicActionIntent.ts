@@ -8,6 +8,8 @@ import { rescue } from '../../rules/health';
 import { explainDamageApplication } from '../../rules/explainOutcome';
 import type { IntentHandler, Refusal } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
+import { shownDamage } from './redactLog';
+import { hpShownAs, nameIfStatsShown } from './shownNames';
 import {
   intentBattlefield,
   checkTurn,
@@ -78,6 +80,8 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
       actor: token.id,
       summary: `${token.name} rescues ${targetToken.name}: back up with ${rescued.combatant.hp} HP`,
       about: [targetToken.id],
+      // Players' line when the rescued one's HP is kept from them (`foeHp`) or its stats are hidden.
+      redacted: { summary: `${token.name} rescues ${targetToken.name}` },
     });
   }
 
@@ -100,5 +104,8 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
     details: explainDamageApplication(application, targetToken.name),
     gmOnly: token.hidden || targetToken.hidden,
     about: [targetToken.id],
+    redacted: {
+      summary: `${token.name} whacks ${targetToken.name}${shownDamage([{ targetId: targetToken.id, application }], nameIfStatsShown(ctx), hpShownAs(ctx)).clause}`,
+    },
   });
 };

@@ -20,7 +20,7 @@ import {
 import { combatantResolution } from './combatantResolution';
 import { findAbility } from './findAbility';
 import { shownDamage } from './redactLog';
-import { nameIfStatsShown } from './shownNames';
+import { hpShownAs, nameIfStatsShown } from './shownNames';
 import { spendAbilityAction } from './spendAbilityAction';
 import { forceByComponent, forcedMoves, shoveRefusal, withForcedSentences } from './forcedMoves';
 
@@ -131,7 +131,7 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
     effect,
     ...(forced.outcomes.length ? { forced: forced.outcomes } : {}),
   };
-  const shown = shownDamage(effect ? [effect] : [], nameIfStatsShown(ctx));
+  const shown = shownDamage(effect ? [effect] : [], nameIfStatsShown(ctx), hpShownAs(ctx));
   const changed = selfTarget ? [after] : [withUserGrants(spent, effect ? [effect] : []), after];
   return combatantResolution(
     ctx,

@@ -10,6 +10,8 @@ import { EMPTY_DIFF } from '../../schema/tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, findToken, refuse, statusName } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
+import { healthWord } from './redactLog';
+import { hpShownAs } from './shownNames';
 
 /**
  * The GM's HP box. Positive with a `damageType`: damage through the rules (armor, resistance,
@@ -37,6 +39,8 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
     after = heal(self, -intent.amount).combatant;
   }
   const defeated = defeatWords(self, after);
+  // Players whose room keeps this foe's HP from them read "(bloodied)" at most (`foeHp`).
+  const shownHp = hpShownAs(ctx)(token.id);
   const outcome = {
     kind: 'adjust-hp' as const,
     tokenId: token.id,
@@ -57,7 +61,7 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
     // tell its armor, resistances or vigor (docs/table.md "Foes with hidden stats").
     about: [token.id],
     redacted: {
-      summary: `GM: ${token.name} ${after.hp < self.hp ? 'is hurt' : after.hp > self.hp ? 'is healed' : 'is unharmed'} (${intent.reason})`,
+      summary: `GM: ${token.name} ${after.hp < self.hp ? 'is hurt' : after.hp > self.hp ? 'is healed' : 'is unharmed'} (${intent.reason})${shownHp.mode === 'exact' ? '' : healthWord(after.hp, shownHp)}`,
     },
   });
 };

@@ -1,5 +1,7 @@
 import type { LogEntry, PendingResult } from '../../schema/logEntry';
 import type { RedactedOutcome, StoredOutcome } from '../../schema/outcome';
+import type { FoeHp } from '../../schema/settings';
+import { bloodiedAt } from '../../rules/health';
 
 /**
  * Log entries about a foe whose stat block the GM keeps hidden (docs/table.md "Foes with hidden
@@ -24,8 +26,14 @@ function redactPending(pending: PendingResult): PendingResult {
   return { ...rest, damage: null };
 }
 
-/** The public twin of a full entry: same id, time and kind; the redacted text; no dice. */
-export function publicTwin(full: LogEntry, shown: { summary: string; details: string[] }): LogEntry {
+/**
+ * The public twin of a full entry: same id, time and kind; the redacted text; the dice only when
+ * `shown.dice` says so (a foe's HP kept from players, its stats not).
+ */
+export function publicTwin(
+  full: LogEntry,
+  shown: { summary: string; details: string[]; dice?: boolean },
+): LogEntry {
   const outcome = full.outcome && redactOutcome(full.outcome);
   return {
     id: full.id,
@@ -34,7 +42,7 @@ export function publicTwin(full: LogEntry, shown: { summary: string; details: st
     actor: full.actor,
     summary: shown.summary,
     details: shown.details,
-    dice: [],
+    dice: shown.dice ? full.dice : [],
     ...(outcome !== undefined ? { outcome } : {}),
     ...(full.pending ? { pending: redactPending(full.pending) } : {}),
     gmOnly: false,
@@ -47,26 +55,60 @@ interface Taken {
   readonly application: { hpBefore: number; hpAfter: number; hpLost: number; vigorLost: number } | null;
 }
 
+/** How players read one character's HP (room setting `foeHp`; `maxHp` tells bloodied). */
+export interface ShownHp {
+  readonly mode: FoeHp;
+  readonly maxHp: number | null;
+}
+const EXACT: ShownHp = { mode: 'exact', maxHp: null };
+
+/** " (bloodied)" / " (defeated)" after a foe's damage, as far as `shown` lets players know. */
+export function healthWord(after: number, shown: ShownHp): string {
+  if (after === 0) return ' (defeated)';
+  if (shown.mode === 'bloodied' && shown.maxHp !== null && bloodiedAt(after, shown.maxHp))
+    return ' (bloodied)';
+  return '';
+}
+
 /**
  * ", Ana takes 7 damage" and "  Ana: HP 10 → 3" for each damaged character whose stat block is
- * public (`nameIfShown` gives its name, or null for a foe whose stats are hidden: its HP is in the
- * public state already; its armor would show in rolled-versus-lost damage).
+ * public (`nameIfShown` gives its name, or null for a foe whose stats are hidden: its armor would
+ * show in rolled-versus-lost damage). A foe whose HP players do not receive (`hpShown`, room
+ * setting `foeHp`) gets ", Brute takes 7 damage (bloodied)" and no HP line.
  */
 export function shownDamage(
   taken: readonly Taken[],
   nameIfShown: (tokenId: string) => string | null,
+  hpShown: (tokenId: string) => ShownHp = () => EXACT,
 ): { clause: string; details: string[] } {
-  const byTarget = new Map<string, { name: string; before: number; after: number; lost: number }>();
+  const byTarget = new Map<
+    string,
+    { name: string; before: number; after: number; lost: number; shown: ShownHp }
+  >();
   for (const { targetId, application: a } of taken) {
     const name = a ? nameIfShown(targetId) : null;
     if (!a || name === null) continue;
     const seen = byTarget.get(targetId);
     if (seen) byTarget.set(targetId, { ...seen, after: a.hpAfter, lost: seen.lost + a.hpLost + a.vigorLost });
-    else byTarget.set(targetId, { name, before: a.hpBefore, after: a.hpAfter, lost: a.hpLost + a.vigorLost });
+    else
+      byTarget.set(targetId, {
+        name,
+        before: a.hpBefore,
+        after: a.hpAfter,
+        lost: a.hpLost + a.vigorLost,
+        shown: hpShown(targetId),
+      });
   }
   const list = [...byTarget.values()].filter((t) => t.lost > 0);
   return {
-    clause: list.map((t) => `, ${t.name} takes ${t.lost} damage`).join(''),
-    details: list.map((t) => `  ${t.name}: HP ${t.before} → ${t.after}`),
+    clause: list
+      .map(
+        (t) =>
+          `, ${t.name} takes ${t.lost} damage${t.shown.mode === 'exact' ? '' : healthWord(t.after, t.shown)}`,
+      )
+      .join(''),
+    details: list
+      .filter((t) => t.shown.mode === 'exact')
+      .map((t) => `  ${t.name}: HP ${t.before} → ${t.after}`),
   };
 }

@@ -7,7 +7,9 @@ import {
   publicRootsOf,
   rootsOf,
   secretRootsOf,
+  transactBoth,
 } from '../docLayout';
+import { placeAllHealth, placeHealth, stateDocOf } from '../foeHealth';
 import type { RoomSettingsInput } from '../../schema/settings';
 import { RoomSettingsSchema } from '../../schema/settings';
 import type { LogEntry } from '../../schema/logEntry';
@@ -27,15 +29,19 @@ export function updateCombatant(
   tokenId: string,
   change: (state: CombatantState) => CombatantState,
 ): { before: CombatantState; after: CombatantState } {
-  const { doc } = locateToken(docs, tokenId);
-  const combatants = rootsOf(doc).combatants;
+  locateToken(docs, tokenId);
+  // The secrets doc when the room keeps this foe's HP from players (`foeHp`).
+  const combatants = rootsOf(stateDocOf(docs, tokenId)).combatants;
   const current = CombatantStateSchema.safeParse(combatants.get(tokenId));
   if (!current.success)
     throw new TableWriteError(`${tokenName(docs, tokenId)} takes no part in combat (no HP to change)`);
   const next = CombatantStateSchema.safeParse(change(structuredClone(current.data)));
   if (!next.success) throw new TableWriteError(`${tokenName(docs, tokenId)} — ${issueSentences(next.error)}`);
   const after = settled(docs, current.data, { ...next.data, id: tokenId });
-  doc.transact(() => combatants.set(tokenId, after), GM_ORIGIN);
+  transactBoth(docs, GM_ORIGIN, () => {
+    combatants.set(tokenId, after);
+    placeHealth(docs, tokenId);
+  });
   return { before: current.data, after };
 }
 
@@ -56,7 +62,11 @@ function settled(docs: TableDocs, before: CombatantState, after: CombatantState)
 export function setRoomSettings(docs: TableDocs, settings: RoomSettingsInput): void {
   const parsed = RoomSettingsSchema.safeParse(settings);
   if (!parsed.success) throw new TableWriteError(`Room settings — ${issueSentences(parsed.error)}`);
-  docs.public.transact(() => publicRootsOf(docs.public).settings.set('room', parsed.data), GM_ORIGIN);
+  // One transaction per doc: players' copies change setting and foes' HP together (`foeHp`).
+  transactBoth(docs, GM_ORIGIN, () => {
+    publicRootsOf(docs.public).settings.set('room', parsed.data);
+    placeAllHealth(docs, parsed.data);
+  });
 }
 
 /** A GM note on a token (key = token id) or the room (key 'room'); empty text deletes it. */

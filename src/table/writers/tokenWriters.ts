@@ -12,10 +12,13 @@ import {
   CombatantStateSchema,
   GM_ORIGIN,
   newId,
+  publicRootsOf,
   rootsOf,
   transactBoth,
 } from '../docLayout';
 import { LogEntrySchema } from '../../schema/logEntry';
+import { placeHealth, stateDocFor, stateDocOf } from '../foeHealth';
+import { readSettings } from '../readDoc';
 import { readMapContent } from '../mapContent';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 import { nameForNewToken } from '../tokenNames';
@@ -67,11 +70,14 @@ export function placeToken(docs: TableDocs, tokenInput: Token, opts: PlaceTokenO
   const statsDoc = opts.hidden || opts.statsHidden ? requireSecrets(docs, 'hiding stats') : docs.public;
   const state =
     opts.state ?? (statBlock && token.combatant ? newCombatantState(token, statBlock) : undefined);
+  // A foe's HP goes to the secrets doc when the room keeps it from players (`foeHp`).
+  const stateDoc = stateDocFor(docs, token, opts.hidden === true, readSettings(docs.public, []));
   transactBoth(docs, GM_ORIGIN, () => {
     for (const { id, name } of named.renames) renameInTransaction(docs, id, name);
     rootsOf(tokenDoc).tokens.set(token.id, token);
     if (statBlock) rootsOf(statsDoc).statBlocks.set(token.id, statBlock);
-    if (state) rootsOf(tokenDoc).combatants.set(token.id, state);
+    if (state) rootsOf(stateDoc).combatants.set(token.id, state);
+    placeHealth(docs, token.id);
   });
 }
 
@@ -145,15 +151,18 @@ export function updateToken(docs: TableDocs, tokenId: string, patch: Partial<Omi
   const next = TokenSchema.safeParse({ ...(roots.tokens.get(tokenId) as object), ...patch, id: tokenId });
   if (!next.success) throw new TableWriteError(`${tokenName(docs, tokenId)} — ${issueSentences(next.error)}`);
   checkInside(docs, next.data.cell, next.data.size, next.data.name);
-  const current = CombatantStateSchema.safeParse(roots.combatants.get(tokenId));
+  // The combatant state may live in the other doc (a foe whose HP players do not get: `foeHp`).
+  const stateRoots = rootsOf(stateDocOf(docs, tokenId));
+  const current = CombatantStateSchema.safeParse(stateRoots.combatants.get(tokenId));
   const state =
     current.success && (patch.name !== undefined || patch.side !== undefined)
       ? { ...current.data, name: next.data.name, side: next.data.side }
       : undefined;
-  doc.transact(() => {
+  transactBoth(docs, GM_ORIGIN, () => {
     roots.tokens.set(tokenId, next.data);
-    if (state) roots.combatants.set(tokenId, state);
-  }, GM_ORIGIN);
+    if (state) stateRoots.combatants.set(tokenId, state);
+    placeHealth(docs, tokenId); // a side change changes whether players get its HP
+  });
 }
 
 /** What the "Place a token" form asks for a new combatant (issue 12, dead end 2). */
@@ -204,6 +213,7 @@ export function removeToken(docs: TableDocs, tokenId: string): void {
       roots.combatants.delete(tokenId);
       doc.getMap('notes').delete(tokenId);
     }
+    publicRootsOf(docs.public).shownStates.delete(tokenId);
   });
 }
 
@@ -254,5 +264,6 @@ export function setStatBlock(
     pub.statBlocks.delete(tokenId);
     if (docs.secrets) rootsOf(docs.secrets).statBlocks.delete(tokenId);
     target.statBlocks.set(tokenId, parsed.data);
+    placeHealth(docs, tokenId); // bloodied is measured against the new Health
   });
 }

@@ -6,6 +6,7 @@ import type { TableDocs } from '../docLayout';
 import { InterruptOffersSchema } from '../../schema/interruptOffer';
 import { cellKey, CombatantStateSchema, publicRootsOf, rootsOf } from '../docLayout';
 import { locateToken, requireSecrets, TableWriteError, tokenName } from './locateToken';
+import { placeHealth, stateDocOf } from '../foeHealth';
 import { MapCellPaintSchema, MapRowSchema } from '../mapContent';
 
 /** The space code of one square as the doc holds it now (its paint, else its row). */
@@ -32,11 +33,16 @@ export function prepareDiffWrite(docs: TableDocs, diff: TableDiff): () => void {
     const { doc } = locateToken(docs, change.tokenId);
     const roots = rootsOf(doc);
     if (change.state) {
-      const current = (roots.combatants.get(change.tokenId) ?? {}) as Record<string, unknown>;
+      // Where the state is kept: a foe's HP may be the GM's only (room setting `foeHp`).
+      const combatants = rootsOf(stateDocOf(docs, change.tokenId)).combatants;
+      const current = (combatants.get(change.tokenId) ?? {}) as Record<string, unknown>;
       const next = CombatantStateSchema.safeParse({ ...current, ...change.state.after, id: change.tokenId });
       if (!next.success)
         throw new TableWriteError(`${tokenName(docs, change.tokenId)} — ${issueSentences(next.error)}`);
-      writes.push(() => roots.combatants.set(change.tokenId, next.data));
+      writes.push(() => {
+        combatants.set(change.tokenId, next.data);
+        placeHealth(docs, change.tokenId);
+      });
     }
     if (change.cell) {
       const token = TokenSchema.parse(roots.tokens.get(change.tokenId));

@@ -4,6 +4,7 @@ import { useRef } from 'preact/hooks';
 import type { LogEntry } from '../../schema/logEntry';
 import { outcomeOf } from '../../schema/outcome';
 import type { RoomSnapshot } from '../../table/snapshot';
+import { healthText } from './healthText';
 import type { RoomModel } from '../model/RoomModel';
 import { GmResultTools } from './GmResultTools';
 import { isRedacted, latestResolution } from './latestResolution';
@@ -148,10 +149,13 @@ function EntryResult(props: {
         )}
       </div>
       {[...affected].map((id) => {
-        const st = snapshot.tokensById[id]?.state;
+        const token = snapshot.tokensById[id];
+        const st = token?.state;
+        // A foe whose HP the room keeps from players: what they may know (`foeHp`).
+        const health = token?.hpHidden ? healthText(token) : st ? `HP ${st.hp}, vigor ${st.vigor}` : '';
         return st ? (
           <div class="result-now" data-testid={`result-now-${id}`} key={id}>
-            {`${st.name} now: HP ${st.hp}, vigor ${st.vigor}${st.defeated ? ', defeated' : ''}`}
+            {`${st.name} now: ${health}${st.defeated ? ', defeated' : ''}`}
           </div>
         ) : null;
       })}

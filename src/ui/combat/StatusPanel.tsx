@@ -44,7 +44,7 @@ function CharacterStatuses(props: { model: RoomModel; snapshot: RoomSnapshot; to
     <section class="combat-statuses" data-testid="status-panel" aria-label={`${st.name}: statuses`}>
       <h3>{`${st.name}: statuses`}</h3>
       <div data-testid="health-line">
-        {`HP ${st.hp}${token.maxHp !== null ? `/${token.maxHp}` : ''}, vigor ${st.vigor}${flags.length ? ` — ${flags.join(', ')}` : ''}`}
+        {`${token.hpHidden ? 'HP not shown' : `HP ${st.hp}${token.maxHp !== null ? `/${token.maxHp}` : ''}, vigor ${st.vigor}`}${flags.length ? ` — ${flags.join(', ')}` : ''}`}
       </div>
       <ul data-testid="status-list">
         {st.statuses.map((applied) => {

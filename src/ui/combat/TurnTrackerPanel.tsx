@@ -6,6 +6,7 @@ import { statusSaveModifiers } from '../../rules/statuses';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { setRoomSettings } from '../../table/writers/roomWriters';
 import { setTokensHidden } from '../../table/writers/tokenWriters';
+import { FoeHpSetting } from './FoeHpSetting';
 import type { RoomModel } from '../model/RoomModel';
 import { percent } from './format';
 import { clampNet } from './targeting';
@@ -116,7 +117,10 @@ export function TurnTrackerPanel({ model }: { model: RoomModel }) {
         </>
       )}
       {gmDocs ? (
-        <ApplyResultsSetting model={model} value={snapshot.settings.applyResults} />
+        <>
+          <ApplyResultsSetting model={model} value={snapshot.settings.applyResults} />
+          <FoeHpSetting model={model} value={snapshot.settings.foeHp} />
+        </>
       ) : (
         snapshot.settings.applyResults === 'on-confirm' && (
           <div class="hint" data-testid="tracker-apply-results-note">
@@ -259,7 +263,7 @@ function Row(props: {
       class={`${row.side} ${row.status}`}
     >
       <b>{row.name}</b>
-      {` ${row.side === 'party' ? 'party' : 'foe'} · ${STATUS_WORD[row.status]}${row.slow ? ' · slow turn' : ''} · HP ${row.hp}${row.maxHp !== null ? `/${row.maxHp}` : ''}${row.resolve !== null ? ` · Resolve ${row.resolve}` : ''}`}
+      {` ${row.side === 'party' ? 'party' : 'foe'} · ${STATUS_WORD[row.status]}${row.slow ? ' · slow turn' : ''} · ${row.health}${row.resolve !== null ? ` · Resolve ${row.resolve}` : ''}`}
       {inCombat && commands && row.status === 'may-act' && (
         <>
           {' '}

@@ -12,8 +12,13 @@ import type { Application } from './applicationHistory';
  * and the log explains every number. Notes about hidden tokens are GM-only (secrets doc).
  */
 
+/**
+ * A note about a hidden token, or about a foe whose HP the room keeps from players (its state is
+ * in the secrets doc: room setting `foeHp`), is the GM's only: it tells the numbers.
+ */
 const hiddenIn = (docs: TableDocs, ids: readonly string[]): boolean =>
-  !!docs.secrets && ids.some((id) => rootsOf(docs.secrets!).tokens.has(id));
+  !!docs.secrets &&
+  ids.some((id) => rootsOf(docs.secrets!).tokens.has(id) || rootsOf(docs.secrets!).combatants.has(id));
 
 const nameOf = (docs: TableDocs, id: string): string => {
   for (const doc of [docs.public, docs.secrets]) {

@@ -6,6 +6,12 @@ import type { TurnState } from '../../rules/turnOrder';
 import { turnState } from '../../rules/turnOrder';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { combatantOf } from '../../table/snapshot';
+import { healthText } from './healthText';
+
+const healthOf = (snapshot: RoomSnapshot, id: string): string => {
+  const token = snapshot.tokensById[id];
+  return token ? healthText(token) : '';
+};
 
 /** One combatant's line in the tracker. */
 export interface TrackerRow {
@@ -17,6 +23,8 @@ export interface TrackerRow {
   slow: boolean;
   hp: number;
   maxHp: number | null;
+  /** "HP 12/40", or what players may know of a foe's HP ("bloodied", "HP not shown"). */
+  health: string;
   /** Resolve built up this combat (player characters; null for foes, who have no Limit Breaks). */
   resolve: number | null;
 }
@@ -108,6 +116,7 @@ export function trackerView(snapshot: RoomSnapshot): TrackerView {
       slow: false,
       hp: c.hp,
       maxHp: snapshot.tokensById[c.id]?.maxHp ?? null,
+      health: healthOf(snapshot, c.id),
       resolve: resolveOf(c, snapshot.tokensById[c.id]?.statBlock),
     }));
     rows.sort(trackerOrder);
@@ -158,6 +167,7 @@ export function trackerView(snapshot: RoomSnapshot): TrackerView {
     slow: takesSlowTurn(c, catalog),
     hp: c.hp,
     maxHp: snapshot.tokensById[c.id]?.maxHp ?? null,
+    health: healthOf(snapshot, c.id),
     resolve: resolveOf(c, snapshot.tokensById[c.id]?.statBlock),
   }));
   rows.sort(trackerOrder);
