@@ -192,8 +192,8 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     if (input.selectedId && !s.tokens.some((t) => t.id === input.selectedId)) input.select(undefined);
     input.refreshReach();
   };
-  draw(scene);
-  session.onScene(draw);
+  // The battlefield draws the model's scene, like every panel (one model, docs/ui.md).
+  effect(() => draw(roomModel.scene.value));
   // Others' presence: cursors and pings, and a ghost of any token someone is dragging.
   let ghosts = new Set<string>();
   session.onPresence((others) => {
