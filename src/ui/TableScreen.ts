@@ -59,14 +59,19 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     'Panel',
   );
   panel.id = 'side-panel';
-  handle.onclick = () => {
-    const open = panel.classList.toggle('open');
-    handle.setAttribute('aria-expanded', String(open));
-    handle.textContent = open ? 'Close panel' : 'Panel';
-  };
   panel.append(handle);
   // First-run hints (src/ui/hints): step shown, or null once closed.
   const hintStep = signal<number | null>(hintsDismissed(rawSession.viewer.role) ? null : 0);
+  // The sheet's state draws the handle; a closed sheet says when tips wait inside it, else a
+  // new player on a phone would never see them.
+  const sheetOpen = signal(false);
+  handle.onclick = () => (sheetOpen.value = !sheetOpen.value);
+  effect(() => {
+    const open = sheetOpen.value;
+    panel.classList.toggle('open', open);
+    handle.setAttribute('aria-expanded', String(open));
+    handle.textContent = open ? 'Close panel' : hintStep.value !== null ? 'Panel · tips for you' : 'Panel';
+  });
   const renderer = new BattlefieldRenderer(CELL_SIZE_PX);
   await renderer.init(stage);
   // The status line shows the model's message; every panel says things through `model.say`.
@@ -147,8 +152,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     }),
     tool('?', 'Help: the first-use tips again', 'help', () => {
       hintStep.value = 0;
-      panel.classList.add('open');
-      handle.setAttribute('aria-expanded', 'true');
+      sheetOpen.value = true;
       status(
         'Drag empty space to pan, wheel/pinch to zoom, drag a token to move it, Alt+click to ping; press ? on the keyboard for every shortcut.',
       );

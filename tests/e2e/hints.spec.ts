@@ -39,3 +39,23 @@ test('a new GM and a new player each get their own first steps; dismissed, they 
   await gm.getByTestId('help').click();
   await expect(gm.getByTestId('hint-title')).toHaveText('This is your table');
 });
+
+test('on a phone the closed sheet says tips wait inside it; they open with it', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  await page.goto(await table.ranger.evaluate(() => location.href));
+  await page.getByTestId('turn-tracker').waitFor({ state: 'attached' });
+  const handle = page.getByTestId('sheet-handle');
+  await expect(handle).toHaveText('Panel · tips for you');
+  await handle.tap();
+  await expect(page.getByTestId('hint-title')).toBeInViewport();
+  await page.getByTestId('hint-dismiss').tap();
+  await expect(handle).toHaveText('Close panel');
+  await handle.tap();
+  await expect(handle).toHaveText('Panel');
+  await context.close();
+});
