@@ -74,6 +74,17 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   });
   const renderer = new BattlefieldRenderer(CELL_SIZE_PX);
   await renderer.init(stage);
+  // An open sheet covers the lower half of the map: the view's middle moves up into what stays
+  // visible (measured once the sheet has slid), and back down when it closes.
+  let sheetShift = 0;
+  panel.addEventListener('transitionend', (e) => {
+    if (e.target !== panel) return;
+    const covered = stage.getBoundingClientRect().bottom - panel.getBoundingClientRect().top;
+    const cam = renderer.camera();
+    const shift = sheetOpen.peek() && covered > 0 ? covered / 2 / cam.zoom : 0;
+    renderer.setCamera({ ...cam, y: cam.y + shift - sheetShift });
+    sheetShift = shift;
+  });
   // The status line shows the model's message; every panel says things through `model.say`.
   const modelRef: { current?: RoomModel } = {};
   const status = (text: string, kind: 'ok' | 'refused' | 'info' = 'info'): void =>

@@ -97,6 +97,9 @@ test('a player on a phone moves by dragging with a finger, taps a target, reads 
   const at = await cellToPage(ranger, brute.x, brute.y);
   await ranger.touchscreen.tap(at.x, at.y);
   await sheet(ranger, true);
+  // The open sheet does not hide the fight: the view moved up into what stays visible.
+  const sheetTop = (await ranger.getByTestId('panel').boundingBox())!.y;
+  await expect.poll(async () => (await cellToPage(ranger, brute.x, brute.y)).y).toBeLessThan(sheetTop);
   await expect(ranger.getByTestId('roll-attack')).toHaveText(/^Roll .* on Brute$/);
   await ranger.getByTestId('roll-attack').tap();
   await expect(ranger.getByTestId('result-summary')).toContainText('Brute');
