@@ -1,3 +1,5 @@
+import { footprintsOverlap } from '../grid/battlefield';
+import { effect, untracked, type Signal } from '@preact/signals';
 import { worldToCell } from '../grid/cell';
 import type { BattlefieldRenderer } from '../render/BattlefieldRenderer';
 import { brushCells, fillCells, rectCells, strokeCells, type CellXY, type EditorTool } from './editorTools';
@@ -18,7 +20,6 @@ export interface EditorState {
 }
 
 export interface InputCallbacks {
-  select(id: string | undefined): void;
   status(text: string, kind?: 'ok' | 'refused' | 'info'): void;
 }
 
@@ -49,14 +50,23 @@ export class InputController {
   private dragView: DragView | null = null;
   private reachShown = 0;
   private stepping = false;
-  selectedId: string | undefined;
 
   constructor(
     private readonly stage: HTMLElement,
     private readonly renderer: BattlefieldRenderer,
     private readonly session: TableSession,
+    /** The room model's selection: the token panel and the keyboard write it too. */
+    private readonly selection: Signal<string | null>,
     private readonly cb: InputCallbacks,
   ) {
+    // The highlight and the reach overlay follow the selection, whoever changed it.
+    effect(() => {
+      const id = this.selection.value ?? undefined;
+      untracked(() => {
+        this.renderer.selectToken(id);
+        this.refreshReach();
+      });
+    });
     stage.addEventListener('pointerdown', (e) => this.down(e), { capture: true });
     stage.addEventListener('pointermove', (e) => this.move(e));
     window.addEventListener('pointerup', (e) => void this.up(e));
@@ -85,7 +95,7 @@ export class InputController {
     const list = this.scene().tokens;
     for (let i = list.length - 1; i >= 0; i--) {
       const t = list[i]!;
-      if (c.x >= t.cell.x && c.y >= t.cell.y && c.x < t.cell.x + t.size && c.y < t.cell.y + t.size) return t;
+      if (footprintsOverlap(t.cell, t.size, c, 1)) return t;
     }
     return undefined;
   }
@@ -161,11 +171,12 @@ export class InputController {
     return this.gesture?.kind === 'drag' ? this.gesture.token.id : undefined;
   }
 
+  get selectedId(): string | undefined {
+    return this.selection.peek() ?? undefined;
+  }
+
   select(id: string | undefined): void {
-    this.selectedId = id;
-    this.renderer.selectToken(id);
-    this.cb.select(id);
-    this.refreshReach();
+    this.selection.value = id ?? null;
   }
 
   /** Redraw the reach overlay of the selected token (after it or the map changed). */

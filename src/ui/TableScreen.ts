@@ -109,14 +109,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   let scene: Scene = session.scene();
   // The selection is the model's: a click on the battlefield writes it, the token panel writes
   // it, and the battlefield's highlight and reach follow it.
-  const input = new InputController(stage, renderer, session, {
-    select: (id) => (roomModel.selectedId.value = id ?? null),
-    status,
-  });
-  effect(() => {
-    const id = roomModel.selectedId.value ?? undefined;
-    if (input.selectedId !== id) input.select(id);
-  });
+  const input = new InputController(stage, renderer, session, roomModel.selectedId, { status });
   stage.addEventListener('pointermove', (e) => {
     const r = stage.getBoundingClientRect();
     const w = renderer.toWorld(e.clientX - r.left, e.clientY - r.top);

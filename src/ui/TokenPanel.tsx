@@ -1,3 +1,4 @@
+import { footprintsOverlap } from '../grid/battlefield';
 import { useState } from 'preact/hooks';
 import { cssColour, SIDE_COLOURS } from '../render/heightRamp';
 import type { RoomModel } from './model/RoomModel';
@@ -356,9 +357,7 @@ function hpText(t: SceneToken): string {
 export function freeCell(scene: Scene, size: number): { x: number; y: number } {
   const { width, height } = scene.map;
   const taken = (x: number, y: number): boolean =>
-    scene.tokens.some(
-      (t) => x < t.cell.x + t.size && t.cell.x < x + size && y < t.cell.y + t.size && t.cell.y < y + size,
-    );
+    scene.tokens.some((t) => footprintsOverlap(t.cell, t.size, { x, y }, size));
   const cx = Math.floor((width - size) / 2);
   const cy = Math.floor((height - size) / 2);
   for (let r = 0; r < Math.max(width, height); r++) {

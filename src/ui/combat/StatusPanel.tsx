@@ -1,3 +1,4 @@
+import { canCommand } from '../Scene';
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import type { BlightId } from '../../schema/status';
@@ -33,7 +34,7 @@ function CharacterStatuses(props: { model: RoomModel; snapshot: RoomSnapshot; to
   const st = token.state!;
   const viewer = model.viewer;
   const gm = viewer.role === 'gm';
-  const commands = gm || token.ownerIds.some((o) => viewer.characterIds.includes(o));
+  const commands = canCommand(viewer, token);
   const flags = [
     st.dead ? 'dead' : st.surrendered ? 'surrendered' : st.defeated ? 'defeated' : null,
     st.incapacitated && !st.defeated ? 'incapacitated' : null,

@@ -1,3 +1,4 @@
+import { canCommand } from '../Scene';
 import type { Intent } from '../../schema/intent';
 import { outcomeOf } from '../../schema/outcome';
 import { netBoons } from '../../rules/boonsCurses';
@@ -65,8 +66,10 @@ export function TurnTrackerPanel({ model }: { model: RoomModel }) {
   const view = trackerView(snapshot);
   const viewer = model.viewer;
   const gmDocs = model.host?.gm ? model.host.gm : null;
-  const commands = (id: string) =>
-    viewer.role === 'gm' || !!snapshot.tokensById[id]?.ownerIds.some((o) => viewer.characterIds.includes(o));
+  const commands = (id: string) => {
+    const token = snapshot.tokensById[id];
+    return viewer.role === 'gm' || (!!token && canCommand(viewer, token));
+  };
   const hidden = gmDocs ? hiddenFoes(snapshot) : [];
   return (
     <section class="combat-tracker" data-testid="turn-tracker" aria-label="Turn tracker">

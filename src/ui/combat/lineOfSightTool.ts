@@ -1,3 +1,4 @@
+import { footprintsOverlap } from '../../grid/battlefield';
 import type { SightResult } from '../../grid/lineOfSight';
 import { sightBetween } from '../../grid/lineOfSight';
 import type { CellData } from '../../schema/cell';
@@ -22,9 +23,7 @@ const REASON: Record<SightResult['blockedBy'][number]['reason'], string> = {
 
 /** The footprint standing on a square: a token's (any size) or a Size 1 stand-in. */
 function footprintAt(snapshot: RoomSnapshot, c: CellData) {
-  const token = snapshot.tokens.find(
-    (t) => c.x >= t.cell.x && c.y >= t.cell.y && c.x < t.cell.x + t.size && c.y < t.cell.y + t.size,
-  );
+  const token = snapshot.tokens.find((t) => footprintsOverlap(t.cell, t.size, c, 1));
   return token
     ? {
         cell: { x: token.cell.x, y: token.cell.y },

@@ -1,3 +1,5 @@
+import { canCommand } from '../Scene';
+import { footprintsOverlap } from '../../grid/battlefield';
 import { CELL_SIZE_PX } from '../../grid/cell';
 import type { BattlefieldRenderer } from '../../render/BattlefieldRenderer';
 import type { CellData } from '../../schema/cell';
@@ -34,9 +36,8 @@ export function attachMapTools(
       // Plain click: the token input selects/drags; the panels follow it to show that character.
       const t = tokenAt(d.snapshot, c);
       if (!t) return;
-      const viewer = model.viewer;
-      const mine = viewer.role === 'gm' || t.ownerIds.some((o) => viewer.characterIds.includes(o));
-      if (mine && t.statBlock && t.state && t.id !== model.combat.value.actorId) model.chooseActor(t.id);
+      if (canCommand(model.viewer, t) && t.statBlock && t.state && t.id !== model.combat.value.actorId)
+        model.chooseActor(t.id);
       model.update({ inspectId: t.id });
       return;
     }
@@ -113,7 +114,5 @@ export function clickWithTool(model: RoomModel, c: CellData): void {
 }
 
 function tokenAt(snapshot: RoomSnapshot, c: CellData) {
-  return snapshot.tokens.find(
-    (t) => c.x >= t.cell.x && c.y >= t.cell.y && c.x < t.cell.x + t.size && c.y < t.cell.y + t.size,
-  );
+  return snapshot.tokens.find((t) => footprintsOverlap(t.cell, t.size, c, 1));
 }

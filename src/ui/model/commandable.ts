@@ -1,3 +1,4 @@
+import { canCommand } from '../Scene';
 import type { RoomSnapshot, TokenView } from '../../table/snapshot';
 
 /** Tokens this viewer may act with: the GM all combatants, a player the characters of their invite. */
@@ -7,10 +8,6 @@ export function commandable(
   characterIds: readonly string[],
 ): TokenView[] {
   return snapshot.tokens.filter(
-    (t) =>
-      t.combatant &&
-      t.state &&
-      t.statBlock &&
-      (role === 'gm' || t.ownerIds.some((o) => characterIds.includes(o))),
+    (t) => t.combatant && t.state && t.statBlock && canCommand({ role, characterIds }, t),
   );
 }
