@@ -1,3 +1,4 @@
+import { onActivateKey } from './onActivateKey';
 import { footprintsOverlap } from '../grid/battlefield';
 import { useState } from 'preact/hooks';
 import { cssColour, SIDE_COLOURS } from '../render/heightRamp';
@@ -31,11 +32,7 @@ export function TokenPanel({ model }: { model: RoomModel }) {
             tabIndex={0}
             aria-current={t.id === selectedId ? 'true' : undefined}
             onClick={() => pick(t.id)}
-            onKeyDown={(e) => {
-              if (e.key !== 'Enter' && e.key !== ' ') return;
-              e.preventDefault();
-              pick(t.id);
-            }}
+            onKeyDown={onActivateKey(() => pick(t.id))}
           >
             <span>
               <Dot t={t} />

@@ -1,6 +1,7 @@
 import type { ActionChoice } from './actionChoices';
 import type { RoomModel } from '../model/RoomModel';
 import { ForcedSection } from './ForcedSection';
+import { TargetOption } from './TargetOption';
 import { formatDamage, formatHitChance, formatModifier, formatNet } from './format';
 import { GmRollControls, gmModifiers } from './gmRollControls';
 
@@ -61,16 +62,7 @@ export function AttackSection({
           .map((o) => {
             const c = o.context;
             return (
-              <li
-                key={o.id}
-                data-testid={`target-row-${o.id}`}
-                class={`${c.legal ? 'legal' : 'illegal'}${o.id === state.targetId ? ' selected' : ''}`}
-                role="option"
-                aria-selected={o.id === state.targetId}
-                tabIndex={0}
-                onClick={() => model.update({ targetId: o.id })}
-                onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && model.update({ targetId: o.id })}
-              >
+              <TargetOption key={o.id} model={model} id={o.id} testid={`target-row-${o.id}`} legal={c.legal}>
                 <b>{o.name}</b>
                 {` — ${c.distance} sq (range ${c.effectiveRange}${c.heightBonus ? `, +${c.heightBonus} height` : ''}), ` +
                   `${c.lineOfSight ? 'in sight' : 'no sight'}${c.cover ? ', cover' : ''}`}
@@ -93,7 +85,7 @@ export function AttackSection({
                     {formatDamage(p)}
                   </div>
                 ))}
-              </li>
+              </TargetOption>
             );
           })}
       </ul>

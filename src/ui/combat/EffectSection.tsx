@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { EffectComponent } from '../../schema/ability';
 import type { RoomModel } from '../model/RoomModel';
 import { ForcedSection } from './ForcedSection';
+import { TargetOption } from './TargetOption';
 
 /** "light damage; dazed; vigor ×1 Health; push 1" — what the effect component does, in short. */
 export function describeEffect(effect: EffectComponent): string {
@@ -54,20 +55,11 @@ export function EffectSection({ model, actorId }: { model: RoomModel; actorId: s
       <div class="hint">Click who it is used on, on the map or in the list.</div>
       <ul class="targets" data-testid="effect-target-list" role="listbox" aria-label="Used on">
         {t.targets.map((o) => (
-          <li
-            key={o.id}
-            data-testid={`effect-target-${o.id}`}
-            class={`${o.legal ? 'legal' : 'illegal'}${o.id === state.targetId ? ' selected' : ''}`}
-            role="option"
-            aria-selected={o.id === state.targetId}
-            tabIndex={0}
-            onClick={() => model.update({ targetId: o.id })}
-            onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && model.update({ targetId: o.id })}
-          >
+          <TargetOption key={o.id} model={model} id={o.id} testid={`effect-target-${o.id}`} legal={o.legal}>
             <b>{o.name}</b>
             {o.self ? ' — self' : ` — ${o.distance} sq, ${o.inSight ? 'in sight' : 'no sight'}`}
             {o.reason && <div class="reason">{o.reason}</div>}
-          </li>
+          </TargetOption>
         ))}
       </ul>
       <label class="row">

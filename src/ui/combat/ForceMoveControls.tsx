@@ -33,12 +33,8 @@ export function ForceMoveControls(props: { model: RoomModel; snapshot: RoomSnaps
         ? { kind: 'force-move', tokenId: token.id, move: kind, squares: n, direction }
         : { kind: 'force-move', tokenId: token.id, move: kind, squares: n, sourceId: source };
     setBusy(true);
-    const result = await model.host!.intent(intent);
+    await model.report(intent, `${token.name} is moved (${kind} ${n})`);
     setBusy(false);
-    model.say(
-      result.ok ? `${token.name} is moved (${kind} ${n})` : `Refused: ${result.reason}`,
-      result.ok ? 'ok' : 'refused',
-    );
   };
   return (
     <div class="row" data-testid="force-move-controls" role="group" aria-label="Forced move (GM)">

@@ -35,14 +35,8 @@ export function GmHpControls({ model, token }: { model: RoomModel; token: TokenV
       ...(damageType ? { damageType } : {}),
     };
     setBusy(true);
-    const result = await model.host!.intent(intent);
+    await model.report(intent, `${token.name}: ${heal ? `healed ${n}` : `${n} damage dealt`}`);
     setBusy(false);
-    model.say(
-      result.ok
-        ? `${token.name}: ${heal ? `healed ${n}` : `${n} damage dealt`}`
-        : `Refused: ${result.reason}`,
-      result.ok ? 'ok' : 'refused',
-    );
   };
   return (
     <div class="row" data-testid="gm-hp-controls" role="group" aria-label="HP (GM)">

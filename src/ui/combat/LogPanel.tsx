@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { LogEntry } from '../../schema/logEntry';
 import type { RoomSnapshot } from '../../table/snapshot';
 import type { RoomModel } from '../model/RoomModel';
+import { onActivateKey } from '../onActivateKey';
 import { actorPrefix, logMarkdown } from './logMarkdown';
 
 /** Entries shown at once; the export always holds the whole log. */
@@ -84,7 +85,7 @@ function LogLine(props: {
       tabIndex={0}
       aria-expanded={props.open}
       onClick={() => props.toggle(entry.id)}
-      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), props.toggle(entry.id))}
+      onKeyDown={onActivateKey(() => props.toggle(entry.id))}
     >
       {who && <span class="who">{`${who}:`}</span>}
       {who ? ' ' : ''}

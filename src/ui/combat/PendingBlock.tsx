@@ -53,16 +53,14 @@ export function PendingBlock(props: {
   const apply = async (): Promise<void> => {
     const value = override ? Math.min(MAX_OVERRIDE, Math.max(0, Number(typed) | 0)) : undefined;
     const changed = override && value !== undefined && value !== override.amount;
-    const r = await model.host!.intent({
-      kind: 'apply-result',
-      logId: entry.id,
-      ...(changed ? { damageOverride: value } : {}),
-    });
-    model.say(r.ok ? 'Applied' : `Apply refused: ${r.reason}`, r.ok ? 'ok' : 'refused');
+    await model.report(
+      { kind: 'apply-result', logId: entry.id, ...(changed ? { damageOverride: value } : {}) },
+      'Applied',
+      'Apply refused',
+    );
   };
   const discard = async (): Promise<void> => {
-    const r = await model.host!.intent({ kind: 'discard-result', logId: entry.id });
-    model.say(r.ok ? 'Discarded' : `Discard refused: ${r.reason}`, r.ok ? 'ok' : 'refused');
+    await model.report({ kind: 'discard-result', logId: entry.id }, 'Discarded', 'Discard refused');
   };
   return (
     <div

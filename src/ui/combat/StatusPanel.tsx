@@ -133,9 +133,12 @@ function AddStatus(props: { model: RoomModel; snapshot: RoomSnapshot; token: Tok
   // The picked status, or the catalog's first while none was picked.
   const statusId = catalog.find((s) => s.id === pick)?.id ?? catalog[0]?.id ?? '';
   const add = async (): Promise<void> => {
-    const r = await model.host!.intent({ kind: 'add-status', tokenId: token.id, statusId });
-    const name = token.state?.name ?? token.name;
-    model.say(r.ok ? `${name} gains ${statusId}` : `Refused: ${r.reason}`, r.ok ? 'ok' : 'refused');
+    // People read the status's name, not its id.
+    const status = catalog.find((s) => s.id === statusId)?.name ?? statusId;
+    await model.report(
+      { kind: 'add-status', tokenId: token.id, statusId },
+      `${token.state?.name ?? token.name} gains ${status}`,
+    );
   };
   return (
     <div class="row">
@@ -165,16 +168,11 @@ function BlightToggles({ model, token }: { model: RoomModel; token: TokenView })
   const [asked, setAsked] = useState<{ id: BlightId; on: boolean } | null>(null);
   const toggle = async (b: BlightId, on: boolean): Promise<void> => {
     setAsked({ id: b, on });
-    const r = await model.host!.intent({
-      kind: on ? 'add-blight' : 'remove-blight',
-      tokenId: token.id,
-      blightId: b,
-    });
-    setAsked(null);
-    model.say(
-      r.ok ? `${st.name} ${on ? 'gains' : 'loses'} ${b}` : `Refused: ${r.reason}`,
-      r.ok ? 'ok' : 'refused',
+    await model.report(
+      { kind: on ? 'add-blight' : 'remove-blight', tokenId: token.id, blightId: b },
+      `${st.name} ${on ? 'gains' : 'loses'} the ${b} blight`,
     );
+    setAsked(null);
   };
   return (
     <div class="row" data-testid="blight-toggles" role="group" aria-label="Blights">

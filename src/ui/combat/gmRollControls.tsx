@@ -20,30 +20,36 @@ export function GmRollControls({ model }: { model: RoomModel }) {
   const s = model.combat.value;
   return (
     <div class="row gm-roll">
-      <label>
-        GM: extra boons{' '}
-        <input
-          type="number"
-          min={0}
-          max={6}
-          class="count"
-          value={s.gmBoons}
-          data-testid="gm-boons"
-          onChange={(e) => model.update({ gmBoons: clamp(e.currentTarget.value) })}
-        />
-      </label>
-      <label>
-        curses{' '}
-        <input
-          type="number"
-          min={0}
-          max={6}
-          class="count"
-          value={s.gmCurses}
-          data-testid="gm-curses"
-          onChange={(e) => model.update({ gmCurses: clamp(e.currentTarget.value) })}
-        />
-      </label>
+      <CountInput
+        label="GM: extra boons"
+        testid="gm-boons"
+        value={s.gmBoons}
+        set={(gmBoons) => model.update({ gmBoons })}
+      />
+      <CountInput
+        label="curses"
+        testid="gm-curses"
+        value={s.gmCurses}
+        set={(gmCurses) => model.update({ gmCurses })}
+      />
     </div>
+  );
+}
+
+/** A labelled 0–6 box (a die count the GM adds). */
+function CountInput(props: { label: string; testid: string; value: number; set: (n: number) => void }) {
+  return (
+    <label>
+      {props.label}{' '}
+      <input
+        type="number"
+        min={0}
+        max={6}
+        class="count"
+        value={props.value}
+        data-testid={props.testid}
+        onChange={(e) => props.set(clamp(e.currentTarget.value))}
+      />
+    </label>
   );
 }

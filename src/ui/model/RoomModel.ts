@@ -96,18 +96,20 @@ export class RoomModel {
   }
 
   /** Send an intent and say the server's answer on the status line ("Save: done" / "Save refused: …"). */
-  async send(label: string, intent: Intent): Promise<IntentAnswer> {
-    if (!this.host) {
-      const answer = {
-        ok: false as const,
-        reason: 'the offline demo resolves no actions (start the server)',
-      };
-      this.say(`${label} refused: ${answer.reason}`, 'refused');
-      return answer;
-    }
-    const answer = await this.host.intent(intent);
-    if (answer.ok) this.say(`${label}: done`, 'ok');
-    else this.say(`${label} refused: ${answer.reason}`, 'refused');
+  send(label: string, intent: Intent): Promise<IntentAnswer> {
+    return this.report(intent, `${label}: done`, `${label} refused`);
+  }
+
+  /**
+   * Send an intent and say `done` when the server applies it, `refused: <its reason>` when not:
+   * every panel's button reports through here.
+   */
+  async report(intent: Intent, done: string, refused = 'Refused'): Promise<IntentAnswer> {
+    const answer = this.host
+      ? await this.host.intent(intent)
+      : { ok: false as const, reason: 'the offline demo resolves no actions (start the server)' };
+    if (answer.ok) this.say(done, 'ok');
+    else this.say(`${refused}: ${answer.reason}`, 'refused');
     return answer;
   }
 
