@@ -5,15 +5,8 @@ import { withUserGrants } from '../../rules/applyEffect';
 import { explainAttack } from '../../rules/explainOutcome';
 import type { IntentHandler } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
-import {
-  abilityTurn,
-  intentBattlefield,
-  combatantOfToken,
-  commandedToken,
-  findToken,
-  refuse,
-} from './IntentContext';
-import { findAbility } from './findAbility';
+import { intentBattlefield, combatantOfToken, commandedToken, findToken, refuse } from './IntentContext';
+import { attackAbility } from './attackAbility';
 import { shownDamage } from './redactLog';
 import { hpShownAs, nameIfStatsShown } from './shownNames';
 import { spendTurnAction } from './spendAbilityAction';
@@ -44,20 +37,13 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
   if (intent.modifiers.length && ctx.actor.role !== 'gm')
     return refuse('only the GM may add boons or curses');
 
-  const found = findAbility(attacker, intent.abilityId);
-  if ('ok' in found) return found;
-  const { ability } = found;
-  const turn = abilityTurn(ctx, attackerToken, ability);
-  if ('ok' in turn) return turn;
-  if (!ability.attack) return refuse(`${ability.name} is not an attack`);
-  if (ability.area) return refuse(`${ability.name} is an area ability: place its pattern on the map`);
+  const use = attackAbility(ctx, attackerToken, attacker, intent.abilityId);
+  if ('ok' in use) return use;
+  const { ability, turn, request } = use;
 
   const noShove = shoveRefusal(ability, intent.direction);
   if (noShove) return noShove;
 
-  const request = found.basic
-    ? ({ kind: 'basic', action: 'basic-attack' } as const)
-    : ({ kind: 'ability', ability } as const);
   const spent = spendTurnAction(ctx, attacker, request, turn);
   if ('ok' in spent) return spent;
 

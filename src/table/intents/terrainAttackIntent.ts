@@ -6,8 +6,8 @@ import { damageTerrain, describeTerrainHit } from '../../rules/damageTerrain';
 import { cellKey } from '../docLayout';
 import { diffOf } from '../tableDiff';
 import type { HandlerResult, IntentContext } from './IntentContext';
-import { abilityTurn, combatantOfToken, commandedToken, intentBattlefield, refuse } from './IntentContext';
-import { findAbility } from './findAbility';
+import { combatantOfToken, commandedToken, intentBattlefield, refuse } from './IntentContext';
+import { attackAbility } from './attackAbility';
 import { spendTurnAction } from './spendAbilityAction';
 
 /**
@@ -27,13 +27,9 @@ export function terrainAttackIntent(ctx: IntentContext, intent: IntentOf<'attack
   if ('ok' in attackerToken) return attackerToken;
   const attacker = combatantOfToken(attackerToken);
   if ('ok' in attacker) return attacker;
-  const found = findAbility(attacker, intent.abilityId);
-  if ('ok' in found) return found;
-  const { ability } = found;
-  const turn = abilityTurn(ctx, attackerToken, ability);
-  if ('ok' in turn) return turn;
-  if (!ability.attack) return refuse(`${ability.name} is not an attack`);
-  if (ability.area) return refuse(`${ability.name} is an area ability: place its pattern on the map`);
+  const use = attackAbility(ctx, attackerToken, attacker, intent.abilityId);
+  if ('ok' in use) return use;
+  const { ability, turn, request } = use;
 
   const map = ctx.snapshot.map!;
   const where = `(${at.x},${at.y})`;
@@ -62,9 +58,6 @@ export function terrainAttackIntent(ctx: IntentContext, intent: IntentOf<'attack
   if (!sightBetween(map, self, { cell: at, size: 1 }, bf).visible)
     return refuse(`${attackerToken.name} cannot see ${where}`);
 
-  const request = found.basic
-    ? ({ kind: 'basic', action: 'basic-attack' } as const)
-    : ({ kind: 'ability', ability } as const);
   const spent = spendTurnAction(ctx, attacker, request, turn);
   if ('ok' in spent) return spent;
 
