@@ -1,3 +1,4 @@
+import { SideSchema, type Side } from '../schema/cell';
 import { onActivateKey } from './onActivateKey';
 import { footprintsOverlap } from '../grid/battlefield';
 import { useState } from 'preact/hooks';
@@ -133,15 +134,7 @@ function GmDetails({ t, gm }: { t: SceneToken; gm: GmActions }) {
       </div>
       <div class="row">
         <label for="edit-side">Side</label>
-        <select
-          id="edit-side"
-          data-testid="edit-side"
-          value={t.side}
-          onChange={(e) => edit({ side: e.currentTarget.value as 'party' | 'foes' })}
-        >
-          <option value="party">Party</option>
-          <option value="foes">Foes</option>
-        </select>
+        <SideSelect id="edit-side" testid="edit-side" value={t.side} set={(side) => edit({ side })} />
       </div>
       {!prop && num('hp', `HP${t.maxHp !== undefined ? ` /${t.maxHp}` : ''}`, t.hp)}
       {!prop && num('vigor', 'Vigor', t.vigor)}
@@ -298,15 +291,12 @@ function PlaceForm({ scene, gm }: { scene: Scene; gm: GmActions }) {
           data-testid="place-name"
           onInput={(e) => set({ name: e.currentTarget.value })}
         />
-        <select
-          aria-label="Side of the new token"
-          data-testid="place-side"
+        <SideSelect
+          label="Side of the new token"
+          testid="place-side"
           value={d.side}
-          onChange={(e) => set({ side: e.currentTarget.value as 'party' | 'foes' })}
-        >
-          <option value="foes">Foes</option>
-          <option value="party">Party</option>
-        </select>
+          set={(side) => set({ side })}
+        />
       </div>
       <div class="row">
         {numField('size', 'Size', 1, 5)}
@@ -372,4 +362,26 @@ export function freeCell(scene: Scene, size: number): { x: number; y: number } {
 /** Lowest value a stat field accepts (Size and Health start at 1; attack bonuses may be negative). */
 function minOf(key: string): number {
   return key === 'size' || key === 'health' ? 1 : key === 'attackBonus' ? -20 : 0;
+}
+
+/** Party or foes, read back through the schema (a select's value is a plain string). */
+function SideSelect(props: {
+  id?: string;
+  label?: string;
+  testid: string;
+  value: Side;
+  set: (side: Side) => void;
+}) {
+  return (
+    <select
+      id={props.id}
+      aria-label={props.label}
+      data-testid={props.testid}
+      value={props.value}
+      onChange={(e) => props.set(SideSchema.parse(e.currentTarget.value))}
+    >
+      <option value="party">Party</option>
+      <option value="foes">Foes</option>
+    </select>
+  );
 }

@@ -1,4 +1,4 @@
-import { computed, effect, signal, untracked } from '@preact/signals';
+import { computed, effect, signal, untracked, type Signal } from '@preact/signals';
 import type { CellData } from '../../schema/cell';
 import type { Intent } from '../../schema/intent';
 import type { LinkState } from '../../table/linkState';
@@ -28,7 +28,7 @@ export interface StatusMessage {
 export class RoomModel {
   /** The room as this viewer may read it; null in the offline demo (no combat tools there). */
   readonly snapshot = signal<RoomSnapshot | null>(null);
-  readonly scene = signal<Scene>(undefined as unknown as Scene);
+  readonly scene: Signal<Scene>;
   readonly presence = signal<readonly Presence[]>([]);
   readonly link = signal<LinkState>('connected');
   readonly selectedId = signal<string | null>(null);
@@ -47,7 +47,7 @@ export class RoomModel {
 
   constructor(readonly session: TableSession) {
     this.host = combatHostOf(session);
-    this.scene.value = session.scene();
+    this.scene = signal(session.scene());
     this.stops.push(session.onScene((s) => (this.scene.value = s)));
     this.stops.push(session.onPresence((p) => (this.presence.value = p)));
     const conn = session.connection;
