@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
@@ -18,30 +17,21 @@ import {
   updateCombatant,
 } from '../../src/table';
 import { DEFAULT_ROOM_SETTINGS } from '../../src/schema/settings';
-import { connectClient, createRoom, TEST_MAP, useTestServer, waitFor } from './helpers';
-
-const PARTY = JSON.parse(readFileSync('encounters/parties/sample-party.json', 'utf8')) as {
-  characters: { name: string }[];
-};
+import { gmTable, SAMPLE_CHARACTERS, useTestServer, waitFor } from './helpers';
 
 describe("the GM client's own writes pass the server's write check", () => {
   const server = useTestServer();
 
   it('map editing, tokens, stats, notes, settings, log, chat, hide/reveal, undo and redo all arrive', async () => {
-    const room = await createRoom(server.origin, {
-      map: TEST_MAP,
-      party: { schemaVersion: 1, kind: 'party', name: 'P', characters: PARTY.characters.slice(0, 2) },
-    });
-    const pub = connectClient(server.wsUrl, room.roomId, room.gmToken);
-    const sec = connectClient(server.wsUrl, `${room.roomId}~secrets`, room.gmToken);
-    server.keep(pub, sec);
-    await Promise.all([pub.synced, sec.synced]);
-    const closes: number[] = [];
-    for (const client of [pub, sec])
-      client.provider.on('connection-close', (event) => closes.push(event?.code ?? -1));
-    const docs = { public: pub.doc, secrets: sec.doc };
+    const { roomId, pub, sec, docs, closes } = await gmTable(server, 2);
     const undo = createGmUndoManager(docs);
-    const foe = { ...(PARTY.characters[0] as object), kind: 'foe', name: 'Ogre', size: 2, template: 'elite' };
+    const foe = {
+      ...(SAMPLE_CHARACTERS[0] as object),
+      kind: 'foe',
+      name: 'Ogre',
+      size: 2,
+      template: 'elite',
+    };
     delete (foe as { basicAttacks?: unknown }).basicAttacks;
     delete (foe as { elixirs?: unknown }).elixirs;
 
@@ -86,7 +76,7 @@ describe("the GM client's own writes pass the server's write check", () => {
     removeToken(docs, 'maren-stalwart');
     undo.undo();
 
-    const server_ = server.room(room.roomId);
+    const server_ = server.room(roomId);
     await waitFor(
       () =>
         Buffer.compare(Y.encodeStateVector(server_.public.doc), Y.encodeStateVector(pub.doc)) === 0 &&

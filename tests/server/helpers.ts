@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -259,4 +259,35 @@ export class RawClient {
   allBytes(): Buffer {
     return Buffer.concat(this.frames);
   }
+}
+
+/** The sample party's characters (encounters/parties/sample-party.json). */
+export const SAMPLE_CHARACTERS = (
+  JSON.parse(readFileSync('encounters/parties/sample-party.json', 'utf8')) as { characters: unknown[] }
+).characters;
+
+/** A GM at the table: both docs synced over real websockets, and every close code they got. */
+export interface GmTable {
+  readonly roomId: string;
+  readonly pub: TestClient;
+  readonly sec: TestClient;
+  readonly docs: { public: Y.Doc; secrets: Y.Doc };
+  /** Close codes the GM's sockets received (a refused write closes with 4403). */
+  readonly closes: number[];
+}
+
+/** A room on TEST_MAP with the first `characters` of the sample party, the GM connected to it. */
+export async function gmTable(server: ServerFixture, characters: number): Promise<GmTable> {
+  const room = await createRoom(server.origin, {
+    map: TEST_MAP,
+    party: { schemaVersion: 1, kind: 'party', name: 'P', characters: SAMPLE_CHARACTERS.slice(0, characters) },
+  });
+  const pub = connectClient(server.wsUrl, room.roomId, room.gmToken);
+  const sec = connectClient(server.wsUrl, `${room.roomId}~secrets`, room.gmToken);
+  server.keep(pub, sec);
+  await Promise.all([pub.synced, sec.synced]);
+  const closes: number[] = [];
+  for (const client of [pub, sec])
+    client.provider.on('connection-close', (event) => closes.push(event?.code ?? -1));
+  return { roomId: room.roomId, pub, sec, docs: { public: pub.doc, secrets: sec.doc }, closes };
 }
