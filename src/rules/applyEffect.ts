@@ -18,6 +18,15 @@ import { applyStatus } from './statuses';
 /** Which labelled part of an ability produced an effect. */
 export type ComponentLabel = 'onHit' | 'onMiss' | 'onCritical' | 'effect' | 'areaEffect';
 
+/** How a component reads in the result and the log. */
+export const COMPONENT_NAME: Record<ComponentLabel, string> = {
+  onHit: 'On hit',
+  onMiss: 'On miss',
+  onCritical: 'On critical',
+  effect: 'Effect',
+  areaEffect: 'Area effect',
+};
+
 /** What one component did to one target. */
 export interface EffectOutcome {
   component: ComponentLabel;

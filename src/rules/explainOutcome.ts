@@ -1,13 +1,14 @@
 import type { DamageApplication } from './applyDamage';
-import type { EffectOutcome } from './applyEffect';
+import { COMPONENT_NAME, type EffectOutcome } from './applyEffect';
 import type { BoonCurseRoll } from './boonsCurses';
 import type { DamageRoll } from './rollDamage';
 import type { AttackOutcome } from './resolveAttack';
-import type { RollModifier } from '../schema/modifier';
+import { BOON_CURSE_SOURCE_LABEL, type RollModifier } from '../schema/modifier';
 
 function describeModifiers(modifiers: readonly RollModifier[], boonsCurses: BoonCurseRoll): string[] {
   const lines = modifiers.map(
-    (m) => `  ${m.count} ${m.kind}${m.count === 1 ? '' : 's'} (${m.source}): ${m.reason}`,
+    (m) =>
+      `  ${m.count} ${m.kind}${m.count === 1 ? '' : 's'} (${BOON_CURSE_SOURCE_LABEL[m.source]}): ${m.reason}`,
   );
   if (boonsCurses.net !== 0) {
     const word = boonsCurses.net > 0 ? 'boon' : 'curse';
@@ -59,12 +60,23 @@ export function explainDamageApplication(
   return lines;
 }
 
-function explainEffect(effect: EffectOutcome, targetName: string): string[] {
-  const lines = [`${effect.component}:`];
+/** Who is named in an explanation; `status` turns a status id into the room's name for it. */
+export interface ExplainNames {
+  readonly attacker: string;
+  readonly target: string;
+  readonly status?: (statusId: string) => string;
+}
+
+function explainEffect(
+  effect: EffectOutcome,
+  targetName: string,
+  statusName: (id: string) => string,
+): string[] {
+  const lines = [`${COMPONENT_NAME[effect.component]}:`];
   if (effect.damage) lines.push(`  damage ${explainDamageRoll(effect.damage)}`);
   if (effect.application) lines.push(...explainDamageApplication(effect.application, targetName));
-  for (const id of effect.statusesApplied) lines.push(`  ${targetName} gains status ${id}`);
-  for (const id of effect.blightsApplied) lines.push(`  ${targetName} gains blight ${id}`);
+  for (const id of effect.statusesApplied) lines.push(`  ${targetName} gains ${statusName(id)}`);
+  for (const id of effect.blightsApplied) lines.push(`  ${targetName} gains the ${id} blight`);
   if (effect.vigorGained) lines.push(`  ${targetName} gains ${effect.vigorGained} vigor`);
   for (const reason of effect.refused) lines.push(`  not applied: ${reason}`);
   if (effect.text) lines.push(`  (${effect.text})`);
@@ -72,7 +84,7 @@ function explainEffect(effect: EffectOutcome, targetName: string): string[] {
 }
 
 /** A multi-line explanation of an attack outcome: every die, every modifier and its source. */
-export function explainAttack(outcome: AttackOutcome, names: { attacker: string; target: string }): string {
+export function explainAttack(outcome: AttackOutcome, names: ExplainNames): string {
   const { roll } = outcome;
   const lines = [`${names.attacker} uses ${outcome.ability} on ${names.target}`];
   lines.push(...describeModifiers(outcome.modifiers, roll.boonsCurses));
@@ -83,7 +95,13 @@ export function explainAttack(outcome: AttackOutcome, names: { attacker: string;
     `to hit: d20 ${roll.d20} + ${roll.attackBonus} bonus${boon} = ${roll.total} vs Defense ${roll.defense} → ${outcome.result.toUpperCase()}`,
   );
   if (outcome.cover) lines.push(`  target has cover (resistance against this ranged attack)`);
-  for (const effect of outcome.effects) lines.push(...explainEffect(effect, names.target));
+  for (const effect of outcome.effects)
+    lines.push(...explainEffect(effect, names.target, names.status ?? capitalized));
   if (outcome.effects.length === 0) lines.push('no effect');
   return lines.join('\n');
+}
+
+/** Without a catalog: the id read as a word ("dazed" → "Dazed"). */
+function capitalized(id: string): string {
+  return id.charAt(0).toUpperCase() + id.slice(1).replaceAll('-', ' ');
 }

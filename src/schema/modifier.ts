@@ -16,6 +16,16 @@ export const BOON_CURSE_SOURCES = [
 export const BoonCurseSourceSchema = z.enum(BOON_CURSE_SOURCES);
 export type BoonCurseSource = z.infer<typeof BoonCurseSourceSchema>;
 
+/** How a source reads in the result and the log ("Height: Brannoc stands 1 level above"). */
+export const BOON_CURSE_SOURCE_LABEL: Record<BoonCurseSource, string> = {
+  'height-advantage': 'Height',
+  'height-disadvantage': 'Height',
+  'ranged-adjacent-foe': 'Foe adjacent',
+  status: 'Status',
+  ability: 'Ability',
+  gm: 'GM',
+};
+
 /** A boon or curse on a roll, with the reason the log shows ("target stands 2 levels higher"). */
 export const RollModifierSchema = z.object({
   kind: z.enum(['boon', 'curse']),

@@ -181,7 +181,7 @@ export class Connection implements DocListener {
       }
       if (problem) return this.refuse(`write refused: ${problem}`);
       Y.applyUpdate(this.shared.doc, update, this);
-      return;
+      return this.shared.commitFrame();
     }
     // A player's provider answers our sync step 1 with what it has that we lack: normally
     // nothing. Harmless no-ops pass silently; a real change is a write and is refused.

@@ -84,6 +84,11 @@ export class SharedDoc implements CommitListener {
     this.onFailure(error);
   }
 
+  /** A websocket frame's update was applied: commit (and broadcast) it now where that is free. */
+  commitFrame(): void {
+    this.commits.commitFrame();
+  }
+
   /** Commit pending updates now: call before sending doc content by any path but the broadcast. */
   flush(): void {
     this.commits.flush();

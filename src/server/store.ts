@@ -126,7 +126,7 @@ export class Store {
   /** `checkpointIntervalMs`: how often the worker checkpoints the WAL (tests shorten or stretch it). */
   constructor(
     dataDir: string,
-    durability: Durability = 'process',
+    readonly durability: Durability = 'process',
     options: { checkpointIntervalMs?: number } = {},
   ) {
     mkdirSync(dataDir, { recursive: true });

@@ -52,6 +52,17 @@ describe('resolveAttack', () => {
       statusesApplied: ['weakened'],
     });
     expect(outcome.target).toMatchObject({ hp: 24, statuses: [{ id: 'weakened', ongoing: false }] });
+    // The explanation names the status as the room's catalog does, never by its id.
+    const named = explainAttack(outcome, {
+      attacker: 'Bandit',
+      target: 'Brannoc',
+      status: () => 'Weakened (GM)',
+    });
+    expect(named).toContain('  Brannoc gains Weakened (GM)');
+    expect(explainAttack(outcome, { attacker: 'Bandit', target: 'Brannoc' })).toContain(
+      '  Brannoc gains Weakened',
+    );
+    expect(named).toContain('On hit:');
   });
 
   it('ranged pierce vs cover: armor ignored, damage halved rounding up', () => {
@@ -109,10 +120,10 @@ describe('resolveAttack', () => {
     expect(explainAttack(outcome, { attacker: 'Brannoc', target: 'Bandit' })).toBe(
       [
         'Brannoc uses Cleave on Bandit',
-        '  1 boon (height-advantage): higher ground',
+        '  1 boon (Height): higher ground',
         '  net 1 boon: d6 [1] → +1',
         'to hit: d20 13 + 3 bonus + 1 = 17 vs Defense 9 → HIT',
-        'onHit:',
+        'On hit:',
         '  damage heavy: dice [4, 6, 6] keep [6, 6] + 3 fray = 15 physical',
         '  armor 1: 15 → 14',
         '  Bandit: HP 24 → 10',

@@ -63,7 +63,7 @@ describe('owners manage their own statuses (issue 6)', () => {
     expect(state(docs, 'ana').blights).toEqual(['burning', 'poisoned']);
     expect(act(docs, GM, { kind: 'add-blight', tokenId: 'ana', blightId: 'burning' })).toEqual({
       ok: false,
-      reason: 'Ana is already burning',
+      reason: 'Ana already has the burning blight',
     });
     expect(act(docs, GM, { kind: 'add-blight', tokenId: 'ana', blightId: 'sticky' })).toMatchObject({
       ok: false,
@@ -77,7 +77,7 @@ describe('owners manage their own statuses (issue 6)', () => {
     expect(state(docs, 'ana').blights).toEqual(['poisoned']);
     expect(act(docs, GM, { kind: 'remove-blight', tokenId: 'ana', blightId: 'burning' })).toEqual({
       ok: false,
-      reason: 'Ana is not burning',
+      reason: 'Ana does not have the burning blight',
     });
     expect(readSnapshot(docs.public).log.at(-1)!.summary).toBe('Ana loses the burning blight');
   });

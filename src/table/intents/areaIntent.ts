@@ -11,7 +11,14 @@ import { formatAreaPattern } from '../../schema/area';
 import { areaOptionsOf } from '../../rules/areaOptions';
 import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
-import { abilityTurn, intentBattlefield, combatantOfToken, commandedToken, refuse } from './IntentContext';
+import {
+  abilityTurn,
+  intentBattlefield,
+  combatantOfToken,
+  commandedToken,
+  refuse,
+  statusName,
+} from './IntentContext';
 import { offerInterrupts } from './interruptOffers';
 import { findAbility } from './findAbility';
 import { shownDamage } from './redactLog';
@@ -127,6 +134,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
       const names = {
         attacker: casterToken.name,
         target: ctx.snapshot.tokensById[attackTargetId]?.name ?? attackTargetId,
+        status: (id: string) => statusName(ctx, id),
       };
       details.push(...explainAttack(attack, names).split('\n'));
     }

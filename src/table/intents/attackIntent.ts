@@ -5,7 +5,14 @@ import { withUserGrants } from '../../rules/applyEffect';
 import { explainAttack } from '../../rules/explainOutcome';
 import type { IntentHandler } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
-import { intentBattlefield, combatantOfToken, commandedToken, findToken, refuse } from './IntentContext';
+import {
+  intentBattlefield,
+  combatantOfToken,
+  commandedToken,
+  findToken,
+  refuse,
+  statusName,
+} from './IntentContext';
 import { attackAbility } from './attackAbility';
 import { shownDamage } from './redactLog';
 import { hpShownAs, nameIfStatsShown } from './shownNames';
@@ -73,7 +80,11 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
       target: moved,
       direction: intent.direction,
     });
-  const explanation = explainAttack(outcome, { attacker: attackerToken.name, target: targetToken.name });
+  const explanation = explainAttack(outcome, {
+    attacker: attackerToken.name,
+    target: targetToken.name,
+    status: (id) => statusName(ctx, id),
+  });
   const [summary, ...details] = explanation.split('\n');
   const result = {
     ...outcome,

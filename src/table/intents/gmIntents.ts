@@ -119,12 +119,12 @@ export const blightIntent: IntentHandler<IntentOf<'add-blight' | 'remove-blight'
   const has = self.blights.includes(intent.blightId);
   let after: Combatant;
   if (intent.kind === 'add-blight') {
-    if (has) return refuse(`${token.name} is already ${intent.blightId}`);
+    if (has) return refuse(`${token.name} already has the ${intent.blightId} blight`);
     const applied = applyBlight(self, intent.blightId);
     if (!applied.ok) return applied;
     after = applied.combatant;
   } else {
-    if (!has) return refuse(`${token.name} is not ${intent.blightId}`);
+    if (!has) return refuse(`${token.name} does not have the ${intent.blightId} blight`);
     after = removeBlight(self, intent.blightId);
   }
   const verb = intent.kind === 'add-blight' ? 'gains' : 'loses';

@@ -1,4 +1,6 @@
 import { explainDamageApplication, explainDamageRoll } from '../../rules/explainOutcome';
+import { COMPONENT_NAME } from '../../rules/applyEffect';
+import { BOON_CURSE_SOURCE_LABEL } from '../../schema/modifier';
 import type {
   AttackOutcomeRecord as AttackOutcome,
   DamageApplicationRecord as DamageApplication,
@@ -31,17 +33,9 @@ export interface AttackResultView {
   effects: ResultEffect[];
 }
 
-const COMPONENT_LABEL: Record<EffectOutcome['component'], string> = {
-  onHit: 'On hit',
-  onMiss: 'On miss',
-  onCritical: 'On critical',
-  effect: 'Effect',
-  areaEffect: 'Area effect',
-};
-
 /** The effect lines: damage roll (tier, bonus, boost, each die), each reduction, HP, statuses. */
 export function effectView(effect: EffectOutcome, targetName: string): ResultEffect {
-  const lines: ResultLine[] = [{ label: COMPONENT_LABEL[effect.component], value: '' }];
+  const lines: ResultLine[] = [{ label: COMPONENT_NAME[effect.component], value: '' }];
   const d = effect.damage;
   if (d) {
     lines.push({ label: 'Damage roll', value: explainDamageRoll(d), testid: 'result-damage-roll' });
@@ -118,7 +112,7 @@ export function attackResultView(
     roll.push({ label: f.move[0]!.toUpperCase() + f.move.slice(1), value: f.text, testid: 'result-forced' });
   const modifiers = outcome.modifiers.map((m) => ({
     label: `${m.count} ${m.kind}${m.count === 1 ? '' : 's'}`,
-    value: `${m.source}: ${m.reason}`,
+    value: `${BOON_CURSE_SOURCE_LABEL[m.source]}: ${m.reason}`,
   }));
   return {
     title: `${names(outcome.attackerId)} → ${names(outcome.targetId)}: ${outcome.ability}`,
