@@ -280,5 +280,6 @@ export class BattlefieldRenderer {
     const b = this.viewport.getVisibleBounds();
     this.terrain.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
     this.tokens.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
+    this.tokens.setZoom(this.viewport.scale.x);
   }
 }

@@ -1,6 +1,6 @@
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import { SIDE_COLOURS } from './heightRamp';
-import { hpBar, initials, labelLines, type TokenView } from './TokenView';
+import { hpBar, initials, labelLines, shortLabel, type TokenView } from './TokenView';
 
 const BLIGHT_COLOURS = [0xff7a1a, 0x66ccff, 0x7bd15a, 0xb36bff];
 
@@ -8,7 +8,17 @@ interface Drawn {
   readonly view: TokenView;
   readonly key: string;
   readonly container: Container;
+  /** Initials over the name pill: drawn while names are large enough on screen to read. */
+  readonly named: Container;
+  /** Larger initials with the duplicate's number ("PG2"): drawn instead when zoomed out. */
+  readonly alone: Container;
 }
+
+/**
+ * Below this many screen pixels a name is a smudge nobody reads (a phone's fit zoom): the token
+ * then shows only its larger initials and number, and the status bar names the hovered token.
+ */
+const MIN_NAME_SCREEN_PX = 9;
 
 /**
  * Tokens: footprint in side colour, initials and name, HP bar with vigor above it, wound pips,
@@ -20,10 +30,25 @@ export class TokenLayer {
   private drawn = new Map<string, Drawn>();
   private selectedId: string | undefined;
   private view: { x: number; y: number; width: number; height: number } | undefined;
+  /** Names too small on screen at the current zoom: tokens show initials and number alone. */
+  private compact = false;
   /** Token rebuilds since creation (tests check that a move does not rebuild). */
   rebuilds = 0;
 
   constructor(private readonly cellPx: number) {}
+
+  /** The camera's zoom: switches every token between name and initials-only without a rebuild. */
+  setZoom(zoom: number): void {
+    const compact = Math.round(this.cellPx * 0.22) * zoom < MIN_NAME_SCREEN_PX;
+    if (compact === this.compact) return;
+    this.compact = compact;
+    for (const d of this.drawn.values()) showDetail(d, compact);
+  }
+
+  /** Whether names are drawn (false when zoomed out too far to read them); for tests. */
+  namesShown(): boolean {
+    return !this.compact;
+  }
 
   setTokens(tokens: readonly TokenView[]): void {
     const seen = new Set<string>();
@@ -39,10 +64,12 @@ export class TokenLayer {
         continue;
       }
       if (old) old.container.destroy({ children: true });
-      const container = this.build(t, t.id === this.selectedId);
-      this.cullOne(container, t.size);
-      this.container.addChild(container);
-      this.drawn.set(t.id, { view: t, key, container });
+      const built = this.build(t, t.id === this.selectedId);
+      const drawn = { view: t, key, ...built };
+      showDetail(drawn, this.compact);
+      this.cullOne(built.container, t.size);
+      this.container.addChild(built.container);
+      this.drawn.set(t.id, drawn);
     }
     for (const [id, d] of this.drawn) {
       if (!seen.has(id)) {
@@ -84,7 +111,7 @@ export class TokenLayer {
     d.container.visible = true;
   }
 
-  private build(t: TokenView, selected: boolean): Container {
+  private build(t: TokenView, selected: boolean): Pick<Drawn, 'container' | 'named' | 'alone'> {
     this.rebuilds++;
     const px = this.cellPx;
     const s = t.size * px;
@@ -131,7 +158,20 @@ export class TokenLayer {
     });
     label.anchor.set(0.5);
     label.position.set(s / 2, lines.length > 1 ? s * 0.36 : s / 2);
-    c.addChild(label);
+    const named = new Container();
+    named.addChild(label);
+    const alone = new BitmapText({
+      text: shortLabel(t.name),
+      style: {
+        fontFamily: 'Arial',
+        fontSize: Math.round(px * 0.42 * Math.min(t.size, 2)),
+        fontWeight: 'bold',
+        fill: 0xffffff,
+      },
+    });
+    alone.anchor.set(0.5);
+    alone.position.set(s / 2, s / 2);
+    c.addChild(named, alone);
     const name = new BitmapText({
       text: lines.join('\n'),
       style: {
@@ -149,7 +189,7 @@ export class TokenLayer {
     const pill = new Graphics()
       .roundRect(s / 2 - name.width / 2 - 3, nameY - 1, name.width + 6, name.height + 2, 4)
       .fill({ color: 0x111111, alpha: 0.75 });
-    c.addChild(pill, name);
+    named.addChild(pill, name);
     const bar = hpBar(t);
     const badges = new Graphics();
     if (bar) {
@@ -199,8 +239,13 @@ export class TokenLayer {
       et.position.set(3, ey + 1);
       c.addChild(eg, et);
     }
-    return c;
+    return { container: c, named, alone };
   }
+}
+
+function showDetail(d: Pick<Drawn, 'named' | 'alone'>, compact: boolean): void {
+  d.named.visible = !compact;
+  d.alone.visible = compact;
 }
 
 function baseAlpha(t: TokenView): number {

@@ -39,6 +39,15 @@ export function initials(name: string): string {
   return (words[0] ?? '?').slice(0, 2).toUpperCase();
 }
 
+/**
+ * What a token shows when its name is too small to read: initials plus a duplicate's number, so
+ * "Pit Gladiator 1" and "… 2" stay apart ("PG1", "PG2").
+ */
+export function shortLabel(name: string): string {
+  const number = /\s(\d{1,3})$/.exec(name.trim())?.[1];
+  return number ? initials(name.trim().slice(0, -number.length)) + number : initials(name);
+}
+
 /** Fractions of the HP bar: hp and vigor of max HP, each clamped to 0..1. */
 export function hpBar(
   t: Pick<TokenView, 'hp' | 'maxHp' | 'vigor'>,

@@ -115,10 +115,12 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     const w = renderer.toWorld(e.clientX - r.left, e.clientY - r.top);
     const c = worldToCell(w);
     const m = scene.map;
-    statusCell.textContent =
-      c && c.x < m.width && c.y < m.height
-        ? `(${c.x}, ${c.y}) ${spaceTypeOfCode(m.cells[c.y]?.[c.x] ?? '.') ?? ''}, height ${m.heights[c.y]?.[c.x]}`
-        : '';
+    const inside = c && c.x < m.width && c.y < m.height;
+    // The hovered token's whole name: map labels may shorten a long one to fit the footprint.
+    const token = inside ? input.tokenAt(c) : undefined;
+    statusCell.textContent = inside
+      ? `${token ? `${token.name} · ` : ''}(${c.x}, ${c.y}) ${spaceTypeOfCode(m.cells[c.y]?.[c.x] ?? '.') ?? ''}, height ${m.heights[c.y]?.[c.x]}`
+      : '';
   });
 
   // Keyboard: arrows, Delete, Ctrl+Z, + / −, ?, Esc (docs/ui.md "Keyboard"); zoom steps as + / −.

@@ -24,6 +24,8 @@ export interface IconVttDebug {
         terrainRedraws: number;
         terrainBuildMs: number;
         tokenRebuilds: number;
+        /** Token names drawn (false when zoomed out too far to read them: initials alone). */
+        tokenNamesShown: boolean;
         visibleChunks: number;
         framesDrawn: number;
         /** Visible terrain chunks still at their motion bake, and re-bakes done to sharpen them. */
@@ -78,6 +80,7 @@ export function installDebugHook(
             terrainRedraws: renderer.terrain.redraws,
             terrainBuildMs: Math.round(renderer.terrain.buildMs),
             tokenRebuilds: renderer.tokens.rebuilds,
+            tokenNamesShown: renderer.tokens.namesShown(),
             visibleChunks: renderer.terrain.visibleChunkCount(),
             framesDrawn: renderer.framesDrawn,
             softChunks: renderer.terrain.softVisibleCount(),

@@ -71,5 +71,25 @@ for (const viewport of [
     expect(husks.sort()).toEqual(['Hollow Husk 1', 'Hollow Husk 2']);
     await page.getByTitle('Fit map to screen').click();
     await screenshot(page, `names-${viewport.width}x${viewport.height}.png`);
+    // Readable or not drawn: at a phone's fit zoom names would be ~6 px, so tokens show larger
+    // initials with their number ("HH1") instead; on a laptop the names are drawn.
+    const phone = viewport.width < 600;
+    const namesShown = () => page.evaluate(() => window.__iconVtt?.stats()?.tokenNamesShown);
+    await expect.poll(namesShown).toBe(!phone);
+    if (!phone) {
+      // The status bar names the hovered token in full (a label may shorten a long name).
+      const at = await page.evaluate(() => {
+        const t = window.__iconVtt!.scene()!.tokens.find((k) => k.id === 'husk-2')!;
+        return window.__iconVtt!.cellToPage(t.cell.x, t.cell.y)!;
+      });
+      await page.mouse.move(at.x, at.y);
+      await expect(page.getByTestId('status-cell')).toContainText('Hollow Husk 2 ·');
+      // Zoomed far out (8-pixel names): initials alone, and back when zoomed in again.
+      const camera = (await page.evaluate(() => window.__iconVtt!.camera()))!;
+      await page.evaluate((cam) => window.__iconVtt!.setCamera({ ...cam, zoom: 0.35 }), camera);
+      await expect.poll(namesShown).toBe(false);
+      await page.evaluate((cam) => window.__iconVtt!.setCamera(cam), camera);
+      await expect.poll(namesShown).toBe(true);
+    }
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelLines } from '../../src/render/TokenView';
+import { labelLines, shortLabel } from '../../src/render/TokenView';
 
 describe('token labels on the map (issue 12, dead end 9)', () => {
   it('shows the whole name, broken between words, not just the first word', () => {
@@ -18,5 +18,14 @@ describe('token labels on the map (issue 12, dead end 9)', () => {
     const b = labelLines('Ancient Crystal Guardian of the Vault 2', 9);
     expect(a).not.toEqual(b);
     for (const line of [...a, ...b]) expect(line.length).toBeLessThanOrEqual(9);
+  });
+});
+
+describe('shortLabel (a token zoomed out too far for its name)', () => {
+  it('keeps a duplicate’s number after its initials', () => {
+    expect(shortLabel('Pit Gladiator 1')).toBe('PG1');
+    expect(shortLabel('Hollow Husk 12')).toBe('HH12');
+    expect(shortLabel('Maren (Stalwart)')).toBe('MS');
+    expect(shortLabel('Ogre')).toBe('OG');
   });
 });
