@@ -52,6 +52,8 @@ export interface TokenView extends Token {
    * `state` holds 0 for them, and views show no number; `bloodied` is what the room tells.
    */
   readonly hpHidden: boolean;
+  /** With `hpHidden`: the room still tells whether it is bloodied (setting `foeHp` 'bloodied'). */
+  readonly bloodiedTold: boolean;
 }
 
 /** Read-only, frozen view of a room for one reader (GM = both docs, player = public doc). */
@@ -174,6 +176,7 @@ export function readTableState(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableState
       maxHp: full ? maxHp(full) : null,
       bloodied: hpHidden ? face?.bloodied === true : full ? isBloodied(full) : false,
       hpHidden,
+      bloodiedTold: hpHidden && typeof face?.bloodied === 'boolean',
     };
   };
   const byId = (a: Token, b: Token) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

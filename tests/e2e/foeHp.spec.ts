@@ -27,7 +27,8 @@ test('by default the player reads no number of the Brute’s HP; the GM reads th
   const { gm, ranger } = table;
   await expect(gm.getByTestId('tracker-foe-hp')).toHaveValue('bloodied');
   await expect(bruteRow(gm)).toContainText('HP 32/32');
-  await expect(bruteRow(ranger)).toContainText('HP not shown');
+  // 'bloodied only' tells that much: an unhurt Brute reads "not bloodied", never a number.
+  await expect(bruteRow(ranger)).toContainText('not bloodied');
   await expect(bruteRow(ranger)).not.toContainText(/HP \d/);
   // The Ranger's own HP stays public, to everyone.
   await expect(bruteRow(ranger).page().getByTestId('tracker-row-ranger')).toContainText(/HP \d+\/\d+/);

@@ -53,7 +53,7 @@ describe('foeHp at the table', () => {
     const lost = 20 - gm.state!.hp;
     expect(lost).toBeGreaterThan(0);
     const shown = readSnapshot(docs.public).tokensById['brute']!;
-    expect(shown).toMatchObject({ hpHidden: true, bloodied: false, maxHp: null });
+    expect(shown).toMatchObject({ hpHidden: true, bloodied: false, bloodiedTold: false, maxHp: null });
     expect(publicLog(docs)).toContain(`Ana attacks Brute: hit, Brute takes ${lost} damage`);
     expect(publicLog(docs)).not.toContain('bloodied');
     expect(publicLog(docs)).not.toMatch(new RegExp(`\\b(52|20|${gm.state!.hp})\\b`));
