@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ARTIFACTS, useTestServer, waitReady } from './helpers';
+import { ARTIFACTS, createRoom, gmChoosesArena, useTestServer, waitReady } from './helpers';
 
 /**
  * The campaign library on the start page (issue 13), real server and real Chromium: the GM
@@ -114,4 +114,17 @@ test('New starts from a template of the chosen kind; the library link opens the 
   // The key is not left in the address bar.
   expect(new URL(elsewhere.url()).searchParams.has('library')).toBe(false);
   await elsewhere.close();
+});
+
+test('inside a room the GM finds the same library, folded in the side panel', async ({ browser }) => {
+  const gm = await gmChoosesArena(browser, server().origin);
+  const start = gm.getByRole('region', { name: 'Library' });
+  await start.getByRole('button', { name: 'Copy Ash Hound to my library' }).click();
+  await expect(start.getByTestId('library-mine').getByText('Ash Hound', { exact: true })).toBeVisible();
+  await createRoom(gm);
+  const folded = gm.locator('details.library-section');
+  await expect(folded.getByRole('region', { name: 'Library' })).toHaveCount(0);
+  await folded.getByText('Campaign library').click();
+  await expect(folded.getByTestId('library-mine').getByText('Ash Hound', { exact: true })).toBeVisible();
+  await gm.context().close();
 });
