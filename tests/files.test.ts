@@ -101,7 +101,7 @@ describe('bad files get every problem, with file, JSON path and what was expecte
   it('not JSON, or no known kind', () => {
     expect(lines('{ "kind": "map", ')[0]).toMatch(/^maps\/bad\.json: \(root\): not valid JSON \(/);
     expect(lines('{ "kind": "castle" }')).toEqual([
-      'maps/bad.json: kind: expected one of "map", "encounter", "party", found "castle"',
+      'maps/bad.json: kind: expected one of "map", "encounter", "party", "icon-vtt-library", found "castle"',
     ]);
   });
 

@@ -17,6 +17,8 @@ export interface ServerContext {
   readonly distDir: string;
   /** Rooms created (or imported) per client address; null = no limit. */
   readonly roomCreation: TokenBucket | null;
+  /** Campaign libraries started per client address; null = no limit (src/server/http/library.ts). */
+  readonly libraryCreation: TokenBucket | null;
   /** Intents per token, sync requests per token and doc, failed logins per address (limits.ts). */
   readonly limits: RequestLimits;
   /** Open websockets per token hash (capped at MAX_SOCKETS_PER_TOKEN). */

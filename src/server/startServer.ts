@@ -26,6 +26,7 @@ import {
 } from './limits';
 import type { RequestLimitOptions } from './limits';
 import type { Durability } from './store';
+import { DEFAULT_LIBRARIES_PER_HOUR } from '../schema/library';
 
 /** Frames larger than this (bytes) close the socket with 1009; a full 200×200 map sync fits. */
 export const MAX_FRAME_BYTES = 1024 * 1024;
@@ -44,6 +45,8 @@ export interface ServerOptions {
    * steadily); 0 = no limit. Default `DEFAULT_ROOMS_PER_HOUR`.
    */
   readonly roomsPerHour?: number;
+  /** Campaign libraries one client address may start per hour; 0 = no limit. Default `DEFAULT_LIBRARIES_PER_HOUR`. */
+  readonly librariesPerHour?: number;
   /** Request rate limits; defaults in `DEFAULT_REQUEST_LIMITS` (src/server/limits.ts). */
   readonly limits?: Partial<RequestLimitOptions>;
 }
@@ -63,6 +66,7 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const rootDir = options.rootDir ?? process.cwd();
   const roomsPerHour = options.roomsPerHour ?? DEFAULT_ROOMS_PER_HOUR;
+  const librariesPerHour = options.librariesPerHour ?? DEFAULT_LIBRARIES_PER_HOUR;
   const store = new Store(options.dataDir, options.durability ?? 'process');
   const rooms = new RoomManager(store, options.idleUnloadMs, (room) =>
     migrateRoomDocs(room.id, room.public.doc, room.secrets.doc),
@@ -75,6 +79,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     dataDir: options.dataDir,
     distDir: options.distDir ?? `${rootDir}/dist`,
     roomCreation: roomsPerHour > 0 ? new TokenBucket(roomsPerHour, 3_600_000) : null,
+    libraryCreation: librariesPerHour > 0 ? new TokenBucket(librariesPerHour, 3_600_000) : null,
     limits: createRequestLimits(options.limits),
     openSockets: new Map(),
   };

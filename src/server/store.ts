@@ -82,7 +82,31 @@ CREATE TABLE IF NOT EXISTS kv (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS libraries (
+  id TEXT PRIMARY KEY,
+  key_hash TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS library_entries (
+  library_id TEXT NOT NULL REFERENCES libraries(id) ON DELETE CASCADE,
+  id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  name TEXT NOT NULL,
+  data TEXT NOT NULL,
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (library_id, id)
+);
 `;
+
+/** One campaign-library entry as stored: `data` is its JSON (src/server/library.ts checks it). */
+export interface LibraryEntryRow {
+  readonly libraryId: string;
+  readonly id: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly data: string;
+  readonly updatedAt: number;
+}
 
 /** An applied intent remembered by its idempotency key (per room and token). */
 export interface IntentKeyRow {
@@ -176,6 +200,21 @@ export class Store {
       getKv: this.db.prepare('SELECT value FROM kv WHERE key = ?'),
       setKv: this.db.prepare(
         'INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      ),
+      insertLibrary: this.db.prepare('INSERT INTO libraries (id, key_hash, created_at) VALUES (?, ?, ?)'),
+      libraryByKeyHash: this.db.prepare('SELECT id, key_hash AS keyHash FROM libraries WHERE key_hash = ?'),
+      libraryEntries: this.db.prepare(
+        'SELECT library_id AS libraryId, id, kind, name, data, updated_at AS updatedAt FROM library_entries WHERE library_id = ? ORDER BY kind, name, id',
+      ),
+      libraryEntry: this.db.prepare(
+        'SELECT library_id AS libraryId, id, kind, name, data, updated_at AS updatedAt FROM library_entries WHERE library_id = ? AND id = ?',
+      ),
+      putLibraryEntry: this.db.prepare(
+        'INSERT OR REPLACE INTO library_entries (library_id, id, kind, name, data, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      deleteLibraryEntry: this.db.prepare('DELETE FROM library_entries WHERE library_id = ? AND id = ?'),
+      librarySize: this.db.prepare(
+        'SELECT COUNT(*) AS entries, COALESCE(SUM(LENGTH(CAST(data AS BLOB))), 0) AS bytes FROM library_entries WHERE library_id = ?',
       ),
     };
   }
@@ -273,6 +312,37 @@ export class Store {
 
   setKv(key: string, value: string): void {
     this.stmts.setKv.run(key, value);
+  }
+
+  createLibrary(id: string, keyHash: string): void {
+    this.stmts.insertLibrary.run(id, keyHash, Date.now());
+  }
+
+  libraryByKeyHash(keyHash: string): { id: string; keyHash: string } | undefined {
+    return this.stmts.libraryByKeyHash.get(keyHash) as { id: string; keyHash: string } | undefined;
+  }
+
+  /** Every entry of a library, by kind then name. */
+  libraryEntries(libraryId: string): LibraryEntryRow[] {
+    return this.stmts.libraryEntries.all(libraryId) as LibraryEntryRow[];
+  }
+
+  libraryEntry(libraryId: string, id: string): LibraryEntryRow | undefined {
+    return this.stmts.libraryEntry.get(libraryId, id) as LibraryEntryRow | undefined;
+  }
+
+  /** Insert or replace one entry: committed (see Durability) when this returns. */
+  putLibraryEntry(row: LibraryEntryRow): void {
+    this.stmts.putLibraryEntry.run(row.libraryId, row.id, row.kind, row.name, row.data, row.updatedAt);
+  }
+
+  deleteLibraryEntry(libraryId: string, id: string): boolean {
+    return this.stmts.deleteLibraryEntry.run(libraryId, id).changes > 0;
+  }
+
+  /** How many entries a library holds and their data's bytes (UTF-8), for its bounds. */
+  librarySize(libraryId: string): { entries: number; bytes: number } {
+    return this.stmts.librarySize.get(libraryId) as { entries: number; bytes: number };
   }
 
   /** Several writes as one atomic commit (room creation: room + token + seed updates). */

@@ -6,6 +6,7 @@ import { MapSchema, migrateMap, spaceTypeOfCode } from '../schema/map';
 import type { Party } from '../schema/party';
 import { PartySchema, migrateParty } from '../schema/party';
 import { plainIssue } from '../schema/issueSentence';
+import { LIBRARY_FILE_KIND, parseLibraryFile, type LibraryFile } from '../schema/library';
 
 /**
  * Pure validation of the project's data files (maps/, encounters/, parties): text in, either the
@@ -20,11 +21,14 @@ export interface FileProblem {
 }
 
 export type GameFile =
-  { kind: 'map'; data: MapData } | { kind: 'encounter'; data: Encounter } | { kind: 'party'; data: Party };
+  | { kind: 'map'; data: MapData }
+  | { kind: 'encounter'; data: Encounter }
+  | { kind: 'party'; data: Party }
+  | { kind: typeof LIBRARY_FILE_KIND; data: LibraryFile };
 
 export type FileResult<T> = { ok: true; value: T } | { ok: false; problems: FileProblem[] };
 
-const KINDS = ['map', 'encounter', 'party'] as const;
+const KINDS = ['map', 'encounter', 'party', LIBRARY_FILE_KIND] as const;
 
 /** `['cells', 3]` → `cells[3]`; `['foes', 0, 'statBlock', 'health']` → `foes[0].statBlock.health`. */
 export function jsonPath(path: readonly PropertyKey[]): string {
@@ -73,6 +77,13 @@ export function parseGameFile(text: string, file: string): FileResult<GameFile> 
       return result.success
         ? { ok: true, value: { kind, data: result.data } }
         : { ok: false, problems: issuesOf(result.error, file) };
+    }
+    case LIBRARY_FILE_KIND: {
+      // A campaign library file (the starter set): each problem already says its entry in words.
+      const result = parseLibraryFile(raw);
+      return result.ok
+        ? { ok: true, value: { kind, data: result.file } }
+        : { ok: false, problems: result.problems.map((message) => ({ file, path: 'entries', message })) };
     }
     default:
       return {

@@ -3,6 +3,7 @@ import { EditorPanel } from './EditorPanel';
 import type { EditorState } from './InputController';
 import { InvitePanel } from './InvitePanel';
 import { LegendPanel } from './LegendPanel';
+import { LibrarySection } from './library/LibrarySection';
 import type { RoomModel } from './model/RoomModel';
 import { RoomExportPanel } from './RoomExportPanel';
 import { TokenPanel } from './TokenPanel';
@@ -36,6 +37,7 @@ export function SidePanel(props: {
       {gm && <EditorPanel model={model} onChange={onEditor} />}
       {gm && <InvitePanel model={model} />}
       {gm && gmToken && <RoomExportPanel model={model} gmToken={gmToken} />}
+      {gm && <LibrarySection />}
       <LegendPanel />
     </>
   );

@@ -17,6 +17,8 @@ import type { Actor } from '../tableBridge';
 import { HttpError, parseBody, readJsonBody, sendJson } from './json';
 import { createRoom, importRoom } from './roomCreation';
 import { intentKeyOf, rememberAnswer, replayedAnswer } from './idempotency';
+import { handleLibraryRoute } from './library';
+import { STARTER_LIBRARY_FILE } from '../library';
 
 const InviteBodySchema = z.object({
   name: z.string().trim().min(1).max(80),
@@ -81,7 +83,9 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
     first !== undefined && method === 'GET' && Object.hasOwn(CATALOGS, first) ? CATALOGS[first] : undefined;
   if (catalog) {
     const dir = join(ctx.rootDir, ...catalog.folder.split('/'));
-    if (parts.length === 2) return sendJson(res, 200, { files: listJsonFiles(dir) });
+    // The starter library file lives beside the encounters but is no encounter.
+    const files = listJsonFiles(dir).filter((file) => file !== STARTER_LIBRARY_FILE);
+    if (parts.length === 2) return sendJson(res, 200, { files });
     if (parts.length === 3 && second) {
       const validate: Validator = (data, where) => validateCatalogFile(catalog.label, data, where);
       const content = readCatalogFile(dir, second, validate, catalog.label, catalog.folder);
@@ -90,6 +94,8 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
       return sendJson(res, 200, shown);
     }
   }
+
+  if (await handleLibraryRoute(ctx, req, res, url, parts)) return;
 
   if (first === 'rooms') {
     if (method === 'POST' && parts.length === 2) return createRoom(ctx, req, res, origin);

@@ -2,6 +2,7 @@ import { useSignal, type Signal } from '@preact/signals';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { MAX_NAME_CHARS } from '../../schema/limits';
 import { api, linkPath, unwrap } from '../api';
+import { LibraryPanel } from '../library/LibraryPanel';
 import { roomImportPanel } from '../RoomFilePanel';
 import { keyNoticeAfterCreate } from './keyNoticeState';
 import { MapChooser } from './MapChooser';
@@ -113,6 +114,7 @@ export function StartPage({ state, rooms, storage }: Props) {
         {state.errors.value}
       </div>
       <ImportPanel storage={storage} />
+      <LibraryPanel storage={storage} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals';
 import { render } from 'preact';
+import { adoptLibraryLink } from '../library/libraryKey';
 import { browserStorage } from './browserStorage';
 import { loadStartCatalog } from './startCatalog';
 import { createStartState } from './startState';
@@ -9,6 +10,8 @@ import { readYourRooms } from './yourRooms';
 /** Mount the start page (`/`) once its lists are loaded; `data-ready` tells tests it can be driven. */
 export async function mountStartPage(root: HTMLElement): Promise<void> {
   const storage = browserStorage();
+  // A "library link" from another device: keep its key here, out of the address bar.
+  adoptLibraryLink(storage, window.location, window.history);
   const rooms = signal(readYourRooms(storage));
   const catalog = await loadStartCatalog();
   const state = createStartState(catalog);

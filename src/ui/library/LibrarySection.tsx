@@ -1,0 +1,17 @@
+import { useState } from 'preact/hooks';
+import { browserStorage } from '../start/browserStorage';
+import { LibraryPanel } from './LibraryPanel';
+
+/**
+ * The library inside a room, for the GM: folded away until opened (the side panel is busy during
+ * a fight), then the same panel as on the start page, with this browser's library.
+ */
+export function LibrarySection() {
+  const [open, setOpen] = useState(false);
+  return (
+    <details class="library-section" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Campaign library</summary>
+      {open && <LibraryPanel storage={browserStorage()} />}
+    </details>
+  );
+}
