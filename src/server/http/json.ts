@@ -19,11 +19,16 @@ export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /** Read and parse a JSON body; 413 when too large, 400 (with the parser's reason) when not JSON. */
 export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
+  // The rest of a refused upload is not read: the connection closes after the answer, so it
+  // cannot be reused mid-body by the client's next request.
+  const tooLarge = () =>
+    new HttpError(413, `the request body is larger than ${sizeText(limit)}`, { connection: 'close' });
+  if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw new HttpError(413, `request body is larger than ${limit} bytes`);
+    if (size > limit) throw tooLarge();
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');
@@ -33,6 +38,13 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
   } catch (error) {
     throw new HttpError(400, `request body: not valid JSON (${(error as Error).message})`);
   }
+}
+
+/** "8 MB", "256 KB": a bound as people read it. */
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${+(bytes / 1024 / 1024).toFixed(2)} MB`
+    : `${+(bytes / 1024).toFixed(1)} KB`;
 }
 
 export function sendJson(
