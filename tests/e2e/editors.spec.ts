@@ -85,7 +85,7 @@ test('the Brute uses the new Blast in combat with the numbers entered', async ()
   await gm.getByTestId('combat-action').selectOption('quake');
   await clickCell(gm, 3, 5);
   await expect(gm.getByTestId('area-legal')).toHaveText('Legal placement');
-  await expect(gm.getByTestId('area-affected')).toHaveText('Affected: Sage');
+  await expect(gm.getByTestId('area-affected')).toHaveText('Affected: Sage (attack roll)');
   await gm.getByTestId('use-area').click();
   // d20 15 + 2 = 17 vs Defense 9: a hit; heavy 5 + 4 + 2 fray = 11; the Sage drops from 24 to 13.
   for (const page of [gm, sage]) {
