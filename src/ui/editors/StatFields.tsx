@@ -44,7 +44,9 @@ export function StatFields<T extends StatNumbers>(props: {
       hint={
         key === 'health' ? (
           <span class="muted" data-testid="stat-max-hp">
-            {Number.isFinite(value.health) ? `max HP ${4 * value.health}` : 'max HP = 4 × Health'}
+            {Number.isInteger(value.health) && value.health >= 1
+              ? `max HP ${4 * value.health}`
+              : 'max HP = 4 × Health'}
           </span>
         ) : undefined
       }
