@@ -1,3 +1,4 @@
+import type { StatBlock } from '../schema/statBlock';
 import type { Scene, Viewer } from './Scene';
 import type { SpaceType } from '../schema/map';
 import type { CellXY } from './editorTools';
@@ -99,6 +100,8 @@ export interface GmActions {
   placeFreely(tokenId: string, cell: CellXY): void;
   setHidden(tokenId: string, hidden: boolean): void;
   editToken(tokenId: string, edit: TokenEdit): void;
+  /** Replaces a token's whole stat block (the stat block editor); HP follows a changed Health (docs/rules.md). */
+  setStatBlock(tokenId: string, block: StatBlock): void;
   removeToken(tokenId: string): void;
   /** Undo the GM's newest write (one writer call); false when there was nothing to undo. */
   undo(): boolean;

@@ -1,5 +1,6 @@
 import { SideSchema, type Side } from '../schema/cell';
 import { onActivateKey } from './onActivateKey';
+import { EditStatBlockButton } from './editors/StatBlockDialog';
 import { footprintsOverlap } from '../grid/battlefield';
 import { useState } from 'preact/hooks';
 import { cssColour, SIDE_COLOURS } from '../render/heightRamp';
@@ -46,7 +47,7 @@ export function TokenPanel({ model }: { model: RoomModel }) {
       </ul>
       {sel ? (
         gm ? (
-          <GmDetails key={sel.id} t={sel} gm={gm} />
+          <GmDetails key={sel.id} t={sel} gm={gm} model={model} />
         ) : (
           <PlayerDetails t={sel} mine={canCommand(model.viewer, sel)} />
         )
@@ -94,7 +95,7 @@ type NumKey = 'hp' | 'vigor' | 'wounds' | 'size' | 'health' | 'defense' | 'armor
  * The GM's editor of one token. A prop (no combatant state, so no HP) shows no HP fields: the
  * server would refuse them (issue 12, dead end 2). Fields commit on change (Enter or leaving).
  */
-function GmDetails({ t, gm }: { t: SceneToken; gm: GmActions }) {
+function GmDetails({ t, gm, model }: { t: SceneToken; gm: GmActions; model: RoomModel }) {
   const edit = (e: TokenEdit) => gm.editToken(t.id, e);
   const num = (key: NumKey, label: string, value: number | undefined) => (
     <div class="row">
@@ -148,6 +149,7 @@ function GmDetails({ t, gm }: { t: SceneToken; gm: GmActions }) {
           {num('armor', 'Armor', t.stats.armor)}
           {num('speed', 'Speed', t.stats.speed)}
           {num('attackBonus', 'Attack +', t.stats.attackBonus)}
+          <EditStatBlockButton model={model} tokenId={t.id} />
         </>
       )}
       <div class="row">

@@ -74,6 +74,20 @@ export function localSession(map: MapData, tokens: SceneToken[], chapter = 1): T
           ...(stats ? { stats, speed: stats.speed } : speed !== undefined ? { speed } : {}),
         };
       }),
+    // The demo keeps the numbers the token shows; it has no abilities to resolve.
+    setStatBlock: (id, b) =>
+      patchToken(id, (t) => ({
+        ...t,
+        name: b.name,
+        speed: b.speed,
+        stats: {
+          health: b.health,
+          defense: b.defense,
+          armor: b.armor,
+          speed: b.speed,
+          attackBonus: b.attackBonus,
+        },
+      })),
     removeToken: (id) => set({ ...scene, tokens: scene.tokens.filter((t) => t.id !== id) }),
     undo: () => {
       const prev = undo.pop();

@@ -5,13 +5,13 @@ import { createGmUndoManager } from '../table/createGmUndoManager';
 import { othersPresence, ping as sendPing, publicPresenceOf, setCursor, setDrag } from '../table/presence';
 import { paintCells, resizeMap } from '../table/writers/mapWriters';
 import { updateCombatant } from '../table/writers/roomWriters';
+import { restatToken } from '../table/writers/restatToken';
 import {
   moveToken,
   placeToken,
   placeTokenFreely,
   quickStatBlock,
   removeToken,
-  setStatBlock,
   setTokenHidden,
   updateToken,
 } from '../table/writers/tokenWriters';
@@ -120,7 +120,7 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
         if (Object.keys(statPatch).length) {
           const block = conn.snapshot().tokensById[id]?.statBlock;
           if (!block) throw new Error('this token has no stat block to edit');
-          setStatBlock(conn.docs, id, { ...block, ...statPatch });
+          restatToken(conn.docs, id, { ...block, ...statPatch });
         }
         if (Object.keys(tokenFields).length) updateToken(conn.docs, id, tokenFields);
         if (hp !== undefined || vigor !== undefined || wounds !== undefined) {
@@ -132,6 +132,7 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
           }));
         }
       },
+      setStatBlock: (id, block) => restatToken(conn.docs, id, block),
       removeToken: (id) => removeToken(conn.docs, id),
       undo: () => undo.undo(),
       redo: () => undo.redo(),

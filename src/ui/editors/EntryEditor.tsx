@@ -1,4 +1,10 @@
 import { useState } from 'preact/hooks';
+import type { AbilityInput } from '../../schema/ability';
+import { MAX_NAME_CHARS } from '../../schema/limits';
+import type { StatBlockInput } from '../../schema/statBlock';
+import { AbilityEditor } from './AbilityEditor';
+import { statusChoicesOf } from './statusChoices';
+import { StatBlockEditor } from './StatBlockEditor';
 
 /** What the campaign library and the room can open for editing. */
 export type EditableKind = 'character' | 'foe' | 'ability' | 'party' | 'map' | 'encounter';
@@ -13,11 +19,44 @@ export interface EntryEditorProps {
   readonly onCancel: () => void;
 }
 
+/** Outside a room there is no catalog: the rules' built-in statuses. */
+const BUILT_IN_STATUSES = statusChoicesOf();
+
 /**
- * Edits one library entry or stat block. For now only the name; the stat block and ability
- * editors (issue 13) replace this body and keep these props.
+ * Edits one library entry: a foe's or a character's stat block in the stat block editor, an
+ * ability in the ability editor (its damage previewed for a d6, fray 2 user), anything else by
+ * its name only. Saves only a value the entry's schema accepts.
  */
-export function EntryEditor({ value, onSave, onCancel }: EntryEditorProps) {
+export function EntryEditor({ kind, value, onSave, onCancel }: EntryEditorProps) {
+  const blockKind = value['kind'];
+  if ((kind === 'foe' || kind === 'character') && (blockKind === 'foe' || blockKind === 'pc')) {
+    return (
+      <StatBlockEditor
+        value={value as unknown as StatBlockInput}
+        statuses={BUILT_IN_STATUSES}
+        frayAddsToDice
+        onCancel={onCancel}
+        onSave={(block) => onSave({ ...value, ...block })}
+      />
+    );
+  }
+  if (kind === 'ability') {
+    return (
+      <AbilityEditor
+        value={value as unknown as AbilityInput}
+        statuses={BUILT_IN_STATUSES}
+        damageSources={[]}
+        frayAddsToDice
+        onCancel={onCancel}
+        onSave={(ability) => onSave({ ...value, ...ability })}
+      />
+    );
+  }
+  return <NameEditor value={value} onSave={onSave} onCancel={onCancel} />;
+}
+
+/** Entries with their own editors elsewhere (maps, encounters, parties): the name. */
+function NameEditor({ value, onSave, onCancel }: Omit<EntryEditorProps, 'kind'>) {
   const [name, setName] = useState(value.name);
   const trimmed = name.trim();
   return (
@@ -29,7 +68,7 @@ export function EntryEditor({ value, onSave, onCancel }: EntryEditorProps) {
       }}
     >
       <label>
-        Name <input value={name} maxLength={120} onInput={(e) => setName(e.currentTarget.value)} />
+        Name <input value={name} maxLength={MAX_NAME_CHARS} onInput={(e) => setName(e.currentTarget.value)} />
       </label>
       <button type="submit" disabled={!trimmed}>
         Save
@@ -37,6 +76,7 @@ export function EntryEditor({ value, onSave, onCancel }: EntryEditorProps) {
       <button type="button" onClick={onCancel}>
         Cancel
       </button>
+      {!trimmed && <p class="field-problem">Name: cannot be empty</p>}
     </form>
   );
 }
