@@ -32,10 +32,10 @@ test('copy a starter foe, rename, export, delete, import it back; a bad file is 
   const mine = library.getByTestId('library-mine');
   await expect(mine.getByText('Bramble Raider', { exact: true })).toBeVisible();
 
-  // Rename through the entry editor.
+  // Rename through the entry editor (a foe opens the stat block editor).
   await mine.getByRole('button', { name: 'Edit Bramble Raider' }).click();
-  const editor = library.locator('form.entry-editor');
-  await editor.getByLabel('Name').fill('Thorn Raider');
+  const editor = library.getByTestId('stat-block-editor');
+  await editor.getByLabel('Name', { exact: true }).fill('Thorn Raider');
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(mine.getByText('Thorn Raider', { exact: true })).toBeVisible();
   await expect(editor).toHaveCount(0);
@@ -99,8 +99,8 @@ test('New starts from a template of the chosen kind; the library link opens the 
   const library = page.getByRole('region', { name: 'Library' });
   await library.getByLabel('New entry of kind').selectOption('ability');
   await library.getByRole('button', { name: 'New', exact: true }).click();
-  const editor = library.locator('form.entry-editor');
-  await editor.getByLabel('Name').fill('Storm Call');
+  const editor = library.getByTestId('ability-editor');
+  await editor.getByLabel('Name', { exact: true }).fill('Storm Call');
   await editor.getByRole('button', { name: 'Save' }).click();
   const mine = library.getByTestId('library-mine');
   await expect(mine.getByText('Storm Call', { exact: true })).toBeVisible();
