@@ -11,7 +11,7 @@ import { readTableState } from './snapshot';
 import { slug } from './slug';
 import { nameForNewToken } from './tokenNames';
 import { placeToken } from './writers/tokenWriters';
-import { TableWriteError } from './writers/locateToken';
+import { TableWriteError, tokenName } from './writers/locateToken';
 
 /** Most copies of one foe placed at once (the dialog's count input carries it). */
 export const MAX_FOES_PLACED = 20;
@@ -108,9 +108,9 @@ export function planFoes(floor: RoomFloor, placement: FoePlacement): FoePlan {
 /**
  * The GM places N copies of a foe in a running room: full combatants (stat block, full HP),
  * hidden or visible, in ONE transaction per doc (one undo step). During combat they join the
- * current round and act in it (docs/rules.md, "Turn order"). Returns the new token ids.
+ * current round and act in it (docs/rules.md, "Turn order"). Returns the new tokens' ids and names.
  */
-export function placeFoes(docs: TableDocs, placement: FoePlacement): string[] {
+export function placeFoes(docs: TableDocs, placement: FoePlacement): Placed[] {
   const plan = planFoes(readTableState(docs.public, docs.secrets ?? undefined), placement);
   if (!plan.ok) throw new TableWriteError(plan.reason);
   const statBlock = FoeSchema.parse(placement.foe);
@@ -119,7 +119,13 @@ export function placeFoes(docs: TableDocs, placement: FoePlacement): string[] {
     for (const token of plan.tokens)
       placeToken(docs, { ...token, name: statBlock.name }, { statBlock, hidden: placement.hidden });
   });
-  return plan.tokens.map((t) => t.id);
+  return plan.tokens.map(({ id, name }) => ({ id, name }));
+}
+
+/** A token a writer made: its id and the (numbered) name it got. */
+export interface Placed {
+  readonly id: string;
+  readonly name: string;
 }
 
 /** "Hollow Husk 2" → "Hollow Husk": the name a copy is numbered from. */
@@ -132,9 +138,9 @@ function baseName(name: string, statBlock: StatBlock | null): string {
  * The GM duplicates a token: the copy stands on the nearest free square its footprint fits,
  * takes the next number, keeps side, hiding and the full stat block (hidden stats stay hidden),
  * and starts fresh: full HP, no statuses, nothing spent (docs/rules.md, "Tokens the GM places").
- * A player character's copy belongs to the GM (no owners). Returns the copy's id.
+ * A player character's copy belongs to the GM (no owners). Returns the copy's id and name.
  */
-export function duplicateToken(docs: TableDocs, tokenId: string): string {
+export function duplicateToken(docs: TableDocs, tokenId: string): Placed {
   const state = readTableState(docs.public, docs.secrets ?? undefined);
   const original = state.tokensById[tokenId];
   if (!original) throw new TableWriteError('that token is no longer on the table');
@@ -163,7 +169,7 @@ export function duplicateToken(docs: TableDocs, tokenId: string): string {
     },
     { hidden: original.hidden, ...(statBlock ? { statBlock, statsHidden: original.statsHidden } : {}) },
   );
-  return id;
+  return { id, name: tokenName(docs, id) };
 }
 
 /** The names `planFoes` would give, for the dialog's preview ("Hollow Husk 3, Hollow Husk 4"). */

@@ -3,6 +3,7 @@ import type { SpaceType } from '../schema/map';
 import type { CellXY } from './editorTools';
 import type { Intent } from '../schema/intent';
 import type { TableConnection } from '../table/client';
+import type { FoePlacement, Placed } from '../table/placeFoes';
 
 /** A user's presence as others see it (Yjs awareness): pointer in world pixels, optional ping. */
 export interface Presence {
@@ -100,6 +101,13 @@ export interface GmActions {
   setHidden(tokenId: string, hidden: boolean): void;
   editToken(tokenId: string, edit: TokenEdit): void;
   removeToken(tokenId: string): void;
+  /**
+   * N copies of a foe stat block as numbered combatants, all or none (live rooms only): the new
+   * tokens; throws the reason a copy does not fit (src/table/placeFoes.ts).
+   */
+  placeFoes?(placement: FoePlacement): Placed[];
+  /** A copy of a token on the nearest free square, next number, fresh state. */
+  duplicateToken?(tokenId: string): Placed;
   /** Undo the GM's newest write (one writer call); false when there was nothing to undo. */
   undo(): boolean;
   redo(): boolean;

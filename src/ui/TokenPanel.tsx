@@ -6,6 +6,8 @@ import { cssColour, SIDE_COLOURS } from '../render/heightRamp';
 import type { RoomModel } from './model/RoomModel';
 import { canCommand, type Scene, type SceneToken } from './Scene';
 import type { GmActions, TokenEdit } from './TableSession';
+import { PlaceFoesDialog } from './placing/PlaceFoesDialog';
+import { roomFoes } from './placing/roomFoes';
 
 /** TokenSchema's bound for a token's name. */
 const MAX_TOKEN_NAME = 80;
@@ -46,13 +48,14 @@ export function TokenPanel({ model }: { model: RoomModel }) {
       </ul>
       {sel ? (
         gm ? (
-          <GmDetails key={sel.id} t={sel} gm={gm} />
+          <GmDetails key={sel.id} t={sel} gm={gm} model={model} />
         ) : (
           <PlayerDetails t={sel} mine={canCommand(model.viewer, sel)} />
         )
       ) : (
         <p class="muted">Click a token to select it; drag your own to move.</p>
       )}
+      {gm && <PlaceFoesDialog model={model} foes={roomFoes(model.snapshot.value)} />}
       {gm && <PlaceForm scene={scene} gm={gm} />}
     </section>
   );
@@ -94,7 +97,7 @@ type NumKey = 'hp' | 'vigor' | 'wounds' | 'size' | 'health' | 'defense' | 'armor
  * The GM's editor of one token. A prop (no combatant state, so no HP) shows no HP fields: the
  * server would refuse them (issue 12, dead end 2). Fields commit on change (Enter or leaving).
  */
-function GmDetails({ t, gm }: { t: SceneToken; gm: GmActions }) {
+function GmDetails({ t, gm, model }: { t: SceneToken; gm: GmActions; model: RoomModel }) {
   const edit = (e: TokenEdit) => gm.editToken(t.id, e);
   const num = (key: NumKey, label: string, value: number | undefined) => (
     <div class="row">
@@ -157,12 +160,30 @@ function GmDetails({ t, gm }: { t: SceneToken; gm: GmActions }) {
         >
           {t.hidden ? 'Reveal to players' : 'Hide from players'}
         </button>
+        {gm.duplicateToken && (
+          <button
+            data-testid="duplicate-token"
+            title="A fresh copy on the nearest free square (Ctrl+D)"
+            onClick={() => duplicate(model, gm, t)}
+          >
+            Duplicate
+          </button>
+        )}
         <button data-testid="remove-token" onClick={() => gm.removeToken(t.id)}>
           Remove
         </button>
       </div>
     </div>
   );
+}
+
+/** The Duplicate button (Ctrl+D does the same): the copy is selected and named on the status line. */
+function duplicate(model: RoomModel, gm: GmActions, t: SceneToken): void {
+  // guardGm answers undefined for a refusal, after saying why on the status line.
+  const copy = gm.duplicateToken?.(t.id) as ReturnType<NonNullable<GmActions['duplicateToken']>> | undefined;
+  if (!copy) return;
+  model.selectedId.value = copy.id;
+  model.say(`${copy.name} placed: a copy of ${t.name}. Ctrl+Z takes it back.`, 'ok');
 }
 
 /**

@@ -34,7 +34,7 @@ describe('placing foes from a stat block (GM, running room)', () => {
         { x: 2, y: 0 },
       ],
       hidden: false,
-    });
+    }).map((p) => p.id);
     expect(ids).toHaveLength(2);
     expect(names(docs)).toEqual(['Ana', 'Hollow Husk 1', 'Hollow Husk 2', 'Hollow Husk 3']);
     const snap = readSnapshot(docs.public, docs.secrets);
@@ -48,7 +48,7 @@ describe('placing foes from a stat block (GM, running room)', () => {
 
   it('hidden foes go to the secrets doc only', () => {
     const docs = table();
-    const ids = placeFoes(docs, { foe: HUSK, cells: [{ x: 1, y: 2 }], hidden: true });
+    const ids = placeFoes(docs, { foe: HUSK, cells: [{ x: 1, y: 2 }], hidden: true }).map((p) => p.id);
     expect(rootsOf(docs.public).tokens.has(ids[0]!)).toBe(false);
     expect(rootsOf(docs.secrets).tokens.has(ids[0]!)).toBe(true);
     expect(rootsOf(docs.public).statBlocks.has(ids[0]!)).toBe(false);
@@ -133,7 +133,8 @@ describe('duplicating a token (GM)', () => {
       hp: 3,
       statuses: [{ id: 'dazed', ongoing: false }],
     });
-    const copyId = duplicateToken(docs, husk.id);
+    const { id: copyId, name } = duplicateToken(docs, husk.id);
+    expect(name).toBe('Hollow Husk 2');
     const snap = readSnapshot(docs.public, docs.secrets);
     const copy = snap.tokensById[copyId]!;
     expect(copy.name).toBe('Hollow Husk 2');
@@ -150,7 +151,7 @@ describe('duplicating a token (GM)', () => {
   it('a hidden foe is duplicated hidden; a big one finds room for its whole footprint', () => {
     const docs = table();
     const [ogre] = placeFoes(docs, { foe: OGRE, cells: [{ x: 1, y: 2 }], hidden: true });
-    const copyId = duplicateToken(docs, ogre!);
+    const copyId = duplicateToken(docs, ogre!.id).id;
     expect(rootsOf(docs.secrets).tokens.has(copyId)).toBe(true);
     const snap = readSnapshot(docs.public, docs.secrets);
     expect(snap.tokensById[copyId]!.cell).toEqual({ x: 3, y: 2 });

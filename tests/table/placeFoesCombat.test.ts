@@ -41,7 +41,7 @@ describe('foes placed or duplicated during combat join the current round', () =>
         { x: 7, y: 2 },
       ],
       hidden: false,
-    });
+    }).map((p) => p.id);
     act(docs, BO, { kind: 'start-turn', tokenId: 'bo' });
     // Bo was the party's last: the round does not end, the new husks still act in round 1.
     expect(act(docs, BO, { kind: 'end-turn', tokenId: 'bo' })).toMatchObject({ ok: true });
@@ -65,7 +65,7 @@ describe('foes placed or duplicated during combat join the current round', () =>
     act(docs, ANA, { kind: 'end-turn', tokenId: 'ana' });
     act(docs, GM, { kind: 'start-turn', tokenId: 'husk' });
     act(docs, GM, { kind: 'end-turn', tokenId: 'husk' });
-    const copy = duplicateToken(docs, 'husk');
+    const copy = duplicateToken(docs, 'husk').id;
     act(docs, BO, { kind: 'start-turn', tokenId: 'bo' });
     act(docs, BO, { kind: 'end-turn', tokenId: 'bo' });
     expect(act(docs, GM, { kind: 'start-turn', tokenId: copy })).toMatchObject({
@@ -82,7 +82,7 @@ describe('foes placed or duplicated during combat join the current round', () =>
     act(docs, ANA, { kind: 'end-turn', tokenId: 'ana' });
     act(docs, GM, { kind: 'start-turn', tokenId: 'husk' });
     act(docs, GM, { kind: 'end-turn', tokenId: 'husk' });
-    const [lurker] = placeFoes(docs, { foe: HUSK, cells: [{ x: 6, y: 2 }], hidden: true });
+    const [lurker] = placeFoes(docs, { foe: HUSK, cells: [{ x: 6, y: 2 }], hidden: true }).map((p) => p.id);
     act(docs, BO, { kind: 'start-turn', tokenId: 'bo' });
     expect(act(docs, BO, { kind: 'end-turn', tokenId: 'bo' })).toMatchObject({
       ok: true,
