@@ -114,7 +114,7 @@ test('the start page says a map and an encounter do not fit, and makes no room',
     buffer: Buffer.from(JSON.stringify(small)),
   });
   await expect(page.getByTestId('encounter-fit')).toHaveText(
-    '“Combat test” needs a map of at least 8×6: its foes and party starts stand that far out. This map is 5×4: choose the encounter’s own map or another encounter.',
+    '“Combat test: the brute behind the wall” needs a map of at least 8×6: its foes and party starts stand that far out. This map is 5×4: choose the encounter’s own map or another encounter.',
   );
   await expect(page.getByTestId('create-room')).toBeDisabled();
 
