@@ -34,8 +34,8 @@ export function PlaceFoesDialog({ model, foes }: { model: RoomModel; foes: reado
   const placement = { foe: foe.statBlock, cells: draft.cells, hidden: draft.hidden };
   const plan = draft.cells.length ? planFoes(snapshot, placement) : null;
   const ghosts = ghostsOf(snapshot, { ...draft, foe });
-  const fitting = ghosts.filter((g) => g.legal).length;
-  const names = fitting ? planFoes(snapshot, { ...placement, cells: draft.cells.slice(0, fitting) }) : null;
+  const fitting = ghosts.filter((g) => g.legal).map((g) => g.cell);
+  const names = fitting.length ? planFoes(snapshot, { ...placement, cells: fitting }) : null;
   const missing = draft.count - draft.cells.length;
   const selected = snapshot.tokensById[model.selectedId.value ?? ''];
 

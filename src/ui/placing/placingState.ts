@@ -55,16 +55,18 @@ export function toggleSquare(draft: PlacingDraft, cell: CellData): PlacingDraft 
   return { ...draft, cells: cells.slice(Math.max(0, cells.length - draft.count)) };
 }
 
-/** Each picked footprint and whether that copy fits (given the room and the copies before it). */
+/**
+ * Each picked footprint and whether that copy fits: on its own against the room and the copies
+ * before it that fit (one misplaced copy does not turn the others red).
+ */
 export function ghostsOf(floor: RoomFloor, draft: PlacingDraft): PlacingGhost[] {
   const size = draft.foe.statBlock.size;
-  let fits = true;
-  return draft.cells.map((cell, i) => {
-    fits =
-      fits &&
-      planFoes(floor, { foe: draft.foe.statBlock, cells: draft.cells.slice(0, i + 1), hidden: draft.hidden })
-        .ok;
-    return { cell, size, legal: fits };
+  const fitting: CellData[] = [];
+  return draft.cells.map((cell) => {
+    const cells = [...fitting, cell];
+    const legal = planFoes(floor, { foe: draft.foe.statBlock, cells, hidden: draft.hidden }).ok;
+    if (legal) fitting.push(cell);
+    return { cell, size, legal };
   });
 }
 
