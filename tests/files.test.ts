@@ -190,12 +190,14 @@ describe('bad files get every problem, with file, JSON path and what was expecte
     writeFileSync(file, JSON.stringify(encounter));
     const result = await loadGameFile(file, { mapsDir: dir, displayName: (p) => path.basename(p) });
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
-      "enc.json: foes[0].cell: (3,0) with Size 2 reaches outside the 4×3 map 'tiny.json'",
-      "enc.json: foes[1].cell: (1,1) is impassable on map 'tiny.json'; expected a square to stand on",
-      "enc.json: foes[3].cell: (3,2) is an edge on map 'tiny.json'; expected a square to stand on",
-      "enc.json: partyStarts[0]: overlaps foes[2] ('ok') at (0,0)",
+      'enc.json: foes[0].cell: F (size 2) at (3,0) reaches past the side of this 4×3 map',
+      'enc.json: foes[1].cell: F (size 1) does not fit at (1,1): impassable ground is in the way at (1,1)',
+      'enc.json: foes[3].cell: F (size 1) does not fit at (3,2): (3,2) is an edge, where a character cannot stay',
+      'enc.json: partyStarts[0]: Party start 1 (size 1) does not fit at (0,0): F is in the way at (0,0)',
     ]);
-    await expect(loadEncounterOrThrow(file, { mapsDir: dir })).rejects.toThrow(/reaches outside the 4×3 map/);
+    await expect(loadEncounterOrThrow(file, { mapsDir: dir })).rejects.toThrow(
+      /reaches past the side of this 4×3 map/,
+    );
     writeFileSync(file, JSON.stringify({ ...encounter, map: 'missing.json' }));
     const missing = await loadGameFile(file, { mapsDir: dir, displayName: (p) => path.basename(p) });
     expect(missing.ok ? [] : missing.problems.map(formatProblem)).toEqual([

@@ -1,6 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpError } from './http/json';
+import type { CellData } from '../schema/cell';
+import { extentOf } from '../grid/footprintFit';
 
 /**
  * The sample files shipped in maps/, encounters/ and encounters/parties/, served read-only to the "create a room"
@@ -55,6 +57,17 @@ export function readCatalogFile(
   }
 }
 
+/** What the start page knows of an encounter (src/ui/api.ts reads the same shape). */
+export interface EncounterSummary {
+  file: string;
+  name: string;
+  map: string;
+  chapter: number;
+  foeCount: number;
+  partyStarts: number;
+  needs: { width: number; height: number };
+}
+
 /**
  * What `GET /api/encounters/<file>` answers (anyone, no token): enough to pick an encounter, never
  * its foes, squares or stat blocks, which rooms seeded from it keep hidden. Rooms take the whole
@@ -66,10 +79,10 @@ export function encounterSummary(
     name: string;
     map: string;
     chapter: number;
-    foes: readonly unknown[];
-    partyStarts: readonly unknown[];
+    foes: readonly { cell: CellData; statBlock: { size: number } }[];
+    partyStarts: readonly CellData[];
   },
-): { file: string; name: string; map: string; chapter: number; foeCount: number; partyStarts: number } {
+): EncounterSummary {
   return {
     file,
     name: encounter.name,
@@ -77,5 +90,11 @@ export function encounterSummary(
     chapter: encounter.chapter,
     foeCount: encounter.foes.length,
     partyStarts: encounter.partyStarts.length,
+    // The smallest map every foe and party start fits on (a size, no squares, no foe): the start
+    // page says a chosen map is too small before any room is made (issue 13).
+    needs: extentOf([
+      ...encounter.foes.map((f) => ({ cell: f.cell, size: f.statBlock.size })),
+      ...encounter.partyStarts.map((cell) => ({ cell, size: 1 })),
+    ]),
   };
 }

@@ -4,7 +4,8 @@ import type { CellData } from '../schema/cell';
 import { EncounterSchema, migrateEncounter } from '../schema/encounter';
 import { parseOrThrow } from '../schema/formatIssues';
 import type { MapData } from '../schema/map';
-import { MapSchema, migrateMap, TERRAIN_CODES } from '../schema/map';
+import { MapSchema, migrateMap } from '../schema/map';
+import { footprintMisfit, misfitSentence } from '../grid/footprintFit';
 import { migrateParty, PartySchema } from '../schema/party';
 import { DEFAULT_ROOM_SETTINGS } from '../schema/settings';
 import { placeHealth, stateDocFor } from './foeHealth';
@@ -34,6 +35,9 @@ export function characterIdOf(pc: { name: string }): string {
   return slug(pc.name).slice(0, 56).replace(/-$/, '') || 'pc';
 }
 
+/** How many misfits one refusal names before "and N more". */
+const MAX_MISFITS_SAID = 5;
+
 /** Thrown when a room cannot be seeded; nothing has been written. */
 export class SeedError extends Error {}
 
@@ -53,17 +57,24 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
   if (rootsOf(publicDoc).meta.get('schemaVersion') !== undefined)
     throw new SeedError('this room is already seeded');
 
-  const occupied = new Set<string>();
-  const mark = (cell: CellData, size: number) => {
+  /** Square "x,y" → the name of who stands there. */
+  const occupied = new Map<string, string>();
+  const mark = (cell: CellData, size: number, name: string) => {
     for (let dy = 0; dy < size; dy++)
-      for (let dx = 0; dx < size; dx++) occupied.add(`${cell.x + dx},${cell.y + dy}`);
+      for (let dx = 0; dx < size; dx++) occupied.set(`${cell.x + dx},${cell.y + dy}`, name);
   };
   const placed: { token: Token; statBlock: StatBlock; hidden: boolean }[] = [];
-  for (const [i, foe] of (encounter?.foes ?? []).entries()) {
+  // Every foe that does not fit, in a GM's words (issue 13): "Ruin Drake (size 2) stands at
+  // (17,3), outside this 12×10 map", never the file's path and ids.
+  const misfits: string[] = [];
+  for (const foe of encounter?.foes ?? []) {
     const size = foe.statBlock.size;
-    const problem = footprintProblem(map, foe.cell, size, occupied);
-    if (problem) throw new SeedError(`encounter: foes[${i}] (${foe.statBlock.name}) ${problem}`);
-    mark(foe.cell, size);
+    const misfit = footprintMisfit(map, foe.cell, size, (x, y) => occupied.get(`${x},${y}`));
+    if (misfit) {
+      misfits.push(misfitSentence(foe.statBlock, foe.cell, map, misfit));
+      continue;
+    }
+    mark(foe.cell, size, foe.statBlock.name);
     placed.push({
       token: {
         id: foe.id,
@@ -78,6 +89,13 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
       hidden: !input.revealFoes,
     });
   }
+  if (misfits.length) {
+    const shown =
+      misfits.length > MAX_MISFITS_SAID
+        ? [...misfits.slice(0, MAX_MISFITS_SAID - 1), `and ${misfits.length - MAX_MISFITS_SAID + 1} more`]
+        : misfits;
+    throw new SeedError(`This encounter does not fit the map: ${shown.join('; ')}`);
+  }
   const characterIds: string[] = [];
   const starts = encounter?.partyStarts ?? [];
   // Ids already taken (foes, earlier PCs), kept in a Set so assigning them stays linear.
@@ -87,7 +105,7 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
     const id = uniqueId(characterIdOf(pc), taken, next);
     const wanted = starts[i];
     const cell =
-      wanted && !footprintProblem(map, wanted, 1, occupied)
+      wanted && !footprintMisfit(map, wanted, 1, (x, y) => occupied.get(`${x},${y}`))
         ? wanted
         : nearestFree(
             map,
@@ -95,7 +113,7 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
             occupied,
           );
     if (!cell) throw new SeedError(`party: no free square left on the map for characters[${i}] (${pc.name})`);
-    mark(cell, 1);
+    mark(cell, 1, pc.name);
     characterIds.push(id);
     placed.push({
       token: { id, name: pc.name, cell, size: 1, side: 'party', ownerIds: [id], combatant: true },
@@ -142,25 +160,12 @@ function uniqueId(base: string, taken: Set<string>, next: Map<string, number>): 
   return id;
 }
 
-/** Why a Size×Size footprint cannot stand at `cell`, or null if it can. */
-function footprintProblem(map: MapData, cell: CellData, size: number, occupied: Set<string>): string | null {
-  if (cell.x + size > map.width || cell.y + size > map.height) {
-    return `at (${cell.x},${cell.y}) does not fit on the ${map.width}×${map.height} map`;
-  }
-  for (let dy = 0; dy < size; dy++) {
-    for (let dx = 0; dx < size; dx++) {
-      const x = cell.x + dx;
-      const y = cell.y + dy;
-      const code = map.cells[y]![x];
-      if (code === TERRAIN_CODES.impassable || code === TERRAIN_CODES.edge)
-        return `stands on (${x},${y}), which is not passable`;
-      if (occupied.has(`${x},${y}`)) return `overlaps another character at (${x},${y})`;
-    }
-  }
-  return null;
-}
-
 /** Nearest free passable square to `from`. */
-function nearestFree(map: MapData, from: CellData, occupied: Set<string>): CellData | null {
-  return nearestPosition(map.width, map.height, from, (c) => !footprintProblem(map, c, 1, occupied));
+function nearestFree(map: MapData, from: CellData, occupied: Map<string, string>): CellData | null {
+  return nearestPosition(
+    map.width,
+    map.height,
+    from,
+    (c) => !footprintMisfit(map, c, 1, (x, y) => occupied.get(`${x},${y}`)),
+  );
 }

@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { Encounter } from '../schema/encounter';
 import { EncounterSchema, migrateEncounter } from '../schema/encounter';
 import type { MapData } from '../schema/map';
-import { MapSchema, migrateMap, spaceTypeOfCode } from '../schema/map';
+import { MapSchema, migrateMap } from '../schema/map';
+import type { CellData } from '../schema/cell';
+import { footprintMisfit, misfitSentence } from '../grid/footprintFit';
 import type { Party } from '../schema/party';
 import { PartySchema, migrateParty } from '../schema/party';
 import { plainIssue } from '../schema/issueSentence';
@@ -102,47 +104,23 @@ export function parseGameFile(text: string, file: string): FileResult<GameFile> 
 /**
  * Facts that need both files: every foe's footprint and every party start inside the map, on
  * squares a character may stand on (not impassable, not an edge), and no two of them overlapping.
+ * Each problem in a GM's words ("F (size 2) stands at (17,3), outside this 12×10 map"), at its path.
  */
 export function checkEncounterPlacement(encounter: Encounter, map: MapData, file: string): FileProblem[] {
   const problems: FileProblem[] = [];
   const owner = new Map<string, string>();
-  const place = (path: string, label: string, x0: number, y0: number, size: number) => {
-    if (x0 + size > map.width || y0 + size > map.height) {
-      const what = size > 1 ? `(${x0},${y0}) with Size ${size} reaches` : `(${x0},${y0}) is`;
-      problems.push({
-        file,
-        path,
-        message: `${what} outside the ${map.width}×${map.height} map '${encounter.map}'`,
-      });
+  const place = (path: string, who: { name: string; size: number }, at: CellData) => {
+    const misfit = footprintMisfit(map, at, who.size, (x, y) => owner.get(`${x},${y}`));
+    if (misfit) {
+      problems.push({ file, path, message: misfitSentence(who, at, map, misfit) });
       return;
     }
-    for (let y = y0; y < y0 + size; y++) {
-      for (let x = x0; x < x0 + size; x++) {
-        const space = spaceTypeOfCode(map.cells[y]![x] ?? '');
-        if (space === 'impassable' || space === 'edge') {
-          const type = space === 'impassable' ? 'impassable' : 'an edge';
-          problems.push({
-            file,
-            path,
-            message: `(${x},${y}) is ${type} on map '${encounter.map}'; expected a square to stand on`,
-          });
-          return;
-        }
-        const key = `${x},${y}`;
-        const other = owner.get(key);
-        if (other) {
-          problems.push({ file, path, message: `overlaps ${other} at (${x},${y})` });
-          return;
-        }
-      }
-    }
-    for (let y = y0; y < y0 + size; y++) for (let x = x0; x < x0 + size; x++) owner.set(`${x},${y}`, label);
+    for (let y = at.y; y < at.y + who.size; y++)
+      for (let x = at.x; x < at.x + who.size; x++) owner.set(`${x},${y}`, who.name);
   };
-  encounter.foes.forEach((foe, i) =>
-    place(`foes[${i}].cell`, `foes[${i}] ('${foe.id}')`, foe.cell.x, foe.cell.y, foe.statBlock.size),
-  );
+  encounter.foes.forEach((foe, i) => place(`foes[${i}].cell`, foe.statBlock, foe.cell));
   encounter.partyStarts.forEach((start, i) =>
-    place(`partyStarts[${i}]`, `partyStarts[${i}]`, start.x, start.y, 1),
+    place(`partyStarts[${i}]`, { name: `Party start ${i + 1}`, size: 1 }, start),
   );
   return problems;
 }

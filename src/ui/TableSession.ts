@@ -4,6 +4,7 @@ import type { SpaceType } from '../schema/map';
 import type { CellXY } from './editorTools';
 import type { Intent } from '../schema/intent';
 import type { TableConnection } from '../table/client';
+import type { FoePlacement, Placed } from '../table/placeFoes';
 
 /** A user's presence as others see it (Yjs awareness): pointer in world pixels, optional ping. */
 export interface Presence {
@@ -103,6 +104,13 @@ export interface GmActions {
   /** Replaces a token's whole stat block (the stat block editor); HP follows a changed Health (docs/rules.md). */
   setStatBlock(tokenId: string, block: StatBlock): void;
   removeToken(tokenId: string): void;
+  /**
+   * N copies of a foe stat block as numbered combatants, all or none (live rooms only): the new
+   * tokens; throws the reason a copy does not fit (src/table/placeFoes.ts).
+   */
+  placeFoes?(placement: FoePlacement): Placed[];
+  /** A copy of a token on the nearest free square, next number, fresh state. */
+  duplicateToken?(tokenId: string): Placed;
   /** Undo the GM's newest write (one writer call); false when there was nothing to undo. */
   undo(): boolean;
   redo(): boolean;

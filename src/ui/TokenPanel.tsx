@@ -7,6 +7,8 @@ import { cssColour, SIDE_COLOURS } from '../render/heightRamp';
 import type { RoomModel } from './model/RoomModel';
 import { canCommand, type Scene, type SceneToken } from './Scene';
 import type { GmActions, TokenEdit } from './TableSession';
+import { PlaceFoesDialog } from './placing/PlaceFoesDialog';
+import { roomFoes } from './placing/roomFoes';
 
 /** TokenSchema's bound for a token's name. */
 const MAX_TOKEN_NAME = 80;
@@ -54,6 +56,7 @@ export function TokenPanel({ model }: { model: RoomModel }) {
       ) : (
         <p class="muted">Click a token to select it; drag your own to move.</p>
       )}
+      {gm && <PlaceFoesDialog model={model} foes={roomFoes(model.snapshot.value)} />}
       {gm && <PlaceForm scene={scene} gm={gm} />}
     </section>
   );
@@ -159,12 +162,30 @@ function GmDetails({ t, gm, model }: { t: SceneToken; gm: GmActions; model: Room
         >
           {t.hidden ? 'Reveal to players' : 'Hide from players'}
         </button>
+        {gm.duplicateToken && (
+          <button
+            data-testid="duplicate-token"
+            title="A fresh copy on the nearest free square (Ctrl+D)"
+            onClick={() => duplicate(model, gm, t)}
+          >
+            Duplicate
+          </button>
+        )}
         <button data-testid="remove-token" onClick={() => gm.removeToken(t.id)}>
           Remove
         </button>
       </div>
     </div>
   );
+}
+
+/** The Duplicate button (Ctrl+D does the same): the copy is selected and named on the status line. */
+function duplicate(model: RoomModel, gm: GmActions, t: SceneToken): void {
+  // guardGm answers undefined for a refusal, after saying why on the status line.
+  const copy = gm.duplicateToken?.(t.id) as ReturnType<NonNullable<GmActions['duplicateToken']>> | undefined;
+  if (!copy) return;
+  model.selectedId.value = copy.id;
+  model.say(`${copy.name} placed: a copy of ${t.name}. Ctrl+Z takes it back.`, 'ok');
 }
 
 /**

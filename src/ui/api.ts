@@ -80,11 +80,20 @@ export const api = {
   listMaps: async () => normaliseListing(await call<unknown>('/api/maps')),
   listEncounters: async () => normaliseListing(await call<unknown>('/api/encounters')),
   getMap: (file: string) => call<unknown>(`/api/maps/${encodeURIComponent(file)}`),
-  /** An encounter's summary (name, map, chapter, foe count): its foes are never sent to browsers. */
+  /**
+   * An encounter's summary (name, map, chapter, foe count, the smallest map it fits on): its
+   * foes are never sent to browsers.
+   */
   getEncounter: (file: string) =>
-    call<{ file: string; name: string; map: string; chapter: number; foeCount: number; partyStarts: number }>(
-      `/api/encounters/${encodeURIComponent(file)}`,
-    ),
+    call<{
+      file: string;
+      name: string;
+      map: string;
+      chapter: number;
+      foeCount: number;
+      partyStarts: number;
+      needs?: { width: number; height: number };
+    }>(`/api/encounters/${encodeURIComponent(file)}`),
   /** The party files of `encounters/parties/` (`GET /api/parties`). */
   listParties: async () => normaliseListing(await call<unknown>('/api/parties')),
   getParty: (file: string) => call<unknown>(`/api/parties/${encodeURIComponent(file)}`),

@@ -15,6 +15,7 @@ import {
   setTokenHidden,
   updateToken,
 } from '../table/writers/tokenWriters';
+import { duplicateToken, placeFoes } from '../table/placeFoes';
 import { TERRAIN_CODES } from '../schema/map';
 import { api } from './api';
 import { cssToColour } from './colour';
@@ -134,6 +135,8 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
       },
       setStatBlock: (id, block) => restatToken(conn.docs, id, block),
       removeToken: (id) => removeToken(conn.docs, id),
+      placeFoes: (placement) => placeFoes(conn.docs, placement),
+      duplicateToken: (id) => duplicateToken(conn.docs, id),
       undo: () => undo.undo(),
       redo: () => undo.redo(),
       createInvite: (name, characterIds) => api.createInvite(roomId, token, name, characterIds),

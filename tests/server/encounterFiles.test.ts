@@ -23,6 +23,9 @@ describe('encounter files do not spoil a prepared fight', () => {
       chapter: 2,
       foeCount: 5,
       partyStarts: 4,
+      // The smallest map it fits on, so the start page can say before any room is made that a
+      // map is too small (issue 13): a size, no squares.
+      needs: { width: 20, height: 17 },
     });
     for (const foe of AMBUSH.foes) {
       expect(text).not.toContain(foe.statBlock.name);

@@ -133,7 +133,7 @@ describe('doc layout and snapshot', () => {
     );
     const onWall = encounter([{ id: 'orc', statBlock: foe('Orc'), cell: { x: 3, y: 2 } }], [{ x: 0, y: 0 }]);
     expect(() => seedRoom(docs.public, docs.secrets, { map: MAP, encounter: onWall })).toThrow(
-      'encounter: foes[0] (Orc) stands on (3,2), which is not passable',
+      'This encounter does not fit the map: Orc (size 1) does not fit at (3,2): impassable ground is in the way at (3,2)',
     );
     expect(Y.encodeStateVector(docs.public)).toEqual(Y.encodeStateVector(new Y.Doc()));
     expect(publicRootsOf(docs.public).mapRows.size).toBe(0);

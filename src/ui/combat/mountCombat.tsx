@@ -10,6 +10,7 @@ import { combatOverlayState } from './combatOverlayState';
 import { injectCombatStyles } from './combatStyles';
 import { LogPanel, logMarkdownOf } from './LogPanel';
 import { attachMapTools } from './mapTools';
+import { attachPlacing } from '../placing/attachPlacing';
 import { ResultPanel } from './ResultPanel';
 import { SightPanel } from './SightPanel';
 import { StatusPanel } from './StatusPanel';
@@ -47,6 +48,8 @@ export function mountCombat(
   const overlay = new CombatOverlay(CELL_SIZE_PX);
   // Above the world container (terrain, reach, tokens, cursors), in the same world coordinates.
   renderer.viewport.addChild(overlay.container);
+  // Before the map tools: while the GM picks squares for new foes, presses go to the place-foes form.
+  attachPlacing(model, stage, renderer);
   attachMapTools(model, stage, renderer);
   effect(() => {
     overlay.set(combatOverlayState(model.derived.value, model.combat.value));

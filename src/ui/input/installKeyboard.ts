@@ -20,7 +20,7 @@ export function isTyping(target: EventTarget | null): boolean {
 
 /**
  * The table's keyboard (docs/ui.md "Keyboard"): arrows move the selection by the same rules as a
- * drag, Delete removes it (GM), Ctrl+Z / Ctrl+Shift+Z undo and redo (GM), + / − zoom, ? lists
+ * drag, Delete removes it (GM), Ctrl+D duplicates it (GM), Ctrl+Z / Ctrl+Shift+Z undo and redo (GM), + / − zoom, ? lists
  * the shortcuts, Esc clears the selection. Returns the list's `open` for the toolbar's ? button.
  */
 export function installKeyboard(host: KeyboardHost): { openHelp(): void } {
@@ -46,6 +46,17 @@ export function installKeyboard(host: KeyboardHost): { openHelp(): void } {
         // Said first: if the writer refuses, its reason replaces this line (TableScreen's guardGm).
         status(`${token.name} removed. Ctrl+Z brings it back.`, 'ok');
         gm.removeToken(token.id);
+        return;
+      }
+      case 'duplicate': {
+        const token = session.scene().tokens.find((t) => t.id === input.selectedId);
+        // Players keep the browser's Ctrl+D; so does a GM with nothing selected.
+        if (!gm?.duplicateToken || !token) return;
+        e.preventDefault();
+        const copy = gm.duplicateToken(token.id) as ReturnType<typeof gm.duplicateToken> | undefined;
+        if (!copy) return; // refused: guardGm said why
+        input.select(copy.id);
+        status(`${copy.name} placed: a copy of ${token.name}. Ctrl+Z takes it back.`, 'ok');
         return;
       }
       case 'step':

@@ -3,6 +3,7 @@ export type Shortcut =
   | { kind: 'undo' }
   | { kind: 'redo' }
   | { kind: 'delete' }
+  | { kind: 'duplicate' }
   | { kind: 'step'; dx: number; dy: number; free: boolean }
   | { kind: 'zoom'; direction: 1 | -1 }
   | { kind: 'help' }
@@ -18,7 +19,7 @@ const STEPS: Readonly<Record<string, readonly [number, number]>> = {
 };
 
 /**
- * The shortcut a key press means, or null. Ctrl/Cmd combinations other than undo/redo stay the
+ * The shortcut a key press means, or null. Ctrl/Cmd combinations other than undo/redo/duplicate stay the
  * browser's (Ctrl + / − zooms the page), and so does Alt+arrow (history on some systems).
  */
 export function shortcutOf(e: KeyPress): Shortcut | null {
@@ -27,6 +28,8 @@ export function shortcutOf(e: KeyPress): Shortcut | null {
     if (e.altKey) return null;
     if (key.toLowerCase() === 'z') return { kind: e.shiftKey ? 'redo' : 'undo' };
     if (key.toLowerCase() === 'y') return { kind: 'redo' };
+    // Ctrl+D bookmarks the page in browsers; on the table it duplicates the selected token (GM).
+    if (key.toLowerCase() === 'd' && !e.shiftKey) return { kind: 'duplicate' };
     return null;
   }
   if (e.altKey) return null;

@@ -14,6 +14,7 @@ function rows(gm: boolean): Array<[string, string]> {
             'Place the token freely; in combat the log says the GM placed it',
           ],
           ['Delete', 'Remove the selected token (Ctrl+Z brings it back)'],
+          ['Ctrl+D', 'Duplicate the selected token: a fresh copy on the nearest free square'],
           ['Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y', 'Undo, redo your last change'],
         ] as Array<[string, string]>)
       : []),

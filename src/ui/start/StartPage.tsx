@@ -50,7 +50,8 @@ export function StartPage({ state, rooms, storage }: Props) {
     }
   };
 
-  const blocked = state.uploadBroken.value;
+  const fit = state.fitProblem.value;
+  const blocked = state.uploadBroken.value || fit !== '';
   return (
     <div class="create start" data-testid="create-screen">
       <h1>icon-vtt — new table</h1>
@@ -82,6 +83,11 @@ export function StartPage({ state, rooms, storage }: Props) {
           <p class="preview" data-testid="encounter-map-note" aria-live="polite">
             {state.encounterNote.value}
           </p>
+          {fit && (
+            <p class="error" data-testid="encounter-fit" role="alert">
+              {fit}
+            </p>
+          )}
         </div>
         <PartyChooser state={state} />
       </div>
@@ -104,7 +110,13 @@ export function StartPage({ state, rooms, storage }: Props) {
           class="primary"
           data-testid="create-room"
           disabled={blocked || creating.value}
-          title={blocked ? 'The uploaded map file has errors (see below)' : undefined}
+          title={
+            fit
+              ? 'The encounter does not fit this map (see above)'
+              : blocked
+                ? 'The uploaded map file has errors (see below)'
+                : undefined
+          }
           onClick={() => void create()}
         >
           Create room

@@ -12,6 +12,8 @@ export interface EncounterEntry {
   name: string;
   /** The map file it is played on, when known. */
   map?: string;
+  /** The smallest map its foes and party starts fit on, when known. */
+  needs?: { width: number; height: number };
 }
 
 export interface StartCatalog {
@@ -43,7 +45,12 @@ export async function loadStartCatalog(): Promise<StartCatalog> {
       encounterFiles.map(async ({ file }): Promise<EncounterEntry> => {
         try {
           const summary = await api.getEncounter(file);
-          return { file, name: summary.name, map: summary.map };
+          return {
+            file,
+            name: summary.name,
+            map: summary.map,
+            ...(summary.needs ? { needs: summary.needs } : {}),
+          };
         } catch {
           return { file, name: file };
         }

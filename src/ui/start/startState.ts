@@ -30,6 +30,19 @@ export function createStartState(catalog: StartCatalog) {
   const defaultName = computed(
     () => encounter.value?.name ?? uploaded.value?.name ?? listMap.value?.name ?? '',
   );
+  /**
+   * Why the chosen encounter cannot be played on the map a room would get (an uploaded one, or
+   * the list's when its own map is not listed), before any room is made; '' = it fits. Only the
+   * map's size is known here (the foes stay on the server): the server's answer names each foe.
+   */
+  const fitProblem = computed(() => {
+    const enc = encounter.value;
+    const map = uploaded.value ?? listMap.value;
+    if (!enc?.needs || !map) return '';
+    const { width, height } = enc.needs;
+    if (width <= map.width && height <= map.height) return '';
+    return `“${enc.name}” needs a map of at least ${width}×${height}: its foes and party starts stand that far out. This map is ${map.width}×${map.height}: choose the encounter’s own map or another encounter.`;
+  });
   const mapLabel = (file: string | undefined): string => {
     const map = file === undefined ? undefined : usable.get(file);
     return map ? mapCaption(map) : (file ?? 'an unknown map');
@@ -73,6 +86,7 @@ export function createStartState(catalog: StartCatalog) {
     errors,
     listMap,
     defaultName,
+    fitProblem,
     chooseMap,
     chooseEncounter,
   };

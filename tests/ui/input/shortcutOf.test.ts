@@ -11,6 +11,13 @@ describe('keys → table shortcuts', () => {
     expect(key('y', { metaKey: true })).toEqual({ kind: 'redo' });
   });
 
+  it("Ctrl or Cmd+D duplicates the selection (not with Shift: that stays the browser's)", () => {
+    expect(key('d', { ctrlKey: true })).toEqual({ kind: 'duplicate' });
+    expect(key('D', { metaKey: true })).toEqual({ kind: 'duplicate' });
+    expect(key('d', { ctrlKey: true, shiftKey: true })).toBeNull();
+    expect(key('d')).toBeNull();
+  });
+
   it('arrows step the selection one square; Shift asks for a free placement', () => {
     expect(key('ArrowLeft')).toEqual({ kind: 'step', dx: -1, dy: 0, free: false });
     expect(key('ArrowDown', { shiftKey: true })).toEqual({ kind: 'step', dx: 0, dy: 1, free: true });
