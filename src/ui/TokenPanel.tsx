@@ -7,8 +7,7 @@ import { cssColour, SIDE_COLOURS } from '../render/heightRamp';
 import type { RoomModel } from './model/RoomModel';
 import { canCommand, type Scene, type SceneToken } from './Scene';
 import type { GmActions, TokenEdit } from './TableSession';
-import { PlaceFoesDialog } from './placing/PlaceFoesDialog';
-import { roomFoes } from './placing/roomFoes';
+import { PlaceFoes } from './placing/PlaceFoes';
 
 /** TokenSchema's bound for a token's name. */
 const MAX_TOKEN_NAME = 80;
@@ -56,7 +55,7 @@ export function TokenPanel({ model }: { model: RoomModel }) {
       ) : (
         <p class="muted">Click a token to select it; drag your own to move.</p>
       )}
-      {gm && <PlaceFoesDialog model={model} foes={roomFoes(model.snapshot.value)} />}
+      {gm && <PlaceFoes model={model} />}
       {gm && <PlaceForm scene={scene} gm={gm} />}
     </section>
   );

@@ -126,5 +126,26 @@ test('inside a room the GM finds the same library, folded in the side panel', as
   await expect(folded.getByRole('region', { name: 'Library' })).toHaveCount(0);
   await folded.getByText('Campaign library').click();
   await expect(folded.getByTestId('library-mine').getByText('Ash Hound', { exact: true })).toBeVisible();
+
+  // "Place foes" offers the library's foes and the starter set's, under their headings, and a
+  // library foe lands on the map as a full combatant.
+  const place = gm.getByTestId('place-foes');
+  const list = place.getByTestId('place-foes-foe');
+  await expect(list.locator('optgroup[label="Your library"] option')).toHaveText(['Ash Hound']);
+  await expect(list.locator('optgroup[label="Starter set"] option')).toContainText([
+    'Bramble Raider',
+    'Ash Hound',
+  ]);
+  await list.selectOption({ label: 'Ash Hound' });
+  await gm.getByTestId('token-list').locator('li').first().click();
+  await place.getByTestId('place-foes-near').click();
+  await place.getByTestId('place-foes-confirm').click();
+  await expect
+    .poll(() =>
+      gm.evaluate(
+        () => window.__iconVtt?.scene()?.tokens.filter((t) => t.name.startsWith('Ash Hound')).length,
+      ),
+    )
+    .toBe(1);
   await gm.context().close();
 });

@@ -11,7 +11,7 @@ const docs = room({
 });
 const floor = readSnapshot(docs.public, docs.secrets);
 const draft = (cells: { x: number; y: number }[], count = 2): PlacingDraft => ({
-  foe: { name: 'Hollow Husk', statBlock: HUSK },
+  foe: { key: 'room:Hollow Husk', name: 'Hollow Husk', group: 'In this room', statBlock: HUSK },
   count,
   hidden: false,
   cells,

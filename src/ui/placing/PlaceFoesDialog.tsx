@@ -9,7 +9,16 @@ import { ghostsOf, placingOf, squaresNear, type PlaceableFoe, type PlacingDraft 
  * the reason in words) and confirm once for all. Every copy is a full combatant from the stat
  * block, numbered ("Hollow Husk 2"); in combat it joins the current round (docs/rules.md).
  */
-export function PlaceFoesDialog({ model, foes }: { model: RoomModel; foes: readonly PlaceableFoe[] }) {
+export function PlaceFoesDialog({
+  model,
+  foes,
+  onListFocus,
+}: {
+  model: RoomModel;
+  foes: readonly PlaceableFoe[];
+  /** The foe list got focus: a chance to fetch the library again (it may have changed). */
+  onListFocus?: () => void;
+}) {
   const gm = model.session.gm;
   const state = placingOf(model);
   const snapshot = model.snapshot.value;
@@ -29,7 +38,7 @@ export function PlaceFoesDialog({ model, foes }: { model: RoomModel; foes: reado
     picking: false,
   };
   // The list changed under the draft (its foe was removed): fall back to the first.
-  const foe = foes.find((f) => f.name === draft.foe.name) ?? foes[0]!;
+  const foe = foes.find((f) => f.key === draft.foe.key) ?? foes[0]!;
   const set = (patch: Partial<PlacingDraft>) => (state.value = { ...draft, foe, ...patch });
   const placement = { foe: foe.statBlock, cells: draft.cells, hidden: draft.hidden };
   const plan = draft.cells.length ? planFoes(snapshot, placement) : null;
@@ -63,16 +72,21 @@ export function PlaceFoesDialog({ model, foes }: { model: RoomModel; foes: reado
           Foe{' '}
           <select
             data-testid="place-foes-foe"
-            value={foe.name}
+            value={foe.key}
+            onFocus={onListFocus}
             onChange={(e) => {
-              const next = foes.find((f) => f.name === e.currentTarget.value) ?? foe;
+              const next = foes.find((f) => f.key === e.currentTarget.value) ?? foe;
               state.value = { ...draft, foe: next, cells: [] };
             }}
           >
-            {foes.map((f) => (
-              <option key={f.name} value={f.name}>
-                {f.name}
-              </option>
+            {groupsOf(foes).map(([group, members]) => (
+              <optgroup key={group} label={group}>
+                {members.map((f) => (
+                  <option key={f.key} value={f.key}>
+                    {f.name}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </label>
@@ -154,4 +168,11 @@ export function PlaceFoesDialog({ model, foes }: { model: RoomModel; foes: reado
       </div>
     </section>
   );
+}
+
+/** The list under its headings, in the order the foes come. */
+function groupsOf(foes: readonly PlaceableFoe[]): [string, PlaceableFoe[]][] {
+  const groups = new Map<string, PlaceableFoe[]>();
+  for (const f of foes) groups.set(f.group, [...(groups.get(f.group) ?? []), f]);
+  return [...groups];
 }

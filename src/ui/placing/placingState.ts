@@ -7,7 +7,11 @@ import { planFoes, type RoomFloor } from '../../table/placeFoes';
 
 /** A foe the GM may place: its name in the list and its stat block. */
 export interface PlaceableFoe {
+  /** Unique in the list: where it comes from and its name ("library:Ogre"). */
+  readonly key: string;
   readonly name: string;
+  /** The list's heading it sits under: "In this room", "Your library", "Starter set". */
+  readonly group: string;
   readonly statBlock: Foe;
 }
 

@@ -4,8 +4,10 @@ import type { PlaceableFoe } from './placingState';
 /**
  * The foes at hand in a room: one entry per distinct foe stat block its tokens carry (the
  * encounter's foes, ones placed since), named by the stat block, sorted by name. The campaign
- * library and the starter set feed the form the same way once they land.
+ * library and the starter set add theirs (libraryFoes.ts).
  */
+const ROOM_GROUP = 'In this room';
+
 export function roomFoes(snapshot: RoomSnapshot | null): PlaceableFoe[] {
   if (!snapshot) return [];
   const seen = new Map<string, PlaceableFoe>();
@@ -13,7 +15,7 @@ export function roomFoes(snapshot: RoomSnapshot | null): PlaceableFoe[] {
     const block = t.statBlock;
     if (block?.kind !== 'foe') continue;
     const key = JSON.stringify(block);
-    if (!seen.has(key)) seen.set(key, { name: block.name, statBlock: block });
+    if (!seen.has(key)) seen.set(key, { key: '', name: block.name, group: ROOM_GROUP, statBlock: block });
   }
   const list = [...seen.values()].sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
   // Two different stat blocks of one name ("Brute" edited): tell them apart in the list.
@@ -21,6 +23,7 @@ export function roomFoes(snapshot: RoomSnapshot | null): PlaceableFoe[] {
   return list.map((f) => {
     const n = (named.get(f.name) ?? 0) + 1;
     named.set(f.name, n);
-    return n === 1 ? f : { ...f, name: `${f.name} (variant ${n})` };
+    const name = n === 1 ? f.name : `${f.name} (variant ${n})`;
+    return { ...f, name, key: `room:${name}` };
   });
 }
