@@ -2,10 +2,12 @@ import { SideSchema, type Side } from '../schema/cell';
 import { onActivateKey } from './onActivateKey';
 import { footprintsOverlap } from '../grid/battlefield';
 import { useState } from 'preact/hooks';
+import type { JSX } from 'preact';
 import { cssColour, SIDE_COLOURS } from '../render/heightRamp';
 import type { RoomModel } from './model/RoomModel';
 import { canCommand, type Scene, type SceneToken } from './Scene';
 import type { GmActions, TokenEdit } from './TableSession';
+import { OpenSheetButton } from './sheet/OpenSheetButton';
 
 /** TokenSchema's bound for a token's name. */
 const MAX_TOKEN_NAME = 80;
@@ -46,9 +48,18 @@ export function TokenPanel({ model }: { model: RoomModel }) {
       </ul>
       {sel ? (
         gm ? (
-          <GmDetails key={sel.id} t={sel} gm={gm} />
+          <GmDetails
+            key={sel.id}
+            t={sel}
+            gm={gm}
+            sheet={<OpenSheetButton model={model} tokenId={sel.id} />}
+          />
         ) : (
-          <PlayerDetails t={sel} mine={canCommand(model.viewer, sel)} />
+          <PlayerDetails
+            t={sel}
+            mine={canCommand(model.viewer, sel)}
+            sheet={<OpenSheetButton key={sel.id} model={model} tokenId={sel.id} />}
+          />
         )
       ) : (
         <p class="muted">Click a token to select it; drag your own to move.</p>
@@ -74,7 +85,8 @@ function infoLine(t: SceneToken): string {
     .join(' · ');
 }
 
-function PlayerDetails({ t, mine }: { t: SceneToken; mine: boolean }) {
+/** `sheet`: the character's "Open sheet" button (src/ui/sheet/), shown to its owner only. */
+function PlayerDetails({ t, mine, sheet }: { t: SceneToken; mine: boolean; sheet: JSX.Element }) {
   return (
     <div data-testid="token-details">
       <h2>
@@ -84,6 +96,7 @@ function PlayerDetails({ t, mine }: { t: SceneToken; mine: boolean }) {
       <div class="muted">{infoLine(t)}</div>
       <div>{hpText(t)}</div>
       {mine && <div class="muted">Drag to move; green squares show where you can go and the cost.</div>}
+      {mine && sheet}
     </div>
   );
 }
@@ -94,7 +107,7 @@ type NumKey = 'hp' | 'vigor' | 'wounds' | 'size' | 'health' | 'defense' | 'armor
  * The GM's editor of one token. A prop (no combatant state, so no HP) shows no HP fields: the
  * server would refuse them (issue 12, dead end 2). Fields commit on change (Enter or leaving).
  */
-function GmDetails({ t, gm }: { t: SceneToken; gm: GmActions }) {
+function GmDetails({ t, gm, sheet }: { t: SceneToken; gm: GmActions; sheet: JSX.Element }) {
   const edit = (e: TokenEdit) => gm.editToken(t.id, e);
   const num = (key: NumKey, label: string, value: number | undefined) => (
     <div class="row">
@@ -119,6 +132,7 @@ function GmDetails({ t, gm }: { t: SceneToken; gm: GmActions }) {
       </h2>
       <div class="muted">{infoLine(t)}</div>
       {prop && <div class="muted">Prop: no stats (no HP, takes no turns).</div>}
+      {sheet}
       <div class="row">
         <label for="edit-name">Name</label>
         <DraftInput

@@ -1,0 +1,41 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { RoomModel } from '../model/RoomModel';
+import { SheetView } from './SheetView';
+
+/**
+ * "Open sheet" for a player character that has a sheet, shown to its owner and the GM (the
+ * server still decides every edit). The sheet opens in a modal <dialog>: Escape closes it and
+ * focus goes back to this button.
+ */
+export function OpenSheetButton({ model, tokenId }: { model: RoomModel; tokenId: string }) {
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (open && d && !d.open) d.showModal();
+  }, [open]);
+  const block = model.snapshot.value?.tokensById[tokenId]?.statBlock;
+  if (block?.kind !== 'pc' || !block.sheet) return null;
+  return (
+    <>
+      <button ref={button} data-testid="open-sheet" onClick={() => setOpen(true)}>
+        Open sheet
+      </button>
+      <dialog
+        ref={dialog}
+        class="sheet-dialog"
+        aria-labelledby="sheet-title"
+        onClose={() => {
+          setOpen(false);
+          button.current?.focus();
+        }}
+      >
+        {open && <SheetView model={model} tokenId={tokenId} />}
+        <button data-testid="sheet-close" onClick={() => dialog.current?.close()}>
+          Close
+        </button>
+      </dialog>
+    </>
+  );
+}
