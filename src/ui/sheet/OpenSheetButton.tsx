@@ -31,10 +31,10 @@ export function OpenSheetButton({ model, tokenId }: { model: RoomModel; tokenId:
           button.current?.focus();
         }}
       >
-        {open && <SheetView model={model} tokenId={tokenId} />}
-        <button data-testid="sheet-close" onClick={() => dialog.current?.close()}>
+        <button class="sheet-close" data-testid="sheet-close" onClick={() => dialog.current?.close()}>
           Close
         </button>
+        {open && <SheetView model={model} tokenId={tokenId} />}
       </dialog>
     </>
   );
