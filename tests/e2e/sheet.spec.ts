@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { deriveStatBlock } from '../../src/rules/characterSheet';
 import { sheet, wardenAbilities, withSheet } from '../rules/sheetFixtures';
@@ -104,6 +105,14 @@ test('the GM sees the change: in the log and on the sheet', async () => {
   // The GM may lock players' sheets during combat (a room setting; the server refuses them).
   await view.getByTestId('sheet-lock').check();
   await expect(view.getByTestId('sheet-lock')).toBeChecked();
+});
+
+test('the open sheet has no serious or critical accessibility violation', async () => {
+  const result = await new AxeBuilder({ page: player }).include('[data-testid="sheet-view"]').analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
 });
 
 test('keyboard: Escape closes the sheet and focus returns to its button', async () => {
