@@ -168,3 +168,50 @@ export function deriveStatBlock(pc: PlayerCharacter): PlayerCharacter {
     abilities: [...activeAbilities(sheet).map((a) => a.ability), ...(lb ? [lb] : [])],
   };
 }
+
+/** Names a first sheet gives its one job; the GM renames them on the sheet. */
+export const STARTER_JOB = { name: 'Starting job', class: 'Starting class' } as const;
+
+/**
+ * A first sheet for a character that has none, keeping what it plays with: one job carrying its
+ * numbers and traits, its abilities learned from that job (the first six active), its first Limit
+ * Break as the job's, and level 2 when it has one (so it stays in play), else level 1.
+ */
+export function starterSheet(pc: PlayerCharacter): CharacterSheet {
+  const lb = pc.abilities.find((a) => a.tags.limitBreak !== null);
+  const rest = pc.abilities.filter((a) => a !== lb);
+  return {
+    level: lb ? 2 : 1,
+    jobs: [
+      {
+        ...STARTER_JOB,
+        stats: {
+          health: pc.health,
+          defense: pc.defense,
+          armor: pc.armor,
+          speed: pc.speed,
+          attackBonus: pc.attackBonus,
+          frayDamage: pc.frayDamage,
+          damageDie: pc.damageDie,
+          resistances: pc.resistances,
+          basicAttacks: pc.basicAttacks,
+        },
+        traits: pc.traits,
+        ...(lb ? { limitBreak: lb } : {}),
+        limitBreakMasterTalent: false,
+      },
+    ],
+    currentJob: STARTER_JOB.name,
+    abilities: rest.map((ability, i) => ({
+      ability,
+      job: STARTER_JOB.name,
+      class: STARTER_JOB.class,
+      // Another Limit Break cannot be active (the job's is the one); the rest up to six are.
+      active: i < MAX_ACTIVE_ABILITIES && ability.tags.limitBreak === null,
+      talents: 0,
+      masterTalent: false,
+    })),
+    masteryInsteadOfJob: [],
+    notes: '',
+  };
+}

@@ -12,6 +12,7 @@ import {
   masteryPoints,
   sheetNotes,
   sheetRefusals,
+  starterSheet,
 } from '../../src/rules/characterSheet';
 import { plainAbility, sheet, wardenAbilities, withSheet } from './sheetFixtures';
 
@@ -282,5 +283,33 @@ describe('character sheet: properties', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('character sheet: a first sheet for a character that has none', () => {
+  it('keeps what the character plays with: same numbers, traits and abilities', () => {
+    const plain = PlayerCharacterSchema.parse({
+      ...withSheet(sheet()),
+      sheet: undefined,
+      traits: [{ name: 'Tough', text: 'Hard to hurt.' }],
+      abilities: [plainAbility('Kick'), { ...plainAbility('Big Finish'), tags: { limitBreak: 2 } }],
+    });
+    const first = starterSheet(plain);
+    expect(sheetRefusals(first, plain.name)).toEqual([]);
+    expect(first.level).toBe(2); // its Limit Break stays in play
+    const { sheet: _s, ...derived } = deriveStatBlock({ ...plain, sheet: first });
+    expect(derived).toEqual(plain);
+  });
+
+  it('learns every ability but activates at most six', () => {
+    const plain = PlayerCharacterSchema.parse({
+      ...withSheet(sheet()),
+      sheet: undefined,
+      abilities: Array.from({ length: 8 }, (_, i) => plainAbility(`A${i}`)),
+    });
+    const first = starterSheet(plain);
+    expect(first.abilities).toHaveLength(8);
+    expect(first.abilities.filter((a) => a.active)).toHaveLength(6);
+    expect(sheetRefusals(first, plain.name)).toEqual([]);
   });
 });

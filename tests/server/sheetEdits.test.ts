@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterSheet } from '../../src/schema/characterSheet';
 import type { PlayerCharacter } from '../../src/schema/statBlock';
-import { deriveStatBlock } from '../../src/rules/characterSheet';
+import { deriveStatBlock, starterSheet } from '../../src/rules/characterSheet';
 import { placeToken } from '../../src/table/writers/tokenWriters';
 import { setRoomSettings } from '../../src/table/writers/roomWriters';
 import { readSettings } from '../../src/table/readDoc';
@@ -54,7 +54,13 @@ describe('character sheet edits over HTTP', () => {
       { ...base, id: 'brannoc', name: 'Brannoc', cell: { x: 0, y: 4 }, ownerIds: ['brannoc'] },
       { statBlock: deriveStatBlock(withSheet(sheet({}, wardenAbilities(2)), 'Brannoc')) },
     );
-    await waitFor(() => server.room(roomId).public.doc.getMap('statBlocks').has('brannoc'), 'tokens placed');
+    const { sheet: _none, ...plain } = deriveStatBlock(withSheet(sheet({}, wardenAbilities(2)), 'Plain'));
+    placeToken(
+      docs,
+      { ...base, id: 'plain', name: 'Plain', cell: { x: 2, y: 4 }, ownerIds: ['maren'] },
+      { statBlock: plain },
+    );
+    await waitFor(() => server.room(roomId).public.doc.getMap('statBlocks').has('plain'), 'tokens placed');
   });
 
   it('lets a player switch abilities on their own sheet and re-derives the stat block', async () => {
@@ -168,5 +174,17 @@ describe('character sheet edits over HTTP', () => {
       sheet: { ...storedSheet('maren'), notes: 'free' },
     });
     expect(after.body.ok).toBe(true);
+  });
+
+  it('the GM gives a character without a sheet its first one, keeping what it plays with; a player may not', async () => {
+    const before = storedBlock('plain');
+    const first = starterSheet(before);
+    const byPlayer = await send(marenToken, { kind: 'edit-sheet', tokenId: 'plain', sheet: first });
+    expect(byPlayer.body).toEqual({ ok: false, reason: 'Plain has no sheet yet: the GM gives it one' });
+    const byGm = await send(gmToken, { kind: 'edit-sheet', tokenId: 'plain', sheet: first });
+    expect(byGm.body.ok).toBe(true);
+    const { sheet: given, ...after } = storedBlock('plain');
+    expect(given?.jobs.map((j) => j.name)).toEqual(['Starting job']);
+    expect(after).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RoomModel } from '../model/RoomModel';
 import { SheetView } from './SheetView';
+import { starterSheet } from '../../rules/characterSheet';
 
 /**
  * "Open sheet" for a player character that has a sheet, shown to its owner and the GM (the
@@ -15,8 +16,25 @@ export function OpenSheetButton({ model, tokenId }: { model: RoomModel; tokenId:
     const d = dialog.current;
     if (open && d && !d.open) d.showModal();
   }, [open]);
-  const block = model.snapshot.value?.tokensById[tokenId]?.statBlock;
-  if (block?.kind !== 'pc' || !block.sheet) return null;
+  const token = model.snapshot.value?.tokensById[tokenId];
+  const block = token?.statBlock;
+  if (block?.kind !== 'pc') return null;
+  if (!block.sheet)
+    return model.viewer.role === 'gm' && token ? (
+      <button
+        data-testid="give-sheet"
+        title="Make a sheet from this character's stat block: one job, its abilities learned"
+        onClick={() =>
+          void model.report(
+            { kind: 'edit-sheet', tokenId, sheet: starterSheet(block) },
+            `${token.name} has a sheet now`,
+            `${token.name}'s sheet refused`,
+          )
+        }
+      >
+        Give a sheet
+      </button>
+    ) : null;
   return (
     <>
       <button ref={button} data-testid="open-sheet" onClick={() => setOpen(true)}>

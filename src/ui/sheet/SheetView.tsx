@@ -1,16 +1,18 @@
 import { useState } from 'preact/hooks';
 import type { CharacterSheet } from '../../schema/characterSheet';
 import { MAX_LEVEL } from '../../schema/characterSheet';
-import { MAX_NOTE_CHARS } from '../../schema/limits';
+import { MAX_NAME_CHARS, MAX_NOTE_CHARS } from '../../schema/limits';
 import { currentJobOf, limitBreakInPlay, masteryPoints, sheetNotes } from '../../rules/characterSheet';
 import type { RoomModel } from '../model/RoomModel';
 import { AbilityRows } from './AbilityRows';
 import { JobStatsFieldset } from './JobStatsFieldset';
 import { SheetLock } from './SheetLock';
-import { withJob, withMasteryInstead } from './sheetEdits';
+import { renamedJob, withJob, withMasteryInstead } from './sheetEdits';
 
 /** The token schema's bound for a name. */
 const MAX_NAME = 80;
+/** The sheet schema's bound for a job's or class's name. */
+const MAX_JOB_NAME = MAX_NAME_CHARS;
 
 /**
  * One character's sheet, drawn from the room model: every change is sent whole as an
@@ -105,6 +107,27 @@ export function SheetView({ model, tokenId }: { model: RoomModel; tokenId: strin
         )}
       </div>
       <p class="muted">Jobs: {sheet.jobs.map((j) => `${j.name} (${j.class})`).join(', ')}</p>
+      {gm && (
+        <div class="row" role="group" aria-label={`Rename ${job.name}`}>
+          {(['name', 'class'] as const).map((key) => (
+            <label key={key}>
+              {key === 'name' ? 'Job name' : 'Class'}{' '}
+              <input
+                value={job[key]}
+                maxLength={MAX_JOB_NAME}
+                data-testid={`sheet-job-${key}`}
+                onChange={(e) => {
+                  const value = e.currentTarget.value.trim();
+                  if (value && value !== job[key])
+                    void send(
+                      renamedJob(sheet, job.name, { name: job.name, class: job.class, [key]: value }),
+                    );
+                }}
+              />
+            </label>
+          ))}
+        </div>
+      )}
       <JobStatsFieldset
         jobName={job.name}
         stats={job.stats}

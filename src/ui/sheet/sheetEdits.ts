@@ -29,5 +29,21 @@ export function withJob(
 /** `sheet` with a mastery point taken (or not) instead of the job of `level` (4 or 8). */
 export function withMasteryInstead(sheet: CharacterSheet, level: 4 | 8, on: boolean): CharacterSheet {
   const rest = sheet.masteryInsteadOfJob.filter((l) => l !== level);
-  return { ...sheet, masteryInsteadOfJob: on ? [...rest, level].sort() : rest };
+  return { ...sheet, masteryInsteadOfJob: on ? [...rest, level].sort((a, b) => a - b) : rest };
+}
+
+/** `sheet` with the job `from` renamed (and its class), and everything that names it following. */
+export function renamedJob(
+  sheet: CharacterSheet,
+  from: string,
+  to: { name: string; class: string },
+): CharacterSheet {
+  const old = sheet.jobs.find((j) => j.name === from);
+  if (!old) return sheet;
+  return {
+    ...sheet,
+    jobs: sheet.jobs.map((j) => (j === old ? { ...j, ...to } : j)),
+    currentJob: sheet.currentJob === from ? to.name : sheet.currentJob,
+    abilities: sheet.abilities.map((a) => (a.job === from ? { ...a, job: to.name, class: to.class } : a)),
+  };
 }
