@@ -7,6 +7,7 @@ import { MAX_JSON_STRING_CHARS } from './json';
 import { LenientOutcomeSchema } from './outcome';
 import { Direction8Schema, ForcedMoveKindSchema, MAX_FORCED_SQUARES } from './forcedMove';
 import { atMost } from './limits';
+import { CharacterSheetSchema } from './characterSheet';
 
 const Id = z.string().min(1).max(64);
 
@@ -239,6 +240,18 @@ export const InterruptOfferIntentSchema = z.object({
 });
 
 /**
+ * A character's sheet, replaced whole (docs/table.md "Character sheets"): its owner or the GM;
+ * a player changes only their choices (current job, active abilities, talents, notes, name), the
+ * GM anything. The stat block is derived from the new sheet. `name` renames the character.
+ */
+export const EditSheetIntentSchema = z.object({
+  kind: z.literal('edit-sheet'),
+  tokenId: Id,
+  sheet: CharacterSheetSchema,
+  name: z.string().trim().min(1, 'a name is needed').max(80, atMost(80, 'characters')).optional(),
+});
+
+/**
  * Everything a client can ask the server to do. Players send intents; the server checks
  * permission and legality, rolls the dice and writes the outcome. Who may send which kind:
  * `INTENT_ROLES` below and docs/table.md.
@@ -266,6 +279,7 @@ export const IntentSchema = z.discriminatedUnion('kind', [
   ReturnToPlayIntentSchema,
   BetweenFightsIntentSchema,
   InterruptOfferIntentSchema,
+  EditSheetIntentSchema,
 ]);
 export type Intent = z.infer<typeof IntentSchema>;
 export type IntentKind = Intent['kind'];
@@ -305,6 +319,8 @@ export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
   'new-expedition': 'gm',
   // Offering is the GM's (checked by the handler); declining is the owner's too.
   'interrupt-offer': 'any',
+  // The owner or the GM; the handler checks whose sheet it is (src/table/intents/sheetIntent.ts).
+  'edit-sheet': 'any',
 };
 
 /**

@@ -227,6 +227,10 @@ export const OutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('new-expedition'), elixirs: Amount }),
   /** An interrupt offer the GM made (a free-text trigger confirmed) or its owner declined. */
   token('interrupt-offer').extend({ ability: Name, action: z.enum(['offer', 'decline']) }),
+  /** A character sheet edited: what changed, in words ("Guard 1 active", "notes"). */
+  token('edit-sheet').extend({
+    changes: boundedList(boundedText(MAX_TEXT_CHARS), MAX_LIST_ITEMS, 'changes'),
+  }),
 ]);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 export type OutcomeKind = Outcome['kind'];

@@ -87,6 +87,11 @@ export const RoomSettingsSchema = z.object({
    * table learns what the rulebook's "bloodied" tells and no more; the GM always sees everything.
    */
   foeHp: FoeHpSchema.default('bloodied'),
+  /**
+   * Players may not edit their characters' sheets while combat runs (issue 13): the GM's switch,
+   * off by default; the server refuses (docs/table.md "Character sheets").
+   */
+  lockSheetsInCombat: z.boolean().default(false),
 });
 export type RoomSettings = z.infer<typeof RoomSettingsSchema>;
 export type RoomSettingsInput = z.input<typeof RoomSettingsSchema>;

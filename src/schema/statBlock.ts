@@ -1,27 +1,14 @@
 import { z } from 'zod';
 import { AbilitySchema, DamageTypeSchema } from './ability';
-import {
-  atMost,
-  boundedList,
-  boundedText,
-  MAX_LIST_ITEMS,
-  MAX_MAP_SIDE,
-  MAX_NAME_CHARS,
-  MAX_STAT,
-  MAX_TEXT_CHARS,
-} from './limits';
+import { boundedList, boundedText, MAX_LIST_ITEMS, MAX_MAP_SIDE, MAX_NAME_CHARS } from './limits';
+import { BasicAttackSchema, DamageDieSchema, Stat, TraitSchema } from './combatStats';
+import { CharacterSheetSchema } from './characterSheet';
 
-/** A statistic: a whole number up to MAX_STAT. */
-const Stat = z.number().int().max(MAX_STAT, atMost(MAX_STAT, '')).min(-MAX_STAT, `at least -${MAX_STAT}`);
+export { BasicAttackSchema, DamageDieSchema } from './combatStats';
+export type { BasicAttack, DamageDie } from './combatStats';
 
 /** Version of stored character/foe stat blocks; bump with a migration when the shape changes. */
 export const STAT_BLOCK_SCHEMA_VERSION = 1;
-
-/** Damage die by its number of sides (d4..d12). */
-export const DamageDieSchema = z.literal([4, 6, 8, 10, 12], {
-  error: 'expected a damage die by its sides: 4, 6, 8, 10 or 12',
-});
-export type DamageDie = z.infer<typeof DamageDieSchema>;
 
 /** The statistics every combatant has ("Characters in tactical combat"). */
 const sharedStats = {
@@ -40,19 +27,8 @@ const sharedStats = {
   resistances: boundedList(DamageTypeSchema.exclude(['godly']), 2, 'resistances').default([]),
   abilities: boundedList(AbilitySchema, MAX_LIST_ITEMS, 'abilities').default([]),
   /** Passive traits, shown as text. */
-  traits: boundedList(
-    z.object({ name: boundedText(MAX_NAME_CHARS).min(1), text: boundedText(MAX_TEXT_CHARS) }),
-    MAX_LIST_ITEMS,
-    'traits',
-  ).default([]),
+  traits: boundedList(TraitSchema, MAX_LIST_ITEMS, 'traits').default([]),
 };
-
-/** A basic attack's reach and damage type ("Every character has basic attacks, both melee & ranged"). */
-export const BasicAttackSchema = z.object({
-  range: Stat.min(1).max(MAX_MAP_SIDE, `a range is at most ${MAX_MAP_SIDE} squares (the largest map side)`),
-  damageType: DamageTypeSchema.default('physical'),
-});
-export type BasicAttack = z.infer<typeof BasicAttackSchema>;
 
 /** A player character (or allied NPC built like one): size 1, with basic melee and ranged attacks. */
 export const PlayerCharacterSchema = z.object({
@@ -62,6 +38,11 @@ export const PlayerCharacterSchema = z.object({
   basicAttacks: z.object({ melee: BasicAttackSchema, ranged: BasicAttackSchema }),
   /** Elixirs at the start of each expedition (the rule says 2). */
   elixirs: Stat.min(0).default(2),
+  /**
+   * The character sheet (jobs, level, learned abilities), when the character has one: its
+   * combat stats and `abilities` are then derived from it (src/rules/characterSheet.ts).
+   */
+  sheet: CharacterSheetSchema.optional(),
 });
 export type PlayerCharacter = z.infer<typeof PlayerCharacterSchema>;
 

@@ -31,6 +31,7 @@ import { adjustHpIntent, blightIntent, statusIntent, visibilityIntent } from './
 import { edgeReturnIntent } from './intents/edgeReturnIntent';
 import { betweenFightsIntent } from './intents/interludeIntent';
 import { offerIntent } from './intents/offerIntent';
+import { sheetIntent } from './intents/sheetIntent';
 import { takeUpOffer } from './intents/interruptOffers';
 import { issueSentence } from '../schema/issueSentence';
 import { onlyTheGm } from './intents/gmOnlyWords';
@@ -66,6 +67,7 @@ const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   interlude: betweenFightsIntent,
   'new-expedition': betweenFightsIntent,
   'interrupt-offer': offerIntent,
+  'edit-sheet': sheetIntent,
 };
 
 /**
@@ -148,6 +150,7 @@ function writeResolution(
     writes.setHidden(tokenId, hidden, keepStatsHidden);
   }
   if (resolution.settle) writes.updateLog(resolution.settle);
+  if (resolution.statBlock) writes.setStatBlock(resolution.statBlock);
   let carried = false;
   for (const line of resolution.log) {
     if (!line.outcome || carried) {

@@ -7,6 +7,7 @@ import type { MapData } from '../schema/map';
 import { MapSchema, migrateMap } from '../schema/map';
 import { footprintMisfit, misfitSentence } from '../grid/footprintFit';
 import { migrateParty, PartySchema } from '../schema/party';
+import { deriveStatBlock } from '../rules/characterSheet';
 import { DEFAULT_ROOM_SETTINGS } from '../schema/settings';
 import { placeHealth, stateDocFor } from './foeHealth';
 import type { StatBlock } from '../schema/statBlock';
@@ -117,7 +118,8 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
     characterIds.push(id);
     placed.push({
       token: { id, name: pc.name, cell, size: 1, side: 'party', ownerIds: [id], combatant: true },
-      statBlock: pc,
+      // A character with a sheet plays as its sheet says (src/rules/characterSheet.ts).
+      statBlock: deriveStatBlock(pc),
       hidden: false,
     });
   }

@@ -3,11 +3,13 @@ import { onActivateKey } from './onActivateKey';
 import { EditStatBlockButton } from './editors/StatBlockDialog';
 import { footprintsOverlap } from '../grid/battlefield';
 import { useState } from 'preact/hooks';
+import type { JSX } from 'preact';
 import { cssColour, SIDE_COLOURS } from '../render/heightRamp';
 import type { RoomModel } from './model/RoomModel';
 import { canCommand, type Scene, type SceneToken } from './Scene';
 import type { GmActions, TokenEdit } from './TableSession';
 import { PlaceFoes } from './placing/PlaceFoes';
+import { OpenSheetButton } from './sheet/OpenSheetButton';
 
 /** TokenSchema's bound for a token's name. */
 const MAX_TOKEN_NAME = 80;
@@ -50,7 +52,11 @@ export function TokenPanel({ model }: { model: RoomModel }) {
         gm ? (
           <GmDetails key={sel.id} t={sel} gm={gm} model={model} />
         ) : (
-          <PlayerDetails t={sel} mine={canCommand(model.viewer, sel)} />
+          <PlayerDetails
+            t={sel}
+            mine={canCommand(model.viewer, sel)}
+            sheet={<OpenSheetButton key={sel.id} model={model} tokenId={sel.id} />}
+          />
         )
       ) : (
         <p class="muted">Click a token to select it; drag your own to move.</p>
@@ -77,7 +83,8 @@ function infoLine(t: SceneToken): string {
     .join(' · ');
 }
 
-function PlayerDetails({ t, mine }: { t: SceneToken; mine: boolean }) {
+/** `sheet`: the character's "Open sheet" button (src/ui/sheet/), shown to its owner only. */
+function PlayerDetails({ t, mine, sheet }: { t: SceneToken; mine: boolean; sheet: JSX.Element }) {
   return (
     <div data-testid="token-details">
       <h2>
@@ -87,6 +94,7 @@ function PlayerDetails({ t, mine }: { t: SceneToken; mine: boolean }) {
       <div class="muted">{infoLine(t)}</div>
       <div>{hpText(t)}</div>
       {mine && <div class="muted">Drag to move; green squares show where you can go and the cost.</div>}
+      {mine && sheet}
     </div>
   );
 }
@@ -98,6 +106,10 @@ type NumKey = 'hp' | 'vigor' | 'wounds' | 'size' | 'health' | 'defense' | 'armor
  * server would refuse them (issue 12, dead end 2). Fields commit on change (Enter or leaving).
  */
 function GmDetails({ t, gm, model }: { t: SceneToken; gm: GmActions; model: RoomModel }) {
+  // A character with a sheet takes its numbers from its current job: an edit here would be
+  // overwritten by the next sheet edit, so the sheet is the one place to change them.
+  const block = model.snapshot.value?.tokensById[t.id]?.statBlock;
+  const fromSheet = block?.kind === 'pc' && block.sheet !== undefined;
   const edit = (e: TokenEdit) => gm.editToken(t.id, e);
   const num = (key: NumKey, label: string, value: number | undefined) => (
     <div class="row">
@@ -122,6 +134,7 @@ function GmDetails({ t, gm, model }: { t: SceneToken; gm: GmActions; model: Room
       </h2>
       <div class="muted">{infoLine(t)}</div>
       {prop && <div class="muted">Prop: no stats (no HP, takes no turns).</div>}
+      <OpenSheetButton model={model} tokenId={t.id} />
       <div class="row">
         <label for="edit-name">Name</label>
         <DraftInput
@@ -143,7 +156,12 @@ function GmDetails({ t, gm, model }: { t: SceneToken; gm: GmActions; model: Room
       {!prop && num('vigor', 'Vigor', t.vigor)}
       {!prop && num('wounds', 'Wounds', t.wounds)}
       {num('size', 'Size', t.size)}
-      {t.stats && (
+      {t.stats && fromSheet && (
+        <p class="muted" data-testid="stats-from-sheet">
+          Stats come from the current job on the sheet: change them there.
+        </p>
+      )}
+      {t.stats && !fromSheet && (
         <>
           <h3>Stat block</h3>
           {num('health', 'Health', t.stats.health)}

@@ -263,10 +263,15 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
     .toBe(15);
   await expect(player.getByTestId(`token-item-${PC}`)).toContainText('15/40 HP');
 
-  // The GM raises Maren's Speed in her stat block: the player's reach overlay grows to match.
+  // The GM raises Maren's Speed on her sheet (her numbers come from her current job there): the
+  // player's reach overlay grows to match.
   const reachBefore = (await reachOf(player, PC)).length;
-  await gm.getByTestId('edit-speed').fill('6');
-  await gm.getByTestId('edit-speed').press('Enter');
+  await expect(gm.getByTestId('stats-from-sheet')).toBeVisible();
+  await expect(gm.getByTestId('edit-speed')).toHaveCount(0);
+  await gm.getByTestId('open-sheet').click();
+  await gm.getByTestId('sheet-stat-speed').fill('6');
+  await gm.getByTestId('sheet-stat-speed').press('Enter');
+  await gm.getByTestId('sheet-close').click();
   await expect
     .poll(async () => Math.max(...(await reachOf(player, PC)).map((c) => c.cost)), {
       timeout: 20_000,

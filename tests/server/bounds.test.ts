@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { api, createRoom, TEST_MAP, useTestServer } from './helpers';
 
 const PARTY = JSON.parse(readFileSync('encounters/parties/sample-party.json', 'utf8')) as {
-  characters: { name: string }[];
+  characters: { name: string; sheet?: unknown }[];
 };
-const PC = PARTY.characters[0]!;
+// Without its sheet (issue 13): 12,000 copies must stay under the body limit to reach the count check.
+const { sheet: _sheet, ...PC } = PARTY.characters[0]!;
 
 /** An open field of `side`×`side` ground squares. */
 function field(side: number) {

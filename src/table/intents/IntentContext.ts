@@ -4,6 +4,7 @@ import { describeTrigger } from '../../rules/describeTrigger';
 import { pendingOffers } from '../pendingOffers';
 import type { Combatant } from '../../schema/combatant';
 import type { Intent } from '../../schema/intent';
+import type { StatBlock } from '../../schema/statBlock';
 import type { Battlefield } from '../../grid/battlefield';
 import type { LogEntry } from '../../schema/logEntry';
 import type { Outcome } from '../../schema/outcome';
@@ -39,6 +40,14 @@ export interface Resolution {
   visibility?: { tokenId: string; hidden: boolean; keepStatsHidden?: boolean };
   /** A stored log entry replaced in place (settling a pending result). */
   settle?: LogEntry;
+  /** A token's new stat block (a sheet edit), and its new name when renamed; after the diff. */
+  statBlock?: StatBlockWrite;
+}
+
+export interface StatBlockWrite {
+  tokenId: string;
+  statBlock: StatBlock;
+  name?: string;
 }
 
 export type HandlerResult = Resolution | Refusal;

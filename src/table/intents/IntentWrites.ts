@@ -11,6 +11,9 @@ import { logPosition } from '../findLogEntry';
 import { diffFor } from '../tableDiff';
 import { prepareDiffWrite } from '../writers/writeDiff';
 import { publicTwin } from './redactLog';
+import type { StatBlockWrite } from './IntentContext';
+import { StatBlockSchema } from '../../schema/statBlock';
+import { placeHealth } from '../foeHealth';
 
 /**
  * A log line as an intent handler states it; id, time and dice are added when written.
@@ -40,6 +43,8 @@ export interface IntentWrites {
   chat(from: string, text: string): void;
   /** `keepStatsHidden`: on a reveal, the stat block stays in the secrets doc. */
   setHidden(tokenId: string, hidden: boolean, keepStatsHidden?: boolean): void;
+  /** Replaces a token's stat block where it is kept, and renames the token when `name` is given. */
+  setStatBlock(write: StatBlockWrite): void;
 }
 
 /**
@@ -164,6 +169,22 @@ export function intentWrites(
     },
     setHidden(tokenId, hidden, keepStatsHidden = false) {
       ops.push(() => setTokenHiddenInTransaction(docs, tokenId, hidden, keepStatsHidden));
+    },
+    setStatBlock({ tokenId, statBlock, name }) {
+      const block = StatBlockSchema.parse(statBlock);
+      ops.push(() => {
+        const secrets = docs.secrets ? rootsOf(docs.secrets) : null;
+        const keptSecret =
+          !rootsOf(docs.public).statBlocks.has(tokenId) && !!secrets?.statBlocks.has(tokenId);
+        (keptSecret && secrets ? secrets : rootsOf(docs.public)).statBlocks.set(tokenId, block);
+        if (name !== undefined)
+          for (const roots of secrets ? [rootsOf(docs.public), secrets] : [rootsOf(docs.public)])
+            for (const map of [roots.tokens, roots.combatants]) {
+              const stored = map.get(tokenId) as Record<string, unknown> | undefined;
+              if (stored) map.set(tokenId, { ...stored, name });
+            }
+        placeHealth(docs, tokenId); // bloodied is measured against the new Health
+      });
     },
     apply() {
       for (const op of ops) op();

@@ -1,0 +1,103 @@
+import type { CharacterSheet } from '../../schema/characterSheet';
+import type { IntentOf } from '../../schema/intent';
+import { PlayerCharacterSchema } from '../../schema/statBlock';
+import { baseMaxHp } from '../../schema/statBlock';
+import { issueSentences } from '../../schema/issueSentence';
+import { deriveStatBlock, editRefusal } from '../../rules/characterSheet';
+import { diffOf } from '../tableDiff';
+import type { IntentHandler } from './IntentContext';
+import { commandedToken, refuse } from './IntentContext';
+
+/**
+ * A sheet edit (docs/table.md "Character sheets"): the owner or the GM replaces the sheet, the
+ * stat block the engine reads is derived again from it, and one log line says what changed.
+ * Refused: someone else's character; a player's edit while the GM locks sheets in combat; a
+ * player changing what only the GM changes; a change of current job in combat; a new rule break.
+ */
+export const sheetIntent: IntentHandler<IntentOf<'edit-sheet'>> = (ctx, intent) => {
+  const token = commandedToken(ctx, intent.tokenId);
+  if ('ok' in token) return token;
+  const block = token.statBlock;
+  if (!block || block.kind !== 'pc') return refuse(`${token.name} is not a player character`);
+  const player = ctx.actor.role === 'player';
+  const inCombat = ctx.snapshot.turn !== null;
+  if (player && inCombat && ctx.snapshot.settings.lockSheetsInCombat)
+    return refuse('the GM has locked sheets during combat');
+  const before = block.sheet;
+  const after = intent.sheet;
+  if (player && !before) return refuse(`${token.name} has no sheet yet: the GM gives it one`);
+  if (player && before && !onlyPlayerChoices(before, after))
+    return refuse(`only the GM changes ${token.name}'s level, jobs and learned abilities`);
+  // "On any given expedition, you'll have selected one of your jobs": not switched mid-fight.
+  if (inCombat && before && before.currentJob !== after.currentJob)
+    return refuse('a current job is chosen for the whole expedition: change it out of combat');
+  const name = intent.name ?? token.name;
+  const broken = editRefusal(before, after, name);
+  if (broken) return refuse(broken);
+  const derived = PlayerCharacterSchema.safeParse(deriveStatBlock({ ...block, name, sheet: after }));
+  if (!derived.success) return refuse(`${name}'s sheet — ${issueSentences(derived.error)}`);
+  const changes = [
+    ...(name !== token.name ? [`name: ${name}`] : []),
+    ...(before ? describeChanges(before, after) : ['a new sheet']),
+  ];
+  // A lower Health (another job) lowers max HP: HP above it comes down to it.
+  const state = token.state;
+  const maxHp = baseMaxHp(derived.data);
+  const combatants = state && state.hp > maxHp ? [{ ...state, hp: maxHp }] : [];
+  const outcome = { kind: 'edit-sheet' as const, tokenId: token.id, changes };
+  return {
+    ok: true,
+    outcome,
+    diff: diffOf(ctx.snapshot, { combatants }),
+    log: [
+      {
+        kind: player ? ('note' as const) : ('gm' as const),
+        actor: token.id,
+        summary: `${name}'s sheet: ${changes.length ? changes.join('; ') : 'saved unchanged'}`,
+        outcome,
+      },
+    ],
+    statBlock: { tokenId: token.id, statBlock: derived.data, ...(name !== token.name ? { name } : {}) },
+  };
+};
+
+/**
+ * A player's edit changes only the player's choices: the current job, which abilities are active,
+ * talents and master talents (a Limit Break's too), mastery instead of a job, and notes. Level,
+ * jobs (their numbers, traits and Limit Break) and the abilities learned stay the GM's.
+ */
+function onlyPlayerChoices(before: CharacterSheet, after: CharacterSheet): boolean {
+  const frame = (s: CharacterSheet) =>
+    JSON.stringify({
+      level: s.level,
+      jobs: s.jobs.map(({ limitBreakMasterTalent: _m, ...job }) => job),
+      abilities: s.abilities.map(({ ability, job, class: cls }) => ({ ability, job, cls })),
+    });
+  return frame(before) === frame(after);
+}
+
+/** What changed, in a player's words, for the log line. */
+function describeChanges(before: CharacterSheet, after: CharacterSheet): string[] {
+  const out: string[] = [];
+  if (before.level !== after.level) out.push(`level ${after.level}`);
+  if (before.currentJob !== after.currentJob) out.push(`current job ${after.currentJob}`);
+  if (JSON.stringify(before.jobs) !== JSON.stringify(after.jobs)) out.push('jobs');
+  const old = new Map(before.abilities.map((a) => [a.ability.name, a]));
+  for (const a of after.abilities) {
+    const was = old.get(a.ability.name);
+    const n = a.ability.name;
+    if (!was) out.push(`learned ${n}`);
+    else {
+      if (was.active !== a.active) out.push(`${n} ${a.active ? 'active' : 'inactive'}`);
+      if (was.talents !== a.talents) out.push(`${n} talents ${a.talents}`);
+      if (was.masterTalent !== a.masterTalent)
+        out.push(`${n} master talent ${a.masterTalent ? 'on' : 'off'}`);
+    }
+  }
+  const now = new Set(after.abilities.map((a) => a.ability.name));
+  for (const n of old.keys()) if (!now.has(n)) out.push(`forgot ${n}`);
+  if (JSON.stringify(before.masteryInsteadOfJob) !== JSON.stringify(after.masteryInsteadOfJob))
+    out.push('mastery instead of a job');
+  if (before.notes !== after.notes) out.push('notes');
+  return out;
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { deriveStatBlock } from '../../src/rules/characterSheet';
+import { sheet, wardenAbilities, withSheet } from '../rules/sheetFixtures';
+import { expectStatus, ROOT, useTestServer, waitReady } from './helpers';
+
+/**
+ * Issue 13, "Character sheets": a player opens their own character's sheet from the token panel,
+ * switches an ability on, is refused a seventh with the reason said before and after the click,
+ * and the GM sees the change. Real server, two Chromium contexts.
+ */
+const server = useTestServer();
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+let gm: Page;
+let player: Page;
+
+async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${server().origin}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${url} → HTTP ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function open(browser: Browser, link: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, server().origin));
+  await waitReady(page);
+  await page.getByTestId('turn-tracker').waitFor({ timeout: 20_000 });
+  return page;
+}
+
+test.beforeAll(async ({ browser }) => {
+  // Maren: five of seven Warden abilities active; Brannoc belongs to someone else.
+  const maren = sheet({ level: 4 }, [...wardenAbilities(5, true), ...wardenAbilities(7, false).slice(5)]);
+  const room = await post<{ roomId: string; gmToken: string; gmLink: string }>('/api/rooms', {
+    map: JSON.parse(fs.readFileSync(path.join(ROOT, 'maps/combat-test.json'), 'utf8')),
+    party: {
+      schemaVersion: 1,
+      kind: 'party',
+      name: 'Sheet test',
+      characters: [
+        deriveStatBlock(withSheet(maren, 'Maren')),
+        deriveStatBlock(withSheet(sheet({}, wardenAbilities(2)), 'Brannoc')),
+      ],
+    },
+    name: 'Sheet test',
+  });
+  const invite = await post<{ link: string }>(
+    `/api/rooms/${room.roomId}/invites`,
+    { name: 'Ana', characterIds: ['maren'] },
+    room.gmToken,
+  );
+  gm = await open(browser, room.gmLink);
+  player = await open(browser, invite.link);
+});
+
+test('a player opens their own sheet from the token panel; not someone else’s', async () => {
+  await player.getByTestId('token-item-brannoc').click();
+  await expect(player.getByTestId('open-sheet')).toHaveCount(0);
+  await player.getByTestId('token-item-maren').click();
+  await player.getByTestId('open-sheet').click();
+  const view = player.getByTestId('sheet-view');
+  await expect(view).toBeVisible();
+  await expect(view.getByRole('heading', { level: 2 })).toHaveText('Maren');
+  await expect(view.getByTestId('sheet-current-job')).toHaveValue('Shieldbearer');
+  await expect(view.getByTestId('sheet-active-count')).toHaveText('5 of 6 active');
+});
+
+test('switching a sixth ability on; the seventh is refused with the reason, said before the click', async () => {
+  const view = player.getByTestId('sheet-view');
+  await view.getByTestId('sheet-active-Guard 6').check();
+  await expect(view.getByTestId('sheet-active-count')).toHaveText('6 of 6 active');
+  await expectStatus(player, 'ok', /Maren's sheet: saved/);
+  const seventh = view.getByTestId('sheet-active-Guard 7');
+  await expect(view.getByTestId('sheet-why-Guard 7')).toHaveText(
+    'only six active abilities: deactivate one first',
+  );
+  await expect(seventh).toHaveAttribute('aria-disabled', 'true');
+  // Still focusable (a keyboard user hears the reason); Space on it says the refusal again.
+  await seventh.focus();
+  await player.keyboard.press('Space');
+  await expect(view.getByTestId('sheet-message')).toHaveText(
+    'Refused: only six active abilities: deactivate one first',
+  );
+  await expect(seventh).not.toBeChecked();
+  await expect(view.getByTestId('sheet-active-count')).toHaveText('6 of 6 active');
+});
+
+test('the GM sees the change: in the log and on the sheet', async () => {
+  await expect(gm.getByTestId('log-panel')).toContainText("Maren's sheet: Guard 6 active");
+  await gm.getByTestId('token-item-maren').click();
+  await gm.getByTestId('open-sheet').click();
+  const view = gm.getByTestId('sheet-view');
+  await expect(view.getByTestId('sheet-active-count')).toHaveText('6 of 6 active');
+  await expect(view.getByTestId('sheet-active-Guard 6')).toBeChecked();
+  // The GM may lock players' sheets during combat (a room setting; the server refuses them).
+  await view.getByTestId('sheet-lock').check();
+  await expect(view.getByTestId('sheet-lock')).toBeChecked();
+});
+
+test('the open sheet has no serious or critical accessibility violation', async () => {
+  const result = await new AxeBuilder({ page: player }).include('[data-testid="sheet-view"]').analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+});
+
+test('keyboard: Escape closes the sheet and focus returns to its button', async () => {
+  await player.keyboard.press('Escape');
+  await expect(player.getByTestId('sheet-view')).toBeHidden();
+  await expect(player.getByTestId('open-sheet')).toBeFocused();
+});
