@@ -87,8 +87,8 @@ export class SharedDoc implements CommitListener {
   /**
    * Apply a GM frame's update, already checked (src/table/checkDocWrite.ts), and commit it:
    * the frame's own bytes are what is stored and broadcast, so Yjs does not encode the same
-   * update again from the transaction (≈ a fifth of a write's CPU in the load bench's profile,
-   * the one cost our server and the stock one both paid). Only when the update changed the doc,
+   * update again from the transaction (a cost the stock server pays too: ≈ 15 % of a write's CPU in
+   * bench/gmWriteMicro.ts, docs/server.md "Load and performance"). Only when the update changed the doc,
    * as Yjs would report it. Where the doc holds changes Yjs could not integrate yet (deletions of
    * items it lacks), a later update may complete them: then the transaction's own encoding is
    * the one that names everything it changed, and the ordinary path is taken.
@@ -104,6 +104,11 @@ export class SharedDoc implements CommitListener {
     this.doc.on('afterTransaction', this.onFrameTransaction);
     try {
       Y.applyUpdate(this.doc, update, origin);
+    } catch (error) {
+      // Yjs threw after changing the doc (the check decoded the update, so this should not
+      // happen): what changed is not on disk, so the room must not keep it (as a failed commit).
+      if (this.frameChanged) this.onCommitFailed(error);
+      throw error;
     } finally {
       this.doc.off('afterTransaction', this.onFrameTransaction);
       this.doc.on('update', this.onDocUpdate);
