@@ -7,7 +7,7 @@ import { runIntents } from './loadIntents';
 import { measureLogCost } from './loadLogRoom';
 import { seedRooms } from './loadRooms';
 import type { OurRoom } from './loadRooms';
-import { peakRssMiB, spawnServer, stopServer } from './loadServer';
+import { peakRssMiB, rssMiB, spawnServer, stopServer } from './loadServer';
 import type { ProbeStats, Server } from './loadServer';
 import { percentile, printReport } from './loadReport';
 import type { Measured } from './loadReport';
@@ -142,6 +142,9 @@ function pooled(slices: readonly [TrafficResult, ProbeStats][]): {
       gcTotal: sum((x) => x.gcTotal),
       gcOver10: sum((x) => x.gcOver10),
       gcMax: max((x) => x.gcMax),
+      gcMajor: sum((x) => x.gcMajor),
+      gcMajorMax: max((x) => x.gcMajorMax),
+      heapMiB: max((x) => x.heapMiB),
     },
   };
 }
@@ -179,6 +182,10 @@ async function main(): Promise<void> {
         .join(', ');
     console.log(`GM-write p99 per slice (ms): ours ${p99s(oursSlices)}; stock ${p99s(stockSlices)}`);
     const stockPeak = peakRssMiB(stock.server.child.pid!);
+    // Both servers after the same GM traffic (ours' peak also covers phases 2 and 3 below, with
+    // the 40,000-line room and its compaction, which the stock server never runs).
+    const stockRss = rssMiB(stock.server.child.pid!);
+    const oursGmRss = rssMiB(ours.server.child.pid!);
     await stock.stop();
     // Phase 2: GM writes plus player intents over HTTP in every room.
     const [mixed, intents] = await Promise.all([
@@ -205,8 +212,14 @@ async function main(): Promise<void> {
         mixedProbe,
         logProbe,
         peakRss: peakRssMiB(ours.server.child.pid!),
+        gmRss: oursGmRss,
       },
-      { label: 'stock @y/websocket-server 0.1.1', ...pooled(stockSlices), peakRss: stockPeak },
+      {
+        label: 'stock @y/websocket-server 0.1.1',
+        ...pooled(stockSlices),
+        peakRss: stockPeak,
+        gmRss: stockRss,
+      },
     );
   } finally {
     await ours.stop();

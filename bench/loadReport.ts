@@ -16,6 +16,8 @@ export interface Measured {
   readonly mixedProbe?: ProbeStats | undefined;
   readonly logProbe?: ProbeStats | undefined;
   readonly peakRss: number;
+  /** Resident set right after the GM-only phase (MiB). */
+  readonly gmRss?: number | undefined;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -77,13 +79,18 @@ export function printReport(results: readonly Measured[], logLines: number): voi
   for (const sample of samples) console.log(`  error: ${sample}`);
 
   console.log(
-    `\n${'server process, per phase'.padEnd(44)}  CPU ms  main ms loop p99 loop max   GC n  GC ms  GC>10ms  GC max  peak RSS MiB`,
+    `\n${'server process, per phase'.padEnd(44)}  CPU ms  main ms loop p99 loop max   GC n  GC ms  GC>10ms  GC max  major  max  heap MiB  RSS after GM / peak MiB`,
   );
   const probeRow = (label: string, p: ProbeStats, rss = '') =>
     console.log(
-      `${label.padEnd(44)}${String(p.cpuMs).padStart(8)}${String(p.mainBusyMs).padStart(9)}${num(p.loopP99, 9)}${num(p.loopMax, 9)}${String(p.gcCount).padStart(7)}${String(p.gcTotal).padStart(7)}${String(p.gcOver10).padStart(9)}${num(p.gcMax)}${rss.padStart(14)}`,
+      `${label.padEnd(44)}${String(p.cpuMs).padStart(8)}${String(p.mainBusyMs).padStart(9)}${num(p.loopP99, 9)}${num(p.loopMax, 9)}${String(p.gcCount).padStart(7)}${String(p.gcTotal).padStart(7)}${String(p.gcOver10).padStart(9)}${num(p.gcMax)}${String(p.gcMajor).padStart(7)}${num(p.gcMajorMax, 5)}${String(p.heapMiB).padStart(10)}${rss.padStart(16)}`,
     );
-  for (const m of results) probeRow(m.label, m.probe, m.peakRss.toFixed(1));
+  for (const m of results)
+    probeRow(
+      m.label,
+      m.probe,
+      `${m.gmRss === undefined ? '' : `${m.gmRss.toFixed(0)} / `}${m.peakRss.toFixed(0)}`,
+    );
   if (ours.mixedProbe) probeRow('ours, GM writes + player intents', ours.mixedProbe);
   if (ours.logProbe) probeRow('ours, log scenario', ours.logProbe);
 

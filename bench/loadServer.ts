@@ -21,6 +21,11 @@ export interface ProbeStats {
   readonly gcTotal: number;
   readonly gcOver10: number;
   readonly gcMax: number;
+  /** Major (mark-compact) collections and the longest of them, ms. */
+  readonly gcMajor: number;
+  readonly gcMajorMax: number;
+  /** The largest V8 heap in use (main thread) seen at a GC or at the probe, MiB. */
+  readonly heapMiB: number;
 }
 
 /** Start a server (plain node + tsx loader, so the pid is the server itself). */
@@ -69,7 +74,16 @@ export async function spawnServer(
 
 /** Peak resident set (VmHWM) of a process, in MiB (Linux). */
 export function peakRssMiB(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return statusMiB(pid, 'VmHWM');
+}
+
+/** Resident set now (VmRSS), MiB: compared after the same traffic on both servers. */
+export function rssMiB(pid: number): number {
+  return statusMiB(pid, 'VmRSS');
+}
+
+function statusMiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 

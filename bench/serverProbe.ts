@@ -1,4 +1,6 @@
-import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
+import type { NodeGCPerformanceDetail } from 'node:perf_hooks';
 
 /**
  * Preloaded into the servers `npm run load` starts (`node --import ./bench/serverProbe.ts`):
@@ -9,11 +11,19 @@ import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:pe
 const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();
 let gc: number[] = [];
+/** Pauses of major (mark-compact) collections only: their length grows with the live heap. */
+let major: number[] = [];
+let heapPeak = 0;
 let cpu = process.cpuUsage();
 // How long the main thread was busy (not idle in the event loop), apart from other threads' CPU.
 let elu = performance.eventLoopUtilization();
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) gc.push(entry.duration);
+  for (const entry of list.getEntries()) {
+    gc.push(entry.duration);
+    if ((entry as { detail?: NodeGCPerformanceDetail }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+      major.push(entry.duration);
+  }
+  heapPeak = Math.max(heapPeak, getHeapStatistics().used_heap_size);
 }).observe({ entryTypes: ['gc'] });
 
 process.on('SIGUSR2', () => {
@@ -29,10 +39,15 @@ process.on('SIGUSR2', () => {
     gcTotal: Math.round(gc.reduce((a, b) => a + b, 0)),
     gcOver10: gc.filter((d) => d > 10).length,
     gcMax: Math.round((sorted.at(-1) ?? 0) * 10) / 10,
+    gcMajor: major.length,
+    gcMajorMax: Math.round(Math.max(0, ...major) * 10) / 10,
+    heapMiB: Math.round(Math.max(heapPeak, getHeapStatistics().used_heap_size) / 1048576),
   };
   process.stdout.write(`probe ${JSON.stringify(stats)}\n`);
   loop.reset();
   gc = [];
+  major = [];
+  heapPeak = 0;
   cpu = process.cpuUsage();
   elu = performance.eventLoopUtilization();
 });

@@ -53,6 +53,16 @@ export class CommitQueue {
     if (this.store.durability === 'process') this.flush();
   }
 
+  /**
+   * One websocket frame's update (a GM's write, applied): under DURABILITY=process it commits
+   * now, with anything queued before it; under `full` it joins the turn's group commit.
+   */
+  addFrame(commit: PendingCommit): void {
+    if (this.store.durability !== 'process') return this.add(commit);
+    this.pending.push(commit);
+    this.flush();
+  }
+
   get size(): number {
     return this.pending.length;
   }

@@ -180,8 +180,7 @@ export class Connection implements DocListener {
         return;
       }
       if (problem) return this.refuse(`write refused: ${problem}`);
-      Y.applyUpdate(this.shared.doc, update, this);
-      return this.shared.commitFrame();
+      return this.shared.applyFrame(update, this);
     }
     // A player's provider answers our sync step 1 with what it has that we lack: normally
     // nothing. Harmless no-ops pass silently; a real change is a write and is refused.

@@ -84,10 +84,52 @@ export class SharedDoc implements CommitListener {
     this.onFailure(error);
   }
 
-  /** A websocket frame's update was applied: commit (and broadcast) it now where that is free. */
-  commitFrame(): void {
-    this.commits.commitFrame();
+  /**
+   * Apply a GM frame's update, already checked (src/table/checkDocWrite.ts), and commit it:
+   * the frame's own bytes are what is stored and broadcast, so Yjs does not encode the same
+   * update again from the transaction (a cost the stock server pays too: ≈ 15 % of a write's CPU in
+   * bench/gmWriteMicro.ts, docs/server.md "Load and performance"). Only when the update changed the doc,
+   * as Yjs would report it. Where the doc holds changes Yjs could not integrate yet (deletions of
+   * items it lacks), a later update may complete them: then the transaction's own encoding is
+   * the one that names everything it changed, and the ordinary path is taken.
+   */
+  applyFrame(update: Uint8Array, origin: DocListener): void {
+    const store = this.doc.store;
+    if (store.pendingDs || store.pendingStructs) {
+      Y.applyUpdate(this.doc, update, origin);
+      return this.commits.commitFrame();
+    }
+    this.frameChanged = false;
+    this.doc.off('update', this.onDocUpdate);
+    this.doc.on('afterTransaction', this.onFrameTransaction);
+    try {
+      Y.applyUpdate(this.doc, update, origin);
+    } catch (error) {
+      // Yjs threw after changing the doc (the check decoded the update, so this should not
+      // happen): what changed is not on disk, so the room must not keep it (as a failed commit).
+      if (this.frameChanged) this.onCommitFailed(error);
+      throw error;
+    } finally {
+      this.doc.off('afterTransaction', this.onFrameTransaction);
+      this.doc.on('update', this.onDocUpdate);
+    }
+    if (this.frameChanged && !this.failed)
+      this.commits.addFrame({ doc: this.name, update, origin, listener: this });
   }
+
+  /** Whether a frame's transaction changed the doc: Yjs's own test before it emits 'update'. */
+  private frameChanged = false;
+  private readonly onFrameTransaction = (transaction: Y.Transaction): void => {
+    if (transaction.deleteSet.clients.size > 0) {
+      this.frameChanged = true;
+      return;
+    }
+    for (const [client, clock] of transaction.afterState)
+      if (transaction.beforeState.get(client) !== clock) {
+        this.frameChanged = true;
+        return;
+      }
+  };
 
   /** Commit pending updates now: call before sending doc content by any path but the broadcast. */
   flush(): void {

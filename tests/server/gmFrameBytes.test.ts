@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as Y from 'yjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CommitQueue } from '../../src/server/CommitQueue';
+import { SharedDoc, type DocListener } from '../../src/server/SharedDoc';
+import { Store } from '../../src/server/store';
+
+/**
+ * Issue 10, GM-write CPU: a GM frame's update is stored and broadcast as the bytes the GM sent
+ * (checked before), not re-encoded by Yjs from the transaction. What must not change: only what
+ * changed the doc is stored, the store holds it before anyone receives it, and the stored log
+ * always rebuilds the live doc, also when Yjs holds deletions of items it does not have yet.
+ */
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+class Receiver implements DocListener {
+  readonly ownedIds = new Set<number>();
+  readonly tokenHash = 'receiver';
+  readonly frames: Uint8Array[] = [];
+  /** Rows in the store when each frame arrived. */
+  readonly storedAtSend: number[] = [];
+  constructor(private readonly store: Store) {}
+  send(frame: Uint8Array): void {
+    this.frames.push(frame);
+    this.storedAtSend.push(this.store.countUpdates('room/public'));
+  }
+  close(): void {}
+}
+
+function room() {
+  const dir = mkdtempSync(join(tmpdir(), 'icon-vtt-frame-'));
+  const store = new Store(dir, 'process');
+  const commits = new CommitQueue(store);
+  const shared = new SharedDoc('room/public', store, commits, (error) => {
+    throw error;
+  });
+  const writer = new Receiver(store);
+  const receiver = new Receiver(store);
+  shared.listeners.add(writer);
+  shared.listeners.add(receiver);
+  cleanups.push(async () => {
+    shared.destroy();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  /** The doc as a server restarted now would load it. */
+  const reloaded = (): Y.Doc => {
+    const doc = new Y.Doc();
+    for (const update of store.readUpdates('room/public').updates) Y.applyUpdate(doc, update);
+    return doc;
+  };
+  return { store, shared, writer, receiver, reloaded };
+}
+
+/** A GM client's doc and the update each of its edits produces. */
+function gmClient() {
+  const doc = new Y.Doc();
+  const edit = (change: (doc: Y.Doc) => void): Uint8Array => {
+    let captured: Uint8Array | undefined;
+    const take = (update: Uint8Array) =>
+      (captured = Y.mergeUpdates(captured ? [captured, update] : [update]));
+    doc.on('update', take);
+    change(doc);
+    doc.off('update', take);
+    return captured!;
+  };
+  return { doc, edit };
+}
+
+const json = (doc: Y.Doc) => ({ tokens: doc.getMap('tokens').toJSON(), log: doc.getArray('log').toJSON() });
+
+describe("a GM frame's update", () => {
+  it('is stored, then broadcast to everyone but its writer, before applyFrame returns', () => {
+    const { store, shared, writer, receiver } = room();
+    const gm = gmClient();
+    const update = gm.edit((doc) => doc.getMap('tokens').set('t1', { cell: { x: 1, y: 2 } }));
+    shared.applyFrame(update, writer);
+    expect(store.readUpdates('room/public').updates).toEqual([update]);
+    expect(receiver.frames).toHaveLength(1);
+    expect(receiver.storedAtSend).toEqual([1]);
+    expect(writer.frames).toEqual([]);
+    expect(json(shared.doc)).toEqual(json(gm.doc));
+  });
+
+  it('that changes nothing (sent twice) is neither stored nor broadcast again', () => {
+    const { store, shared, writer, receiver } = room();
+    const gm = gmClient();
+    const update = gm.edit((doc) => doc.getMap('tokens').set('t1', { cell: { x: 1, y: 2 } }));
+    shared.applyFrame(update, writer);
+    shared.applyFrame(update, writer);
+    expect(store.countUpdates('room/public')).toBe(1);
+    expect(receiver.frames).toHaveLength(1);
+  });
+
+  it('rebuilds the live doc from the stored log: moves, deletions, list appends', () => {
+    const { shared, writer, reloaded } = room();
+    const gm = gmClient();
+    for (let i = 0; i < 20; i += 1) {
+      shared.applyFrame(
+        gm.edit((doc) => doc.getMap('tokens').set(`t${i % 3}`, { cell: { x: i, y: 0 } })),
+        writer,
+      );
+      shared.applyFrame(
+        gm.edit((doc) => doc.getArray('log').push([{ line: i }])),
+        writer,
+      );
+    }
+    shared.applyFrame(
+      gm.edit((doc) => doc.getMap('tokens').delete('t1')),
+      writer,
+    );
+    expect(json(reloaded())).toEqual(json(shared.doc));
+    expect(json(shared.doc)).toEqual(json(gm.doc));
+  });
+
+  it('rebuilds the live doc when a deletion arrived before the item it deletes', () => {
+    const { shared, writer, receiver, reloaded } = room();
+    const gm = gmClient();
+    const create = gm.edit((doc) => doc.getMap('tokens').set('t1', { cell: { x: 1, y: 1 } }));
+    const remove = gm.edit((doc) => doc.getMap('tokens').delete('t1'));
+    const other = gm.edit((doc) => doc.getMap('tokens').set('t2', { cell: { x: 2, y: 2 } }));
+    // The deletion alone: Yjs holds it (it lacks the item), nothing changes, nothing is stored.
+    shared.applyFrame(remove, writer);
+    expect(receiver.frames).toEqual([]);
+    // The item arrives: Yjs applies it and the held deletion together. The stored log must say so.
+    shared.applyFrame(create, writer);
+    shared.applyFrame(other, writer);
+    expect(json(shared.doc)).toEqual({ tokens: { t2: { cell: { x: 2, y: 2 } } }, log: [] });
+    expect(json(reloaded())).toEqual(json(shared.doc));
+    // And so must what the receiver was sent.
+    const received = new Y.Doc();
+    for (const frame of receiver.frames) Y.applyUpdate(received, frame.subarray(2 + varUintLength(frame, 2)));
+    expect(json(received)).toEqual(json(shared.doc));
+  });
+});
+
+/** Bytes of the varUint length prefix at `offset` (sync frames: type, step, length, update). */
+function varUintLength(frame: Uint8Array, offset: number): number {
+  let n = 1;
+  while (frame[offset + n - 1]! & 0x80) n += 1;
+  return n;
+}
