@@ -89,7 +89,9 @@ test('a ranged attack from higher ground on a foe behind cover: exact odds, dice
       'heavy: dice [5, 4] + 3 fray = 12 physical',
     );
     await expect(page.getByTestId('result-damage-taken')).toHaveText('6 HP');
-    await expect(page.getByTestId('result-modifiers')).toContainText('Height: attacker stands 2 levels higher');
+    await expect(page.getByTestId('result-modifiers')).toContainText(
+      'Height: attacker stands 2 levels higher',
+    );
     await expect(page.getByTestId('result-panel')).toContainText('armor 1: 12 → 11');
     await expect(page.getByTestId('result-panel')).toContainText('halved 1×: 11 → 6');
     await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 26, vigor 0');
