@@ -93,19 +93,32 @@ export const LibrarySummarySchema = z.object({
 });
 export type LibrarySummary = z.infer<typeof LibrarySummarySchema>;
 
-/** An entry of a library file before its data is checked (ids and times are optional there). */
+/** A JSON object (not an array or a primitive): what an entry and its data must be. */
+const PlainObject = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'expected an object',
+);
+
+/**
+ * An entry of a library file before its data is checked (ids and times are optional there). The
+ * data is an object within the entry bound; its kind's schema then checks every field, and reads
+ * only the fields it knows, so no nesting inside it is ever walked.
+ */
 const RawEntrySchema = z.object({
   id: LibraryEntryIdSchema.optional(),
   kind: LibraryKindSchema,
-  data: z.unknown(),
+  data: PlainObject.refine(
+    (data) => jsonBytes(data) <= MAX_LIBRARY_ENTRY_BYTES,
+    atMost(MAX_LIBRARY_ENTRY_BYTES, 'bytes per entry'),
+  ),
   updatedAt: UpdatedAtSchema.optional(),
 });
 
-/** The export/import file envelope; each entry's data is checked on its own (`parseLibraryFile`). */
+/** The export/import file envelope; each entry is checked on its own (`parseLibraryFile`). */
 export const LibraryFileEnvelopeSchema = z.object({
   schemaVersion: z.literal(LIBRARY_SCHEMA_VERSION),
   kind: z.literal(LIBRARY_FILE_KIND),
-  entries: z.array(z.unknown()).max(MAX_LIBRARY_ENTRIES, atMost(MAX_LIBRARY_ENTRIES, 'entries in a library')),
+  entries: z.array(PlainObject).max(MAX_LIBRARY_ENTRIES, atMost(MAX_LIBRARY_ENTRIES, 'entries in a library')),
 });
 
 /** A checked library file: every entry's data valid for its kind. */

@@ -83,6 +83,22 @@ describe('parseLibraryFile', () => {
     expect(big.ok).toBe(true); // well under the bound: the bound is for maps
     expect(MAX_LIBRARY_ENTRY_BYTES).toBeGreaterThan(2 * 200 * 203 + 200 * 200 * 16);
   });
+
+  it('refuses an entry or its data that is not an object, and data over the entry bound, before any kind check', () => {
+    const notEntry = parseLibraryFile(file(['not an entry']));
+    expect(notEntry.ok ? [] : notEntry.problems).toEqual(['Entries 1: expected an object']);
+    const parsed = parseLibraryFile(
+      file([
+        { kind: 'foe', data: ogre },
+        { kind: 'foe', data: [ogre] },
+        { kind: 'foe', data: { ...ogre, notes: 'x'.repeat(MAX_LIBRARY_ENTRY_BYTES) } },
+      ]),
+    );
+    expect(parsed.ok).toBe(false);
+    const problems = parsed.ok ? '' : parsed.problems.join('\n');
+    expect(problems).toContain('entry 2: Data: expected an object');
+    expect(problems).toMatch(/entry 3 \(Ogre\): Data: at most [\d,]+ bytes per entry/);
+  });
 });
 
 describe('entrySummary', () => {
