@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { openCombatTable, socketsOpened, type CombatTable } from './combatFixture';
-import { cellToPage, dragCell, expectStatus, screenshot } from './helpers';
+import { clickCell, dragCell, expectStatus, screenshot } from './helpers';
 import { startTestServer, type TestServer } from './testServer';
 
 /**
@@ -30,12 +30,6 @@ const everyone = () => [table.gm, table.ranger, table.sage];
 
 async function allSee(testid: string, text: string | RegExp): Promise<void> {
   for (const page of everyone()) await expect(page.getByTestId(testid)).toHaveText(text, { timeout: 10_000 });
-}
-
-async function clickCell(page: Page, x: number, y: number): Promise<void> {
-  const p = await cellToPage(page, x, y);
-  await page.mouse.move(p.x, p.y, { steps: 3 });
-  await page.mouse.click(p.x, p.y);
 }
 
 test('each page keeps one room connection: the combat tools share the table session connection', async () => {

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openCombatTable, type CombatTable } from './combatFixture';
-import { cellToPage, dragCell } from './helpers';
+import { clickCell, dragCell } from './helpers';
 import { startTestServer, type TestServer } from './testServer';
 
 /**
@@ -23,12 +23,6 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function clickCell(page: Page, x: number, y: number): Promise<void> {
-  const p = await cellToPage(page, x, y);
-  await page.mouse.move(p.x, p.y, { steps: 3 });
-  await page.mouse.click(p.x, p.y);
-}
 
 test('the GM edits the Brute: a bad Health is named and blocks Save; a new Blast shows its pattern and damage', async () => {
   const { gm } = table;

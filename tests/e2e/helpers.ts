@@ -154,3 +154,10 @@ export async function uploadBrokenMap(page: Page): Promise<void> {
     buffer: Buffer.from(JSON.stringify(broken)),
   });
 }
+
+/** Click a cell's centre, moving there first so hover-driven previews update as for a person. */
+export async function clickCell(page: Page, x: number, y: number): Promise<void> {
+  const p = await cellToPage(page, x, y);
+  await page.mouse.move(p.x, p.y, { steps: 3 });
+  await page.mouse.click(p.x, p.y);
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openCombatTable, type CombatTable } from './combatFixture';
-import { cellToPage, expectStatus, sceneTokens, screenshot, tokenCell } from './helpers';
+import { clickCell, expectStatus, sceneTokens, screenshot, tokenCell } from './helpers';
 import { startTestServer, type TestServer } from './testServer';
 
 /**
@@ -24,11 +24,6 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function clickCell(page: Page, x: number, y: number): Promise<void> {
-  const p = await cellToPage(page, x, y);
-  await page.mouse.click(p.x, p.y);
-}
 
 const zoom = (page: Page) => page.evaluate(() => window.__iconVtt!.camera()!.zoom);
 const movementUsed = (page: Page, id: string): Promise<number | undefined> =>

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openCombatTable, type CombatTable } from './combatFixture';
-import { cellToPage, waitReady } from './helpers';
+import { clickCell, waitReady } from './helpers';
 import { startTestServer, type TestServer } from './testServer';
 
 /**
@@ -16,12 +16,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function clickCell(page: Page, x: number, y: number): Promise<void> {
-  const p = await cellToPage(page, x, y);
-  await page.mouse.move(p.x, p.y, { steps: 3 });
-  await page.mouse.click(p.x, p.y);
-}
 
 test.describe('in a running room', () => {
   let table: CombatTable;

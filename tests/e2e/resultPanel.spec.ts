@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openCombatTable } from './combatFixture';
-import { cellToPage, dragCell, tokenCell } from './helpers';
+import { clickCell, dragCell, tokenCell } from './helpers';
 import { startTestServer } from './testServer';
 
 /**
@@ -8,12 +8,6 @@ import { startTestServer } from './testServer';
  * patches it, so what the GM is typing into the damage override stays, and so does the focus.
  * Dice 12, 2, 5, 4: the Ranger's basic ranged attack on the Brute hits for 12 before armor.
  */
-async function clickCell(page: Page, x: number, y: number): Promise<void> {
-  const p = await cellToPage(page, x, y);
-  await page.mouse.move(p.x, p.y, { steps: 3 });
-  await page.mouse.click(p.x, p.y);
-}
-
 test('the GM’s typed damage override and its focus survive another player’s move', async ({ browser }) => {
   const server = await startTestServer(['--fixed-dice=12,2,5,4']);
   try {

@@ -1,43 +1,16 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { spawnChildServer, type ChildServer } from './childServer';
 import { connectClient, createRoom, invite, RawClient, tokenAt, waitFor } from './helpers';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-interface Child {
-  readonly process: ChildProcess;
-  readonly origin: string;
-  readonly output: () => string;
-}
+type Child = ChildServer;
 
-/**
- * The real `src/server/main.ts` in a child process, as `npm start` runs it (minus the build).
- * `node --import tsx` rather than the tsx CLI: the CLI is a wrapper process, and SIGKILL must hit
- * the process that owns the database.
- */
-async function spawnServer(dataDir: string, durability: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port=0'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DURABILITY: durability },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor(
-    () => /listening on (http:\/\/\S+)/.test(output) || child.exitCode !== null,
-    'server start',
-    15_000,
-  );
-  const origin = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-  if (!origin) throw new Error(`server did not start:\n${output}`);
-  return { process: child, origin, output: () => output };
-}
+const spawnServer = (dataDir: string, durability: string) => spawnChildServer(dataDir, { durability });
 
 async function kill9(child: Child): Promise<void> {
   const exited = new Promise((resolve) => child.process.once('exit', resolve));

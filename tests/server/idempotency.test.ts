@@ -1,17 +1,16 @@
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/auth';
 import { INTENT_KEY_MAX_AGE_MS, MAX_INTENT_KEYS_PER_ROOM } from '../../src/server/limits';
 import { Store } from '../../src/server/store';
 import { connectTable } from '../../src/table/client';
-import { api, connectClient, createRoom, invite, useTestServer, waitFor } from './helpers';
+import { spawnChildServer } from './childServer';
+import { api, connectClient, createRoom, invite, useTestServer } from './helpers';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 type Answer = { ok: boolean; reason?: string; outcome?: unknown };
 
 describe('idempotent intents', () => {
@@ -104,25 +103,7 @@ describe('idempotent intents', () => {
   });
 });
 
-/** The real server in a child process, so SIGKILL hits the process that owns the database. */
-async function spawnServer(dataDir: string): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port=0', '--no-demo'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor(
-    () => /listening on (http:\/\/\S+)/.test(output) || child.exitCode !== null,
-    'server start',
-    15_000,
-  );
-  const origin = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-  if (!origin) throw new Error(`server did not start:\n${output}`);
-  return { child, origin };
-}
+const spawnServer = (dataDir: string) => spawnChildServer(dataDir, { args: ['--no-demo'] });
 
 describe('idempotency keys survive kill -9', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'icon-vtt-idem-'));
@@ -134,7 +115,7 @@ describe('idempotency keys survive kill -9', () => {
 
   it('an intent applied just before SIGKILL, retried after the restart, is not applied again', async () => {
     const first = await spawnServer(dataDir);
-    children.push(first.child);
+    children.push(first.process);
     const { roomId, gmToken } = await createRoom(first.origin);
     const intent = { kind: 'chat', text: 'before the crash', idempotencyKey: 'crash-key-0001' };
     const answered = await api<Answer>(first.origin, `/api/rooms/${roomId}/intents`, {
@@ -142,12 +123,12 @@ describe('idempotency keys survive kill -9', () => {
       body: intent,
     });
     expect(answered.body.ok).toBe(true);
-    const exited = new Promise((r) => first.child.once('exit', r));
-    first.child.kill('SIGKILL');
+    const exited = new Promise((r) => first.process.once('exit', r));
+    first.process.kill('SIGKILL');
     await exited;
 
     const second = await spawnServer(dataDir);
-    children.push(second.child);
+    children.push(second.process);
     const retried = await api<Answer>(second.origin, `/api/rooms/${roomId}/intents`, {
       token: gmToken,
       body: intent,
@@ -157,7 +138,7 @@ describe('idempotency keys survive kill -9', () => {
     await gm.synced;
     expect(gm.doc.getArray('chat').toJSON()).toEqual([expect.objectContaining({ text: 'before the crash' })]);
     gm.destroy();
-    second.child.kill('SIGKILL');
+    second.process.kill('SIGKILL');
   }, 40_000);
 });
 

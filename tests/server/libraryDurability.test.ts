@@ -1,32 +1,12 @@
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, waitFor } from './helpers';
+import { spawnChildServer } from './childServer';
+import { api } from './helpers';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
-/** The real server in a child process (as durability.test.ts runs it), so SIGKILL hits the database's owner. */
-async function spawnServer(dataDir: string): Promise<{ process: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port=0', '--no-demo'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DURABILITY: 'process' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor(
-    () => /listening on (http:\/\/\S+)/.test(output) || child.exitCode !== null,
-    'server start',
-    15_000,
-  );
-  const origin = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-  if (!origin) throw new Error(`server did not start:\n${output}`);
-  return { process: child, origin: origin.replace(/\/$/, '') };
-}
+const spawnServer = (dataDir: string) => spawnChildServer(dataDir, { args: ['--no-demo'] });
 
 describe('library durability', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'icon-vtt-library-kill9-'));
