@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AssetHashSchema, MAX_IMAGE_SIDE } from './asset';
 import { CellSchema } from './cell';
 import { MAX_MAP_SIDE, MAX_NAME_CHARS } from './limits';
 
@@ -44,6 +45,27 @@ export const MapSideSchema = z
   .max(MAX_MAP_SIDE, SIDE_TEXT);
 
 /**
+ * A painted battlemap under the grid. The image's top-left corner sits `offsetX`, `offsetY`
+ * squares from the map's top-left (fractions and negatives allowed, so art with a border or a
+ * shifted grid lines up), and `pixelsPerSquare` image pixels span one square.
+ */
+export const MapBackgroundSchema = z.object({
+  asset: AssetHashSchema,
+  /** The image's size in pixels, as the server decoded it on upload. */
+  imageWidth: z.number().int().min(1).max(MAX_IMAGE_SIDE, `at most ${MAX_IMAGE_SIDE} pixels`),
+  imageHeight: z.number().int().min(1).max(MAX_IMAGE_SIDE, `at most ${MAX_IMAGE_SIDE} pixels`),
+  pixelsPerSquare: z
+    .number()
+    .min(4, 'at least 4 pixels per square')
+    .max(2048, 'at most 2,048 pixels per square'),
+  offsetX: z.number().min(-MAX_MAP_SIDE).max(MAX_MAP_SIDE),
+  offsetY: z.number().min(-MAX_MAP_SIDE).max(MAX_MAP_SIDE),
+  /** How opaque the terrain colours are drawn over the art (0 = art only, 1 = art hidden). */
+  terrainOpacity: z.number().min(0).max(1).default(0.35),
+});
+export type MapBackground = z.infer<typeof MapBackgroundSchema>;
+
+/**
  * A battlefield map, compact enough for 100×100 in a readable file: `cells[y]` is row y (north
  * first), one code per column; `heights[y]` the same row as digits 0–3; `destructible` lists the
  * terrain squares that can be destroyed (10 HP per height level).
@@ -61,6 +83,8 @@ export const MapSchema = z
       .array(CellSchema)
       .max(MAX_MAP_SIDE * MAX_MAP_SIDE, SIDE_TEXT)
       .default([]),
+    /** The GM's own art under the grid, when the map has one. */
+    background: MapBackgroundSchema.optional(),
   })
   .superRefine(
     (parsed, ctx) => {

@@ -56,7 +56,7 @@ export function rootsOf(doc: Y.Doc) {
 export function publicRootsOf(doc: Y.Doc) {
   return {
     ...rootsOf(doc),
-    /** name, width, height (numbers), chapter. */
+    /** name, width, height (numbers), chapter, background (MapBackground, when the map has art). */
     map: doc.getMap<unknown>('map'),
     /** row index (string) → MapRow: the map as seeded/resized. */
     mapRows: doc.getMap<unknown>('mapRows'),

@@ -12,7 +12,7 @@ import {
 } from '../schema/limits';
 import { InterruptOffersSchema } from '../schema/interruptOffer';
 import { ChatMessageSchema, LogEntrySchema } from '../schema/logEntry';
-import { MapSideSchema } from '../schema/map';
+import { MapBackgroundSchema, MapSideSchema } from '../schema/map';
 import { RoomSettingsSchema } from '../schema/settings';
 import { StatBlockSchema } from '../schema/statBlock';
 import { TokenSchema } from '../schema/token';
@@ -146,6 +146,7 @@ export const ROOTS: Readonly<Record<WrittenDoc, Readonly<Record<string, RootRule
           width: (v) => bySchema(MapSideSchema)(null, v),
           height: (v) => bySchema(MapSideSchema)(null, v),
           chapter,
+          background: (v) => bySchema(MapBackgroundSchema)(null, v),
         },
         'map',
       ),

@@ -2,6 +2,7 @@ import type * as Y from 'yjs';
 import { z } from 'zod';
 import type { MapData } from '../schema/map';
 import {
+  MapBackgroundSchema,
   MAP_SCHEMA_VERSION,
   MAX_MAP_SIDE,
   MAX_TERRAIN_HEIGHT,
@@ -56,6 +57,8 @@ export function writeMapContent(doc: Y.Doc, map: MapData, chapter = 1): void {
   roots.map.set('width', map.width);
   roots.map.set('height', map.height);
   roots.map.set('chapter', chapter);
+  if (map.background) roots.map.set('background', map.background);
+  else roots.map.delete('background');
   roots.mapRows.clear();
   for (let y = 0; y < map.height; y++) {
     roots.mapRows.set(String(y), { cells: map.cells[y]!, heights: map.heights[y]! } satisfies MapRow);
@@ -109,6 +112,8 @@ export function readMapContent(doc: Y.Doc): MapData | null {
     if (x < width && y < height && heights[y]![x] !== '0') destructible.push({ x, y });
   });
   destructible.sort((a, b) => a.y - b.y || a.x - b.x);
+  // Written only through checked writes; a bad value reads as "no art" rather than breaking the table.
+  const background = MapBackgroundSchema.safeParse(roots.map.get('background'));
   return {
     schemaVersion: MAP_SCHEMA_VERSION,
     kind: 'map',
@@ -118,6 +123,7 @@ export function readMapContent(doc: Y.Doc): MapData | null {
     cells: cells.map((r) => r.join('')),
     heights: heights.map((r) => r.join('')),
     destructible,
+    ...(background.success ? { background: background.data } : {}),
   };
 }
 
