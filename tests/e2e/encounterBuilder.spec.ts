@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { useTestServer, waitReady } from './helpers';
 
@@ -82,6 +83,13 @@ test('build an encounter from starter foes, save it, reload, start a room from i
   await page.reload();
   await waitReady(page);
   await expect(mine.getByText('Hound ambush', { exact: true })).toBeVisible();
+  // "Edit" opens it in the builder again, as saved.
+  await mine.getByRole('button', { name: 'Edit Hound ambush' }).click();
+  await expect(builder.getByTestId('encounter-foes')).toContainText('Ash Hound 2 at (6,1)');
+  await expect(builder.getByLabel('Map', { exact: true })).toHaveValue('server:arena.json');
+  await builder.getByRole('button', { name: 'Close' }).click();
+  // Only encounters and parties can start a room.
+  await expect(library.getByRole('button', { name: /^Start a room with Bramble/ })).toHaveCount(0);
   await mine.getByRole('button', { name: 'Start a room with Hound ambush' }).click();
   const start = page.getByRole('region', { name: 'Start a room' });
   await start.getByLabel('Party').selectOption({ label: 'The Lantern Company (sample)' });
@@ -97,7 +105,7 @@ test('build an encounter from starter foes, save it, reload, start a room from i
   await expect(tracker).not.toContainText('hidden)'); // both hounds start visible, as built
 });
 
-test('starting a room from an encounter whose foes do not fit says why before any room is made', async ({
+test('on a map too small, the builder names each foe that does not fit and neither saves nor starts a room', async ({
   page,
 }) => {
   await openStart(page);
@@ -117,4 +125,13 @@ test('starting a room from an encounter whose foes do not fit says why before an
   );
   await expect(builder.getByRole('button', { name: 'Start a room' })).toBeDisabled();
   await expect(builder.getByRole('button', { name: 'Save to library' })).toBeDisabled();
+
+  // Open, with a foe placed and a problem listed, the builder has no serious or critical axe problem.
+  const { violations } = await new AxeBuilder({ page })
+    .include('[data-testid="encounter-builder"]')
+    .analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
 });

@@ -34,6 +34,8 @@ const MAX_CHAPTER = 10;
 export interface EncounterBuilderProps {
   /** The encounter to change (a new one is the library's "New encounter" template). */
   readonly initial: Encounter;
+  /** A new encounter: its template's party start gives way to one chosen for the map. */
+  readonly fresh: boolean;
   readonly storage: KeyValueStorage;
   readonly libraryKey: string | undefined;
   readonly busy: boolean;
@@ -51,6 +53,7 @@ export interface EncounterBuilderProps {
  */
 export function EncounterBuilder({
   initial,
+  fresh,
   storage,
   libraryKey,
   busy,
@@ -73,6 +76,8 @@ export function EncounterBuilder({
   const said = useSignal('');
   const refusal = useSignal('');
   const starting = useSignal(false);
+  /** The GM set party starts by hand (or opened a saved encounter): a map change keeps them. */
+  const startsChosen = useSignal(!fresh);
 
   useEffect(() => {
     void loadMapChoices(libraryKey).then((list) => {
@@ -101,6 +106,7 @@ export function EncounterBuilder({
   const apply = (change: Change, done: (p: Pieces) => string): boolean => {
     if (!change.ok) {
       refusal.value = `${change.reason}.`;
+      said.value = '';
       return false;
     }
     pieces.value = change.pieces;
@@ -121,7 +127,8 @@ export function EncounterBuilder({
     // after that they are the GM's work, and what does not fit is listed instead.
     const starts = pieces.value.partyStarts;
     if (pieces.value.foes.length > 0) return;
-    if (starts.length > 0 && misfitsOn(next, { foes: [], partyStarts: starts }).length === 0) return;
+    const fit = misfitsOn(next, { foes: [], partyStarts: starts }).length === 0;
+    if (startsChosen.value && starts.length > 0 && fit) return;
     const start = firstStart(next, { foes: [], partyStarts: [] });
     if (start) pieces.value = { ...pieces.value, partyStarts: [start] };
   };
@@ -130,6 +137,7 @@ export function EncounterBuilder({
     if (!map) return;
     const at = squareName(cell);
     if (placing.value === 'starts') {
+      startsChosen.value = true;
       apply(toggleStart(map, pieces.value, cell), (p) =>
         p.partyStarts.some((s) => s.x === cell.x && s.y === cell.y)
           ? `Party start at ${at}.`

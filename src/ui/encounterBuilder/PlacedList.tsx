@@ -30,12 +30,15 @@ export function PlacedList({
         Foes <span class="muted">({foes.length})</span>
       </h4>
       {foes.length === 0 && <p class="muted">None yet: choose a foe, then a square on the map.</p>}
-      <ol data-testid="encounter-foes">
+      <ul data-testid="encounter-foes">
         {foes.map((foe, i) => {
           const name = names[i]!;
           return (
             <li key={foe.id} class={foe.id === movingId ? 'moving' : undefined}>
               <span>
+                <span class="placed-number" aria-hidden="true">
+                  {i + 1}.
+                </span>{' '}
                 {name} at {squareName(foe.cell)}
               </span>
               <span class="placed-foe-actions">
@@ -63,7 +66,7 @@ export function PlacedList({
             </li>
           );
         })}
-      </ol>
+      </ul>
       <p class="muted" data-testid="encounter-starts">
         Party starts: {partyStarts.length ? partyStarts.map(squareName).join(', ') : 'none yet'}
       </p>

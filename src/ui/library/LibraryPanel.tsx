@@ -114,6 +114,7 @@ export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
         <EncounterBuilder
           key={editing.mode === 'edit' ? `${editing.entry.id}@${editing.entry.updatedAt}` : 'new-encounter'}
           initial={(editing.mode === 'edit' ? editing.entry.data : editing.data) as LibraryData<'encounter'>}
+          fresh={editing.mode === 'new'}
           storage={storage}
           libraryKey={key}
           busy={busy}
