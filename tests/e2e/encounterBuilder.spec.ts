@@ -135,3 +135,21 @@ test('on a map too small, the builder names each foe that does not fit and neith
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(serious).toEqual([]);
 });
+
+test('a library party starts a room on a chosen map, with no encounter', async ({ page }) => {
+  await openStart(page);
+  const library = page.getByRole('region', { name: 'Library' });
+  await library.getByRole('button', { name: 'Copy The Wayfarers to my library' }).click();
+  const mine = library.getByTestId('library-mine');
+  await mine.getByRole('button', { name: 'Start a room with The Wayfarers' }).click();
+  const start = page.getByRole('region', { name: 'Start a room' });
+  await start.getByLabel('Map').selectOption({ label: 'Arena of the Broken Crown · 12×10' });
+  await expect(start.getByLabel('Room name')).toHaveValue('The Wayfarers');
+  await start.getByRole('button', { name: 'Start the room' }).click();
+  await page.waitForURL(/\?room=.+&token=.+/);
+  await waitReady(page);
+  const tracker = page.getByTestId('turn-tracker');
+  await tracker.waitFor({ timeout: 20_000 });
+  await expect(tracker).toContainText('Tamsin Reed');
+  await expect(tracker).toContainText('Juno Marsh');
+});
