@@ -3,8 +3,7 @@ import { useEffect } from 'preact/hooks';
 import type { CellData } from '../../schema/cell';
 import { EncounterSchema, type Encounter } from '../../schema/encounter';
 import { issueSentence } from '../../schema/issueSentence';
-import { MAX_ENCOUNTER_FOES, MAX_NAME_CHARS } from '../../schema/limits';
-import { spaceTypeOfCode } from '../../schema/map';
+import { MAX_NAME_CHARS } from '../../schema/limits';
 import { squareName } from '../../grid/footprintFit';
 import { useLibraryFoes } from '../placing/libraryFoes';
 import type { PlaceableFoe } from '../placing/placingState';
@@ -18,11 +17,14 @@ import {
   removeFoe,
   setFoeHidden,
   shownFoeNames,
+  squareDescription,
+  encounterOf,
   toggleStart,
   type Change,
   type Pieces,
 } from './builderDraft';
 import { loadMapChoices, mapOfEncounter, type MapChoice } from './builderSources';
+import { DropOptions, type Placing } from './DropOptions';
 import { FoePicker } from './FoePicker';
 import { MapGrid } from './MapGrid';
 import { PlacedList } from './PlacedList';
@@ -70,7 +72,7 @@ export function EncounterBuilder({
   const count = useSignal(1);
   // Dropped foes start visible, as in "Place foes" in a room; "hidden" is the GM's choice per foe.
   const hidden = useSignal(false);
-  const placing = useSignal<'foes' | 'starts'>('foes');
+  const placing = useSignal<Placing>('foes');
   const cursor = useSignal<CellData>({ x: 0, y: 0 });
   const movingId = useSignal<string | undefined>(undefined);
   const said = useSignal('');
@@ -86,13 +88,14 @@ export function EncounterBuilder({
     });
   }, [libraryKey]);
   // The first foe of the list is chosen until the GM picks another.
-  if (!chosen.value && foes.length) chosen.value = foes[0];
+  const foe = chosen.value ?? foes[0];
 
   const choice = maps.value?.find((m) => m.key === mapKey.value);
   const map = choice?.map;
   const names = shownFoeNames(pieces.value.foes);
   const misfits = map ? misfitsOn(map, pieces.value) : [];
-  const encounter = choice && encounterOf(initial, choice, name.value, chapter.value, pieces.value);
+  const encounter =
+    choice && encounterOf(initial, choice, { name: name.value, chapter: chapter.value }, pieces.value);
   const checked = encounter ? EncounterSchema.safeParse(encounter) : undefined;
   const problems = [
     ...misfits.map((m) => `${m}.`),
@@ -137,6 +140,7 @@ export function EncounterBuilder({
     if (!map) return;
     const at = squareName(cell);
     if (placing.value === 'starts') {
+      movingId.value = undefined;
       startsChosen.value = true;
       apply(toggleStart(map, pieces.value, cell), (p) =>
         p.partyStarts.some((s) => s.x === cell.x && s.y === cell.y)
@@ -163,7 +167,6 @@ export function EncounterBuilder({
       said.value = `Moving ${names[pieces.value.foes.indexOf(under)]}: choose its new square (Escape stops).`;
       return;
     }
-    const foe = chosen.value;
     if (!foe) {
       refusal.value = 'Choose a foe to place first.';
       return;
@@ -183,14 +186,12 @@ export function EncounterBuilder({
     );
   };
 
-  const describe = (): string => {
-    if (!map) return '';
-    const c = cursor.value;
-    const type = spaceTypeOfCode(map.cells[c.y]?.[c.x] ?? '.') ?? 'ground';
-    const under = foeAt(pieces.value.foes, c);
-    const start = pieces.value.partyStarts.some((s) => s.x === c.x && s.y === c.y);
-    const who = under ? names[pieces.value.foes.indexOf(under)] : start ? 'a party start' : 'nobody';
-    return `Square ${squareName(c)}: ${type}, ${who}.`;
+  const remove = (id: string): void => {
+    const gone = names[pieces.value.foes.findIndex((f) => f.id === id)];
+    pieces.value = removeFoe(pieces.value, id);
+    if (movingId.value === id) movingId.value = undefined;
+    refusal.value = '';
+    said.value = `Removed ${gone}.`;
   };
 
   return (
@@ -242,60 +243,8 @@ export function EncounterBuilder({
       </div>
       <div class="encounter-builder-body">
         <div class="encounter-builder-tools">
-          <FoePicker
-            foes={foes}
-            chosen={chosen.value}
-            onChoose={(f) => (chosen.value = f)}
-            onFocus={reloadFoes}
-          />
-          <div class="row">
-            <label>
-              How many{' '}
-              <input
-                aria-label="How many"
-                type="number"
-                min={1}
-                max={MAX_ENCOUNTER_FOES}
-                value={count.value}
-                onInput={(e) => {
-                  const n = Math.floor(Number(e.currentTarget.value));
-                  if (Number.isFinite(n) && n >= 1) count.value = Math.min(MAX_ENCOUNTER_FOES, n);
-                }}
-              />
-            </label>
-            <label>
-              <input
-                type="checkbox"
-                checked={hidden.value}
-                onChange={(e) => (hidden.value = e.currentTarget.checked)}
-              />{' '}
-              start hidden from players
-            </label>
-          </div>
-          <fieldset class="row encounter-builder-mode">
-            <legend>A square on the map places</legend>
-            <label>
-              <input
-                type="radio"
-                name="encounter-placing"
-                checked={placing.value === 'foes'}
-                onChange={() => (placing.value = 'foes')}
-              />{' '}
-              foes
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="encounter-placing"
-                checked={placing.value === 'starts'}
-                onChange={() => {
-                  placing.value = 'starts';
-                  movingId.value = undefined;
-                }}
-              />{' '}
-              party starts
-            </label>
-          </fieldset>
+          <FoePicker foes={foes} chosen={foe} onChoose={(f) => (chosen.value = f)} onFocus={reloadFoes} />
+          <DropOptions count={count} hidden={hidden} placing={placing} />
           <PlacedList
             foes={pieces.value.foes}
             names={names}
@@ -310,13 +259,7 @@ export function EncounterBuilder({
                 ? `Moving ${names[index]}: choose its new square.`
                 : 'Stopped moving.';
             }}
-            onRemove={(id) => {
-              const index = pieces.value.foes.findIndex((f) => f.id === id);
-              const gone = names[index];
-              pieces.value = removeFoe(pieces.value, id);
-              if (movingId.value === id) movingId.value = undefined;
-              said.value = `Removed ${gone}.`;
-            }}
+            onRemove={remove}
           />
         </div>
         <div class="encounter-builder-map">
@@ -333,10 +276,7 @@ export function EncounterBuilder({
               onSquare={onSquare}
               onRemove={(c) => {
                 const under = foeAt(pieces.value.foes, c);
-                if (!under) return;
-                const gone = names[pieces.value.foes.indexOf(under)];
-                pieces.value = removeFoe(pieces.value, under.id);
-                said.value = `Removed ${gone}.`;
+                if (under) remove(under.id);
               }}
               onEscape={() => {
                 movingId.value = undefined;
@@ -347,7 +287,7 @@ export function EncounterBuilder({
             <p class="muted">{maps.value ? 'Choose a map to place foes on.' : 'Loading the maps…'}</p>
           )}
           <p class="muted" id="encounter-cursor" aria-live="polite">
-            {describe()}
+            {map ? squareDescription(map, pieces.value, cursor.value) : ''}
           </p>
         </div>
       </div>
@@ -394,31 +334,10 @@ export function EncounterBuilder({
         <StartRoomForm
           storage={storage}
           libraryKey={libraryKey}
-          encounter={checked!.success ? checked!.data : encounter}
+          encounter={checked?.success ? checked.data : encounter}
           onClose={() => (starting.value = false)}
         />
       )}
     </section>
   );
-}
-
-/** The encounter the builder holds: the initial one with what the GM changed, on `choice`'s map. */
-function encounterOf(
-  initial: Encounter,
-  choice: MapChoice,
-  name: string,
-  chapter: number,
-  pieces: Pieces,
-): Encounter {
-  const base: Encounter = { ...initial };
-  delete base.mapEntry; // a sample map has none; a library map sets its own below
-  return {
-    ...base,
-    name: name.trim(),
-    chapter,
-    map: choice.file,
-    ...(choice.entryId ? { mapEntry: choice.entryId } : {}),
-    foes: [...pieces.foes],
-    partyStarts: [...pieces.partyStarts],
-  };
 }

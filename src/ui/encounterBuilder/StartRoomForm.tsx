@@ -41,15 +41,17 @@ export function StartRoomForm({ storage, libraryKey, encounter, party, onClose }
   const typedName = useSignal<string | undefined>(undefined);
   const refusal = useSignal('');
   const starting = useSignal(false);
+  // Read once per library: the encounter's own map is looked up at each render, so a change in
+  // the builder (another map) shows here at once without reading the lists again.
   useEffect(() => {
-    void loadMapChoices(libraryKey).then((list) => {
-      maps.value = list;
-      mapKey.value = (encounter ? mapOfEncounter(list, encounter) : list[0])?.key ?? '';
-    });
-    if (!party) void loadPartyChoices(libraryKey).then((list) => (parties.value = list));
-  }, [libraryKey, encounter, party]);
+    void loadMapChoices(libraryKey).then((list) => (maps.value = list));
+    void loadPartyChoices(libraryKey).then((list) => (parties.value = list));
+  }, [libraryKey]);
 
-  const map = maps.value?.find((m) => m.key === mapKey.value);
+  const list = maps.value ?? [];
+  const map = encounter
+    ? mapOfEncounter(list, encounter)
+    : (list.find((m) => m.key === mapKey.value) ?? list[0]);
   const chosenParty = party ?? parties.value.find((p) => p.key === partyKey.value)?.party;
   const defaultName = encounter?.name ?? party?.name ?? map?.map.name ?? '';
   const problems: string[] =
@@ -94,7 +96,7 @@ export function StartRoomForm({ storage, libraryKey, encounter, party, onClose }
           Map{' '}
           <select
             aria-label="Map"
-            value={mapKey.value}
+            value={map?.key ?? ''}
             onChange={(e) => (mapKey.value = e.currentTarget.value)}
           >
             {maps.value.map((m) => (

@@ -1,6 +1,7 @@
 import type { CellData } from '../../schema/cell';
-import type { EncounterFoe } from '../../schema/encounter';
+import type { Encounter, EncounterFoe } from '../../schema/encounter';
 import { MAX_ENCOUNTER_FOES, MAX_PARTY_CHARACTERS } from '../../schema/limits';
+import { spaceTypeOfCode } from '../../schema/map';
 import type { Foe } from '../../schema/statBlock';
 import { footprintMisfit, misfitSentence, squareName, type FitMap } from '../../grid/footprintFit';
 import { nearestPosition } from '../../table/nearestPosition';
@@ -178,4 +179,40 @@ export function firstStart(map: FitMap, pieces: Pieces): CellData | null {
     { x: Math.floor(map.width / 2), y: map.height - 1 },
     (c) => !footprintMisfit(map, c, 1, (x, y) => taken.get(key(x, y))),
   );
+}
+
+/** What the square cursor is on, for the builder's live line: "Square (8,6): ground, nobody." */
+export function squareDescription(map: FitMap, pieces: Pieces, at: CellData): string {
+  const type = spaceTypeOfCode(String(map.cells[at.y]?.[at.x] ?? '.')) ?? 'ground';
+  const under = foeAt(pieces.foes, at);
+  const start = pieces.partyStarts.some((s) => s.x === at.x && s.y === at.y);
+  const who = under
+    ? shownFoeNames(pieces.foes)[pieces.foes.indexOf(under)]
+    : start
+      ? 'a party start'
+      : 'nobody';
+  return `Square ${squareName(at)}: ${type}, ${who}.`;
+}
+
+/**
+ * The encounter the builder holds: `initial` with what the GM changed, on a map recorded by file
+ * name and, for a library map, by its entry id (a sample map has none, so an old one is dropped).
+ */
+export function encounterOf(
+  initial: Encounter,
+  map: { readonly file: string; readonly entryId?: string },
+  fields: { readonly name: string; readonly chapter: number },
+  pieces: Pieces,
+): Encounter {
+  const base: Encounter = { ...initial };
+  delete base.mapEntry;
+  return {
+    ...base,
+    name: fields.name.trim(),
+    chapter: fields.chapter,
+    map: map.file,
+    ...(map.entryId ? { mapEntry: map.entryId } : {}),
+    foes: [...pieces.foes],
+    partyStarts: [...pieces.partyStarts],
+  };
 }

@@ -3,6 +3,8 @@ import { FoeSchema } from '../../../src/schema/statBlock';
 import { MAX_ENCOUNTER_FOES } from '../../../src/schema/limits';
 import {
   dropFoes,
+  encounterOf,
+  squareDescription,
   firstStart,
   foeAt,
   misfitsOn,
@@ -134,5 +136,38 @@ describe('the encounter builder’s pieces', () => {
     ]);
     expect(misfitsOn(map, two)).toEqual([]);
     expect(firstStart(map, { foes: [], partyStarts: [] })).toEqual({ x: 3, y: 3 });
+  });
+
+  it('says what the cursor is on, and builds the encounter on a sample or a library map', () => {
+    const pieces = ok(dropFoes(map, empty, { statBlock: husk, at: { x: 1, y: 1 }, count: 2, hidden: false }));
+    expect(squareDescription(map, pieces, { x: 2, y: 1 })).toBe('Square (2,1): ground, Hollow Husk 2.');
+    expect(squareDescription(map, pieces, { x: 3, y: 1 })).toBe('Square (3,1): impassable, nobody.');
+    expect(squareDescription(map, pieces, { x: 0, y: 3 })).toBe('Square (0,3): ground, a party start.');
+    const initial = {
+      schemaVersion: 2 as const,
+      kind: 'encounter' as const,
+      name: 'Old',
+      map: 'mine.json',
+      mapEntry: 'lib_map',
+      chapter: 1,
+      foes: [],
+      partyStarts: [{ x: 0, y: 0 }],
+    };
+    const onSample = encounterOf(initial, { file: 'arena.json' }, { name: ' Husks ', chapter: 3 }, pieces);
+    expect(onSample).toMatchObject({
+      name: 'Husks',
+      chapter: 3,
+      map: 'arena.json',
+      partyStarts: [{ x: 0, y: 3 }],
+    });
+    expect('mapEntry' in onSample).toBe(false);
+    expect(onSample.foes).toHaveLength(2);
+    const onLibrary = encounterOf(
+      initial,
+      { file: 'yard.json', entryId: 'x_1' },
+      { name: 'A', chapter: 1 },
+      pieces,
+    );
+    expect(onLibrary.mapEntry).toBe('x_1');
   });
 });
