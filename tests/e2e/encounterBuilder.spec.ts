@@ -153,3 +153,31 @@ test('a library party starts a room on a chosen map, with no encounter', async (
   await expect(tracker).toContainText('Tamsin Reed');
   await expect(tracker).toContainText('Juno Marsh');
 });
+
+test('on a phone (390×844) the builder fits the width and a tap drops a foe', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await context.newPage();
+  await openStart(page);
+  await page.getByRole('button', { name: 'New encounter' }).tap();
+  const builder = page.getByRole('region', { name: 'Encounter builder' });
+  await builder.getByLabel('Map', { exact: true }).selectOption({ label: 'Sunken Temple Ruins · 24×18' });
+  await builder.getByLabel('Foe to place').selectOption({ label: 'Mire Rat' });
+  const picture = builder.getByTestId('encounter-map');
+  await picture.scrollIntoViewIfNeeded();
+  const box = (await picture.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await picture.tap({ position: { x: (6.5 * box.width) / 24, y: (10.5 * box.height) / 18 } });
+  await expect(builder.getByTestId('encounter-foes')).toContainText('Mire Rat at (6,10)');
+  // Nothing in the builder sticks out to the right.
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid="encounter-builder"] *')]
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.right > window.innerWidth + 0.5;
+      })
+      .map((e) => e.tagName + (e.getAttribute('aria-label') ? `[${e.getAttribute('aria-label')}]` : '')),
+  );
+  expect(wide).toEqual([]);
+  await context.close();
+});
