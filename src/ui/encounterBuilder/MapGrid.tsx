@@ -6,6 +6,10 @@ import { mapPicturePixels } from '../start/mapPicture';
 
 /** Canvas pixels per square: sharp enough for a number in each footprint; CSS scales it to fit. */
 const SQUARE_PX = 24;
+/** Longest canvas side: a 200×200 map at 24 px would be a 92 MB bitmap; this keeps it near 16 MB. */
+const MAX_CANVAS_PX = 2048;
+/** Below this many pixels per square a footprint's number would not be readable: left out. */
+const MIN_NUMBER_PX = 12;
 
 export interface MapGridProps {
   readonly map: MapData;
@@ -96,7 +100,7 @@ export function MapGrid(props: MapGridProps) {
 
 function draw(canvas: HTMLCanvasElement, props: MapGridProps): void {
   const { map, foes, partyStarts, cursor, selectedId } = props;
-  const s = SQUARE_PX;
+  const s = Math.max(1, Math.min(SQUARE_PX, Math.floor(MAX_CANVAS_PX / Math.max(map.width, map.height))));
   canvas.width = map.width * s;
   canvas.height = map.height * s;
   const ctx = canvas.getContext('2d');
@@ -142,8 +146,10 @@ function draw(canvas: HTMLCanvasElement, props: MapGridProps): void {
     ctx.lineWidth = foe.id === selectedId ? 4 : 2;
     ctx.strokeRect(x, y, w, w);
     ctx.setLineDash([]);
-    ctx.fillStyle = '#fff';
-    ctx.fillText(String(i + 1), x + w / 2, y + w / 2 + 1);
+    if (s >= MIN_NUMBER_PX) {
+      ctx.fillStyle = '#fff';
+      ctx.fillText(String(i + 1), x + w / 2, y + w / 2 + 1);
+    }
   });
 
   // The cursor: dark and light outlines, seen on any terrain colour.
