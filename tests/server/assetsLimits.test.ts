@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestImage } from '../../scripts/make-test-image';
 import { configureAssets } from '../../src/server/assets/assetService';
-import { createRoom, invite, useTestServer } from './helpers';
+import { createRoom, invite, useTestServer, waitFor } from './helpers';
 import { health, upload } from './assetsHelpers';
 
 describe('image upload bounds', () => {
@@ -67,6 +67,23 @@ describe('image upload bounds', () => {
     expect((await first).status).toBe(200);
     expect((await upload(server.origin, room.roomId, room.gmToken, images[3]!)).status).toBe(200);
   });
+
+  it('an upload that waits too long for its turn is refused (503), not queued without end', async () => {
+    const service = configureAssets(server.server.server.ctx, {
+      maxUploadsInFlight: 3,
+      maxRunningJobs: 1,
+      maxWaitMs: 100,
+    });
+    const room = await createRoom(server.origin);
+    const big = await makeTestImage({ width: 8192, height: 8192, square: 64 });
+    const first = upload(server.origin, room.roomId, room.gmToken, big);
+    await waitFor(() => service.jobs.busy.running === 1, 'the first image being cut');
+    const fresh = await makeTestImage({ width: 99, height: 99, square: 33 });
+    const second = await upload(server.origin, room.roomId, room.gmToken, fresh);
+    expect(second.status).toBe(503);
+    expect(second.body.reason).toBe('the server is busy preparing other images; try again in 5 s');
+    expect((await first).status).toBe(200);
+  }, 30_000);
 
   it('image work over its time bound is refused with a sentence; nothing is stored', async () => {
     configureAssets(server.server.server.ctx, { jobTimeoutMs: 1 });

@@ -4,7 +4,8 @@ import type { RoomFileAsset } from '../../schema/room';
 import { MAX_ROOM_ASSET_BYTES } from '../../schema/limits';
 import type { ServerContext } from '../context';
 import { HttpError, MAX_BODY_BYTES, parseBody } from '../http/json';
-import { assetsOf } from './assetService';
+import { assetsOf, busyError } from './assetService';
+import { ImageJobsBusyError } from './imageJobs';
 import type { CutImage } from './cutImage';
 import { checkImage, cutImage, ImageRefusedError, sha256Hex } from './cutImage';
 
@@ -46,11 +47,9 @@ export async function checkImportedImages(ctx: ServerContext, file: unknown): Pr
   const { assets } = parseBody(z.object({ assets: RoomFileAssetsSchema }), { assets: list }, 'room file');
   const service = assetsOf(ctx);
   const place = service.jobs.admit();
-  if (!place)
-    throw new HttpError(503, 'the server is busy preparing other images; try again in 5 s', {
-      'retry-after': '5',
-    });
+  if (!place) throw busyError();
   const ready: (CutImage | string)[] = [];
+  const timeoutMs = service.options.jobTimeoutMs;
   try {
     for (const [i, { hash, data }] of assets.entries()) {
       const where = `room file: image ${i + 1} of ${assets.length}`;
@@ -66,11 +65,12 @@ export async function checkImportedImages(ctx: ServerContext, file: unknown): Pr
       }
       try {
         ready.push(
-          await service.jobs.run(async () => cutImage(await checkImage(bytes), service.options.jobTimeoutMs)),
+          await service.jobs.run(async () => cutImage(await checkImage(bytes, timeoutMs), timeoutMs)),
         );
       } catch (error) {
         if (error instanceof ImageRefusedError)
           throw new HttpError(error.status, `${where}: ${error.message}`);
+        if (error instanceof ImageJobsBusyError) throw busyError();
         throw error;
       }
     }
