@@ -31,7 +31,7 @@ export interface AssetOptions {
   readonly maxRunningJobs: number;
   /** Uploads and imports under way at once (reading, waiting or being cut); more get 503. */
   readonly maxUploadsInFlight: number;
-  /** Longest the sharp work on one image may take (ms): an 8192×8192 map takes about 3 s. */
+  /** Longest the sharp work on one image may take (ms): an 8192×8192 map takes 3–4 s. */
   readonly jobTimeoutMs: number;
   /** Longest an upload waits for its turn once its bytes are in (ms); then 503. */
   readonly maxWaitMs: number;
