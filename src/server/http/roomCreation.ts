@@ -9,6 +9,12 @@ import type { InitialUpdates } from '../RoomManager';
 import { importRoomUpdates, seedDocs, validateCatalogFile } from '../tableBridge';
 import { readCatalogFile, type Validator } from '../catalog';
 import { HttpError, parseBody, readJsonBody, sendJson } from './json';
+import {
+  checkImportedImages,
+  MAX_ROOM_IMPORT_BYTES,
+  storeImportedImages,
+  withoutImages,
+} from '../assets/roomFileImages';
 
 const CreateRoomBodySchema = z.object({
   map: z.unknown().refine((value) => typeof value === 'object' && value !== null, 'expected a map object'),
@@ -54,9 +60,15 @@ export async function importRoom(
   origin: string,
 ): Promise<void> {
   limitRoomCreation(ctx, req);
-  const body = await readJsonBody(req);
-  const initial = contentOr400(() => importRoomUpdates(body));
-  sendJson(res, 200, storeNewRoom(ctx, initial, origin));
+  const body = await readJsonBody(req, MAX_ROOM_IMPORT_BYTES);
+  const initial = contentOr400(() => importRoomUpdates(withoutImages(body)));
+  // Every image checked and cut before anything is written; stored in the room's own commit.
+  const images = await checkImportedImages(ctx, body);
+  sendJson(
+    res,
+    200,
+    storeNewRoom(ctx, initial, origin, (roomId) => storeImportedImages(ctx, roomId, images)),
+  );
 }
 
 /** The new room's first content; content the sender got wrong (bad map, bad file) is a 400. */
@@ -73,11 +85,13 @@ function storeNewRoom(
   ctx: ServerContext,
   initial: InitialUpdates,
   origin: string,
+  alsoStore: (roomId: string) => void = () => {},
 ): { roomId: string; gmToken: string; gmLink: string } {
   const roomId = newRoomId();
   let gmToken = '';
   ctx.rooms.create(roomId, initial, {}, () => {
     gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
+    alsoStore(roomId);
   });
   return { roomId, gmToken, gmLink: joinLink(origin, roomId, gmToken) };
 }
