@@ -179,7 +179,8 @@ export class TokenLayer {
     // Arial averages about 0.55 em per character.
     const nameSize = Math.round(px * 0.22);
     const suffix = ((t.resolve ?? 0) > 0 ? ` ✦${t.resolve}` : '') + (t.hidden ? ' (hidden)' : '');
-    const lines = labelLines(t.name + suffix, (s - 6) / (nameSize * 0.55));
+    // Over a portrait one line, so the name pill leaves the face (the token's middle) in view.
+    const lines = labelLines(t.name + suffix, (s - 6) / (nameSize * 0.55), texture ? 1 : 2);
     const label = new BitmapText({
       text: initials(t.name),
       style: {

@@ -9,6 +9,8 @@ import type { InitialUpdates } from '../RoomManager';
 import { importRoomUpdates, seedDocs, validateCatalogFile } from '../tableBridge';
 import { readCatalogFile, type Validator } from '../catalog';
 import { HttpError, parseBody, readJsonBody, sendJson } from './json';
+import { assetsOf } from '../assets/assetService';
+import { sortPortraits } from '../../table/portraitRefs';
 
 const CreateRoomBodySchema = z.object({
   map: z.unknown().refine((value) => typeof value === 'object' && value !== null, 'expected a map object'),
@@ -36,14 +38,17 @@ export async function createRoom(
     const validate: Validator = (data, where) => validateCatalogFile('encounter', data, where);
     body.encounter = readCatalogFile(join(ctx.rootDir, 'encounters'), encounterFile, validate, 'encounter');
   }
+  const portraits = sortPortraits(body, (hash) => assetsOf(ctx).store.has(hash));
+  const seed = portraits.value as typeof body;
   let characterIds: string[] = [];
   const initial = contentOr400(() =>
     initialUpdates((publicDoc, secretsDoc) => {
-      characterIds = seedDocs(publicDoc, secretsDoc, body).characterIds;
+      characterIds = seedDocs(publicDoc, secretsDoc, seed).characterIds;
     }),
   );
-  // characterIds: the party's PCs, for the GM's invite screen.
-  sendJson(res, 200, { ...storeNewRoom(ctx, initial, origin), characterIds });
+  const created = storeNewRoom(ctx, initial, origin, portraits.kept);
+  // characterIds: the party's PCs, for the GM's invite screen; notes: portraits left out.
+  sendJson(res, 200, { ...created, characterIds, ...notesOf(portraits.notes) });
 }
 
 /** `POST /api/rooms/import`: a new room from an exported room file. */
@@ -54,9 +59,14 @@ export async function importRoom(
   origin: string,
 ): Promise<void> {
   limitRoomCreation(ctx, req);
-  const body = await readJsonBody(req);
-  const initial = contentOr400(() => importRoomUpdates(body));
-  sendJson(res, 200, storeNewRoom(ctx, initial, origin));
+  const portraits = sortPortraits(await readJsonBody(req), (hash) => assetsOf(ctx).store.has(hash));
+  const initial = contentOr400(() => importRoomUpdates(portraits.value));
+  sendJson(res, 200, { ...storeNewRoom(ctx, initial, origin, portraits.kept), ...notesOf(portraits.notes) });
+}
+
+/** Portraits named by the files but not on this server: said, not refused (issue 14). */
+function notesOf(notes: string[]): { notes?: string[] } {
+  return notes.length ? { notes } : {};
 }
 
 /** The new room's first content; content the sender got wrong (bad map, bad file) is a 400. */
@@ -73,11 +83,15 @@ function storeNewRoom(
   ctx: ServerContext,
   initial: InitialUpdates,
   origin: string,
+  images: readonly string[] = [],
 ): { roomId: string; gmToken: string; gmLink: string } {
   const roomId = newRoomId();
   let gmToken = '';
+  const assets = assetsOf(ctx);
   ctx.rooms.create(roomId, initial, {}, () => {
     gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
+    // The images its stat blocks name become the room's, in the same commit.
+    for (const hash of images) assets.store.put(roomId, hash, assets.options);
   });
   return { roomId, gmToken, gmLink: joinLink(origin, roomId, gmToken) };
 }
