@@ -21,6 +21,7 @@ import { handleLibraryRoute } from './library';
 import { STARTER_LIBRARY_FILE } from '../library';
 import { handleAssetRoute } from '../assets/assetRoutes';
 import { withRoomImages } from '../assets/roomFileImages';
+import { assetsOf } from '../assets/assetService';
 
 const InviteBodySchema = z.object({
   name: z.string().trim().min(1).max(80),
@@ -230,6 +231,8 @@ async function postIntent(
       intent,
       ctx.dice,
       session.name,
+      // A portrait must be an image of this room (src/table/intents/portraitIntent.ts).
+      (hash) => assetsOf(ctx).store.isLinked(roomId, hash),
     );
   } catch (error) {
     // E.g. the test-only fixed dice ran out: a server problem, not the sender's; nothing written.

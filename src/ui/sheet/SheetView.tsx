@@ -7,6 +7,7 @@ import type { RoomModel } from '../model/RoomModel';
 import { AbilityRows } from './AbilityRows';
 import { JobStatsFieldset } from './JobStatsFieldset';
 import { SheetLock } from './SheetLock';
+import { PortraitButton } from '../portrait/PortraitDialog';
 import { renamedJob, withJob, withMasteryInstead } from './sheetEdits';
 
 /** The token schema's bound for a name. */
@@ -51,6 +52,7 @@ export function SheetView({ model, tokenId }: { model: RoomModel; tokenId: strin
   return (
     <div class="sheet" data-testid="sheet-view">
       <h2 id="sheet-title">{who}</h2>
+      <PortraitButton model={model} tokenId={tokenId} />
       {locked && <p class="sheet-why">The GM has locked sheets during combat.</p>}
       <div class="row">
         <label>
