@@ -70,3 +70,14 @@ describe('doors', () => {
     expect(publicRootsOf(doc).doors.size).toBe(0);
   });
 });
+
+describe('doors in the room snapshot', () => {
+  it('the snapshot map follows a door opened after it was first read', async () => {
+    const { readSnapshot } = await import('../../src/table/snapshot');
+    const doc = new Y.Doc();
+    writeMapContent(doc, doorway(true));
+    expect(readSnapshot(doc).map!.doors).toEqual([{ x: 3, y: 2, closed: true }]);
+    publicRootsOf(doc).doors.set('3,2', false);
+    expect(readSnapshot(doc).map!.doors).toEqual([{ x: 3, y: 2, closed: false }]);
+  });
+});
