@@ -53,6 +53,8 @@ test('the GM imports a Universal VTT map: its wall blocks sight, the door opens 
   await gm.getByRole('button', { name: 'Replace the map' }).click();
   await expect.poll(async () => (await sceneMap(gm))?.width).toBe(12);
   const map = await sceneMap(gm);
+  // The picture is stored as a room image and lies under the grid, one 64-pixel square per square.
+  expect(map.background).toMatchObject({ imageWidth: 768, imageHeight: 512, pixelsPerSquare: 64 });
   expect(map.doors).toEqual([{ x: 6, y: 3, closed: true }]);
   expect(lineOfSightBetweenCells(map, { x: 2, y: 3 }, { x: 9, y: 3 }).visible).toBe(false);
 

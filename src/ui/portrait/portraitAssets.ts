@@ -1,10 +1,5 @@
-import { fetchImage, uploadImage, type AssetAccess } from '../assets/assetClient';
+import { fetchImage, pageAssetAccess as access, uploadImage } from '../assets/assetClient';
 import { outputRect, PORTRAIT_OUT_PX, type Crop } from './cropMath';
-
-/** The room link's token: the page's own `?token=`, as main.ts reads it. */
-function access(): AssetAccess {
-  return { token: new URLSearchParams(location.search).get('token') ?? '' };
-}
 
 /** A cropped portrait, uploaded to the room: its content hash; throws the server's sentence. */
 export async function uploadPortrait(roomId: string, image: Blob): Promise<string> {
