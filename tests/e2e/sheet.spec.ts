@@ -120,3 +120,94 @@ test('keyboard: Escape closes the sheet and focus returns to its button', async 
   await expect(player.getByTestId('sheet-view')).toBeHidden();
   await expect(player.getByTestId('open-sheet')).toBeFocused();
 });
+
+test('a player adds a job and learns an ability from their library, activates it, and acts with it', async () => {
+  // The player's own library on this server, with one ability in it (what a group imports).
+  const { key } = await post<{ key: string }>('/api/libraries', {});
+  await post(
+    '/api/library/entries',
+    {
+      kind: 'ability',
+      data: {
+        name: 'Ember Shot',
+        cost: '1-action',
+        range: 5,
+        tags: { attack: true },
+        attack: { kind: 'ranged', onHit: { damage: { tier: 'light' } } },
+        description: 'A flick of fire.',
+      },
+    },
+    key,
+  );
+  await player.evaluate((k) => localStorage.setItem('icon-vtt.libraryKey', k), key);
+  await player.getByTestId('open-sheet').click();
+  const view = player.getByTestId('sheet-view');
+
+  // Removing the current job is refused with the reason, said before the click.
+  await expect(view.getByTestId('sheet-remove-job-why-Shieldbearer')).toHaveText(
+    'Shieldbearer is Maren’s current job: switch to another job first',
+  );
+
+  // A new job: its name, class and numbers (the shared stat form).
+  await view.getByText('Add a job').click();
+  const add = view.getByTestId('sheet-new-job');
+  await add.getByLabel('Job name').fill('Forgehand');
+  await add.getByLabel('Class').fill('Wright');
+  await add.getByTestId('stat-health').fill('9');
+  await add.getByRole('button', { name: 'Add job' }).click();
+  await expect(view.getByTestId('sheet-jobs')).toContainText('Forgehand (Wright)');
+  await expect(view.getByTestId('sheet-message')).toHaveText('Saved');
+
+  // Learn Ember Shot from the library, from the new job (a Wright ability: a gambit for a Warden).
+  const learn = view.getByTestId('sheet-learn');
+  await expect(
+    learn.getByTestId('sheet-learn-ability').locator('option', { hasText: 'Ember Shot' }),
+  ).toHaveCount(1);
+  await learn.getByTestId('sheet-learn-ability').selectOption({ label: 'Ember Shot' });
+  await learn.getByTestId('sheet-learn-from').selectOption('Forgehand');
+  await learn.getByRole('button', { name: 'Learn' }).click();
+  const row = view.getByTestId('sheet-ability-Ember Shot');
+  await expect(row).toContainText('Forgehand (Wright) · gambit');
+
+  // Six are active: one off, then Ember Shot on (level 4 has one gambit slot).
+  await view.getByTestId('sheet-active-Guard 1').uncheck();
+  await expect(view.getByTestId('sheet-active-count')).toHaveText('5 of 6 active');
+  await view.getByTestId('sheet-active-Ember Shot').check();
+  await expect(view.getByTestId('sheet-active-count')).toHaveText('6 of 6 active');
+  await expect(view.getByTestId('sheet-message')).toHaveText('Saved');
+  await player.keyboard.press('Escape');
+
+  // The Act panel offers it.
+  await player.getByTestId('combat-actor').selectOption('maren');
+  await expect(player.getByTestId('combat-action').locator('option', { hasText: 'Ember Shot' })).toHaveCount(
+    1,
+  );
+});
+
+test('a Limit Break below level 2 is refused with the reason', async () => {
+  await gm.keyboard.press('Escape');
+  await gm.getByTestId('token-item-brannoc').click();
+  await gm.getByTestId('open-sheet').click();
+  const view = gm.getByTestId('sheet-view');
+  await expect(view.getByTestId('sheet-level')).toHaveValue('1');
+  const write = view.getByTestId('sheet-lb-write');
+  await expect(write).toHaveAttribute('aria-disabled', 'true');
+  await expect(view.getByTestId('sheet-lb-why')).toHaveText(
+    'a Limit Break is available from level 2: Brannoc is level 1',
+  );
+  // Still focusable (a keyboard user hears the reason); Enter on it says the refusal again.
+  await write.focus();
+  await gm.keyboard.press('Enter');
+  await expect(view.getByTestId('sheet-message')).toHaveText(
+    'Refused: a Limit Break is available from level 2: Brannoc is level 1',
+  );
+  await expect(view.getByTestId('ability-editor')).toHaveCount(0);
+});
+
+test('the sheet with its jobs, learning and Limit Break parts has no serious or critical accessibility violation', async () => {
+  const result = await new AxeBuilder({ page: gm }).include('[data-testid="sheet-view"]').analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+});
