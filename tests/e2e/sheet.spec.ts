@@ -17,6 +17,7 @@ test.setTimeout(120_000);
 
 let gm: Page;
 let player: Page;
+let room: { roomId: string; gmToken: string; gmLink: string };
 
 async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(`${server().origin}${url}`, {
@@ -41,7 +42,7 @@ async function open(browser: Browser, link: string): Promise<Page> {
 test.beforeAll(async ({ browser }) => {
   // Maren: five of seven Warden abilities active; Brannoc belongs to someone else.
   const maren = sheet({ level: 4 }, [...wardenAbilities(5, true), ...wardenAbilities(7, false).slice(5)]);
-  const room = await post<{ roomId: string; gmToken: string; gmLink: string }>('/api/rooms', {
+  room = await post<{ roomId: string; gmToken: string; gmLink: string }>('/api/rooms', {
     map: JSON.parse(fs.readFileSync(path.join(ROOT, 'maps/combat-test.json'), 'utf8')),
     party: {
       schemaVersion: 1,
@@ -210,4 +211,41 @@ test('the sheet with its jobs, learning and Limit Break parts has no serious or 
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad).toEqual([]);
+});
+
+test('the ability editor edits a slow-turn bonus and a next-ability bonus, checked live', async () => {
+  await player.getByTestId('open-sheet').click();
+  const view = player.getByTestId('sheet-view');
+  await view.getByTestId('sheet-write-ability').click();
+  const editor = view.getByTestId('ability-editor');
+  await editor.getByTestId('ability-name').fill('Rally Cry');
+  await editor.getByText('Bonus on a slow turn').click();
+  await editor.getByTestId('slowTurnBonus-on').check();
+  await editor.getByTestId('slowTurnBonus-boons').fill('13');
+  await expect(editor.getByTestId('problem-slowTurnBonus.boons')).toContainText('at most 12');
+  await expect(editor.getByTestId('ability-save')).toBeDisabled();
+  await editor.getByTestId('slowTurnBonus-boons').fill('1');
+  await editor.getByText('Your next ability gains…').click();
+  await editor.getByTestId('nextAbility-on').check();
+  await editor.getByTestId('nextAbility-boost').fill('1');
+  await editor.getByTestId('nextAbility-to').selectOption('user');
+  await editor.getByTestId('ability-save').click();
+  await expect(view.getByTestId('sheet-ability-Rally Cry')).toBeVisible();
+
+  const res = await fetch(`${server().origin}/api/rooms/${room.roomId}/export`, {
+    headers: { authorization: `Bearer ${room.gmToken}` },
+  });
+  const found: unknown[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      if ((v as { name?: unknown }).name === 'Rally Cry') found.push(v);
+      Object.values(v).forEach(walk);
+    }
+  };
+  walk(await res.json());
+  expect(found[0]).toMatchObject({
+    slowTurnBonus: { boons: 1 },
+    attack: { onHit: { nextAbility: { boost: 1, to: 'user' } } },
+  });
 });
