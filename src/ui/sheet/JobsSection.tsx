@@ -97,7 +97,7 @@ function JobNumbers({ job, onSave }: { job: Job; onSave: (stats: JobStats) => vo
   const checked = problemsOf(JobStatsSchema, draft);
   const changed = JSON.stringify(draft) !== JSON.stringify(job.stats);
   return (
-    <div class="sheet-stats" data-testid="sheet-job-stats">
+    <div class="sheet-job-numbers" data-testid="sheet-job-stats">
       <StatFields value={draft} onChange={setDraft} problems={checked.problems} />
       <button
         type="button"
@@ -123,10 +123,10 @@ function AddJob(props: {
   const [cls, setCls] = useState('');
   const [stats, setStats] = useState<JobStats>(currentJobOf(sheet).stats);
   const checked = problemsOf(JobStatsSchema, stats);
-  const problems = new Map(checked.problems);
-  if (!name.trim()) problems.set('job-name', 'Job name: a name is needed');
-  if (!cls.trim()) problems.set('job-class', 'Class: a name is needed');
-  const why = jobAddRefusal(sheet, name.trim(), who) ?? [...problems.values()][0] ?? null;
+  // Empty names are said on the button, not in red before anything is typed.
+  const problems = checked.problems;
+  const missing = !name.trim() ? 'a job needs a name' : !cls.trim() ? 'a job needs its class' : null;
+  const why = jobAddRefusal(sheet, name.trim(), who) ?? missing ?? [...problems.values()][0] ?? null;
   return (
     <details class="sheet-add-job">
       <summary>Add a job</summary>
