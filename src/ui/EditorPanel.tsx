@@ -4,6 +4,8 @@ import type { EditorTool } from './editorTools';
 import type { EditorState } from './InputController';
 import { mapFileName, serializeMap } from './mapFile';
 import type { RoomModel } from './model/RoomModel';
+import { DoorsPanel } from './mapImport/DoorsPanel';
+import { MapImportPanel } from './mapImport/MapImportPanel';
 
 const SPACES: Array<[SpaceType, string]> = [
   ['ground', 'Ground'],
@@ -166,6 +168,8 @@ export function EditorPanel({
           Save map file
         </button>
       </div>
+      <MapImportPanel model={model} />
+      <DoorsPanel model={model} />
     </section>
   );
 }

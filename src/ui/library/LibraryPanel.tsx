@@ -11,6 +11,7 @@ import { EntryEditor } from '../editors/EntryEditor';
 import { EncounterBuilder } from '../encounterBuilder/EncounterBuilder';
 import { StartFromEntry } from '../encounterBuilder/StartRoomForm';
 import type { KeyValueStorage } from '../start/yourRooms';
+import { exportEntry, forgetLibraryKey } from './forgetLibrary';
 import { libraryLink } from './libraryKey';
 import { filterEntries, LibraryList, type ListedEntry } from './LibraryList';
 import { LibraryState } from './libraryState';
@@ -188,6 +189,20 @@ export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
           { label: 'Duplicate', run: (entry) => void state.duplicate(entry) },
           { label: 'Delete', run: (entry) => (state.deleting.value = entry) },
           {
+            label: 'Export',
+            run: (entry) => {
+              if (!key) return;
+              exportEntry(key, entry).then(
+                (name) => (state.status.value = `Exported ${name}.`),
+                (e: unknown) =>
+                  (state.refusal.value = {
+                    reason: `${entry.name} was not exported: ${String(e)}`,
+                    problems: [],
+                  }),
+              );
+            },
+          },
+          {
             label: 'Start a room',
             name: (entry) => `Start a room with ${entry.name}`,
             kinds: ['encounter', 'party'],
@@ -196,6 +211,17 @@ export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
         ]}
       />
       {key && <LibraryLink libraryKey={key} />}
+      {key && (
+        <ForgetLibrary
+          libraryKey={key}
+          onForget={() => {
+            forgetLibraryKey(storage);
+            state.key.value = undefined;
+            state.entries.value = [];
+            state.status.value = 'This browser no longer keeps the library; its key or link brings it back.';
+          }}
+        />
+      )}
       <h3>Starter set</h3>
       <p class="muted">
         Written for this project to start with: copy any of them into your library and change it.
@@ -246,5 +272,36 @@ function LibraryLink({ libraryKey }: { libraryKey: string }) {
         </button>
       </div>
     </details>
+  );
+}
+
+/**
+ * "Forget this library on this browser", confirmed: the confirmation says the key is the only way
+ * back and shows it, so it can be copied first.
+ */
+function ForgetLibrary({ libraryKey, onForget }: { libraryKey: string; onForget: () => void }) {
+  const asking = useSignal(false);
+  if (!asking.value)
+    return (
+      <button type="button" class="library-forget" onClick={() => (asking.value = true)}>
+        Forget this library on this browser
+      </button>
+    );
+  return (
+    <div class="library-confirm" role="alertdialog" aria-labelledby="library-forget-text">
+      <p id="library-forget-text">
+        Forget this library on this browser? It stays on the server, but to open it again you need its key (or
+        its link). Copy the key first if you may want it back.
+      </p>
+      <input readOnly aria-label="Library key" value={libraryKey} onFocus={(e) => e.currentTarget.select()} />
+      <div class="row">
+        <button type="button" class="danger" onClick={onForget}>
+          Forget it
+        </button>
+        <button type="button" autoFocus onClick={() => (asking.value = false)}>
+          Keep it
+        </button>
+      </div>
+    </div>
   );
 }
