@@ -4,13 +4,16 @@ import {
   LIBRARY_KIND_NAMES,
   LIBRARY_KINDS,
   LibraryKindSchema,
+  type LibraryData,
   type LibraryEntry,
 } from '../../schema/library';
 import { EntryEditor } from '../editors/EntryEditor';
+import { EncounterBuilder } from '../encounterBuilder/EncounterBuilder';
+import { StartFromEntry } from '../encounterBuilder/StartRoomForm';
 import type { KeyValueStorage } from '../start/yourRooms';
 import { exportEntry, forgetLibraryKey } from './forgetLibrary';
 import { libraryLink } from './libraryKey';
-import { filterEntries, LibraryList } from './LibraryList';
+import { filterEntries, LibraryList, type ListedEntry } from './LibraryList';
 import { LibraryState } from './libraryState';
 
 /** Longest filter text: a name is at most 120 characters. */
@@ -25,6 +28,8 @@ export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
   const state = useMemo(() => new LibraryState(storage), [storage]);
   const filter = useSignal('');
   const newKind = useSignal<(typeof LIBRARY_KINDS)[number]>('foe');
+  /** The entry whose "Start a room" form is open (an encounter or a party). */
+  const startingFrom = useSignal<ListedEntry | undefined>(undefined);
   useEffect(() => void state.load(), [state]);
 
   const key = state.key.value;
@@ -32,6 +37,9 @@ export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
   const editing = state.editing.value;
   const deleting = state.deleting.value;
   const refusal = state.refusal.value;
+  // Encounters open in the encounter builder instead of the entry editor.
+  const building =
+    editing?.mode === 'edit' ? editing.entry.kind === 'encounter' : editing?.kind === 'encounter';
   const mine = filterEntries(state.entries.value, filter.value);
   const starter = filterEntries(state.starter.value, filter.value);
 
@@ -65,6 +73,9 @@ export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
         </select>
         <button type="button" disabled={busy} onClick={() => state.startNew(newKind.value)}>
           New
+        </button>
+        <button type="button" disabled={busy} onClick={() => state.startNew('encounter')}>
+          New encounter
         </button>
         <button type="button" disabled={busy || !key} onClick={() => void state.exportAll()}>
           Export library
@@ -100,7 +111,28 @@ export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
           )}
         </div>
       )}
-      {editing && (
+      {editing && building && (
+        <EncounterBuilder
+          key={editing.mode === 'edit' ? `${editing.entry.id}@${editing.entry.updatedAt}` : 'new-encounter'}
+          initial={(editing.mode === 'edit' ? editing.entry.data : editing.data) as LibraryData<'encounter'>}
+          fresh={editing.mode === 'new'}
+          storage={storage}
+          libraryKey={key}
+          busy={busy}
+          onSave={(encounter) => void state.save(encounter)}
+          onCancel={() => (state.editing.value = undefined)}
+        />
+      )}
+      {startingFrom.value && (
+        <StartFromEntry
+          key={startingFrom.value.id}
+          entry={startingFrom.value}
+          storage={storage}
+          libraryKey={key}
+          onClose={() => (startingFrom.value = undefined)}
+        />
+      )}
+      {editing && !building && (
         <div class="library-editor">
           <h3>
             {editing.mode === 'edit'
@@ -169,6 +201,12 @@ export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
                   }),
               );
             },
+          },
+          {
+            label: 'Start a room',
+            name: (entry) => `Start a room with ${entry.name}`,
+            kinds: ['encounter', 'party'],
+            run: (entry) => (startingFrom.value = entry),
           },
         ]}
       />
