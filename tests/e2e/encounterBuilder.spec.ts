@@ -152,6 +152,15 @@ test('a library party starts a room on a chosen map, with no encounter', async (
   await tracker.waitFor({ timeout: 20_000 });
   await expect(tracker).toContainText('Tamsin Reed');
   await expect(tracker).toContainText('Juno Marsh');
+
+  // Inside the room, a new encounter starts on the room's own map.
+  const folded = page.locator('details.library-section');
+  await folded.getByText('Campaign library').click();
+  await folded.getByRole('button', { name: 'New encounter' }).click();
+  const map = folded.getByRole('region', { name: 'Encounter builder' }).getByLabel('Map', { exact: true });
+  await expect(map.locator('option:checked')).toHaveText(
+    "This room's map: Arena of the Broken Crown · 12×10",
+  );
 });
 
 test('on a phone (390×844) the builder fits the width and a tap drops a foe', async ({ browser }) => {

@@ -59,10 +59,10 @@ test('the GM imports a Universal VTT map: its wall blocks sight, the door opens 
   expect(lineOfSightBetweenCells(map, { x: 2, y: 3 }, { x: 9, y: 3 }).visible).toBe(false);
 
   const door = gm.getByTestId('doors-panel').getByRole('button', { name: 'Open door' });
-  await expect(gm.getByTestId('doors-panel')).toContainText('Door at column 7, row 4: closed');
+  await expect(gm.getByTestId('doors-panel')).toContainText('Door at (6,3): closed');
   await door.focus();
   await gm.keyboard.press('Enter');
-  await expect(gm.getByTestId('doors-panel')).toContainText('Door at column 7, row 4: open');
+  await expect(gm.getByTestId('doors-panel')).toContainText('Door at (6,3): open');
   await expect.poll(async () => (await sceneMap(gm)).doors?.[0]?.closed).toBe(false);
   expect(lineOfSightBetweenCells(await sceneMap(gm), { x: 2, y: 3 }, { x: 9, y: 3 }).visible).toBe(true);
 

@@ -1,3 +1,4 @@
+import type { MapData } from '../../schema/map';
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { CellData } from '../../schema/cell';
@@ -23,7 +24,13 @@ import {
   type Change,
   type Pieces,
 } from './builderDraft';
-import { loadMapChoices, mapOfEncounter, type MapChoice } from './builderSources';
+import {
+  loadMapChoices,
+  mapOfEncounter,
+  ROOM_MAP_KEY,
+  roomMapChoice,
+  type MapChoice,
+} from './builderSources';
 import { DropOptions, type Placing } from './DropOptions';
 import { FoePicker } from './FoePicker';
 import { MapGrid } from './MapGrid';
@@ -40,6 +47,8 @@ export interface EncounterBuilderProps {
   readonly fresh: boolean;
   readonly storage: KeyValueStorage;
   readonly libraryKey: string | undefined;
+  /** Inside a room: its current map, offered first (and chosen for a new encounter). */
+  readonly roomMap?: () => MapData | undefined;
   readonly busy: boolean;
   /** Save as a library entry (create or update: the library panel knows which). */
   readonly onSave: (encounter: Encounter) => void;
@@ -58,6 +67,7 @@ export function EncounterBuilder({
   fresh,
   storage,
   libraryKey,
+  roomMap,
   busy,
   onSave,
   onCancel,
@@ -82,9 +92,11 @@ export function EncounterBuilder({
   const startsChosen = useSignal(!fresh);
 
   useEffect(() => {
-    void loadMapChoices(libraryKey).then((list) => {
+    const here = roomMap?.();
+    void loadMapChoices(libraryKey).then((loaded) => {
+      const list = here ? [roomMapChoice(here), ...loaded] : loaded;
       maps.value = list;
-      chooseMap(mapOfEncounter(list, initial)?.key ?? '', list);
+      chooseMap((fresh && here ? ROOM_MAP_KEY : mapOfEncounter(list, initial)?.key) ?? '', list);
     });
   }, [libraryKey]);
   // The first foe of the list is chosen until the GM picks another.

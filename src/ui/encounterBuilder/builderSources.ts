@@ -44,6 +44,19 @@ async function libraryData(key: string | undefined, kind: LibraryKind) {
   return parsed.file.entries.flatMap((e) => (e.id && e.kind === kind ? [{ id: e.id, data: e.data }] : []));
 }
 
+/** The key of the room's own map among the choices (the builder opened inside a room). */
+export const ROOM_MAP_KEY = 'room:current';
+
+/** The room's current map as a choice; an encounter saved on it names the map by its name. */
+export function roomMapChoice(map: MapData): MapChoice {
+  return {
+    key: ROOM_MAP_KEY,
+    label: `This room's map: ${mapCaption(map)}`,
+    map,
+    file: `${slug(map.name) || 'map'}.json`,
+  };
+}
+
 /** The server's sample maps, then the library's. */
 export async function loadMapChoices(libraryKey: string | undefined): Promise<MapChoice[]> {
   const [files, mine] = await Promise.all([

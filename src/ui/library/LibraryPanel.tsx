@@ -1,3 +1,4 @@
+import type { MapData } from '../../schema/map';
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import {
@@ -24,7 +25,14 @@ const MAX_FILTER_CHARS = 120;
  * Edit (the shared EntryEditor), Duplicate, Delete (confirmed), Export and Import; below, the
  * project's starter set to copy from. On the start page and, for the GM, inside a room.
  */
-export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
+export function LibraryPanel({
+  storage,
+  roomMap,
+}: {
+  storage: KeyValueStorage;
+  /** Inside a room: its current map, read when the encounter builder opens. */
+  roomMap?: () => MapData | undefined;
+}) {
   const state = useMemo(() => new LibraryState(storage), [storage]);
   const filter = useSignal('');
   const newKind = useSignal<(typeof LIBRARY_KINDS)[number]>('foe');
@@ -118,6 +126,7 @@ export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
           fresh={editing.mode === 'new'}
           storage={storage}
           libraryKey={key}
+          roomMap={roomMap}
           busy={busy}
           onSave={(encounter) => void state.save(encounter)}
           onCancel={() => (state.editing.value = undefined)}

@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
+import { squareName } from '../../grid/footprintFit';
 import type { RoomModel } from '../model/RoomModel';
 
 /**
  * The GM's doors: one line per door of the map with its state and a button that opens or closes
- * it (a GM write, undoable; players see it at once). Squares are named as people count them,
- * from 1 (the status line and tooltips count from 0 for the GM's coordinates; the panel is for play).
+ * it (a GM write, undoable; players see it at once). Squares are named as everywhere else on the
+ * table (log, status line, refusals), so the GM finds the door the status line points at.
  */
 export function DoorsPanel({ model }: { model: RoomModel }) {
   const gm = model.session.gm;
@@ -25,7 +26,7 @@ export function DoorsPanel({ model }: { model: RoomModel }) {
       <ul class="door-list">
         {doors.map((d) => (
           <li key={`${d.x},${d.y}`}>
-            <span>{`Door at column ${d.x + 1}, row ${d.y + 1}: ${d.closed ? 'closed' : 'open'}`}</span>
+            <span>{`Door at ${squareName(d)}: ${d.closed ? 'closed' : 'open'}`}</span>
             <button type="button" onClick={() => toggle(d, !d.closed)}>
               {d.closed ? 'Open door' : 'Close door'}
             </button>
