@@ -1,5 +1,6 @@
 import { Application, Container, Point, UPDATE_PRIORITY } from 'pixi.js';
 import { Viewport } from 'pixi-viewport';
+import { BackgroundLayer, type BackgroundArt, type BackgroundSource } from './BackgroundLayer';
 import { CursorLayer, type RemoteCursor } from './CursorLayer';
 import { DynamicResolution, dynamicResolutionFor } from './DynamicResolution';
 import { GpuFence } from './GpuFence';
@@ -11,6 +12,9 @@ import type { TokenView } from './TokenView';
 
 /** Newly visible terrain chunks drawn per frame after the first frame (which draws all it shows). */
 const CHUNKS_PER_FRAME = 1;
+
+/** Downloaded battlemap tiles turned into textures per frame. */
+const BACKGROUND_TILES_PER_FRAME = 2;
 
 /** JavaScript milliseconds per idle frame spent pre-baking off-screen terrain chunks. */
 const IDLE_BUDGET_MS = 6;
@@ -33,6 +37,7 @@ export class BattlefieldRenderer {
   readonly app = new Application();
   viewport!: Viewport;
   terrain!: TerrainLayer;
+  background!: BackgroundLayer;
   tokens!: TokenLayer;
   reach!: ReachOverlay;
   cursors!: CursorLayer;
@@ -85,11 +90,13 @@ export class BattlefieldRenderer {
     this.terrain = new TerrainLayer(this.cellPx, (target, frame, resolution) =>
       this.app.renderer.generateTexture({ target, frame, resolution, antialias: false }),
     );
+    this.background = new BackgroundLayer(this.cellPx, () => (this.dirty = true));
     this.reach = new ReachOverlay(this.cellPx);
     this.tokens = new TokenLayer(this.cellPx);
     this.cursors = new CursorLayer(this.app.ticker);
     const world = new Container();
     world.addChild(
+      this.background.container,
       this.terrain.container,
       this.reach.container,
       this.tokens.container,
@@ -115,6 +122,8 @@ export class BattlefieldRenderer {
         this.useResolution(this.dynamic.tick(t0, t.deltaMS));
         const all = this.drawAllChunks;
         this.drawAllChunks = false;
+        // Downloaded battlemap tiles become textures two a frame (each is an upload).
+        if (this.background.attachArrived(BACKGROUND_TILES_PER_FRAME)) this.dirty = true;
         if (this.terrain.buildPending(all ? Infinity : CHUNKS_PER_FRAME, !all && !resting)) this.dirty = true;
         let idle = false;
         if (resting && !this.dirty && !this.idleFence.busy()) {
@@ -148,6 +157,22 @@ export class BattlefieldRenderer {
       this.viewport.worldHeight = grid.height * this.cellPx;
       this.openingView();
     }
+    this.cull();
+  }
+
+  /** Where battlemap tiles come from (live rooms; the offline demo has none). */
+  setBackgroundSource(source: BackgroundSource | undefined): void {
+    this.background.setSource(source);
+  }
+
+  /**
+   * The map's battlemap (undefined: none). With art the terrain floor is drawn at the GM's
+   * opacity so the picture shows through; without, fully opaque as always.
+   */
+  setBackground(art: (BackgroundArt & { terrainOpacity: number }) | undefined): void {
+    this.dirty = true;
+    this.background.setArt(art);
+    this.terrain.setFloorAlpha(art ? art.terrainOpacity : 1);
     this.cull();
   }
 
@@ -279,6 +304,12 @@ export class BattlefieldRenderer {
     this.dirty = true;
     const b = this.viewport.getVisibleBounds();
     this.terrain.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
+    // The full resolution, not the motion one: tiles are chosen for the resting picture.
+    this.background.setView(
+      { x: b.x, y: b.y, width: b.width, height: b.height },
+      this.viewport.scale.x,
+      this.dynamic.full,
+    );
     this.tokens.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
     this.tokens.setZoom(this.viewport.scale.x);
   }

@@ -1,6 +1,7 @@
 import { CELL_SIZE_PX, worldToCell } from '../grid/cell';
 import { spaceTypeOfCode } from '../schema/map';
 import { BattlefieldRenderer } from '../render/BattlefieldRenderer';
+import { assetTileSource } from './backdrop/assetTileSource';
 import { installDebugHook } from './debugHook';
 import { el } from './dom';
 import { InputController } from './InputController';
@@ -74,6 +75,10 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   });
   const renderer = new BattlefieldRenderer(CELL_SIZE_PX);
   await renderer.init(stage);
+  // Battlemap tiles come from the room's assets (live rooms only; the offline demo has none).
+  const linkToken = new URLSearchParams(window.location.search).get('token');
+  if (rawSession.connection && linkToken)
+    renderer.setBackgroundSource(assetTileSource(rawSession.roomId, linkToken));
   // An open sheet covers the lower half of the map: the view's middle moves up into what stays
   // visible (measured once the sheet has slid), and back down when it closes.
   let sheetShift = 0;
@@ -197,6 +202,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       lastMap = s.map;
       lastHp = s.destructibleHp;
       renderer.setTerrain(mapToTerrainGrid(s.map, s.destructibleHp));
+      renderer.setBackground(s.map.background);
     }
     renderer.setTokens(tokenViews(s, session.viewer));
     if (input.selectedId && !s.tokens.some((t) => t.id === input.selectedId)) input.select(undefined);
