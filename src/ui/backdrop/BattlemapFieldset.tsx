@@ -188,6 +188,7 @@ export function BattlemapFieldset({ model }: { model: RoomModel }) {
                 write({ terrainOpacity: Number(e.currentTarget.value) });
               }}
             />
+            <span aria-hidden="true">{Math.round((opacity ?? bg.terrainOpacity) * 100)}%</span>
           </div>
           <div class="row">
             <button
