@@ -59,3 +59,14 @@ export function boundedRecord<T extends z.ZodType>(value: T, max: number, what: 
 export function atMost(limit: number, what: string): string {
   return `at most ${limit.toLocaleString('en-US')}${what ? ` ${what}` : ''}`;
 }
+
+/**
+ * Uploaded images (issue 14; src/server/assets/). A battlemap file may be up to 25 MB, a portrait
+ * up to 2 MB (then shrunk to at most PORTRAIT_MAX_SIDE on a side). A room holds at most
+ * MAX_ROOM_ASSETS images totalling MAX_ROOM_ASSET_BYTES, which also bounds what a room file carries.
+ */
+export const MAX_MAP_IMAGE_BYTES = 25 * 1024 * 1024;
+export const MAX_PORTRAIT_IMAGE_BYTES = 2 * 1024 * 1024;
+export const PORTRAIT_MAX_SIDE = 512;
+export const MAX_ROOM_ASSETS = 100;
+export const MAX_ROOM_ASSET_BYTES = 64 * 1024 * 1024;

@@ -96,6 +96,30 @@ CREATE TABLE IF NOT EXISTS library_entries (
   updated_at INTEGER NOT NULL,
   PRIMARY KEY (library_id, id)
 );
+CREATE TABLE IF NOT EXISTS assets (
+  hash TEXT PRIMARY KEY,
+  format TEXT NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  tile_size INTEGER NOT NULL,
+  levels TEXT NOT NULL,
+  data BLOB NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS asset_tiles (
+  hash TEXT NOT NULL REFERENCES assets(hash) ON DELETE CASCADE,
+  level INTEGER NOT NULL,
+  col INTEGER NOT NULL,
+  row INTEGER NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY (hash, level, col, row)
+);
+CREATE TABLE IF NOT EXISTS room_assets (
+  room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+  hash TEXT NOT NULL REFERENCES assets(hash),
+  PRIMARY KEY (room_id, hash)
+);
+CREATE INDEX IF NOT EXISTS room_assets_hash ON room_assets(hash);
 `;
 
 /** One campaign-library entry as stored: `data` is its JSON (src/server/library.ts checks it). */
@@ -343,6 +367,14 @@ export class Store {
   /** How many entries a library holds and their data's bytes (UTF-8), for its bounds. */
   librarySize(libraryId: string): { entries: number; bytes: number } {
     return this.stmts.librarySize.get(libraryId) as { entries: number; bytes: number };
+  }
+
+  /**
+   * A prepared statement on the main connection, for stores of their own tables that share this
+   * database and its durability (src/server/assets/assetStore.ts). Prepare once, not per request.
+   */
+  prepare(sql: string): Database.Statement {
+    return this.db.prepare(sql);
   }
 
   /** Several writes as one atomic commit (room creation: room + token + seed updates). */

@@ -19,6 +19,7 @@ import { createRoom, importRoom } from './roomCreation';
 import { intentKeyOf, rememberAnswer, replayedAnswer } from './idempotency';
 import { handleLibraryRoute } from './library';
 import { STARTER_LIBRARY_FILE } from '../library';
+import { handleAssetRoute } from '../assets/assetRoutes';
 
 const InviteBodySchema = z.object({
   name: z.string().trim().min(1).max(80),
@@ -96,6 +97,7 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
   }
 
   if (await handleLibraryRoute(ctx, req, res, url, parts)) return;
+  if (await handleAssetRoute(ctx, req, res, url, parts, requireSession)) return;
 
   if (first === 'rooms') {
     if (method === 'POST' && parts.length === 2) return createRoom(ctx, req, res, origin);

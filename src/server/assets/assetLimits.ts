@@ -1,0 +1,73 @@
+import { MAX_IMAGE_SIDE } from '../../schema/asset';
+import {
+  MAX_MAP_IMAGE_BYTES,
+  MAX_PORTRAIT_IMAGE_BYTES,
+  MAX_ROOM_ASSET_BYTES,
+  MAX_ROOM_ASSETS,
+} from '../../schema/limits';
+import type { RateLimit } from '../limits';
+
+/** What an upload is for: a battlemap (GM only) or a token portrait (GM or player). */
+export type AssetPurpose = 'map' | 'portrait';
+
+/** Bytes an upload of each purpose may carry (src/schema/limits.ts; docs/server.md "Limits"). */
+export const MAX_UPLOAD_BYTES: Readonly<Record<AssetPurpose, number>> = {
+  map: MAX_MAP_IMAGE_BYTES,
+  portrait: MAX_PORTRAIT_IMAGE_BYTES,
+};
+
+/** Side of a square tile, pixels: the renderer loads only the tiles it shows (issue 14). */
+export const TILE_SIZE = 512;
+
+/**
+ * Pixels sharp may decode from one image: every image is checked against MAX_IMAGE_SIDE from its
+ * header first; this is libvips' own second line against a header that lies.
+ */
+export const MAX_INPUT_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
+
+/** Server-wide bounds on image work; tests shrink them through `configureAssets`. */
+export interface AssetOptions {
+  /** Images decoded and cut at once, server-wide: sharp already uses every core for one. */
+  readonly maxRunningJobs: number;
+  /** Uploads and imports under way at once (reading, waiting or being cut); more get 503. */
+  readonly maxUploadsInFlight: number;
+  /** Longest the sharp work on one image may take (ms): an 8192×8192 map takes about 3 s. */
+  readonly jobTimeoutMs: number;
+  /** Uploads per link (token). */
+  readonly uploads: RateLimit;
+  readonly maxRoomAssets: number;
+  /** Bytes of the images (as stored, tiles not counted) one room links to. */
+  readonly maxRoomBytes: number;
+}
+
+export const DEFAULT_ASSET_OPTIONS: AssetOptions = {
+  maxRunningJobs: 1,
+  maxUploadsInFlight: 6,
+  jobTimeoutMs: 30_000,
+  // A GM bringing a map and a party's portraits sends ten at once; then one every 6 s.
+  uploads: { burst: 20, perSecond: 1 / 6 },
+  maxRoomAssets: MAX_ROOM_ASSETS,
+  maxRoomBytes: MAX_ROOM_ASSET_BYTES,
+};
+
+/** "3 MB", "25 MB", "1.5 MB", "200 KB": a size as people read it (MB = 1024 × 1024 bytes). */
+export function megabytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const mb = bytes / 1024 / 1024;
+  return `${mb >= 10 ? Math.round(mb) : +mb.toFixed(1)} MB`;
+}
+
+/** The sentence for a file over `limit` bytes; `size` undefined when it was counted while streaming. */
+export function tooLargeText(size: number | undefined, limit: number): string {
+  const said =
+    size === undefined || megabytes(size) === megabytes(limit) ? `over ${megabytes(limit)}` : megabytes(size);
+  return `the file is ${said}; at most ${megabytes(limit)}`;
+}
+
+export function tooManyPixelsText(width: number, height: number): string {
+  return `the image is ${width}×${height} pixels; at most ${MAX_IMAGE_SIDE} on a side`;
+}
+
+export const NOT_AN_IMAGE_TEXT = 'this is not a PNG, JPEG or WebP image';
+export const EMPTY_FILE_TEXT = 'the file is empty: send a PNG, JPEG or WebP image';
+export const UNREADABLE_TEXT = 'this image could not be read: it is damaged or cut short';

@@ -1,0 +1,186 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AssetHashSchema } from '../../schema/asset';
+import type { Session } from '../auth';
+import type { ServerContext } from '../context';
+import { HttpError, sendJson } from '../http/json';
+import { describeRate, retryAfterSeconds } from '../limits';
+import type { AssetPurpose } from './assetLimits';
+import { MAX_UPLOAD_BYTES } from './assetLimits';
+import type { AssetService } from './assetService';
+import { assetsOf } from './assetService';
+import type { CheckedImage } from './cutImage';
+import { checkImage, checkPortrait, cutImage, ImageRefusedError, sha256Hex } from './cutImage';
+import { readImageBody } from './readImageBody';
+import { IMAGE_CONTENT_TYPES } from './sniffImage';
+
+/**
+ * The image API (docs/server.md "Images"):
+ *   POST /api/rooms/<roomId>/assets?purpose=map|portrait   raw image bytes → { hash, width, height }
+ *   GET  /api/rooms/<roomId>/assets/<hash>                  → { hash, width, height, tileSize, levels }
+ *   GET  /api/rooms/<roomId>/assets/<hash>/tiles/<level>/<column>/<row>   a WebP tile
+ *   GET  /api/rooms/<roomId>/assets/<hash>/image            the image as stored
+ * Every route needs a token of that room. An image is content-addressed, so every answer about
+ * it may be cached for good (by that browser only: it needed a token).
+ */
+
+const CACHE_FOREVER = 'private, max-age=31536000, immutable';
+const NO_SUCH_IMAGE = 'this room has no such image';
+
+/** Handles the request when it is an image route; false when it is not one. */
+export async function handleAssetRoute(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  parts: readonly string[],
+  requireSession: (ctx: ServerContext, req: IncomingMessage) => Session,
+): Promise<boolean> {
+  const [, first, roomId, third, hash, ...rest] = parts;
+  if (first !== 'rooms' || third !== 'assets' || !roomId) return false;
+  const method = req.method ?? 'GET';
+  if (method === 'POST' && hash === undefined) {
+    await upload(ctx, req, res, url, roomId, requireSession);
+    return true;
+  }
+  if (method === 'GET' && hash !== undefined) {
+    serve(ctx, req, res, requireSession(ctx, req), roomId, hash, rest);
+    return true;
+  }
+  return false;
+}
+
+async function upload(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  roomId: string,
+  requireSession: (ctx: ServerContext, req: IncomingMessage) => Session,
+): Promise<void> {
+  const session = requireSession(ctx, req);
+  if (session.roomId !== roomId) throw new HttpError(403, 'this token belongs to another room');
+  const purpose = url.searchParams.get('purpose');
+  if (purpose !== 'map' && purpose !== 'portrait')
+    throw new HttpError(400, 'say what the image is for: ?purpose=map or ?purpose=portrait');
+  if (purpose === 'map' && session.role !== 'gm')
+    throw new HttpError(403, 'only the GM may upload a map image');
+  const service = assetsOf(ctx);
+  const verdict = service.uploads.take(session.tokenHash);
+  if (!verdict.ok) {
+    const seconds = retryAfterSeconds(verdict.retryAfterMs);
+    const { burst, perSecond } = service.options.uploads;
+    throw new HttpError(
+      429,
+      `too many images uploaded from this link: at most ${describeRate(perSecond)} (bursts of ${burst}); try again in ${seconds} s`,
+      { 'retry-after': String(seconds) },
+    );
+  }
+  const place = service.jobs.admit();
+  if (!place)
+    throw new HttpError(503, 'the server is busy preparing other images; try again in 5 s', {
+      'retry-after': '5',
+      connection: 'close',
+    });
+  try {
+    const bytes = await readImageBody(req, MAX_UPLOAD_BYTES[purpose]);
+    // The body may come long after the headers: a link revoked meanwhile stores nothing.
+    if (requireSession(ctx, req).roomId !== roomId)
+      throw new HttpError(403, 'this token belongs to another room');
+    if (!ctx.store.getRoom(roomId)) throw new HttpError(404, `no room ${roomId}`);
+    const stored = await storeImage(service, roomId, bytes, purpose);
+    sendJson(res, 200, stored);
+  } catch (error) {
+    if (error instanceof ImageRefusedError) throw new HttpError(error.status, error.message);
+    throw error;
+  } finally {
+    place.leave();
+  }
+}
+
+/**
+ * Check, cut and store an image (or only link it when the same bytes are stored already), in one
+ * SQLite transaction once everything is ready: a refused or failed image leaves nothing behind.
+ */
+async function storeImage(
+  service: AssetService,
+  roomId: string,
+  bytes: Buffer,
+  purpose: AssetPurpose,
+): Promise<{ hash: string; width: number; height: number }> {
+  const { store, options } = service;
+  const known = (hash: string) => {
+    store.put(roomId, hash, options);
+    const info = store.info(hash)!;
+    return { hash, width: info.width, height: info.height };
+  };
+  const uploaded = sha256Hex(bytes);
+  if (store.has(uploaded)) return known(uploaded);
+  return service.jobs.run(async () => {
+    const checked: CheckedImage =
+      purpose === 'portrait' ? await checkPortrait(bytes) : await checkImage(bytes);
+    if (store.has(checked.hash)) return known(checked.hash);
+    const cut = await cutImage(checked, options.jobTimeoutMs);
+    store.put(roomId, cut, options);
+    return { hash: cut.hash, width: cut.width, height: cut.height };
+  });
+}
+
+function serve(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  session: Session,
+  roomId: string,
+  hash: string,
+  rest: readonly string[],
+): void {
+  const { store } = assetsOf(ctx);
+  // Another room's token learns nothing, not even whether the image exists: 404 like a bad id.
+  const visible =
+    session.roomId === roomId && AssetHashSchema.safeParse(hash).success && store.isLinked(roomId, hash);
+  if (!visible) throw new HttpError(404, NO_SUCH_IMAGE);
+  if (rest.length === 0) {
+    const info = store.info(hash);
+    if (!info) throw new HttpError(404, NO_SUCH_IMAGE);
+    return sendCached(
+      req,
+      res,
+      `"${hash}.info"`,
+      'application/json; charset=utf-8',
+      Buffer.from(JSON.stringify(info)),
+    );
+  }
+  if (rest.length === 1 && rest[0] === 'image') {
+    const image = store.image(hash);
+    if (!image) throw new HttpError(404, NO_SUCH_IMAGE);
+    return sendCached(req, res, `"${hash}"`, IMAGE_CONTENT_TYPES[image.format], image.data);
+  }
+  const [kind, ...numbers] = rest;
+  if (kind === 'tiles' && numbers.length === 3 && numbers.every((n) => /^\d{1,5}$/.test(n))) {
+    const [level, column, row] = numbers.map(Number) as [number, number, number];
+    const tile = store.tile(hash, level, column, row);
+    if (!tile) throw new HttpError(404, 'this image has no such tile');
+    return sendCached(req, res, `"${hash}.${level}.${column}.${row}"`, 'image/webp', tile);
+  }
+  throw new HttpError(404, `no image route ${rest.join('/')}`);
+}
+
+/**
+ * An answer that never changes for its URL: cached for a year, and 304 to a browser that shows
+ * the ETag it has. Sent as stored, never compressed again (WebP, PNG and JPEG are compressed).
+ */
+function sendCached(
+  req: IncomingMessage,
+  res: ServerResponse,
+  etag: string,
+  type: string,
+  body: Buffer,
+): void {
+  const headers = { etag, 'cache-control': CACHE_FOREVER };
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-type': type, 'content-length': body.length });
+  res.end(body);
+}
