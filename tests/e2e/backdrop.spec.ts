@@ -135,3 +135,22 @@ test('the GM uploads and aligns a battlemap; a player sees the same colours on t
   await screenshot(gm, 'backdrop-gm.png');
   await screenshot(player, 'backdrop-player.png');
 });
+
+test('a file that is not an image is refused in the server’s words and nothing changes', async ({
+  browser,
+}) => {
+  const gm = await gmChoosesArena(browser, server().origin);
+  await createRoom(gm);
+  await gm.getByTestId('backdrop-file').setInputFiles({
+    name: 'lying.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('these are notes, not a picture'),
+  });
+  const error = gm.getByTestId('backdrop-error');
+  await expect(error).toBeVisible({ timeout: 20_000 });
+  await expect(error).toContainText('lying.png was not used:');
+  // The server's sentence, not a status code.
+  await expect(error).not.toContainText('415');
+  expect(await gm.evaluate(() => window.__iconVtt!.scene()!.map.background)).toBeUndefined();
+  await expect(gm.getByTestId('backdrop-pps')).toHaveCount(0);
+});

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { MAX_MAP_SIDE, type MapBackground } from '../../schema/map';
 import type { RoomModel } from '../model/RoomModel';
 import { clampPps, fitToMap, mapSizeForImage, MAX_PPS, MIN_PPS } from './alignment';
-import { uploadMapImage } from './uploadMapImage';
+import { uploadImage } from '../assets/assetClient';
 
 /** Offset nudge, in squares: fine enough to line up art whose grid is a few pixels off. */
 const NUDGE = 0.1;
 const ACCEPT = 'image/png,image/jpeg,image/webp';
 
-type Upload = { progress: number } | { error: string } | undefined;
+/** An upload under way (the file's name and size) or its refusal in the server's words. */
+type Upload = { sending: string } | { error: string } | undefined;
 
 /**
  * The map editor's "Battlemap" fieldset (GM, live rooms): upload a picture (file picker, or drop
@@ -29,11 +30,9 @@ export function BattlemapFieldset({ model }: { model: RoomModel }) {
 
   const send = async (file: File): Promise<void> => {
     if (!setBackground || !token) return;
-    setUpload({ progress: 0 });
+    setUpload({ sending: `${file.name} (${megabytes(file.size)})` });
     try {
-      const img = await uploadMapImage(model.session.roomId, token, file, (progress) =>
-        setUpload({ progress }),
-      );
+      const img = await uploadImage({ token }, model.session.roomId, file, 'map');
       const current = model.scene.peek().map;
       setBackground({
         asset: img.hash,
@@ -124,9 +123,10 @@ export function BattlemapFieldset({ model }: { model: RoomModel }) {
         />
       </div>
       {!bg && !upload && <p class="hint">PNG, JPEG or WebP; or drop the file onto the map.</p>}
-      {upload && 'progress' in upload && (
+      {upload && 'sending' in upload && (
+        // The server answers once it has checked and cut the picture: no byte count to show.
         <p role="status" data-testid="backdrop-progress">
-          Uploading… <progress max={1} value={upload.progress} /> {Math.round(upload.progress * 100)}%
+          Uploading {upload.sending} and cutting it into tiles… <progress />
         </p>
       )}
       {upload && 'error' in upload && (
@@ -219,4 +219,8 @@ export function BattlemapFieldset({ model }: { model: RoomModel }) {
 /** Offsets to a hundredth of a square: no 0.30000000000000004 in the field. */
 function round(v: number): number {
   return Math.round(v * 100) / 100;
+}
+
+function megabytes(bytes: number): string {
+  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
 }
