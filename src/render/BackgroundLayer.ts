@@ -1,5 +1,6 @@
 import { Container, ImageSource, Sprite, Texture } from 'pixi.js';
 import {
+  pyramidDepth,
   tileKey,
   tilesToShow,
   tileWorldRect,
@@ -22,6 +23,13 @@ export interface BackgroundArt extends BackgroundPlacement {
 
 /** Tile downloads at once: enough to fill a screen quickly, few enough that a pan cancels little. */
 const MAX_IN_FLIGHT = 4;
+
+/**
+ * The server's tile size (src/server/assets/assetLimits.ts), used only to ask for the preview
+ * together with the pyramid's description; the description's own tileSize decides everything
+ * else, and a wrong guess just costs the round trip it meant to save.
+ */
+const LIKELY_TILE_SIZE = 512;
 
 /**
  * Tile textures kept (besides the preview): a 1440×900 screen at 2× needs about 20 tiles of 512
@@ -57,7 +65,7 @@ export class BackgroundLayer {
   /** Bumped when the image changes: answers for an older image are dropped. */
   private generation = 0;
   private viewGeneration = 0;
-  private view: { rect: Rect; zoom: number; resolution: number } | undefined;
+  private view: { rect: Rect; zoom: number; resolution: number; moving: boolean } | undefined;
   private level = 0;
   /** Keys of the chosen level's tiles on screen now. */
   private inViewKeys: string[] = [];
@@ -98,20 +106,32 @@ export class BackgroundLayer {
     const abort = new AbortController();
     this.levelsAbort = abort;
     const source = this.source;
+    // The preview is asked for at once, beside the description (its level guessed from the size).
+    const guess = pyramidDepth(art.imageWidth, art.imageHeight, LIKELY_TILE_SIZE) - 1;
+    const early = source.tile(art.asset, { level: guess, column: 0, row: 0 }, abort.signal);
+    early.catch(() => undefined); // a wrong guess is handled below
     void source
       .levels(art.asset, abort.signal)
       .then(async (pyramid) => {
         if (gen !== this.generation) return;
-        this.pyramid = pyramid;
         const last = pyramid.levels.length - 1;
-        // The preview first, before any full-size tile: the whole picture in one small download.
-        const bitmap = await source.tile(art.asset, { level: last, column: 0, row: 0 }, abort.signal);
+        if (last !== guess)
+          void early.then(
+            (b) => b.close(),
+            () => undefined,
+          );
+        const bitmap =
+          last === guess
+            ? await early
+            : await source.tile(art.asset, { level: last, column: 0, row: 0 }, abort.signal);
         if (gen !== this.generation) return bitmap.close();
+        this.pyramid = pyramid;
         this.preview = new Sprite({ texture: textureOf(bitmap), label: 'background preview' });
         this.preview.zIndex = -1000;
         this.container.addChild(this.preview);
         this.placeAll();
         this.previewAt = performance.now();
+        // Tiles only now: the preview comes before any of them.
         this.refresh();
         this.changed();
       })
@@ -120,9 +140,13 @@ export class BackgroundLayer {
       });
   }
 
-  /** The camera's world rectangle, zoom and full device resolution (not the motion one: no reload while panning). */
-  setView(rect: Rect, zoom: number, resolution: number): void {
-    this.view = { rect, zoom, resolution };
+  /**
+   * The camera's world rectangle, zoom and the device resolution to choose tiles for: the motion
+   * resolution while the camera moves (a coarser level: a quarter or less of the pixels to fetch,
+   * decode and upload per screen), the full one once it rests (the picture sharpens).
+   */
+  setView(rect: Rect, zoom: number, resolution: number, moving = false): void {
+    this.view = { rect, zoom, resolution, moving };
     if (this.art) this.refresh();
   }
 
@@ -200,7 +224,7 @@ export class BackgroundLayer {
     }
     // The preview level is the preview sprite itself.
     const last = pyramid.levels.length - 1;
-    if (want.level === last) this.queue = [];
+    if (want.level === last || view.moving) this.queue = [];
     for (const [key, abort] of this.inFlight) {
       if (!wanted.has(key)) {
         abort.abort();

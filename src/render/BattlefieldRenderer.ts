@@ -54,6 +54,8 @@ export class BattlefieldRenderer {
   framesDrawn = 0;
   /** Backing-store resolution: full at rest, lower while the camera moves. */
   private dynamic = new DynamicResolution(1, 1, 1);
+  /** The camera was at rest on the previous frame (see the ticker). */
+  private wasResting = true;
   /** Idle terrain work waits until the GPU finished the previous idle step's bakes. */
   private readonly idleFence = new GpuFence(() => this.app.renderer);
 
@@ -120,10 +122,13 @@ export class BattlefieldRenderer {
         const resting = this.dynamic.resting(t0);
         // Full resolution (one crisp frame) once the camera rests; in motion, adapt to late frames.
         this.useResolution(this.dynamic.tick(t0, t.deltaMS));
+        // The camera came to rest: the battlemap loads the level for the full resolution.
+        if (resting && !this.wasResting) this.cull();
+        this.wasResting = resting;
         const all = this.drawAllChunks;
         this.drawAllChunks = false;
-        // Downloaded battlemap tiles become textures two a frame (each is an upload).
-        if (this.background.attachArrived(BACKGROUND_TILES_PER_FRAME)) this.dirty = true;
+        // Downloaded battlemap tiles become textures a few a frame (each is an upload), one while moving.
+        if (this.background.attachArrived(resting ? BACKGROUND_TILES_PER_FRAME : 1)) this.dirty = true;
         if (this.terrain.buildPending(all ? Infinity : CHUNKS_PER_FRAME, !all && !resting)) this.dirty = true;
         let idle = false;
         if (resting && !this.dirty && !this.idleFence.busy()) {
@@ -304,11 +309,12 @@ export class BattlefieldRenderer {
     this.dirty = true;
     const b = this.viewport.getVisibleBounds();
     this.terrain.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
-    // The full resolution, not the motion one: tiles are chosen for the resting picture.
+    // Battlemap tiles for the resolution drawn now: coarser while moving, sharp at rest.
     this.background.setView(
       { x: b.x, y: b.y, width: b.width, height: b.height },
       this.viewport.scale.x,
-      this.dynamic.full,
+      this.app.renderer.resolution,
+      !this.dynamic.resting(performance.now()),
     );
     this.tokens.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
     this.tokens.setZoom(this.viewport.scale.x);
