@@ -21,6 +21,12 @@ export interface BackgroundArt extends BackgroundPlacement {
   readonly asset: string;
 }
 
+/**
+ * How long (ms) a map's first frame may wait for the battlemap preview, so the first picture a
+ * player sees has the art in it rather than appearing a long first frame later.
+ */
+const PREVIEW_WAIT_MS = 300;
+
 /** Tile downloads at once: enough to fill a screen quickly, few enough that a pan cancels little. */
 const MAX_IN_FLIGHT = 4;
 
@@ -70,6 +76,8 @@ export class BackgroundLayer {
   /** Keys of the chosen level's tiles on screen now. */
   private inViewKeys: string[] = [];
   private levelsAbort: AbortController | undefined;
+  /** performance.now() when the current image was asked for (the preview wait counts from it). */
+  private askedAt = -Infinity;
   /** performance.now() when the preview was first drawn for the current image (bench, tests). */
   previewAt: number | undefined;
   /** Tiles downloaded since creation. */
@@ -106,6 +114,7 @@ export class BackgroundLayer {
     const abort = new AbortController();
     this.levelsAbort = abort;
     const source = this.source;
+    this.askedAt = performance.now();
     // The preview is asked for at once, beside the description (its level guessed from the size).
     const guess = pyramidDepth(art.imageWidth, art.imageHeight, LIKELY_TILE_SIZE) - 1;
     const early = source.tile(art.asset, { level: guess, column: 0, row: 0 }, abort.signal);
@@ -148,6 +157,11 @@ export class BackgroundLayer {
   setView(rect: Rect, zoom: number, resolution: number, moving = false): void {
     this.view = { rect, zoom, resolution, moving };
     if (this.art) this.refresh();
+  }
+
+  /** The preview is on its way and was asked for less than PREVIEW_WAIT_MS before `now`. */
+  previewDue(now: number): boolean {
+    return !!this.art && !this.preview && now - this.askedAt < PREVIEW_WAIT_MS;
   }
 
   /** Turn up to `max` downloaded tiles into sprites (texture uploads); true when the screen changed. */

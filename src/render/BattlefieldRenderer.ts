@@ -125,6 +125,8 @@ export class BattlefieldRenderer {
         // The camera came to rest: the battlemap loads the level for the full resolution.
         if (resting && !this.wasResting) this.cull();
         this.wasResting = resting;
+        // A map's first frame waits (briefly) for the battlemap preview, so it shows with the art.
+        if (this.drawAllChunks && this.background.previewDue(t0)) return;
         const all = this.drawAllChunks;
         this.drawAllChunks = false;
         // Downloaded battlemap tiles become textures a few a frame (each is an upload), one while moving.
