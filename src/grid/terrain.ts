@@ -40,6 +40,14 @@ export function terrainOf(map: MapData): Terrain {
     }
   }
   for (const c of map.destructible) destructible[c.y * width + c.x] = 1;
+  // docs/rules.md "Doors": a closed door blocks sight and movement like an impassable square; an
+  // open one is the square as painted.
+  for (const d of map.doors ?? []) {
+    if (d.closed && d.x < width && d.y < height) {
+      type[d.y * width + d.x] = SPACE.impassable;
+      level[d.y * width + d.x] = 0;
+    }
+  }
   const terrain: Terrain = { width, height, type, level, destructible };
   cache.set(map, terrain);
   return terrain;

@@ -9,6 +9,7 @@ import { TerrainLayer } from './TerrainLayer';
 import type { TerrainGrid } from './TerrainGrid';
 import { TokenLayer } from './TokenLayer';
 import type { TokenView } from './TokenView';
+import type { PortraitLoader } from './PortraitTextures';
 
 /** Newly visible terrain chunks drawn per frame after the first frame (which draws all it shows). */
 const CHUNKS_PER_FRAME = 1;
@@ -94,7 +95,7 @@ export class BattlefieldRenderer {
     );
     this.background = new BackgroundLayer(this.cellPx, () => (this.dirty = true));
     this.reach = new ReachOverlay(this.cellPx);
-    this.tokens = new TokenLayer(this.cellPx);
+    this.tokens = new TokenLayer(this.cellPx, () => (this.dirty = true));
     this.cursors = new CursorLayer(this.app.ticker);
     const world = new Container();
     world.addChild(
@@ -181,6 +182,11 @@ export class BattlefieldRenderer {
     this.background.setArt(art);
     this.terrain.setFloorAlpha(art ? art.terrainOpacity : 1);
     this.cull();
+  }
+
+  /** Where token portraits are fetched from (a live room); set before the first tokens. */
+  setPortraitLoader(loader: PortraitLoader | null): void {
+    this.tokens.setPortraitLoader(loader);
   }
 
   setTokens(tokens: readonly TokenView[]): void {

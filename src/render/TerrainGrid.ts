@@ -15,6 +15,8 @@ export interface TerrainGrid {
   readonly heights: readonly number[];
   /** Destructible terrain: index → current HP (10 HP per height level when undamaged). */
   readonly destructible: ReadonlyMap<number, number>;
+  /** Doors: index → true while closed (drawn as a door leaf across the square, open swung aside). */
+  readonly doors?: ReadonlyMap<number, boolean>;
 }
 
 export function terrainIndex(grid: { width: number }, x: number, y: number): number {
@@ -40,7 +42,8 @@ export function changedCells(a: TerrainGrid, b: TerrainGrid): number[] {
     if (
       a.space[i] !== b.space[i] ||
       a.heights[i] !== b.heights[i] ||
-      a.destructible.get(i) !== b.destructible.get(i)
+      a.destructible.get(i) !== b.destructible.get(i) ||
+      a.doors?.get(i) !== b.doors?.get(i)
     ) {
       out.push(i);
     }

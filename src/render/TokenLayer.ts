@@ -1,4 +1,5 @@
-import { BitmapText, Container, Graphics } from 'pixi.js';
+import { BitmapText, Container, Graphics, Sprite } from 'pixi.js';
+import { PortraitTextures, type PortraitLoader } from './PortraitTextures';
 import { SIDE_COLOURS } from './heightRamp';
 import { hpBar, initials, labelLines, shortLabel, type TokenView } from './TokenView';
 
@@ -34,8 +35,22 @@ export class TokenLayer {
   private compact = false;
   /** Token rebuilds since creation (tests check that a move does not rebuild). */
   rebuilds = 0;
+  /** One texture per portrait hash; a token is rebuilt when its portrait arrives. */
+  readonly portraits = new PortraitTextures(() => {
+    this.setTokens([...this.drawn.values()].map((d) => d.view));
+    this.onRedraw();
+  });
 
-  constructor(private readonly cellPx: number) {}
+  /** `onRedraw`: a portrait arrived after its tokens were drawn (the renderer draws a frame). */
+  constructor(
+    private readonly cellPx: number,
+    private readonly onRedraw: () => void = () => {},
+  ) {}
+
+  /** Where portraits come from (the live room's asset API); none = every token keeps initials. */
+  setPortraitLoader(loader: PortraitLoader | null): void {
+    this.portraits.setLoader(loader);
+  }
 
   /** The camera's zoom: switches every token between name and initials-only without a rebuild. */
   setZoom(zoom: number): void {
@@ -52,9 +67,12 @@ export class TokenLayer {
 
   setTokens(tokens: readonly TokenView[]): void {
     const seen = new Set<string>();
+    const portraits = new Set<string>();
     for (const t of tokens) {
       seen.add(t.id);
-      const key = drawKey(t, t.id === this.selectedId);
+      if (t.portrait) portraits.add(t.portrait);
+      const ready = !!t.portrait && !!this.portraits.get(t.portrait);
+      const key = drawKey(t, t.id === this.selectedId) + (ready ? '#portrait' : '');
       const old = this.drawn.get(t.id);
       if (old && old.key === key) {
         old.container.position.set(t.x * this.cellPx, t.y * this.cellPx);
@@ -77,6 +95,8 @@ export class TokenLayer {
         this.drawn.delete(id);
       }
     }
+    // After the rebuilds: no drawn token holds a texture of a portrait nobody shows now.
+    this.portraits.retain(portraits);
   }
 
   /** Hide tokens outside the camera rectangle (world pixels), with one square of slack for labels. */
@@ -131,21 +151,36 @@ export class TokenLayer {
     if (t.bloodied && !t.incapacitated) {
       g.circle(s / 2, s / 2, s / 2 - inset + 3).stroke({ width: 3, color: 0xb00020, alpha: 0.95 });
     }
+    c.addChild(g);
+    // The portrait (already cut to a circle) inside a ring of the side colour.
+    const texture = t.portrait ? this.portraits.get(t.portrait) : null;
+    if (texture) {
+      const art = new Sprite(texture);
+      const ring = Math.max(3, px * 0.07);
+      const d = s - 2 * (inset + ring);
+      art.setSize(d, d);
+      art.position.set(inset + ring, inset + ring);
+      if (t.incapacitated) art.tint = 0x777777;
+      c.addChild(art);
+    }
     if (t.incapacitated) {
       const a = s * 0.25;
-      g.moveTo(a, a)
-        .lineTo(s - a, s - a)
-        .moveTo(s - a, a)
-        .lineTo(a, s - a)
-        .stroke({ width: 4, color: 0x222222 });
+      c.addChild(
+        new Graphics()
+          .moveTo(a, a)
+          .lineTo(s - a, s - a)
+          .moveTo(s - a, a)
+          .lineTo(a, s - a)
+          .stroke({ width: 4, color: 0x222222 }),
+      );
     }
-    c.addChild(g);
     // The full name on a dark pill, broken over two lines inside the footprint (neighbours'
     // labels must not collide); "Hollow Husk 1" and "… 2" keep their numbers (issue 12).
     // Arial averages about 0.55 em per character.
     const nameSize = Math.round(px * 0.22);
     const suffix = ((t.resolve ?? 0) > 0 ? ` ✦${t.resolve}` : '') + (t.hidden ? ' (hidden)' : '');
-    const lines = labelLines(t.name + suffix, (s - 6) / (nameSize * 0.55));
+    // Over a portrait one line, so the name pill leaves the face (the token's middle) in view.
+    const lines = labelLines(t.name + suffix, (s - 6) / (nameSize * 0.55), texture ? 1 : 2);
     const label = new BitmapText({
       text: initials(t.name),
       style: {
@@ -159,7 +194,8 @@ export class TokenLayer {
     label.anchor.set(0.5);
     label.position.set(s / 2, lines.length > 1 ? s * 0.36 : s / 2);
     const named = new Container();
-    named.addChild(label);
+    // The face is the token: over a portrait the name pill below says who it is.
+    if (!texture) named.addChild(label);
     const alone = new BitmapText({
       text: shortLabel(t.name),
       style: {
@@ -171,7 +207,24 @@ export class TokenLayer {
     });
     alone.anchor.set(0.5);
     alone.position.set(s / 2, s / 2);
-    c.addChild(named, alone);
+    const compact = new Container();
+    if (texture) {
+      // Zoomed out the label sits on the picture: a dark pill keeps it readable on any art.
+      const pad = 3;
+      compact.addChild(
+        new Graphics()
+          .roundRect(
+            s / 2 - alone.width / 2 - pad,
+            s / 2 - alone.height / 2 - pad,
+            alone.width + 2 * pad,
+            alone.height + 2 * pad,
+            4,
+          )
+          .fill({ color: 0x111111, alpha: 0.75 }),
+      );
+    }
+    compact.addChild(alone);
+    c.addChild(named, compact);
     const name = new BitmapText({
       text: lines.join('\n'),
       style: {
@@ -239,7 +292,7 @@ export class TokenLayer {
       et.position.set(3, ey + 1);
       c.addChild(eg, et);
     }
-    return { container: c, named, alone };
+    return { container: c, named, alone: compact };
   }
 }
 

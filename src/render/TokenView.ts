@@ -26,6 +26,8 @@ export interface TokenView {
   readonly hidden: boolean;
   /** The viewer may drag this token (GM: all; player: their own characters). */
   readonly mine: boolean;
+  /** Asset hash of its portrait, drawn inside the ring; none = initials on the side colour. */
+  readonly portrait?: string;
 }
 
 /** "Ash Warden" → "AW", "Maren (Stalwart)" → "MS", "goblin" → "GO": two letters on the token. */

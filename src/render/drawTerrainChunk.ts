@@ -47,6 +47,7 @@ export function drawTerrainChunk(grid: TerrainGrid, rect: CellRect, px: number, 
     for (const e of list) g.moveTo(e.x1 * px, e.y1 * px).lineTo(e.x2 * px, e.y2 * px);
     g.stroke({ width: w, color: 0x2a1a0c, alpha: 0.9, cap: 'square' });
   }
+  drawDoors(g, grid, rect, px);
   // Height numbers and destructible HP.
   for (let y = rect.y0; y < rect.y1; y++) {
     for (let x = rect.x0; x < rect.x1; x++) {
@@ -140,6 +141,42 @@ function diagonals(g: Graphics, px: number, x: number, y: number, dir: 1 | -1): 
     } else {
       g.moveTo(x0 + Math.max(0, 2 * t - 1) * px, y0 + Math.max(0, 1 - 2 * t) * px);
       g.lineTo(x0 + Math.min(1, 2 * t) * px, y0 + Math.min(1, 2 - 2 * t) * px);
+    }
+  }
+}
+
+/**
+ * Doors: a closed door is a solid leaf across the middle of its square, along the wall it sits in
+ * (the squares beside it that are impassable); an open one is an outlined leaf swung against the
+ * square's side, so the two read differently at a glance and without colour.
+ */
+function drawDoors(g: Graphics, grid: TerrainGrid, rect: CellRect, px: number): void {
+  if (!grid.doors?.size) return;
+  const wallAt = (x: number, y: number) =>
+    x >= 0 &&
+    y >= 0 &&
+    x < grid.width &&
+    y < grid.height &&
+    grid.space[terrainIndex(grid, x, y)] === 'impassable';
+  const t = Math.max(3, px * 0.18);
+  for (let y = rect.y0; y < rect.y1; y++) {
+    for (let x = rect.x0; x < rect.x1; x++) {
+      const closed = grid.doors.get(terrainIndex(grid, x, y));
+      if (closed === undefined) continue;
+      // The wall runs north-south when a wall square is above or below the door.
+      const upright = wallAt(x, y - 1) || wallAt(x, y + 1);
+      const x0 = x * px;
+      const y0 = y * px;
+      if (closed) {
+        if (upright) g.rect(x0 + (px - t) / 2, y0 + 1, t, px - 2);
+        else g.rect(x0 + 1, y0 + (px - t) / 2, px - 2, t);
+        g.fill({ color: 0xa0622d, alpha: 1 }).stroke({ width: 2, color: 0x3a2008, alpha: 1 });
+      } else {
+        // Swung open: the leaf lies along the square's side, hinged where the closed leaf starts.
+        if (upright) g.rect(x0 + px / 2, y0 + 1, px / 2 - 1, t);
+        else g.rect(x0 + 1, y0 + px / 2, t, px / 2 - 1);
+        g.stroke({ width: 2, color: 0xa0622d, alpha: 1 });
+      }
     }
   }
 }

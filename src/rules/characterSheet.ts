@@ -1,6 +1,6 @@
 import type { Ability } from '../schema/ability';
 import type { CharacterSheet, Job, LearnedAbility } from '../schema/characterSheet';
-import { MAX_ACTIVE_ABILITIES } from '../schema/characterSheet';
+import { MAX_ACTIVE_ABILITIES, MAX_JOBS } from '../schema/characterSheet';
 import type { PlayerCharacter } from '../schema/statBlock';
 
 /**
@@ -8,6 +8,12 @@ import type { PlayerCharacter } from '../schema/statBlock';
  * sheet. Refusals are what the text states; where it is silent or tables differ the sheet says a
  * note instead (docs/rules.md "Character sheets"). Every sentence names things, never fields.
  */
+
+/**
+ * The job a gambit learned as one is filed under: it comes from a class the character has no job
+ * in ("abilities from outside your class"), so there is no job of theirs to name.
+ */
+export const GAMBIT_JOB = 'Gambit';
 
 /** The job chosen for this expedition, or the first job when the name matches none. */
 export function currentJobOf(sheet: CharacterSheet): Job {
@@ -111,7 +117,7 @@ export function sheetNotes(sheet: CharacterSheet, who: string): string[] {
     );
   const jobNames = new Set(sheet.jobs.map((j) => j.name));
   for (const a of sheet.abilities)
-    if (!jobNames.has(a.job))
+    if (!jobNames.has(a.job) && a.job !== GAMBIT_JOB)
       out.push(
         `${a.ability.name} comes from ${a.job}, which is not one of ${who}’s jobs: check with your GM`,
       );
@@ -136,8 +142,52 @@ export function editRefusal(
   after: CharacterSheet,
   who: string,
 ): string | null {
+  if (before) {
+    // Dropping the current job is asked for by name, not as "X is not one of Maren's jobs".
+    const current = before.jobs.find((j) => j.name === before.currentJob);
+    if (current && after.currentJob === current.name && !after.jobs.some((j) => j.name === current.name))
+      return jobRemovalRefusal(before, current.name, who);
+    const lbChanged = after.jobs.some((j) => {
+      const was = before.jobs.find((b) => b.name === j.name);
+      return j.limitBreak && JSON.stringify(was?.limitBreak) !== JSON.stringify(j.limitBreak);
+    });
+    if (lbChanged) {
+      const lb = limitBreakRefusal(after, who);
+      if (lb) return lb;
+    }
+  }
   const old = new Set(before ? sheetRefusals(before, who) : []);
   return sheetRefusals(after, who).find((r) => !old.has(r)) ?? null;
+}
+
+/** Why a job called `name` cannot be added now (null = it can). */
+export function jobAddRefusal(sheet: CharacterSheet, name: string, who: string): string | null {
+  if (sheet.jobs.length >= MAX_JOBS) return 'a character has one to three jobs: remove one first';
+  if (sheet.jobs.some((j) => j.name === name)) return `${name} is already one of ${who}’s jobs`;
+  return null;
+}
+
+/** Why the job called `name` cannot be removed (null = it can): the last one, or the current one. */
+export function jobRemovalRefusal(sheet: CharacterSheet, name: string, who: string): string | null {
+  if (sheet.jobs.length <= 1) return `${name} is ${who}’s only job: a character has at least one`;
+  if (name === sheet.currentJob) return `${name} is ${who}’s current job: switch to another job first`;
+  return null;
+}
+
+/** Why an ability called `name` cannot be learned (null = it can): names are unique on a sheet. */
+export function learnRefusal(sheet: CharacterSheet, name: string, who: string): string | null {
+  if (sheet.abilities.some((a) => a.ability.name === name)) return `${who} already knows ${name}`;
+  const job = sheet.jobs.find((j) => j.limitBreak?.name === name);
+  if (job) return `${name} is ${job.name}’s Limit Break: give the new ability another name`;
+  return null;
+}
+
+/**
+ * Why a Limit Break cannot be written now ("available starting at level 2"). Only a new or
+ * changed one is refused: a sheet that already carries one at level 1 keeps it, not in play.
+ */
+export function limitBreakRefusal(sheet: CharacterSheet, who: string): string | null {
+  return sheet.level < 2 ? `a Limit Break is available from level 2: ${who} is level ${sheet.level}` : null;
 }
 
 /** Why the Active toggle of `abilityName` cannot be switched on now (null = it can, or it is on). */

@@ -9,6 +9,7 @@ import {
   MAX_MAP_SIDE,
   MAX_NAME_CHARS,
   MAX_NOTE_CHARS,
+  MAX_TEXT_CHARS,
 } from './limits';
 
 /**
@@ -57,6 +58,13 @@ export const JobSchema = z.object({
 });
 export type Job = z.infer<typeof JobSchema>;
 
+/** A talent written out: its name and what it does (the sheet keeps a group's own text). */
+export const TalentTextSchema = z.object({
+  name: boundedText(MAX_NAME_CHARS),
+  text: boundedText(MAX_TEXT_CHARS).default(''),
+});
+export type TalentText = z.infer<typeof TalentTextSchema>;
+
 /**
  * An ability the character learned, with where it came from. Whether it is a gambit is not
  * stored: an active ability from outside the current job's class IS one (rules/characterSheet.ts).
@@ -74,6 +82,10 @@ export const LearnedAbilitySchema = z.object({
     .max(MAX_TALENTS, 'each ability has two tiers of talent')
     .default(0),
   masterTalent: z.boolean().default(false),
+  /** What each talent tier taken says, in order (tier 1, tier 2); older sheets have none. */
+  talentTexts: z.array(TalentTextSchema).max(MAX_TALENTS, 'each ability has two tiers of talent').optional(),
+  /** What the master talent says, when it is written out. */
+  masterTalentText: TalentTextSchema.optional(),
 });
 export type LearnedAbility = z.infer<typeof LearnedAbilitySchema>;
 

@@ -8,6 +8,7 @@ import { LenientOutcomeSchema } from './outcome';
 import { Direction8Schema, ForcedMoveKindSchema, MAX_FORCED_SQUARES } from './forcedMove';
 import { atMost } from './limits';
 import { CharacterSheetSchema } from './characterSheet';
+import { AssetHashSchema } from './asset';
 
 const Id = z.string().min(1).max(64);
 
@@ -252,6 +253,16 @@ export const EditSheetIntentSchema = z.object({
 });
 
 /**
+ * A token's portrait (docs/table.md "Portraits"): an image uploaded to this room (its content
+ * hash), or null to remove it. The owner of a character or the GM; the image must be the room's.
+ */
+export const SetPortraitIntentSchema = z.object({
+  kind: z.literal('set-portrait'),
+  tokenId: Id,
+  portrait: AssetHashSchema.nullable(),
+});
+
+/**
  * Everything a client can ask the server to do. Players send intents; the server checks
  * permission and legality, rolls the dice and writes the outcome. Who may send which kind:
  * `INTENT_ROLES` below and docs/table.md.
@@ -280,6 +291,7 @@ export const IntentSchema = z.discriminatedUnion('kind', [
   BetweenFightsIntentSchema,
   InterruptOfferIntentSchema,
   EditSheetIntentSchema,
+  SetPortraitIntentSchema,
 ]);
 export type Intent = z.infer<typeof IntentSchema>;
 export type IntentKind = Intent['kind'];
@@ -321,6 +333,8 @@ export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
   'interrupt-offer': 'any',
   // The owner or the GM; the handler checks whose sheet it is (src/table/intents/sheetIntent.ts).
   'edit-sheet': 'any',
+  // The owner or the GM (src/table/intents/portraitIntent.ts).
+  'set-portrait': 'any',
 };
 
 /**

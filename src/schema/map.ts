@@ -65,6 +65,28 @@ export const MapBackgroundSchema = z.object({
 });
 export type MapBackground = z.infer<typeof MapBackgroundSchema>;
 
+/** Most doors one map may carry (an imported dungeon has dozens; this is far above that). */
+export const MAX_DOORS = 1_000;
+
+/**
+ * A door on one square (from an imported map's portals). A closed door blocks sight and movement
+ * like an impassable square; an open one is the square as painted (docs/rules.md "Doors").
+ */
+export const DoorSchema = z.object({
+  x: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_MAP_SIDE - 1),
+  y: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_MAP_SIDE - 1),
+  closed: z.boolean().default(true),
+});
+export type Door = z.infer<typeof DoorSchema>;
+
 /**
  * A battlefield map, compact enough for 100×100 in a readable file: `cells[y]` is row y (north
  * first), one code per column; `heights[y]` the same row as digits 0–3; `destructible` lists the
@@ -85,6 +107,8 @@ export const MapSchema = z
       .default([]),
     /** The GM's own art under the grid, when the map has one. */
     background: MapBackgroundSchema.optional(),
+    /** Doors the GM opens and closes in the room; left out = none. */
+    doors: z.array(DoorSchema).max(MAX_DOORS, `at most ${MAX_DOORS} doors`).optional(),
   })
   .superRefine(
     (parsed, ctx) => {
@@ -177,6 +201,34 @@ export const MapSchema = z
           ctx.addIssue({ code: 'custom', path: ['destructible', i], message: `(${key}) is listed twice` });
         }
         seen.add(key);
+      });
+      const doorsSeen = new Set<string>();
+      const doors = Array.isArray(map.doors) ? (map.doors as unknown[]) : [];
+      doors.forEach((raw, i) => {
+        const parsedDoor = DoorSchema.safeParse(raw);
+        if (!parsedDoor.success) return; // the element schema reports it
+        const { x, y } = parsedDoor.data;
+        const key = `${x},${y}`;
+        if ((width !== null && x >= width) || (height !== null && y >= height)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['doors', i],
+            message: `(${key}) is outside the ${width}×${height} map`,
+          });
+        } else {
+          const type = spaceTypeOfCode(cells[y]?.[x] ?? '.');
+          if (type === 'impassable' || type === 'edge') {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['doors', i],
+              message: `(${key}) is ${type === 'edge' ? 'an edge' : 'impassable'} (a door stands on a square one can walk through)`,
+            });
+          }
+        }
+        if (doorsSeen.has(key)) {
+          ctx.addIssue({ code: 'custom', path: ['doors', i], message: `(${key}) is listed twice` });
+        }
+        doorsSeen.add(key);
       });
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AssetHashSchema } from './asset';
 import { CellSchema } from './cell';
 import { JsonValueSchema } from './json';
 import {
@@ -231,6 +232,8 @@ export const OutcomeSchema = z.discriminatedUnion('kind', [
   token('edit-sheet').extend({
     changes: boundedList(boundedText(MAX_TEXT_CHARS), MAX_LIST_ITEMS, 'changes'),
   }),
+  /** A token's portrait set (an image of the room, by content hash) or removed (null). */
+  token('set-portrait').extend({ portrait: AssetHashSchema.nullable() }),
 ]);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 export type OutcomeKind = Outcome['kind'];

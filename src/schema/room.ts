@@ -11,13 +11,17 @@ import {
   boundedRecord,
   boundedText,
   MAX_LOG_ENTRIES,
+  MAX_MAP_IMAGE_BYTES,
   MAX_MAP_SIDE,
+  MAX_ROOM_ASSET_BYTES,
+  MAX_ROOM_ASSETS,
   MAX_NOTE_CHARS,
   MAX_STAT,
   MAX_TOKENS,
 } from './limits';
 
 import { CombatantStateSchema } from './combatant';
+import { AssetHashSchema } from './asset';
 export { CombatantStateSchema, type CombatantState } from './combatant';
 
 /** Who a token is, as the server tells a client (`GET /api/session`). */
@@ -74,6 +78,26 @@ export const SecretContentSchema = z.object({
 });
 export type SecretContent = z.infer<typeof SecretContentSchema>;
 
+/** Characters of `bytes` bytes in base64. */
+export const base64Length = (bytes: number): number => Math.ceil(bytes / 3) * 4;
+
+/**
+ * An image the room uses, carried in its file: its id (SHA-256 of the bytes) and the bytes in
+ * base64. The server checks each again on import like an upload (src/server/assets/).
+ */
+export const RoomFileAssetSchema = z.object({
+  hash: AssetHashSchema,
+  data: z
+    .base64()
+    .max(base64Length(MAX_MAP_IMAGE_BYTES), `an image of ${atMost(MAX_MAP_IMAGE_BYTES, 'bytes')}`),
+});
+export type RoomFileAsset = z.infer<typeof RoomFileAssetSchema>;
+
+export const RoomFileAssetsSchema = boundedList(RoomFileAssetSchema, MAX_ROOM_ASSETS, 'images').refine(
+  (assets) => assets.reduce((sum, a) => sum + a.data.length, 0) <= base64Length(MAX_ROOM_ASSET_BYTES),
+  `images of ${atMost(MAX_ROOM_ASSET_BYTES, 'bytes')} in all`,
+);
+
 /**
  * A whole room as a JSON file, for backup and for moving between servers (`GET .../export`,
  * `POST /api/rooms/import`). Documents only: no tokens/credentials.
@@ -87,6 +111,8 @@ export const RoomFileSchema = z
     exportedAt: z.number().int().nonnegative(),
     public: PublicContentSchema,
     secrets: SecretContentSchema,
+    /** The images the room uses (battlemap background, portraits); absent when it has none. */
+    assets: RoomFileAssetsSchema.optional(),
   })
   .superRefine((file, ctx) => {
     const visible = new Set(file.public.tokens.map((t) => t.id));

@@ -3,6 +3,7 @@ import { AbilitySchema, DamageTypeSchema } from './ability';
 import { boundedList, boundedText, MAX_LIST_ITEMS, MAX_MAP_SIDE, MAX_NAME_CHARS } from './limits';
 import { BasicAttackSchema, DamageDieSchema, Stat, TraitSchema } from './combatStats';
 import { CharacterSheetSchema } from './characterSheet';
+import { AssetHashSchema } from './asset';
 
 export { BasicAttackSchema, DamageDieSchema } from './combatStats';
 export type { BasicAttack, DamageDie } from './combatStats';
@@ -28,6 +29,11 @@ const sharedStats = {
   abilities: boundedList(AbilitySchema, MAX_LIST_ITEMS, 'abilities').default([]),
   /** Passive traits, shown as text. */
   traits: boundedList(TraitSchema, MAX_LIST_ITEMS, 'traits').default([]),
+  /**
+   * The token's picture (issue 14 "Token art"): an image uploaded to the room, by content hash,
+   * drawn inside the side-coloured ring. Kept with the stat block, so a hidden foe's stays secret.
+   */
+  portrait: AssetHashSchema.optional(),
 };
 
 /** A player character (or allied NPC built like one): size 1, with basic melee and ranged attacks. */

@@ -56,10 +56,12 @@ export function resolveIntent(
   intent: Intent,
   dice: Dice,
   senderName: string,
+  assetLinked?: (hash: string) => boolean,
 ): IntentResult {
   try {
     return applyIntent({ public: docs.publicDoc, secrets: docs.secretsDoc }, actor, intent, dice, {
       senderName,
+      ...(assetLinked ? { assetLinked } : {}),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -32,6 +32,7 @@ import { edgeReturnIntent } from './intents/edgeReturnIntent';
 import { betweenFightsIntent } from './intents/interludeIntent';
 import { offerIntent } from './intents/offerIntent';
 import { sheetIntent } from './intents/sheetIntent';
+import { portraitIntent } from './intents/portraitIntent';
 import { takeUpOffer } from './intents/interruptOffers';
 import { issueSentence } from '../schema/issueSentence';
 import { onlyTheGm } from './intents/gmOnlyWords';
@@ -68,6 +69,7 @@ const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   'new-expedition': betweenFightsIntent,
   'interrupt-offer': offerIntent,
   'edit-sheet': sheetIntent,
+  'set-portrait': portraitIntent,
 };
 
 /**
@@ -80,7 +82,7 @@ export function applyIntent(
   actor: Actor,
   input: unknown,
   dice: Dice,
-  opts: { now?: number; senderName?: string } = {},
+  opts: { now?: number; senderName?: string; assetLinked?: (hash: string) => boolean } = {},
 ): IntentResult {
   const parsed = IntentSchema.safeParse(input);
   if (!parsed.success) {
@@ -105,6 +107,7 @@ export function applyIntent(
     dice: recordingDice(dice),
     now: opts.now ?? Date.now(),
     senderName: opts.senderName ?? (actor.role === 'gm' ? 'GM' : 'Player'),
+    ...(opts.assetLinked ? { assetLinked: opts.assetLinked } : {}),
   };
   const handler = HANDLERS[intent.kind] as IntentHandler<Intent>;
   let resolution: ReturnType<typeof handler>;

@@ -64,6 +64,8 @@ export function publicRootsOf(doc: Y.Doc) {
     mapPaint: doc.getMap<unknown>('mapPaint'),
     /** "x,y" → remaining HP of destructible terrain (10 per height level when full). */
     destructible: doc.getMap<unknown>('destructible'),
+    /** "x,y" → true when the door on that square is closed (the map's doors, opened in play). */
+    doors: doc.getMap<unknown>('doors'),
     /** 'order' → TurnOrder | null (null = not in combat). */
     turn: doc.getMap<unknown>('turn'),
     chat: doc.getArray<unknown>('chat'),

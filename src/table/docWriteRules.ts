@@ -167,6 +167,13 @@ export const ROOTS: Readonly<Record<WrittenDoc, Readonly<Record<string, RootRule
           : `expected remaining HP 0–${MAX_STAT}`,
       ),
     },
+    // Doors opened and closed in play (the map's doors; src/table/mapContent.ts).
+    doors: {
+      type: 'map',
+      check: squareKey((_key, value) =>
+        typeof value === 'boolean' ? null : 'expected true (closed) or false (open)',
+      ),
+    },
     turn: {
       type: 'map',
       check: keyed({ order: (v) => bySchema(TurnOrderSchema.nullable())(null, v) }, 'turn'),

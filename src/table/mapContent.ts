@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import type { MapData } from '../schema/map';
+import type { Door, MapData } from '../schema/map';
 import {
   MapBackgroundSchema,
   MAP_SCHEMA_VERSION,
@@ -70,6 +70,8 @@ export function writeMapContent(doc: Y.Doc, map: MapData, chapter = 1): void {
     const key = cellKey(c.x, c.y);
     if (!roots.destructible.has(key)) roots.destructible.set(key, fullDestructibleHp(map, c));
   }
+  roots.doors.clear();
+  for (const d of map.doors ?? []) roots.doors.set(cellKey(d.x, d.y), d.closed);
 }
 
 /** HP of an undamaged destructible square ("Destructible terrain": per height level, see src/grid). */
@@ -112,6 +114,16 @@ export function readMapContent(doc: Y.Doc): MapData | null {
     if (x < width && y < height && heights[y]![x] !== '0') destructible.push({ x, y });
   });
   destructible.sort((a, b) => a.y - b.y || a.x - b.x);
+  // A door stands on a passable square: one painted over with a wall or an edge is gone.
+  const doors: Door[] = [];
+  roots.doors.forEach((closed, key) => {
+    const [x, y] = key.split(',').map(Number) as [number, number];
+    const code = cells[y]?.[x];
+    if (typeof closed !== 'boolean' || code === undefined) return;
+    if (code === TERRAIN_CODES.impassable || code === TERRAIN_CODES.edge) return;
+    doors.push({ x, y, closed });
+  });
+  doors.sort((a, b) => a.y - b.y || a.x - b.x);
   // Written only through checked writes; a bad value reads as "no art" rather than breaking the table.
   const background = MapBackgroundSchema.safeParse(roots.map.get('background'));
   return {
@@ -124,6 +136,7 @@ export function readMapContent(doc: Y.Doc): MapData | null {
     heights: heights.map((r) => r.join('')),
     destructible,
     ...(background.success ? { background: background.data } : {}),
+    ...(doors.length ? { doors } : {}),
   };
 }
 

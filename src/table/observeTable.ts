@@ -53,6 +53,7 @@ export function observeTable(docs: TableDocs, cb: (changes: TableChanges) => voi
           break;
         case 'mapPaint':
         case 'destructible':
+        case 'doors':
           keyList.forEach((k) => changes.cells.add(k));
           break;
         case 'tokens':

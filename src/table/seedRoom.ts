@@ -43,9 +43,9 @@ const MAX_MISFITS_SAID = 5;
 export class SeedError extends Error {}
 
 /**
- * Seeds an EMPTY room: the map, foes of the encounter (hidden in the secrets doc unless
- * `revealFoes`), the party's PCs at the encounter's party starts (or the nearest free squares),
- * default settings and the status catalog. Validates everything first; one transaction per doc.
+ * Seeds an EMPTY room: the map, foes of the encounter (each hidden in the secrets doc as the
+ * encounter marks it; all shown with `revealFoes`), the party's PCs at the encounter's party
+ * starts (or the nearest free squares), default settings and the status catalog. Validates everything first; one transaction per doc.
  */
 export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput): { characterIds: string[] } {
   const map = parseOrThrow(MapSchema, migrateMap(input.map), 'map');
@@ -87,7 +87,7 @@ export function seedRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, input: SeedInput):
         combatant: true,
       },
       statBlock: foe.statBlock,
-      hidden: !input.revealFoes,
+      hidden: input.revealFoes ? false : foe.hidden,
     });
   }
   if (misfits.length) {

@@ -102,7 +102,8 @@ function cachedMap(doc: Y.Doc): MapData | null {
     const markDirty = () => {
       fresh.dirty = true;
     };
-    for (const name of ['map', 'mapRows', 'mapPaint', 'destructible']) doc.getMap(name).observe(markDirty);
+    for (const name of ['map', 'mapRows', 'mapPaint', 'destructible', 'doors'])
+      doc.getMap(name).observe(markDirty);
     mapCache.set(doc, fresh);
     entry = fresh;
   }

@@ -5,6 +5,8 @@ import type { EditorTool } from './editorTools';
 import type { EditorState } from './InputController';
 import { mapFileName, serializeMap } from './mapFile';
 import type { RoomModel } from './model/RoomModel';
+import { DoorsPanel } from './mapImport/DoorsPanel';
+import { MapImportPanel } from './mapImport/MapImportPanel';
 
 const SPACES: Array<[SpaceType, string]> = [
   ['ground', 'Ground'],
@@ -168,6 +170,8 @@ export function EditorPanel({
         </button>
       </div>
       <BattlemapFieldset model={model} />
+      <MapImportPanel model={model} />
+      <DoorsPanel model={model} />
     </section>
   );
 }

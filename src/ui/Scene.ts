@@ -42,6 +42,8 @@ export interface SceneToken {
   readonly phasing?: boolean;
   /** Only in the GM's scene: lives in the secrets doc, players never receive it. */
   readonly hidden: boolean;
+  /** Asset hash of the stat block's portrait, when this viewer receives the stat block. */
+  readonly portrait?: string;
 }
 
 export interface Scene {
@@ -99,5 +101,6 @@ export function tokenViews(scene: Scene, viewer: Viewer): TokenView[] {
     incapacitated: t.incapacitated,
     hidden: t.hidden,
     mine: canCommand(viewer, t),
+    ...(t.portrait ? { portrait: t.portrait } : {}),
   }));
 }

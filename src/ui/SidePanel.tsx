@@ -37,7 +37,7 @@ export function SidePanel(props: {
       {gm && <EditorPanel model={model} onChange={onEditor} />}
       {gm && <InvitePanel model={model} />}
       {gm && gmToken && <RoomExportPanel model={model} gmToken={gmToken} />}
-      {gm && <LibrarySection />}
+      {gm && <LibrarySection model={model} />}
       <LegendPanel />
     </>
   );

@@ -18,6 +18,7 @@ import { effect, signal } from '@preact/signals';
 import { h, render } from 'preact';
 import { FirstRunHints } from './hints/FirstRunHints';
 import { hintsDismissed } from './hints/hintStore';
+import { loadPortrait } from './portrait/portraitAssets';
 
 /**
  * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
@@ -79,6 +80,8 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   const linkToken = new URLSearchParams(window.location.search).get('token');
   if (rawSession.connection && linkToken)
     renderer.setBackgroundSource(assetTileSource(rawSession.roomId, linkToken));
+  // Portraits come from the live room's images (the offline demo has none).
+  if (rawSession.connection) renderer.setPortraitLoader((hash) => loadPortrait(rawSession.roomId, hash));
   // An open sheet covers the lower half of the map: the view's middle moves up into what stays
   // visible (measured once the sheet has slid), and back down when it closes.
   let sheetShift = 0;

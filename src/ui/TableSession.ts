@@ -1,6 +1,6 @@
 import type { StatBlock } from '../schema/statBlock';
 import type { Scene, Viewer } from './Scene';
-import type { SpaceType } from '../schema/map';
+import type { MapData, SpaceType } from '../schema/map';
 import type { CellXY } from './editorTools';
 import type { Intent } from '../schema/intent';
 import type { TableConnection } from '../table/client';
@@ -114,6 +114,10 @@ export interface GmActions {
   placeFoes?(placement: FoePlacement): Placed[];
   /** A copy of a token on the nearest free square, next number, fresh state. */
   duplicateToken?(tokenId: string): Placed;
+  /** Opens or closes the door on a square (live rooms only; undoable). */
+  setDoor?(at: CellXY, closed: boolean): void;
+  /** Replaces the whole map with an imported one (live rooms only; one undo step). */
+  replaceMap?(map: MapData): void;
   /** Undo the GM's newest write (one writer call); false when there was nothing to undo. */
   undo(): boolean;
   redo(): boolean;

@@ -10,6 +10,7 @@ import { canCommand, type Scene, type SceneToken } from './Scene';
 import type { GmActions, TokenEdit } from './TableSession';
 import { PlaceFoes } from './placing/PlaceFoes';
 import { OpenSheetButton } from './sheet/OpenSheetButton';
+import { PortraitButton } from './portrait/PortraitDialog';
 
 /** TokenSchema's bound for a token's name. */
 const MAX_TOKEN_NAME = 80;
@@ -55,7 +56,12 @@ export function TokenPanel({ model }: { model: RoomModel }) {
           <PlayerDetails
             t={sel}
             mine={canCommand(model.viewer, sel)}
-            sheet={<OpenSheetButton key={sel.id} model={model} tokenId={sel.id} />}
+            sheet={
+              <>
+                <OpenSheetButton key={sel.id} model={model} tokenId={sel.id} />
+                <PortraitButton key={`portrait-${sel.id}`} model={model} tokenId={sel.id} />
+              </>
+            }
           />
         )
       ) : (
@@ -135,6 +141,7 @@ function GmDetails({ t, gm, model }: { t: SceneToken; gm: GmActions; model: Room
       <div class="muted">{infoLine(t)}</div>
       {prop && <div class="muted">Prop: no stats (no HP, takes no turns).</div>}
       <OpenSheetButton model={model} tokenId={t.id} />
+      <PortraitButton model={model} tokenId={t.id} />
       <div class="row">
         <label for="edit-name">Name</label>
         <DraftInput

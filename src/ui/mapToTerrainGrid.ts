@@ -28,5 +28,14 @@ export function mapToTerrainGrid(map: MapData, hpLeft?: Readonly<Record<string, 
     const full = (heights[i] ?? 0) * DESTRUCTIBLE_HP_PER_LEVEL;
     destructible.set(i, Math.max(0, hpLeft?.[`${c.x},${c.y}`] ?? full));
   }
-  return { width: map.width, height: map.height, space, heights, destructible };
+  const doors = new Map<number, boolean>();
+  for (const d of map.doors ?? []) doors.set(d.y * map.width + d.x, d.closed);
+  return {
+    width: map.width,
+    height: map.height,
+    space,
+    heights,
+    destructible,
+    ...(doors.size ? { doors } : {}),
+  };
 }

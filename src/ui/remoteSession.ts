@@ -4,6 +4,7 @@ import { connectTable } from '../table/client';
 import { createGmUndoManager } from '../table/createGmUndoManager';
 import { othersPresence, ping as sendPing, publicPresenceOf, setCursor, setDrag } from '../table/presence';
 import { paintCells, resizeMap, setBackground } from '../table/writers/mapWriters';
+import { replaceMap, setDoor } from '../table/writers/doorWriters';
 import { updateCombatant } from '../table/writers/roomWriters';
 import { restatToken } from '../table/writers/restatToken';
 import {
@@ -138,6 +139,8 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
       removeToken: (id) => removeToken(conn.docs, id),
       placeFoes: (placement) => placeFoes(conn.docs, placement),
       duplicateToken: (id) => duplicateToken(conn.docs, id),
+      setDoor: (at, closed) => setDoor(conn.docs, at, closed),
+      replaceMap: (map) => replaceMap(conn.docs, map),
       undo: () => undo.undo(),
       redo: () => undo.redo(),
       createInvite: (name, characterIds) => api.createInvite(roomId, token, name, characterIds),

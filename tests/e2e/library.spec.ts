@@ -149,3 +149,52 @@ test('inside a room the GM finds the same library, folded in the side panel', as
     .toBe(1);
   await gm.context().close();
 });
+
+test('export one entry, forget the library on this browser, import the entry into a new library unchanged', async ({
+  page,
+}) => {
+  await openStart(page);
+  const library = page.getByRole('region', { name: 'Library' });
+  await library
+    .getByTestId('library-starter')
+    .getByRole('button', { name: 'Copy Bramble Raider to my library' })
+    .click();
+  const mine = library.getByTestId('library-mine');
+  await expect(mine.getByText('Bramble Raider', { exact: true })).toBeVisible();
+  const firstKey = await page.evaluate(() => localStorage.getItem('icon-vtt.libraryKey'));
+
+  // One entry, as a file the import takes.
+  const downloading = page.waitForEvent('download');
+  await mine.getByRole('button', { name: 'Export Bramble Raider' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Bramble-Raider.icon-vtt-library.json');
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, 'one-entry.json');
+  await download.saveAs(file);
+  const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    entries: { kind: string; data: unknown }[];
+  };
+  expect(exported.entries).toHaveLength(1);
+
+  // Forget: the confirmation says the key is needed to get it back, and shows it to copy first.
+  await library.getByRole('button', { name: 'Forget this library on this browser' }).click();
+  const confirm = library.getByRole('alertdialog');
+  await expect(confirm).toContainText('you need its key');
+  await expect(confirm.getByLabel('Library key')).toHaveValue(firstKey!);
+  await confirm.getByRole('button', { name: 'Forget it' }).click();
+  await expect(mine.getByText('Bramble Raider', { exact: true })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('icon-vtt.libraryKey'))).toBeNull();
+
+  // Import into a new library: the same entry, unchanged.
+  await library.getByLabel('Import a library file').setInputFiles(file);
+  await expect(mine.getByText('Bramble Raider', { exact: true })).toBeVisible();
+  const newKey = await page.evaluate(() => localStorage.getItem('icon-vtt.libraryKey'));
+  expect(newKey).not.toBe(firstKey);
+  const again = await fetch(`${server().origin}/api/library/export`, {
+    headers: { authorization: `Bearer ${newKey}` },
+  });
+  const reimported = (await again.json()) as { entries: { kind: string; data: unknown }[] };
+  expect(reimported.entries.map((e) => ({ kind: e.kind, data: e.data }))).toEqual(
+    exported.entries.map((e) => ({ kind: e.kind, data: e.data })),
+  );
+});

@@ -17,6 +17,7 @@ test.setTimeout(120_000);
 
 let gm: Page;
 let player: Page;
+let room: { roomId: string; gmToken: string; gmLink: string };
 
 async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(`${server().origin}${url}`, {
@@ -41,7 +42,7 @@ async function open(browser: Browser, link: string): Promise<Page> {
 test.beforeAll(async ({ browser }) => {
   // Maren: five of seven Warden abilities active; Brannoc belongs to someone else.
   const maren = sheet({ level: 4 }, [...wardenAbilities(5, true), ...wardenAbilities(7, false).slice(5)]);
-  const room = await post<{ roomId: string; gmToken: string; gmLink: string }>('/api/rooms', {
+  room = await post<{ roomId: string; gmToken: string; gmLink: string }>('/api/rooms', {
     map: JSON.parse(fs.readFileSync(path.join(ROOT, 'maps/combat-test.json'), 'utf8')),
     party: {
       schemaVersion: 1,
@@ -119,4 +120,132 @@ test('keyboard: Escape closes the sheet and focus returns to its button', async 
   await player.keyboard.press('Escape');
   await expect(player.getByTestId('sheet-view')).toBeHidden();
   await expect(player.getByTestId('open-sheet')).toBeFocused();
+});
+
+test('a player adds a job and learns an ability from their library, activates it, and acts with it', async () => {
+  // The player's own library on this server, with one ability in it (what a group imports).
+  const { key } = await post<{ key: string }>('/api/libraries', {});
+  await post(
+    '/api/library/entries',
+    {
+      kind: 'ability',
+      data: {
+        name: 'Ember Shot',
+        cost: '1-action',
+        range: 5,
+        tags: { attack: true },
+        attack: { kind: 'ranged', onHit: { damage: { tier: 'light' } } },
+        description: 'A flick of fire.',
+      },
+    },
+    key,
+  );
+  await player.evaluate((k) => localStorage.setItem('icon-vtt.libraryKey', k), key);
+  await player.getByTestId('open-sheet').click();
+  const view = player.getByTestId('sheet-view');
+
+  // Removing the current job is refused with the reason, said before the click.
+  await expect(view.getByTestId('sheet-remove-job-why-Shieldbearer')).toHaveText(
+    'Shieldbearer is Maren’s current job: switch to another job first',
+  );
+
+  // A new job: its name, class and numbers (the shared stat form).
+  await view.getByText('Add a job').click();
+  const add = view.getByTestId('sheet-new-job');
+  await add.getByLabel('Job name').fill('Forgehand');
+  await add.getByLabel('Class').fill('Wright');
+  await add.getByTestId('stat-health').fill('9');
+  await add.getByRole('button', { name: 'Add job' }).click();
+  await expect(view.getByTestId('sheet-jobs')).toContainText('Forgehand (Wright)');
+  await expect(view.getByTestId('sheet-message')).toHaveText('Saved');
+
+  // Learn Ember Shot from the library, from the new job (a Wright ability: a gambit for a Warden).
+  const learn = view.getByTestId('sheet-learn');
+  await expect(
+    learn.getByTestId('sheet-learn-ability').locator('option', { hasText: 'Ember Shot' }),
+  ).toHaveCount(1);
+  await learn.getByTestId('sheet-learn-ability').selectOption({ label: 'Ember Shot' });
+  await learn.getByTestId('sheet-learn-from').selectOption('Forgehand');
+  await learn.getByRole('button', { name: 'Learn' }).click();
+  const row = view.getByTestId('sheet-ability-Ember Shot');
+  await expect(row).toContainText('Forgehand (Wright) · gambit');
+
+  // Six are active: one off, then Ember Shot on (level 4 has one gambit slot).
+  await view.getByTestId('sheet-active-Guard 1').uncheck();
+  await expect(view.getByTestId('sheet-active-count')).toHaveText('5 of 6 active');
+  await view.getByTestId('sheet-active-Ember Shot').check();
+  await expect(view.getByTestId('sheet-active-count')).toHaveText('6 of 6 active');
+  await expect(view.getByTestId('sheet-message')).toHaveText('Saved');
+  await player.keyboard.press('Escape');
+
+  // The Act panel offers it.
+  await player.getByTestId('combat-actor').selectOption('maren');
+  await expect(player.getByTestId('combat-action').locator('option', { hasText: 'Ember Shot' })).toHaveCount(
+    1,
+  );
+});
+
+test('a Limit Break below level 2 is refused with the reason', async () => {
+  await gm.keyboard.press('Escape');
+  await gm.getByTestId('token-item-brannoc').click();
+  await gm.getByTestId('open-sheet').click();
+  const view = gm.getByTestId('sheet-view');
+  await expect(view.getByTestId('sheet-level')).toHaveValue('1');
+  const write = view.getByTestId('sheet-lb-write');
+  await expect(write).toHaveAttribute('aria-disabled', 'true');
+  await expect(view.getByTestId('sheet-lb-why')).toHaveText(
+    'a Limit Break is available from level 2: Brannoc is level 1',
+  );
+  // Still focusable (a keyboard user hears the reason); Enter on it says the refusal again.
+  await write.focus();
+  await gm.keyboard.press('Enter');
+  await expect(view.getByTestId('sheet-message')).toHaveText(
+    'Refused: a Limit Break is available from level 2: Brannoc is level 1',
+  );
+  await expect(view.getByTestId('ability-editor')).toHaveCount(0);
+});
+
+test('the sheet with its jobs, learning and Limit Break parts has no serious or critical accessibility violation', async () => {
+  const result = await new AxeBuilder({ page: gm }).include('[data-testid="sheet-view"]').analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+});
+
+test('the ability editor edits a slow-turn bonus and a next-ability bonus, checked live', async () => {
+  await player.getByTestId('open-sheet').click();
+  const view = player.getByTestId('sheet-view');
+  await view.getByTestId('sheet-write-ability').click();
+  const editor = view.getByTestId('ability-editor');
+  await editor.getByTestId('ability-name').fill('Rally Cry');
+  await editor.getByText('Bonus on a slow turn').click();
+  await editor.getByTestId('slowTurnBonus-on').check();
+  await editor.getByTestId('slowTurnBonus-boons').fill('13');
+  await expect(editor.getByTestId('problem-slowTurnBonus.boons')).toContainText('at most 12');
+  await expect(editor.getByTestId('ability-save')).toBeDisabled();
+  await editor.getByTestId('slowTurnBonus-boons').fill('1');
+  await editor.getByText('Your next ability gains…').click();
+  await editor.getByTestId('nextAbility-on').check();
+  await editor.getByTestId('nextAbility-boost').fill('1');
+  await editor.getByTestId('nextAbility-to').selectOption('user');
+  await editor.getByTestId('ability-save').click();
+  await expect(view.getByTestId('sheet-ability-Rally Cry')).toBeVisible();
+
+  const res = await fetch(`${server().origin}/api/rooms/${room.roomId}/export`, {
+    headers: { authorization: `Bearer ${room.gmToken}` },
+  });
+  const found: unknown[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      if ((v as { name?: unknown }).name === 'Rally Cry') found.push(v);
+      Object.values(v).forEach(walk);
+    }
+  };
+  walk(await res.json());
+  expect(found[0]).toMatchObject({
+    slowTurnBonus: { boons: 1 },
+    attack: { onHit: { nextAbility: { boost: 1, to: 'user' } } },
+  });
 });

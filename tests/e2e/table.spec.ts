@@ -269,8 +269,9 @@ test('GM creates a room, a player joins, moves live, refusals show, paint change
   await expect(gm.getByTestId('stats-from-sheet')).toBeVisible();
   await expect(gm.getByTestId('edit-speed')).toHaveCount(0);
   await gm.getByTestId('open-sheet').click();
-  await gm.getByTestId('sheet-stat-speed').fill('6');
-  await gm.getByTestId('sheet-stat-speed').press('Enter');
+  const numbers = gm.getByTestId('sheet-job-stats');
+  await numbers.getByTestId('stat-speed').fill('6');
+  await numbers.getByTestId('sheet-save-stats').click();
   await gm.getByTestId('sheet-close').click();
   await expect
     .poll(async () => Math.max(...(await reachOf(player, PC)).map((c) => c.cost)), {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENCOUNTER_SCHEMA_VERSION, EncounterSchema } from '../../src/schema/encounter';
+import { ENCOUNTER_SCHEMA_VERSION, EncounterSchema, migrateEncounter } from '../../src/schema/encounter';
 import { PartySchema } from '../../src/schema/party';
 
 const foe = {
@@ -30,7 +30,7 @@ describe('EncounterSchema', () => {
 
   it('rejects duplicate foe ids and path-like map names', () => {
     const result = EncounterSchema.safeParse({
-      schemaVersion: 1,
+      schemaVersion: ENCOUNTER_SCHEMA_VERSION,
       kind: 'encounter',
       name: 'e',
       map: '../secret.json',
@@ -45,6 +45,42 @@ describe('EncounterSchema', () => {
       ['map', 'expected a file name in maps/, like "arena.json"'],
       ['foes.1.id', "'a' is used twice"],
     ]);
+  });
+});
+
+describe('migrateEncounter', () => {
+  const v1 = {
+    schemaVersion: 1,
+    kind: 'encounter',
+    name: 'Old',
+    map: 'arena.json',
+    chapter: 1,
+    foes: [{ id: 'husk', statBlock: foe, cell: { x: 1, y: 1 } }],
+    partyStarts: [{ x: 0, y: 0 }],
+  };
+
+  it('reads a version 1 file: every foe starts hidden, as rooms seeded from it always did', () => {
+    const parsed = EncounterSchema.parse(migrateEncounter(v1));
+    expect(parsed.schemaVersion).toBe(2);
+    expect(parsed.foes[0]!.hidden).toBe(true);
+    expect(parsed.mapEntry).toBeUndefined();
+  });
+
+  it('keeps a foe marked visible, and a library map by its entry id', () => {
+    const v2 = {
+      ...v1,
+      schemaVersion: 2,
+      mapEntry: 'abc_123',
+      foes: [{ ...v1.foes[0], hidden: false }],
+    };
+    const parsed = EncounterSchema.parse(migrateEncounter(v2));
+    expect(parsed.foes[0]!.hidden).toBe(false);
+    expect(parsed.mapEntry).toBe('abc_123');
+  });
+
+  it('leaves what it does not know alone (the schema then says what is wrong)', () => {
+    expect(migrateEncounter('nope')).toBe('nope');
+    expect(migrateEncounter({ schemaVersion: 9 })).toEqual({ schemaVersion: 9 });
   });
 });
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestImage, pngBomb, squareColour } from '../../scripts/make-test-image';
-import { createRoom, invite, useTestServer } from './helpers';
+import { createRoom, invite, useTestServer, waitFor } from './helpers';
+import { assetsOf } from '../../src/server/assets/assetService';
 import { getAsset, health, streamOf, upload } from './assetsHelpers';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -219,5 +220,41 @@ describe('image assets: upload, info, tiles, image', () => {
       (await getAsset(server.origin, `/api/rooms/${other.roomId}/assets/${hash}/image`, other.gmToken))
         .status,
     ).toBe(200);
+  });
+
+  it('a link revoked while its upload was under way stores nothing', async () => {
+    const token = await invite(server.origin, room.roomId, room.gmToken, 'Brief');
+    const portrait = await makeTestImage({ width: 90, height: 90, square: 30, format: 'webp' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent === 0) {
+          controller.enqueue(portrait.subarray(0, 100));
+          sent = 100;
+          return;
+        }
+        await held;
+        controller.enqueue(portrait.subarray(100));
+        controller.close();
+      },
+    });
+    const answer = upload(server.origin, room.roomId, token, body, { purpose: 'portrait' });
+    // Revoke only once the server has let the upload in and is reading its body.
+    const { jobs } = assetsOf(server.server.server.ctx);
+    await waitFor(() => jobs.busy.inFlight === 1, 'the upload under way');
+    const id = createHash('sha256').update(token).digest('hex').slice(0, 12);
+    const revoked = await fetch(`${server.origin}/api/rooms/${room.roomId}/invites/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${room.gmToken}` },
+    });
+    expect(revoked.status).toBe(200);
+    release();
+    expect((await answer).status).toBe(401);
+    const store = server.server.server.ctx.store;
+    expect(store.prepare('SELECT COUNT(*) AS n FROM assets WHERE hash = ?').get(sha256(portrait))).toEqual({
+      n: 0,
+    });
   });
 });

@@ -6,6 +6,8 @@ import { placeToken } from '../../src/table/writers/tokenWriters';
 import { setRoomSettings } from '../../src/table/writers/roomWriters';
 import { readSettings } from '../../src/table/readDoc';
 import { sheet, wardenAbilities, withSheet } from '../rules/sheetFixtures';
+import { AbilitySchema } from '../../src/schema/ability';
+import { learned, withJobAdded, withoutJob } from '../../src/ui/sheet/sheetEdits';
 import { api, connectClient, createRoom, invite, useTestServer, waitFor } from './helpers';
 import type { TestClient } from './helpers';
 
@@ -95,7 +97,7 @@ describe('character sheet edits over HTTP', () => {
     expect(active(storedSheet('maren'))).toHaveLength(6);
   });
 
-  it("leaves a character's level, jobs and learned abilities to the GM", async () => {
+  it("leaves a character's level to the GM", async () => {
     const s = storedSheet('maren');
     const answer = await send(marenToken, {
       kind: 'edit-sheet',
@@ -104,11 +106,38 @@ describe('character sheet edits over HTTP', () => {
     });
     expect(answer.body).toEqual({
       ok: false,
-      reason: "only the GM changes Maren's level, jobs and learned abilities",
+      reason: "only the GM changes Maren's level (it follows the XP the GM awards)",
     });
     const byGm = await send(gmToken, { kind: 'edit-sheet', tokenId: 'maren', sheet: { ...s, level: 3 } });
     expect(byGm.body.ok).toBe(true);
     expect(storedSheet('maren').level).toBe(3);
+  });
+
+  it('lets a player build their own character: add a job, learn an ability, refuses dropping the current job', async () => {
+    const s = storedSheet('maren');
+    const forge = { name: 'Forgehand', class: 'Wright', stats: s.jobs[0]!.stats, traits: [] };
+    const withJob = withJobAdded(s, forge);
+    const spark = AbilitySchema.parse({ name: 'Spark', cost: '1-action', description: 'A spark.' });
+    const next = learned(withJob, spark, 'Forgehand');
+    const answer = await send(marenToken, { kind: 'edit-sheet', tokenId: 'maren', sheet: next });
+    expect(answer.body.ok).toBe(true);
+    expect(storedSheet('maren').jobs.map((j) => j.name)).toContain('Forgehand');
+    expect(storedSheet('maren').abilities.at(-1)).toMatchObject({ job: 'Forgehand', class: 'Wright' });
+    const logged = [...server.room(roomId).public.doc.getArray<{ summary: string }>('log').toArray()];
+    expect(logged.at(-1)?.summary).toBe("Maren's sheet: jobs; learned Spark");
+
+    const now = storedSheet('maren');
+    const dropped = { ...now, jobs: now.jobs.filter((j) => j.name !== now.currentJob) };
+    const refused = await send(marenToken, { kind: 'edit-sheet', tokenId: 'maren', sheet: dropped });
+    expect(refused.body).toEqual({
+      ok: false,
+      reason: 'Shieldbearer is Maren’s current job: switch to another job first',
+    });
+    // Back as it was, so the tests below see the sheet they expect.
+    const back = withoutJob(storedSheet('maren'), 'Forgehand');
+    expect((await send(marenToken, { kind: 'edit-sheet', tokenId: 'maren', sheet: back })).body.ok).toBe(
+      true,
+    );
   });
 
   it('renames the character everywhere its name shows', async () => {

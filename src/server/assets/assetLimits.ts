@@ -31,8 +31,10 @@ export interface AssetOptions {
   readonly maxRunningJobs: number;
   /** Uploads and imports under way at once (reading, waiting or being cut); more get 503. */
   readonly maxUploadsInFlight: number;
-  /** Longest the sharp work on one image may take (ms): an 8192×8192 map takes about 3 s. */
+  /** Longest the sharp work on one image may take (ms): an 8192×8192 map takes 3–4 s. */
   readonly jobTimeoutMs: number;
+  /** Longest an upload waits for its turn once its bytes are in (ms); then 503. */
+  readonly maxWaitMs: number;
   /** Uploads per link (token). */
   readonly uploads: RateLimit;
   readonly maxRoomAssets: number;
@@ -44,6 +46,7 @@ export const DEFAULT_ASSET_OPTIONS: AssetOptions = {
   maxRunningJobs: 1,
   maxUploadsInFlight: 6,
   jobTimeoutMs: 30_000,
+  maxWaitMs: 20_000,
   // A GM bringing a map and a party's portraits sends ten at once; then one every 6 s.
   uploads: { burst: 20, perSecond: 1 / 6 },
   maxRoomAssets: MAX_ROOM_ASSETS,
@@ -68,6 +71,9 @@ export function tooManyPixelsText(width: number, height: number): string {
   return `the image is ${width}×${height} pixels; at most ${MAX_IMAGE_SIDE} on a side`;
 }
 
+export const BUSY_TEXT = 'the server is busy preparing other images; try again in 5 s';
+/** Sent with BUSY_TEXT (503): seconds to wait. */
+export const BUSY_RETRY_SECONDS = 5;
 export const NOT_AN_IMAGE_TEXT = 'this is not a PNG, JPEG or WebP image';
 export const EMPTY_FILE_TEXT = 'the file is empty: send a PNG, JPEG or WebP image';
 export const UNREADABLE_TEXT = 'this image could not be read: it is damaged or cut short';

@@ -7,7 +7,8 @@ import { describeRate, retryAfterSeconds } from '../limits';
 import type { AssetPurpose } from './assetLimits';
 import { MAX_UPLOAD_BYTES } from './assetLimits';
 import type { AssetService } from './assetService';
-import { assetsOf } from './assetService';
+import { assetsOf, busyError } from './assetService';
+import { ImageJobsBusyError } from './imageJobs';
 import type { CheckedImage } from './cutImage';
 import { checkImage, checkPortrait, cutImage, ImageRefusedError, sha256Hex } from './cutImage';
 import { readImageBody } from './readImageBody';
@@ -76,11 +77,7 @@ async function upload(
     );
   }
   const place = service.jobs.admit();
-  if (!place)
-    throw new HttpError(503, 'the server is busy preparing other images; try again in 5 s', {
-      'retry-after': '5',
-      connection: 'close',
-    });
+  if (!place) throw busyError();
   try {
     const bytes = await readImageBody(req, MAX_UPLOAD_BYTES[purpose]);
     // The body may come long after the headers: a link revoked meanwhile stores nothing.
@@ -91,6 +88,7 @@ async function upload(
     sendJson(res, 200, stored);
   } catch (error) {
     if (error instanceof ImageRefusedError) throw new HttpError(error.status, error.message);
+    if (error instanceof ImageJobsBusyError) throw busyError();
     throw error;
   } finally {
     place.leave();
@@ -116,8 +114,9 @@ async function storeImage(
   const uploaded = sha256Hex(bytes);
   if (store.has(uploaded)) return known(uploaded);
   return service.jobs.run(async () => {
+    const timeoutMs = options.jobTimeoutMs;
     const checked: CheckedImage =
-      purpose === 'portrait' ? await checkPortrait(bytes) : await checkImage(bytes);
+      purpose === 'portrait' ? await checkPortrait(bytes, timeoutMs) : await checkImage(bytes, timeoutMs);
     if (store.has(checked.hash)) return known(checked.hash);
     const cut = await cutImage(checked, options.jobTimeoutMs);
     store.put(roomId, cut, options);

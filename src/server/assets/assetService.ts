@@ -2,7 +2,9 @@ import type { ServerContext } from '../context';
 import { TokenBucket } from '../TokenBucket';
 import type { AssetOptions } from './assetLimits';
 import { DEFAULT_ASSET_OPTIONS } from './assetLimits';
+import { BUSY_RETRY_SECONDS, BUSY_TEXT } from './assetLimits';
 import { AssetStore } from './assetStore';
+import { HttpError } from '../http/json';
 import { ImageJobs } from './imageJobs';
 
 /** One server's image machinery: its store, job slots and upload rate per link. */
@@ -31,9 +33,14 @@ export function configureAssets(ctx: ServerContext, overrides: Partial<AssetOpti
   const service: AssetService = {
     options,
     store: new AssetStore(ctx.store),
-    jobs: new ImageJobs(options.maxRunningJobs, options.maxUploadsInFlight),
+    jobs: new ImageJobs(options.maxRunningJobs, options.maxUploadsInFlight, options.maxWaitMs),
     uploads: new TokenBucket(burst, (burst / perSecond) * 1000),
   };
   services.set(ctx, service);
   return service;
+}
+
+/** The 503 for an upload or import the server has no room for now. */
+export function busyError(): HttpError {
+  return new HttpError(503, BUSY_TEXT, { 'retry-after': String(BUSY_RETRY_SECONDS), connection: 'close' });
 }

@@ -79,6 +79,10 @@ export function tileLevels(width: number, height: number, tileSize = TILE_SIZE):
   }
 }
 
+// Each image is decoded once or twice, then never again: libvips' operation cache would only
+// hold on to big decoded buffers.
+sharp.cache(false);
+
 /** Options every decode uses: bounded pixels; a damaged file is an error, not a half picture. */
 const DECODE = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
 
@@ -88,7 +92,7 @@ const DECODE = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
  * anything is decoded. A portrait larger than PORTRAIT_MAX_SIDE is shrunk (same format); the
  * hash is that of the bytes stored.
  */
-export async function checkImage(bytes: Buffer, shrinkTo?: number): Promise<CheckedImage> {
+export async function checkImage(bytes: Buffer, timeoutMs: number, shrinkTo?: number): Promise<CheckedImage> {
   const format = sniffImage(bytes);
   if (!format) throw new ImageRefusedError(415, NOT_AN_IMAGE_TEXT);
   let meta: Metadata;
@@ -113,6 +117,7 @@ export async function checkImage(bytes: Buffer, shrinkTo?: number): Promise<Chec
       .autoOrient()
       .resize(shrinkTo, shrinkTo, { fit: 'inside' })
       .toFormat(format, { quality: 90 })
+      .timeout({ seconds: timeoutSeconds(timeoutMs) })
       .toBuffer({ resolveWithObject: true }),
   );
   return {
@@ -125,7 +130,11 @@ export async function checkImage(bytes: Buffer, shrinkTo?: number): Promise<Chec
 }
 
 /** `checkImage` for a portrait: at most PORTRAIT_MAX_SIDE on a side once stored. */
-export const checkPortrait = (bytes: Buffer): Promise<CheckedImage> => checkImage(bytes, PORTRAIT_MAX_SIDE);
+export const checkPortrait = (bytes: Buffer, timeoutMs: number): Promise<CheckedImage> =>
+  checkImage(bytes, timeoutMs, PORTRAIT_MAX_SIDE);
+
+/** libvips counts whole seconds; at least one. */
+const timeoutSeconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
 /**
  * Cut a checked image into its tile pyramid (WebP, TILE_SIZE squares; edge tiles smaller) with
@@ -141,7 +150,7 @@ export async function cutImage(image: CheckedImage, timeoutMs: number): Promise<
         .autoOrient()
         .webp({ quality: 82, effort: 2 })
         .tile({ size: TILE_SIZE, overlap: 0, layout: 'dz', depth: 'onetile' })
-        .timeout({ seconds: Math.max(1, Math.ceil(timeoutMs / 1000)) })
+        .timeout({ seconds: timeoutSeconds(timeoutMs) })
         .toFile(join(dir, 'pyramid.dz')),
     );
     // Deep Zoom numbers levels from the smallest (0) up; ours count down from full size.

@@ -1,3 +1,6 @@
+/** A job that waited longer than its bound for a decoding slot: nothing of it ran. */
+export class ImageJobsBusyError extends Error {}
+
 /**
  * How much image work the server takes on at once. Decoding and cutting an 8192×8192 map keeps
  * every core busy for seconds and needs hundreds of MB, so: at most `maxInFlight` uploads at a
@@ -13,6 +16,8 @@ export class ImageJobs {
   constructor(
     private readonly maxRunning: number,
     private readonly maxInFlight: number,
+    /** Longest a job waits for a decoding slot (ms) before it is given up (ImageJobsBusyError). */
+    private readonly maxWaitMs: number,
   ) {}
 
   /** A place for one upload, or undefined when all are taken; call `leave` when it is done. */
@@ -31,7 +36,7 @@ export class ImageJobs {
 
   /** Run `job` when a decoding slot is free (first come, first served). */
   async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.running >= this.maxRunning) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.running >= this.maxRunning) await this.waitForSlot();
     else this.running += 1;
     try {
       return await job();
@@ -41,6 +46,21 @@ export class ImageJobs {
       if (next) next();
       else this.running -= 1;
     }
+  }
+
+  /** Resolves holding a slot handed over by a finishing job; rejects (holding none) past maxWaitMs. */
+  private waitForSlot(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(turn), 1);
+        reject(new ImageJobsBusyError('waited too long for an image slot'));
+      }, this.maxWaitMs);
+      this.waiting.push(turn);
+    });
   }
 
   get busy(): { inFlight: number; running: number; waiting: number } {

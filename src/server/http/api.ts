@@ -20,6 +20,8 @@ import { intentKeyOf, rememberAnswer, replayedAnswer } from './idempotency';
 import { handleLibraryRoute } from './library';
 import { STARTER_LIBRARY_FILE } from '../library';
 import { handleAssetRoute } from '../assets/assetRoutes';
+import { withRoomImages } from '../assets/roomFileImages';
+import { assetsOf } from '../assets/assetService';
 
 const InviteBodySchema = z.object({
   name: z.string().trim().min(1).max(80),
@@ -191,7 +193,7 @@ function exportRoomRoute(
   requireRoomAccess(ctx, req, roomId, true);
   const room = loadedRoom(ctx, roomId);
   ctx.rooms.commits.flush();
-  sendJson(res, 200, exportRoom(room.public.doc, room.secrets.doc));
+  sendJson(res, 200, withRoomImages(ctx, roomId, exportRoom(room.public.doc, room.secrets.doc)));
 }
 
 async function postIntent(
@@ -229,6 +231,8 @@ async function postIntent(
       intent,
       ctx.dice,
       session.name,
+      // A portrait must be an image of this room (src/table/intents/portraitIntent.ts).
+      (hash) => assetsOf(ctx).store.isLinked(roomId, hash),
     );
   } catch (error) {
     // E.g. the test-only fixed dice ran out: a server problem, not the sender's; nothing written.

@@ -9,6 +9,15 @@ import type { InitialUpdates } from '../RoomManager';
 import { importRoomUpdates, seedDocs, validateCatalogFile } from '../tableBridge';
 import { readCatalogFile, type Validator } from '../catalog';
 import { HttpError, parseBody, readJsonBody, sendJson } from './json';
+import {
+  checkImportedImages,
+  MAX_ROOM_IMPORT_BYTES,
+  storeImportedImages,
+  withoutImages,
+} from '../assets/roomFileImages';
+import { assetsOf } from '../assets/assetService';
+import { ImageRefusedError } from '../assets/cutImage';
+import { sortPortraits } from '../../table/portraitRefs';
 
 const CreateRoomBodySchema = z.object({
   map: z.unknown().refine((value) => typeof value === 'object' && value !== null, 'expected a map object'),
@@ -36,14 +45,17 @@ export async function createRoom(
     const validate: Validator = (data, where) => validateCatalogFile('encounter', data, where);
     body.encounter = readCatalogFile(join(ctx.rootDir, 'encounters'), encounterFile, validate, 'encounter');
   }
+  const portraits = sortPortraits(body, (hash) => assetsOf(ctx).store.has(hash));
+  const seed = portraits.value as typeof body;
   let characterIds: string[] = [];
   const initial = contentOr400(() =>
     initialUpdates((publicDoc, secretsDoc) => {
-      characterIds = seedDocs(publicDoc, secretsDoc, body).characterIds;
+      characterIds = seedDocs(publicDoc, secretsDoc, seed).characterIds;
     }),
   );
-  // characterIds: the party's PCs, for the GM's invite screen.
-  sendJson(res, 200, { ...storeNewRoom(ctx, initial, origin), characterIds });
+  const created = storeNewRoom(ctx, initial, origin, (roomId) => linkImages(ctx, roomId, portraits.kept));
+  // characterIds: the party's PCs, for the GM's invite screen; notes: portraits left out.
+  sendJson(res, 200, { ...created, characterIds, ...notesOf(portraits.notes) });
 }
 
 /** `POST /api/rooms/import`: a new room from an exported room file. */
@@ -54,9 +66,34 @@ export async function importRoom(
   origin: string,
 ): Promise<void> {
   limitRoomCreation(ctx, req);
-  const body = await readJsonBody(req);
-  const initial = contentOr400(() => importRoomUpdates(body));
-  sendJson(res, 200, storeNewRoom(ctx, initial, origin));
+  const body = await readJsonBody(req, MAX_ROOM_IMPORT_BYTES);
+  // Every image checked and cut before anything is written; stored in the room's own commit.
+  const images = await checkImportedImages(ctx, body);
+  const carried = new Set(images.map((image) => (typeof image === 'string' ? image : image.hash)));
+  const { store } = assetsOf(ctx);
+  const portraits = sortPortraits(withoutImages(body), (hash) => carried.has(hash) || store.has(hash));
+  const initial = contentOr400(() => importRoomUpdates(portraits.value));
+  const created = storeNewRoom(ctx, initial, origin, (roomId) => {
+    storeImportedImages(ctx, roomId, images);
+    linkImages(ctx, roomId, portraits.kept);
+  });
+  sendJson(res, 200, { ...created, ...notesOf(portraits.notes) });
+}
+
+/** Portraits named by the files but not on this server: said, not refused (issue 14). */
+function notesOf(notes: string[]): { notes?: string[] } {
+  return notes.length ? { notes } : {};
+}
+
+/** Link images the server already holds to a new room; call inside its creating transaction. */
+function linkImages(ctx: ServerContext, roomId: string, hashes: readonly string[]): void {
+  const assets = assetsOf(ctx);
+  try {
+    for (const hash of hashes) assets.store.put(roomId, hash, assets.options);
+  } catch (error) {
+    if (error instanceof ImageRefusedError) throw new HttpError(error.status, error.message);
+    throw error;
+  }
 }
 
 /** The new room's first content; content the sender got wrong (bad map, bad file) is a 400. */
@@ -73,11 +110,13 @@ function storeNewRoom(
   ctx: ServerContext,
   initial: InitialUpdates,
   origin: string,
+  alsoStore: (roomId: string) => void = () => {},
 ): { roomId: string; gmToken: string; gmLink: string } {
   const roomId = newRoomId();
   let gmToken = '';
   ctx.rooms.create(roomId, initial, {}, () => {
     gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
+    alsoStore(roomId);
   });
   return { roomId, gmToken, gmLink: joinLink(origin, roomId, gmToken) };
 }

@@ -64,6 +64,11 @@ export interface IntentContext {
   readonly now: number;
   /** Display name of the sender (for chat). */
   readonly senderName: string;
+  /**
+   * Whether an image (content hash) belongs to this room: the server's asset store answers;
+   * without it no image does (a portrait is then refused).
+   */
+  readonly assetLinked?: (hash: string) => boolean;
 }
 
 export type IntentHandler<I extends Intent> = (ctx: IntentContext, intent: I) => HandlerResult;

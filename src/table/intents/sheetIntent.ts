@@ -12,7 +12,7 @@ import { commandedToken, refuse } from './IntentContext';
  * A sheet edit (docs/table.md "Character sheets"): the owner or the GM replaces the sheet, the
  * stat block the engine reads is derived again from it, and one log line says what changed.
  * Refused: someone else's character; a player's edit while the GM locks sheets in combat; a
- * player changing what only the GM changes; a change of current job in combat; a new rule break.
+ * player changing the level (the GM's); a change of current job in combat; a new rule break.
  */
 export const sheetIntent: IntentHandler<IntentOf<'edit-sheet'>> = (ctx, intent) => {
   const token = commandedToken(ctx, intent.tokenId);
@@ -26,8 +26,8 @@ export const sheetIntent: IntentHandler<IntentOf<'edit-sheet'>> = (ctx, intent) 
   const before = block.sheet;
   const after = intent.sheet;
   if (player && !before) return refuse(`${token.name} has no sheet yet: the GM gives it one`);
-  if (player && before && !onlyPlayerChoices(before, after))
-    return refuse(`only the GM changes ${token.name}'s level, jobs and learned abilities`);
+  if (player && before && before.level !== after.level)
+    return refuse(`only the GM changes ${token.name}'s level (it follows the XP the GM awards)`);
   // "On any given expedition, you'll have selected one of your jobs": not switched mid-fight.
   if (inCombat && before && before.currentJob !== after.currentJob)
     return refuse('a current job is chosen for the whole expedition: change it out of combat');
@@ -61,21 +61,6 @@ export const sheetIntent: IntentHandler<IntentOf<'edit-sheet'>> = (ctx, intent) 
   };
 };
 
-/**
- * A player's edit changes only the player's choices: the current job, which abilities are active,
- * talents and master talents (a Limit Break's too), mastery instead of a job, and notes. Level,
- * jobs (their numbers, traits and Limit Break) and the abilities learned stay the GM's.
- */
-function onlyPlayerChoices(before: CharacterSheet, after: CharacterSheet): boolean {
-  const frame = (s: CharacterSheet) =>
-    JSON.stringify({
-      level: s.level,
-      jobs: s.jobs.map(({ limitBreakMasterTalent: _m, ...job }) => job),
-      abilities: s.abilities.map(({ ability, job, class: cls }) => ({ ability, job, cls })),
-    });
-  return frame(before) === frame(after);
-}
-
 /** What changed, in a player's words, for the log line. */
 function describeChanges(before: CharacterSheet, after: CharacterSheet): string[] {
   const out: string[] = [];
@@ -92,6 +77,8 @@ function describeChanges(before: CharacterSheet, after: CharacterSheet): string[
       if (was.talents !== a.talents) out.push(`${n} talents ${a.talents}`);
       if (was.masterTalent !== a.masterTalent)
         out.push(`${n} master talent ${a.masterTalent ? 'on' : 'off'}`);
+      const text = (l: typeof a) => JSON.stringify([l.talentTexts, l.masterTalentText ?? null]);
+      if (text(was) !== text(a)) out.push(`${n} talents written`);
     }
   }
   const now = new Set(after.abilities.map((a) => a.ability.name));

@@ -13,6 +13,11 @@ export interface AssetAccess {
   readonly origin?: string;
 }
 
+/** This page's room access: the `?token=` of the link it was opened with (as main.ts reads it). */
+export function pageAssetAccess(): AssetAccess {
+  return { token: new URLSearchParams(window.location.search).get('token') ?? '' };
+}
+
 export type AssetPurpose = 'map' | 'portrait';
 
 export interface UploadedImage {

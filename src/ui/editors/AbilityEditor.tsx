@@ -2,6 +2,12 @@ import { useState } from 'preact/hooks';
 import type { Ability, AbilityCost, AbilityInput, DamageType } from '../../schema/ability';
 import { AbilitySchema, DAMAGE_TYPES } from '../../schema/ability';
 import { MAX_MAP_SIDE, MAX_NAME_CHARS, MAX_STAT, MAX_TEXT_CHARS } from '../../schema/limits';
+import {
+  GRANTING_PARTS,
+  NextAbilityFields,
+  SlowTurnBonusFields,
+  type GrantingPart,
+} from './AbilityBonusFields';
 import { AreaFields } from './AreaFields';
 import { AreaPreview } from './AreaPreview';
 import { DamagePreview, type DamageSource } from './DamagePreview';
@@ -71,6 +77,20 @@ export function AbilityEditor(props: AbilityEditorProps) {
     setDraft(value ? { ...rest, [key]: value } : rest);
   };
   const onHitDamage = attack?.onHit.damage;
+  // "Your next ability gains…" lives on one part (on hit, effect …): the parts it has, and the first granting.
+  const partOf = (d: AbilityInput, p: GrantingPart): EffectDraft | undefined =>
+    p === 'effect' || p === 'areaEffect' ? d[p] : d.attack?.[p.slice('attack.'.length) as 'onHit'];
+  const parts = GRANTING_PARTS.map(([p]) => p).filter((p) => partOf(draft, p));
+  const granting = parts.find((p) => partOf(draft, p)?.nextAbility);
+  const setGrant = (p: GrantingPart, grant: EffectDraft['nextAbility']) =>
+    setDraft((d) => {
+      const was = partOf(d, p);
+      if (!was) return d;
+      const { nextAbility: _, ...rest } = was;
+      const next = grant ? { ...rest, nextAbility: grant } : rest;
+      if (p === 'effect' || p === 'areaEffect') return { ...d, [p]: next };
+      return { ...d, attack: { ...d.attack!, [p.slice('attack.'.length)]: next } };
+    });
   const has = (prefix: string) =>
     [...problems.keys()].some((k) => k === prefix || k.startsWith(`${prefix}.`));
   return (
@@ -406,6 +426,22 @@ export function AbilityEditor(props: AbilityEditorProps) {
           }}
         />
       </Fold>
+
+      <SlowTurnBonusFields
+        value={draft.slowTurnBonus}
+        problems={problems}
+        onChange={(bonus) => {
+          const { slowTurnBonus: _, ...rest } = draft;
+          setDraft(bonus ? { ...rest, slowTurnBonus: bonus } : rest);
+        }}
+      />
+      <NextAbilityFields
+        parts={parts}
+        part={granting}
+        value={granting ? partOf(draft, granting)?.nextAbility : undefined}
+        problems={problems}
+        onChange={setGrant}
+      />
 
       <TextField
         label="Description (the Act panel shows it)"

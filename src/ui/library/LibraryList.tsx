@@ -14,6 +14,8 @@ export interface EntryAction {
   /** The accessible name when it is not "<label> <name>" ("Copy Ogre to my library"). */
   readonly name?: (entry: ListedEntry) => string;
   readonly run: (entry: ListedEntry) => void;
+  /** Only on entries of these kinds ("Start a room" on encounters and parties); all when absent. */
+  readonly kinds?: readonly LibraryKind[];
 }
 
 /** Entries whose name or summary holds the filter text (any case). */
@@ -59,6 +61,8 @@ export function LibraryList(props: {
                     <button
                       key={action.label}
                       type="button"
+                      // An action for other kinds is left out of sight and of the accessibility tree.
+                      hidden={action.kinds ? !action.kinds.includes(entry.kind) : undefined}
                       disabled={disabled}
                       aria-label={action.name ? action.name(entry) : `${action.label} ${entry.name}`}
                       onClick={() => action.run(entry)}

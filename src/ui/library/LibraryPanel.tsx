@@ -1,15 +1,20 @@
+import type { MapData } from '../../schema/map';
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import {
   LIBRARY_KIND_NAMES,
   LIBRARY_KINDS,
   LibraryKindSchema,
+  type LibraryData,
   type LibraryEntry,
 } from '../../schema/library';
 import { EntryEditor } from '../editors/EntryEditor';
+import { EncounterBuilder } from '../encounterBuilder/EncounterBuilder';
+import { StartFromEntry } from '../encounterBuilder/StartRoomForm';
 import type { KeyValueStorage } from '../start/yourRooms';
+import { exportEntry, forgetLibraryKey } from './forgetLibrary';
 import { libraryLink } from './libraryKey';
-import { filterEntries, LibraryList } from './LibraryList';
+import { filterEntries, LibraryList, type ListedEntry } from './LibraryList';
 import { LibraryState } from './libraryState';
 
 /** Longest filter text: a name is at most 120 characters. */
@@ -20,10 +25,19 @@ const MAX_FILTER_CHARS = 120;
  * Edit (the shared EntryEditor), Duplicate, Delete (confirmed), Export and Import; below, the
  * project's starter set to copy from. On the start page and, for the GM, inside a room.
  */
-export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
+export function LibraryPanel({
+  storage,
+  roomMap,
+}: {
+  storage: KeyValueStorage;
+  /** Inside a room: its current map, read when the encounter builder opens. */
+  roomMap?: () => MapData | undefined;
+}) {
   const state = useMemo(() => new LibraryState(storage), [storage]);
   const filter = useSignal('');
   const newKind = useSignal<(typeof LIBRARY_KINDS)[number]>('foe');
+  /** The entry whose "Start a room" form is open (an encounter or a party). */
+  const startingFrom = useSignal<ListedEntry | undefined>(undefined);
   useEffect(() => void state.load(), [state]);
 
   const key = state.key.value;
@@ -31,6 +45,9 @@ export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
   const editing = state.editing.value;
   const deleting = state.deleting.value;
   const refusal = state.refusal.value;
+  // Encounters open in the encounter builder instead of the entry editor.
+  const building =
+    editing?.mode === 'edit' ? editing.entry.kind === 'encounter' : editing?.kind === 'encounter';
   const mine = filterEntries(state.entries.value, filter.value);
   const starter = filterEntries(state.starter.value, filter.value);
 
@@ -64,6 +81,9 @@ export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
         </select>
         <button type="button" disabled={busy} onClick={() => state.startNew(newKind.value)}>
           New
+        </button>
+        <button type="button" disabled={busy} onClick={() => state.startNew('encounter')}>
+          New encounter
         </button>
         <button type="button" disabled={busy || !key} onClick={() => void state.exportAll()}>
           Export library
@@ -99,7 +119,29 @@ export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
           )}
         </div>
       )}
-      {editing && (
+      {editing && building && (
+        <EncounterBuilder
+          key={editing.mode === 'edit' ? `${editing.entry.id}@${editing.entry.updatedAt}` : 'new-encounter'}
+          initial={(editing.mode === 'edit' ? editing.entry.data : editing.data) as LibraryData<'encounter'>}
+          fresh={editing.mode === 'new'}
+          storage={storage}
+          libraryKey={key}
+          roomMap={roomMap}
+          busy={busy}
+          onSave={(encounter) => void state.save(encounter)}
+          onCancel={() => (state.editing.value = undefined)}
+        />
+      )}
+      {startingFrom.value && (
+        <StartFromEntry
+          key={startingFrom.value.id}
+          entry={startingFrom.value}
+          storage={storage}
+          libraryKey={key}
+          onClose={() => (startingFrom.value = undefined)}
+        />
+      )}
+      {editing && !building && (
         <div class="library-editor">
           <h3>
             {editing.mode === 'edit'
@@ -155,9 +197,40 @@ export function LibraryPanel({ storage }: { storage: KeyValueStorage }) {
           { label: 'Edit', run: (entry) => void state.edit(entry) },
           { label: 'Duplicate', run: (entry) => void state.duplicate(entry) },
           { label: 'Delete', run: (entry) => (state.deleting.value = entry) },
+          {
+            label: 'Export',
+            run: (entry) => {
+              if (!key) return;
+              exportEntry(key, entry).then(
+                (name) => (state.status.value = `Exported ${name}.`),
+                (e: unknown) =>
+                  (state.refusal.value = {
+                    reason: `${entry.name} was not exported: ${String(e)}`,
+                    problems: [],
+                  }),
+              );
+            },
+          },
+          {
+            label: 'Start a room',
+            name: (entry) => `Start a room with ${entry.name}`,
+            kinds: ['encounter', 'party'],
+            run: (entry) => (startingFrom.value = entry),
+          },
         ]}
       />
       {key && <LibraryLink libraryKey={key} />}
+      {key && (
+        <ForgetLibrary
+          libraryKey={key}
+          onForget={() => {
+            forgetLibraryKey(storage);
+            state.key.value = undefined;
+            state.entries.value = [];
+            state.status.value = 'This browser no longer keeps the library; its key or link brings it back.';
+          }}
+        />
+      )}
       <h3>Starter set</h3>
       <p class="muted">
         Written for this project to start with: copy any of them into your library and change it.
@@ -208,5 +281,36 @@ function LibraryLink({ libraryKey }: { libraryKey: string }) {
         </button>
       </div>
     </details>
+  );
+}
+
+/**
+ * "Forget this library on this browser", confirmed: the confirmation says the key is the only way
+ * back and shows it, so it can be copied first.
+ */
+function ForgetLibrary({ libraryKey, onForget }: { libraryKey: string; onForget: () => void }) {
+  const asking = useSignal(false);
+  if (!asking.value)
+    return (
+      <button type="button" class="library-forget" onClick={() => (asking.value = true)}>
+        Forget this library on this browser
+      </button>
+    );
+  return (
+    <div class="library-confirm" role="alertdialog" aria-labelledby="library-forget-text">
+      <p id="library-forget-text">
+        Forget this library on this browser? It stays on the server, but to open it again you need its key (or
+        its link). Copy the key first if you may want it back.
+      </p>
+      <input readOnly aria-label="Library key" value={libraryKey} onFocus={(e) => e.currentTarget.select()} />
+      <div class="row">
+        <button type="button" class="danger" onClick={onForget}>
+          Forget it
+        </button>
+        <button type="button" autoFocus onClick={() => (asking.value = false)}>
+          Keep it
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 import type { CharacterSheet } from '../../schema/characterSheet';
 import { MAX_ACTIVE_ABILITIES, MAX_TALENTS } from '../../schema/characterSheet';
 import { activationRefusal, activeAbilities, gambitSlots, isGambit } from '../../rules/characterSheet';
-import { withAbility } from './sheetEdits';
+import { MAX_NAME_CHARS, MAX_TEXT_CHARS } from '../../schema/limits';
+import type { LearnedAbility, TalentText } from '../../schema/characterSheet';
+import { forgotten, withAbility } from './sheetEdits';
 
 /**
  * The learned abilities with their Active toggles, talents and master talents. A toggle the
@@ -76,8 +78,11 @@ export function AbilityRows(props: {
                     data-testid={`sheet-talents-${name}`}
                     onChange={(e) => {
                       const n = Math.floor(Number(e.currentTarget.value));
-                      if (Number.isFinite(n))
-                        save(withAbility(sheet, name, { talents: Math.max(0, Math.min(MAX_TALENTS, n)) }));
+                      if (!Number.isFinite(n)) return;
+                      const talents = Math.max(0, Math.min(MAX_TALENTS, n));
+                      // Fewer tiers: the texts of the tiers dropped go with them.
+                      const texts = learned.talentTexts?.slice(0, talents);
+                      save(withAbility(sheet, name, { talents, ...(texts ? { talentTexts: texts } : {}) }));
                     }}
                   />
                 </label>
@@ -92,12 +97,74 @@ export function AbilityRows(props: {
                   />{' '}
                   master talent
                 </label>
+                <button
+                  type="button"
+                  data-testid={`sheet-forget-${name}`}
+                  aria-label={`Forget ${name}`}
+                  onClick={() => save(forgotten(sheet, name))}
+                >
+                  Forget
+                </button>
               </div>
+              <TalentTexts learned={learned} onChange={(patch) => save(withAbility(sheet, name, patch))} />
               {learned.ability.description && <div class="muted">{learned.ability.description}</div>}
             </li>
           );
         })}
       </ul>
     </section>
+  );
+}
+
+/**
+ * Each talent tier taken and the master talent, written out by name and text (a group's own
+ * words); saved when a box is left, like the notes.
+ */
+function TalentTexts(props: {
+  learned: LearnedAbility;
+  onChange: (patch: Pick<LearnedAbility, 'talentTexts'> | Pick<LearnedAbility, 'masterTalentText'>) => void;
+}) {
+  const { learned, onChange } = props;
+  const name = learned.ability.name;
+  const texts = learned.talentTexts ?? [];
+  const tiers = Array.from({ length: learned.talents }, (_, i) => texts[i] ?? { name: '', text: '' });
+  const entry = (label: string, value: TalentText, testid: string, set: (next: TalentText) => void) => (
+    <div class="row sheet-talent" key={testid}>
+      <label>
+        {label}{' '}
+        <input
+          value={value.name}
+          maxLength={MAX_NAME_CHARS}
+          data-testid={`${testid}-name`}
+          onChange={(e) => set({ ...value, name: e.currentTarget.value.trim() })}
+        />
+      </label>
+      <label>
+        What it does{' '}
+        <input
+          value={value.text}
+          maxLength={MAX_TEXT_CHARS}
+          data-testid={`${testid}-text`}
+          onChange={(e) => set({ ...value, text: e.currentTarget.value })}
+        />
+      </label>
+    </div>
+  );
+  if (tiers.length === 0 && !learned.masterTalent) return null;
+  return (
+    <div class="sheet-talents">
+      {tiers.map((t, i) =>
+        entry(`Talent ${i + 1}`, t, `sheet-talent-${name}-${i + 1}`, (next) =>
+          onChange({ talentTexts: tiers.map((old, j) => (j === i ? next : old)) }),
+        ),
+      )}
+      {learned.masterTalent &&
+        entry(
+          'Master talent',
+          learned.masterTalentText ?? { name: '', text: '' },
+          `sheet-master-text-${name}`,
+          (next) => onChange({ masterTalentText: next }),
+        )}
+    </div>
   );
 }

@@ -1,18 +1,21 @@
 import { useState } from 'preact/hooks';
 import type { CharacterSheet } from '../../schema/characterSheet';
 import { MAX_LEVEL } from '../../schema/characterSheet';
-import { MAX_NAME_CHARS, MAX_NOTE_CHARS } from '../../schema/limits';
-import { currentJobOf, limitBreakInPlay, masteryPoints, sheetNotes } from '../../rules/characterSheet';
+import { MAX_NOTE_CHARS } from '../../schema/limits';
+import { currentJobOf, masteryPoints, sheetNotes } from '../../rules/characterSheet';
+import { statusChoicesOf } from '../editors/statusChoices';
 import type { RoomModel } from '../model/RoomModel';
+import { roomAbilityChoices, useLibraryAbilityChoices } from './abilityChoices';
 import { AbilityRows } from './AbilityRows';
-import { JobStatsFieldset } from './JobStatsFieldset';
+import { JobsSection } from './JobsSection';
+import { LearnSection } from './LearnSection';
+import { LimitBreakSection } from './LimitBreakSection';
 import { SheetLock } from './SheetLock';
-import { renamedJob, withJob, withMasteryInstead } from './sheetEdits';
+import { PortraitButton } from '../portrait/PortraitDialog';
+import { withMasteryInstead } from './sheetEdits';
 
 /** The token schema's bound for a name. */
 const MAX_NAME = 80;
-/** The sheet schema's bound for a job's or class's name. */
-const MAX_JOB_NAME = MAX_NAME_CHARS;
 
 /**
  * One character's sheet, drawn from the room model: every change is sent whole as an
@@ -25,6 +28,7 @@ export function SheetView({ model, tokenId }: { model: RoomModel; tokenId: strin
   const stored = token?.statBlock?.kind === 'pc' ? token.statBlock.sheet : undefined;
   const [pending, setPending] = useState<CharacterSheet | null>(null);
   const [message, setMessage] = useState<{ text: string; refused: boolean } | null>(null);
+  const library = useLibraryAbilityChoices();
   if (!snap || !token || !stored) return <p data-testid="sheet-missing">This character has no sheet.</p>;
   const sheet = pending ?? stored;
   const who = token.name;
@@ -32,7 +36,6 @@ export function SheetView({ model, tokenId }: { model: RoomModel; tokenId: strin
   const inCombat = snap.turn !== null;
   const locked = !gm && inCombat && snap.settings.lockSheetsInCombat;
   const job = currentJobOf(sheet);
-  const lb = job.limitBreak;
   const send = async (next: CharacterSheet, name?: string) => {
     setPending(next);
     const answer = await model.report(
@@ -45,12 +48,20 @@ export function SheetView({ model, tokenId }: { model: RoomModel; tokenId: strin
       answer.ok ? { text: 'Saved', refused: false } : { text: `Refused: ${answer.reason}`, refused: true },
     );
   };
+  const save = (next: CharacterSheet) => void send(next);
   const refuse = (reason: string) => setMessage({ text: `Refused: ${reason}`, refused: true });
+  const choices = [...roomAbilityChoices(snap), ...library.choices];
+  const editorProps = {
+    statuses: statusChoicesOf(snap.statusCatalog),
+    damageSources: [{ name: who, damageDie: job.stats.damageDie, frayDamage: job.stats.frayDamage }],
+    frayAddsToDice: snap.settings.frayAddsToDice,
+  };
   const points = masteryPoints(sheet);
   const notes = sheetNotes(sheet, who);
   return (
     <div class="sheet" data-testid="sheet-view">
       <h2 id="sheet-title">{who}</h2>
+      <PortraitButton model={model} tokenId={tokenId} />
       {locked && <p class="sheet-why">The GM has locked sheets during combat.</p>}
       <div class="row">
         <label>
@@ -83,56 +94,7 @@ export function SheetView({ model, tokenId }: { model: RoomModel; tokenId: strin
           />
         </label>
       </div>
-      <div class="row">
-        <label>
-          Current job{' '}
-          <select
-            value={sheet.currentJob}
-            disabled={inCombat}
-            aria-describedby={inCombat ? 'sheet-job-why' : undefined}
-            data-testid="sheet-current-job"
-            onChange={(e) => void send({ ...sheet, currentJob: e.currentTarget.value })}
-          >
-            {sheet.jobs.map((j) => (
-              <option key={j.name} value={j.name}>
-                {j.name} ({j.class})
-              </option>
-            ))}
-          </select>
-        </label>
-        {inCombat && (
-          <span class="muted" id="sheet-job-why">
-            chosen for the whole expedition: change it out of combat
-          </span>
-        )}
-      </div>
-      <p class="muted">Jobs: {sheet.jobs.map((j) => `${j.name} (${j.class})`).join(', ')}</p>
-      {gm && (
-        <div class="row" role="group" aria-label={`Rename ${job.name}`}>
-          {(['name', 'class'] as const).map((key) => (
-            <label key={key}>
-              {key === 'name' ? 'Job name' : 'Class'}{' '}
-              <input
-                value={job[key]}
-                maxLength={MAX_JOB_NAME}
-                data-testid={`sheet-job-${key}`}
-                onChange={(e) => {
-                  const value = e.currentTarget.value.trim();
-                  if (value && value !== job[key])
-                    void send(
-                      renamedJob(sheet, job.name, { name: job.name, class: job.class, [key]: value }),
-                    );
-                }}
-              />
-            </label>
-          ))}
-        </div>
-      )}
-      <JobStatsFieldset
-        jobName={job.name}
-        stats={job.stats}
-        {...(gm ? { onChange: (stats) => void send(withJob(sheet, job.name, { stats })) } : {})}
-      />
+      <JobsSection sheet={sheet} who={who} inCombat={inCombat} save={save} refuse={refuse} />
       {job.traits.length > 0 && (
         <section aria-label="Traits">
           <h3>Traits</h3>
@@ -145,31 +107,23 @@ export function SheetView({ model, tokenId }: { model: RoomModel; tokenId: strin
           </ul>
         </section>
       )}
-      <section aria-label="Limit Break">
-        <h3>Limit Break</h3>
-        {lb ? (
-          <>
-            <p data-testid="sheet-limit-break">
-              <strong>{lb.name}</strong> ({lb.tags.limitBreak ?? '?'} Resolve):{' '}
-              {limitBreakInPlay(sheet) ? 'in play' : 'available from level 2'}
-            </p>
-            <label>
-              <input
-                type="checkbox"
-                checked={job.limitBreakMasterTalent}
-                data-testid="sheet-lb-master"
-                onChange={(e) =>
-                  void send(withJob(sheet, job.name, { limitBreakMasterTalent: e.currentTarget.checked }))
-                }
-              />{' '}
-              master talent
-            </label>
-          </>
-        ) : (
-          <p class="muted">{job.name} has no Limit Break written yet.</p>
-        )}
-      </section>
-      <AbilityRows sheet={sheet} who={who} save={(next) => void send(next)} refuse={refuse} />
+      <LimitBreakSection
+        sheet={sheet}
+        who={who}
+        choices={choices}
+        editorProps={editorProps}
+        save={save}
+        refuse={refuse}
+      />
+      <AbilityRows sheet={sheet} who={who} save={save} refuse={refuse} />
+      <LearnSection
+        sheet={sheet}
+        who={who}
+        choices={choices}
+        editorProps={editorProps}
+        save={save}
+        refuse={refuse}
+      />
       <section aria-label="Mastery">
         <h3>Mastery</h3>
         <p data-testid="sheet-mastery">

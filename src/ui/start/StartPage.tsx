@@ -1,12 +1,12 @@
 import { useSignal, type Signal } from '@preact/signals';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { MAX_NAME_CHARS } from '../../schema/limits';
-import { api, linkPath, unwrap } from '../api';
+import { api, unwrap } from '../api';
 import { LibraryPanel } from '../library/LibraryPanel';
 import { roomImportPanel } from '../RoomFilePanel';
-import { keyNoticeAfterCreate } from './keyNoticeState';
 import { MapChooser } from './MapChooser';
 import { MapUpload } from './MapUpload';
+import { openNewRoom } from './openNewRoom';
 import { PartyChooser } from './PartyChooser';
 import type { StartState } from './startState';
 import { YourRoomsList } from './YourRoomsList';
@@ -34,16 +34,12 @@ export function StartPage({ state, rooms, storage }: Props) {
       const map = state.uploaded.value ?? unwrap(await api.getMap(state.mapFile.value), 'map');
       const name = (state.typedName.value ?? state.defaultName.value).trim() || state.defaultName.value;
       // The server reads the encounter file itself: its foes never pass through this page.
-      const room = await api.createRoom({
+      await openNewRoom(storage, {
         map,
         ...(state.encounterFile.value ? { encounterFile: state.encounterFile.value } : {}),
         ...(state.party.value ? { party: state.party.value } : {}),
         ...(name ? { name } : {}),
       });
-      const gmLink = linkPath(room.gmLink);
-      rememberRoom(storage, { name: name || 'Untitled room', gmLink, createdAt: new Date().toISOString() });
-      keyNoticeAfterCreate(storage);
-      window.location.href = gmLink;
     } catch (e) {
       state.errors.value = (e as Error).message;
       creating.value = false;

@@ -71,7 +71,7 @@ export async function loadStartCatalog(): Promise<StartCatalog> {
   return { maps, encounters, parties: namedParties, ...(problem ? { problem } : {}) };
 }
 
-async function loadMap(file: string): Promise<MapEntry> {
+export async function loadMap(file: string): Promise<MapEntry> {
   try {
     const parsed = parseMapFile(JSON.stringify(unwrap(await api.getMap(file), 'map')), `maps/${file}`);
     return parsed.ok ? { file, map: parsed.map } : { file, error: parsed.error };
