@@ -8,6 +8,8 @@
  *      full-screen textured sprite moved every frame — the most this software renderer does with
  *      a single layer of pixels — and the ratio of our p95 to its p95.
  * The page is served by a tiny static server here (dist/ + maps/), so no room server is needed.
+ * Then the battlemap run (bench/renderBattlemap.ts): the real server, a stress-100 room measured
+ * without and with an 8192×8192 background, side by side, and a player's first picture.
  */
 import { chromium } from '@playwright/test';
 import type { Browser } from '@playwright/test';
@@ -16,6 +18,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_LAUNCH } from '../playwright.config';
+import { openBattlemapRoom, playerFirstPicture, TARGET_FIRST_PICTURE_MS } from './renderBattlemap';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILT = path.join(ROOT, 'dist');
@@ -145,7 +148,7 @@ const PAN_ZOOM_SCRIPT = `(async () => {
     const zoom = 0.35 + 0.9 * (0.5 + 0.5 * Math.sin(t * Math.PI * 4));
     hook.setCamera({ x: 640 + 5120 * t, y: 640 + 5120 * (0.5 + 0.5 * Math.sin(t * Math.PI * 2)), zoom });
   });
-  return { deltas, work: hook.renderWork().slice(workBefore), stats: hook.stats() };
+  return { deltas, work: hook.renderWork().slice(workBefore), stats: hook.stats(), background: hook.background() };
 })()`;
 
 /** Runs in the baseline page: 5 s of frame intervals. */
@@ -170,6 +173,7 @@ interface TableRun {
   deltas: number[];
   work: number[];
   stats: unknown;
+  background?: unknown;
   restResolution: number | undefined;
 }
 
@@ -185,15 +189,15 @@ const SCREENS: readonly Screen[] = [
   { label: 'phone', width: 390, height: 844, touch: true },
 ];
 
-/** Opens the stress demo table, then runs the scripted 5 s pan and zoom. */
-async function measureTable(browser: Browser, port: number, screen: Screen): Promise<TableRun> {
+/** Opens the table at `url` (the stress demo, or a room), then runs the scripted 5 s pan and zoom. */
+async function measureTable(browser: Browser, url: string, screen: Screen): Promise<TableRun> {
   const page = await browser.newPage({
     viewport: { width: screen.width, height: screen.height },
     hasTouch: screen.touch,
     isMobile: screen.touch,
   });
   page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(`http://127.0.0.1:${port}/?demo=${MAP_FILE}&tokens=${TOKENS}`);
+  await page.goto(url);
   await page.waitForFunction(
     () => window.__iconVtt?.ready === true || document.body.dataset['ready'] === 'error',
     null,
@@ -208,6 +212,7 @@ async function measureTable(browser: Browser, port: number, screen: Screen): Pro
     deltas: number[];
     work: number[];
     stats: unknown;
+    background?: unknown;
   };
   const restResolution = await page.evaluate(
     () =>
@@ -230,8 +235,9 @@ async function measureBaseline(browser: Browser, port: number, screen: Screen): 
 
 /** One screen's figures: first frame, frame cost, the 60 Hz run, the baseline ratio. */
 async function report(paced: Browser, uncapped: Browser, port: number, screen: Screen): Promise<void> {
-  const display = await measureTable(paced, port, screen);
-  const cost = await measureTable(uncapped, port, screen);
+  const demo = `http://127.0.0.1:${port}/?demo=${MAP_FILE}&tokens=${TOKENS}`;
+  const display = await measureTable(paced, demo, screen);
+  const cost = await measureTable(uncapped, demo, screen);
   const baseline = await measureBaseline(uncapped, port, screen);
   const pass = (ok: boolean): string => (ok ? 'PASS' : 'FAIL');
   const sorted = [...cost.deltas].sort((a, b) => a - b);
@@ -261,6 +267,47 @@ async function report(paced: Browser, uncapped: Browser, port: number, screen: S
   console.log(`renderer: ${JSON.stringify(cost.stats)}`);
 }
 
+/**
+ * The battlemap run: one stress-100 room on the real server, the GM's page measured without and
+ * then with the 8192×8192 background (same room, tokens and camera path), and a player joining.
+ */
+async function battlemapReport(paced: Browser, uncapped: Browser): Promise<void> {
+  const screen = SCREENS[0]!;
+  const room = await openBattlemapRoom(DIST);
+  try {
+    const before = {
+      first: await measureTable(paced, room.gmLink, screen),
+      cost: await measureTable(uncapped, room.gmLink, screen),
+    };
+    await room.addBackground(paced);
+    const after = {
+      first: await measureTable(paced, room.gmLink, screen),
+      cost: await measureTable(uncapped, room.gmLink, screen),
+    };
+    const player = await playerFirstPicture(paced, await room.playerLink());
+    const pass = (ok: boolean): string => (ok ? 'PASS' : 'FAIL');
+    console.log(
+      `battlemap run: room on ${MAP_FILE} with the stress-horde encounter (${before.first.tokenCount} tokens), real server on loopback, ${screen.label} ${screen.width}×${screen.height}`,
+    );
+    for (const [label, run] of [
+      ['no image          ', before],
+      ['8192×8192 image   ', after],
+    ] as const) {
+      const sorted = [...run.cost.deltas].sort((a, b) => a - b);
+      const p95 = percentile(sorted, 95);
+      console.log(
+        `  ${label} first frame ${run.first.firstFrame.toFixed(0)} ms ${pass(run.first.firstFrame <= TARGET_FIRST_FRAME_MS)}, pan+zoom frame time p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms ${pass(p95 <= TARGET_P95_MS)} (${sorted.length} frames, uncapped)`,
+      );
+    }
+    console.log(`  battlemap layer after the pan: ${JSON.stringify(after.cost.background)}`);
+    console.log(
+      `  player joining (empty cache): table's first frame ${player.firstFrame.toFixed(0)} ms, battlemap preview on screen ${player.firstPicture.toFixed(0)} ms after navigation start (target ≤ ${TARGET_FIRST_PICTURE_MS} ms) ${pass(player.firstPicture <= TARGET_FIRST_PICTURE_MS)}`,
+    );
+  } finally {
+    await room.close();
+  }
+}
+
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(BUILT, 'index.html'))) {
     throw new Error('dist/index.html missing: run `vite build` first');
@@ -275,7 +322,10 @@ async function main(): Promise<void> {
     args: [...CHROMIUM_LAUNCH.args, ...UNCAPPED_ARGS],
   });
   try {
-    for (const screen of SCREENS) await report(paced, uncapped, port, screen);
+    // BENCH_ONLY=battlemap skips the demo screens (while working on the battlemap layer).
+    if (process.env['BENCH_ONLY'] !== 'battlemap')
+      for (const screen of SCREENS) await report(paced, uncapped, port, screen);
+    await battlemapReport(paced, uncapped);
     const [l1] = os.loadavg();
     console.log(
       `machine: ${os.cpus().length} CPUs, load average ${l1!.toFixed(1)} — software WebGL shares these cores, so frame times scale with load`,

@@ -1,5 +1,6 @@
 import { Application, Container, Point, UPDATE_PRIORITY } from 'pixi.js';
 import { Viewport } from 'pixi-viewport';
+import { BackgroundLayer, type BackgroundArt, type BackgroundSource } from './BackgroundLayer';
 import { CursorLayer, type RemoteCursor } from './CursorLayer';
 import { DynamicResolution, dynamicResolutionFor } from './DynamicResolution';
 import { GpuFence } from './GpuFence';
@@ -12,6 +13,9 @@ import type { PortraitLoader } from './PortraitTextures';
 
 /** Newly visible terrain chunks drawn per frame after the first frame (which draws all it shows). */
 const CHUNKS_PER_FRAME = 1;
+
+/** Downloaded battlemap tiles turned into textures per frame. */
+const BACKGROUND_TILES_PER_FRAME = 2;
 
 /** JavaScript milliseconds per idle frame spent pre-baking off-screen terrain chunks. */
 const IDLE_BUDGET_MS = 6;
@@ -34,6 +38,7 @@ export class BattlefieldRenderer {
   readonly app = new Application();
   viewport!: Viewport;
   terrain!: TerrainLayer;
+  background!: BackgroundLayer;
   tokens!: TokenLayer;
   reach!: ReachOverlay;
   cursors!: CursorLayer;
@@ -50,6 +55,8 @@ export class BattlefieldRenderer {
   framesDrawn = 0;
   /** Backing-store resolution: full at rest, lower while the camera moves. */
   private dynamic = new DynamicResolution(1, 1, 1);
+  /** The camera was at rest on the previous frame (see the ticker). */
+  private wasResting = true;
   /** Idle terrain work waits until the GPU finished the previous idle step's bakes. */
   private readonly idleFence = new GpuFence(() => this.app.renderer);
 
@@ -86,11 +93,13 @@ export class BattlefieldRenderer {
     this.terrain = new TerrainLayer(this.cellPx, (target, frame, resolution) =>
       this.app.renderer.generateTexture({ target, frame, resolution, antialias: false }),
     );
+    this.background = new BackgroundLayer(this.cellPx, () => (this.dirty = true));
     this.reach = new ReachOverlay(this.cellPx);
     this.tokens = new TokenLayer(this.cellPx, () => (this.dirty = true));
     this.cursors = new CursorLayer(this.app.ticker);
     const world = new Container();
     world.addChild(
+      this.background.container,
       this.terrain.container,
       this.reach.container,
       this.tokens.container,
@@ -114,8 +123,15 @@ export class BattlefieldRenderer {
         const resting = this.dynamic.resting(t0);
         // Full resolution (one crisp frame) once the camera rests; in motion, adapt to late frames.
         this.useResolution(this.dynamic.tick(t0, t.deltaMS));
+        // The camera came to rest: the battlemap loads the level for the full resolution.
+        if (resting && !this.wasResting) this.cull();
+        this.wasResting = resting;
+        // A map's first frame waits (briefly) for the battlemap preview, so it shows with the art.
+        if (this.drawAllChunks && this.background.previewDue(t0)) return;
         const all = this.drawAllChunks;
         this.drawAllChunks = false;
+        // Downloaded battlemap tiles become textures a few a frame (each is an upload), one while moving.
+        if (this.background.attachArrived(resting ? BACKGROUND_TILES_PER_FRAME : 1)) this.dirty = true;
         if (this.terrain.buildPending(all ? Infinity : CHUNKS_PER_FRAME, !all && !resting)) this.dirty = true;
         let idle = false;
         if (resting && !this.dirty && !this.idleFence.busy()) {
@@ -149,6 +165,22 @@ export class BattlefieldRenderer {
       this.viewport.worldHeight = grid.height * this.cellPx;
       this.openingView();
     }
+    this.cull();
+  }
+
+  /** Where battlemap tiles come from (live rooms; the offline demo has none). */
+  setBackgroundSource(source: BackgroundSource | undefined): void {
+    this.background.setSource(source);
+  }
+
+  /**
+   * The map's battlemap (undefined: none). With art the terrain floor is drawn at the GM's
+   * opacity so the picture shows through; without, fully opaque as always.
+   */
+  setBackground(art: (BackgroundArt & { terrainOpacity: number }) | undefined): void {
+    this.dirty = true;
+    this.background.setArt(art);
+    this.terrain.setFloorAlpha(art ? art.terrainOpacity : 1);
     this.cull();
   }
 
@@ -285,6 +317,13 @@ export class BattlefieldRenderer {
     this.dirty = true;
     const b = this.viewport.getVisibleBounds();
     this.terrain.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
+    // Battlemap tiles for the resolution drawn now: coarser while moving, sharp at rest.
+    this.background.setView(
+      { x: b.x, y: b.y, width: b.width, height: b.height },
+      this.viewport.scale.x,
+      this.app.renderer.resolution,
+      !this.dynamic.resting(performance.now()),
+    );
     this.tokens.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
     this.tokens.setZoom(this.viewport.scale.x);
   }

@@ -51,6 +51,8 @@ export class TerrainLayer {
   buildMs = 0;
   /** Visible chunks still waiting to be drawn (drawn a few per frame by `buildPending`). */
   private pending: Chunk[] = [];
+  /** Opacity of the floor colours (below 1 over a battlemap, see drawTerrainChunk). */
+  private floorAlpha = 1;
   /** Camera centre in world pixels (idle pre-baking starts nearest to it). */
   private focus = { x: 0, y: 0 };
 
@@ -73,6 +75,19 @@ export class TerrainLayer {
       if (chunk.sprite.visible) {
         this.redraws++;
         this.drawChunk(chunk, grid, true);
+      } else chunk.built = false;
+    }
+  }
+
+  /** Floor colour opacity: a change redraws the chunks on screen now and the others when next seen. */
+  setFloorAlpha(alpha: number): void {
+    if (alpha === this.floorAlpha) return;
+    this.floorAlpha = alpha;
+    if (!this.grid) return;
+    for (const chunk of this.chunks.values()) {
+      if (chunk.sprite.visible) {
+        this.redraws++;
+        this.drawChunk(chunk, this.grid, true);
       } else chunk.built = false;
     }
   }
@@ -171,7 +186,7 @@ export class TerrainLayer {
     chunk.sharp = sharp;
     const px = this.cellPx;
     const rect = chunkCells(chunk.id, grid.width, grid.height);
-    const c = drawTerrainChunk(grid, rect, px);
+    const c = drawTerrainChunk(grid, rect, px, this.floorAlpha);
     const frame = new Rectangle(
       rect.x0 * px,
       rect.y0 * px,

@@ -9,9 +9,11 @@ type CellRect = { x0: number; y0: number; x1: number; y1: number };
 /**
  * The battlefield floor of one block of squares, in world pixels (`px` per square): height
  * colours, space-type patterns, grid lines, height edges (thicker for bigger drops), height
- * numbers and destructible HP. The caller bakes it into a texture and destroys it.
+ * numbers and destructible HP. The caller bakes it into a texture and destroys it. `floorAlpha`
+ * is the opacity of the floor colours alone (below 1 over a battlemap: the art shows through
+ * while patterns, lines and numbers stay fully drawn).
  */
-export function drawTerrainChunk(grid: TerrainGrid, rect: CellRect, px: number): Container {
+export function drawTerrainChunk(grid: TerrainGrid, rect: CellRect, px: number, floorAlpha = 1): Container {
   const c = new Container();
   const g = new Graphics();
   const labels: Container[] = [];
@@ -20,10 +22,10 @@ export function drawTerrainChunk(grid: TerrainGrid, rect: CellRect, px: number):
   for (let y = rect.y0; y < rect.y1; y++) {
     for (let x = rect.x0; x < rect.x1; x++) {
       const i = terrainIndex(grid, x, y);
-      g.rect(x * px, y * px, px, px).fill(heightColour(grid.heights[i] ?? 0));
+      g.rect(x * px, y * px, px, px).fill({ color: heightColour(grid.heights[i] ?? 0), alpha: floorAlpha });
       const style = SPACE_STYLES[grid.space[i] ?? 'ground'];
       if (style.tintAlpha > 0)
-        g.rect(x * px, y * px, px, px).fill({ color: style.colour, alpha: style.tintAlpha });
+        g.rect(x * px, y * px, px, px).fill({ color: style.colour, alpha: style.tintAlpha * floorAlpha });
     }
   }
   // Patterns, one batch per space type so each is a single stroke/fill call.

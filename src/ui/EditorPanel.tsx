@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { SpaceType } from '../schema/map';
+import { BattlemapFieldset } from './backdrop/BattlemapFieldset';
 import type { EditorTool } from './editorTools';
 import type { EditorState } from './InputController';
 import { mapFileName, serializeMap } from './mapFile';
@@ -168,6 +169,7 @@ export function EditorPanel({
           Save map file
         </button>
       </div>
+      <BattlemapFieldset model={model} />
       <MapImportPanel model={model} />
       <DoorsPanel model={model} />
     </section>

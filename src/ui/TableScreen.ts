@@ -1,6 +1,7 @@
 import { CELL_SIZE_PX, worldToCell } from '../grid/cell';
 import { spaceTypeOfCode } from '../schema/map';
 import { BattlefieldRenderer } from '../render/BattlefieldRenderer';
+import { assetTileSource } from './backdrop/assetTileSource';
 import { installDebugHook } from './debugHook';
 import { el } from './dom';
 import { InputController } from './InputController';
@@ -75,6 +76,10 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   });
   const renderer = new BattlefieldRenderer(CELL_SIZE_PX);
   await renderer.init(stage);
+  // Battlemap tiles come from the room's assets (live rooms only; the offline demo has none).
+  const linkToken = new URLSearchParams(window.location.search).get('token');
+  if (rawSession.connection && linkToken)
+    renderer.setBackgroundSource(assetTileSource(rawSession.roomId, linkToken));
   // Portraits come from the live room's images (the offline demo has none).
   if (rawSession.connection) renderer.setPortraitLoader((hash) => loadPortrait(rawSession.roomId, hash));
   // An open sheet covers the lower half of the map: the view's middle moves up into what stays
@@ -200,6 +205,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       lastMap = s.map;
       lastHp = s.destructibleHp;
       renderer.setTerrain(mapToTerrainGrid(s.map, s.destructibleHp));
+      renderer.setBackground(s.map.background);
     }
     renderer.setTokens(tokenViews(s, session.viewer));
     if (input.selectedId && !s.tokens.some((t) => t.id === input.selectedId)) input.select(undefined);

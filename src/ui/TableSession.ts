@@ -5,6 +5,7 @@ import type { CellXY } from './editorTools';
 import type { Intent } from '../schema/intent';
 import type { TableConnection } from '../table/client';
 import type { FoePlacement, Placed } from '../table/placeFoes';
+import type { MapBackground } from '../schema/map';
 
 /** A user's presence as others see it (Yjs awareness): pointer in world pixels, optional ping. */
 export interface Presence {
@@ -83,6 +84,8 @@ export interface TableSession {
 export interface GmActions {
   paint(cells: readonly CellXY[], paint: Paint): void;
   resize(width: number, height: number): void;
+  /** The map's battlemap and its alignment (undefined removes it); live rooms only. */
+  setBackground?(background: MapBackground | undefined): void;
   /**
    * A new token: with `stats` a combatant (takes turns, can be attacked, joins the tracker);
    * without, a prop (a marker with no HP and no turns).

@@ -35,6 +35,20 @@ export interface IconVttDebug {
         resolution: number;
       }
     | undefined;
+  /**
+   * The battlemap layer: chosen pyramid level, tiles kept and shown, downloads still to finish,
+   * whether the preview shows, and when it was first drawn (performance.now ms; undefined: not yet).
+   */
+  background():
+    | {
+        level: number;
+        tiles: number;
+        visibleTiles: number;
+        loading: number;
+        preview: boolean;
+        previewMs: number | undefined;
+      }
+    | undefined;
   /** Move the camera (benchmark only changes the view; it is session state, not document). */
   setCamera(cam: Camera): void;
   selectedTokenId(): string | undefined;
@@ -88,6 +102,8 @@ export function installDebugHook(
             resolution: renderer.resolution(),
           }
         : undefined,
+    background: () =>
+      renderer ? { ...renderer.background.stats(), previewMs: renderer.background.previewAt } : undefined,
     setCamera: (cam) => renderer?.setCamera(cam),
     selectedTokenId: selected,
     reachOf: (id) => reachFor(id).map((c) => ({ ...c })),

@@ -3,7 +3,7 @@ import type { Intent } from '../schema/intent';
 import { connectTable } from '../table/client';
 import { createGmUndoManager } from '../table/createGmUndoManager';
 import { othersPresence, ping as sendPing, publicPresenceOf, setCursor, setDrag } from '../table/presence';
-import { paintCells, resizeMap } from '../table/writers/mapWriters';
+import { paintCells, resizeMap, setBackground } from '../table/writers/mapWriters';
 import { replaceMap, setDoor } from '../table/writers/doorWriters';
 import { updateCombatant } from '../table/writers/roomWriters';
 import { restatToken } from '../table/writers/restatToken';
@@ -97,6 +97,7 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
         });
       },
       resize: (w, h) => resizeMap(conn.docs, w, h),
+      setBackground: (bg) => setBackground(conn.docs, bg),
       placeToken: (t) => {
         const id = `token-${Date.now().toString(36)}-${(counter++).toString(36)}`;
         const combatant = t.stats !== undefined;

@@ -1,5 +1,5 @@
 import type { CellData } from '../../schema/cell';
-import { TERRAIN_CODES } from '../../schema/map';
+import { MapBackgroundSchema, TERRAIN_CODES, type MapBackground } from '../../schema/map';
 import type { TableDocs } from '../docLayout';
 import { cellKey, GM_ORIGIN, publicRootsOf, rootsOf } from '../docLayout';
 import type { MapCellPaint } from '../mapContent';
@@ -137,4 +137,19 @@ export function renameMap(docs: TableDocs, name: string): void {
     () => publicRootsOf(docs.public).map.set('name', name.trim().slice(0, 120)),
     GM_ORIGIN,
   );
+}
+
+/**
+ * Puts the GM's battlemap under the map, or changes its alignment or terrain opacity
+ * (undefined removes it). Checked whole before writing: a refused value changes nothing.
+ */
+export function setBackground(docs: TableDocs, background: MapBackground | undefined): void {
+  const roots = publicRootsOf(docs.public);
+  if (background === undefined) {
+    if (roots.map.has('background')) docs.public.transact(() => roots.map.delete('background'), GM_ORIGIN);
+    return;
+  }
+  const checked = MapBackgroundSchema.safeParse(background);
+  if (!checked.success) throw new TableWriteError(`battlemap: ${issueSentences(checked.error)}`);
+  docs.public.transact(() => roots.map.set('background', checked.data), GM_ORIGIN);
 }

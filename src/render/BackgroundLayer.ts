@@ -1,0 +1,340 @@
+import { Container, ImageSource, Sprite, Texture } from 'pixi.js';
+import {
+  pyramidDepth,
+  tileKey,
+  tilesToShow,
+  tileWorldRect,
+  type AssetLevels,
+  type BackgroundPlacement,
+  type Rect,
+  type TileId,
+} from './backgroundTiles';
+
+/** Where tiles come from (the asset API, bound to a room and its token, in src/ui/backdrop). */
+export interface BackgroundSource {
+  levels(asset: string, signal: AbortSignal): Promise<AssetLevels>;
+  tile(asset: string, tile: TileId, signal: AbortSignal): Promise<ImageBitmap>;
+}
+
+/** The map background as the layer needs it (MapBackgroundSchema's fields). */
+export interface BackgroundArt extends BackgroundPlacement {
+  readonly asset: string;
+}
+
+/**
+ * How long (ms) a map's first frame may wait for the battlemap preview, so the first picture a
+ * player sees has the art in it rather than appearing a long first frame later.
+ */
+const PREVIEW_WAIT_MS = 300;
+
+/** Tile downloads at once: enough to fill a screen quickly, few enough that a pan cancels little. */
+const MAX_IN_FLIGHT = 4;
+
+/**
+ * The server's tile size (src/server/assets/assetLimits.ts), used only to ask for the preview
+ * together with the pyramid's description; the description's own tileSize decides everything
+ * else, and a wrong guess just costs the round trip it meant to save.
+ */
+const LIKELY_TILE_SIZE = 512;
+
+/**
+ * Tile textures kept (besides the preview): a 1440×900 screen at 2× needs about 20 tiles of 512
+ * plus the margin; 64 keep a pan back cheap while bounding GPU memory (~64 MB at 512² RGBA).
+ */
+const MAX_TILES = 64;
+
+interface Tile {
+  readonly id: TileId;
+  readonly sprite: Sprite;
+  /** The view generation that last wanted it (eviction drops the least recently wanted). */
+  wanted: number;
+}
+
+/**
+ * The GM's battlemap under the terrain: the pyramid's one-tile preview first (a player sees the
+ * picture at once) and kept under everything as the fallback, then the tiles of the level that
+ * suits the zoom (see backgroundTiles.ts), downloaded a few at a time nearest-first, cancelled
+ * when they scroll away, and attached a few per frame (each is a texture upload). Evicted tiles
+ * destroy their textures. With no background the layer is an empty container and costs nothing.
+ */
+export class BackgroundLayer {
+  readonly container = new Container({ label: 'background' });
+  private source: BackgroundSource | undefined;
+  private art: BackgroundArt | undefined;
+  private pyramid: AssetLevels | undefined;
+  private preview: Sprite | undefined;
+  private tiles = new Map<string, Tile>();
+  private inFlight = new Map<string, AbortController>();
+  private queue: TileId[] = [];
+  /** Downloaded bitmaps waiting to become sprites (attached a few per frame). */
+  private arrived: Array<{ id: TileId; bitmap: ImageBitmap }> = [];
+  /** Bumped when the image changes: answers for an older image are dropped. */
+  private generation = 0;
+  private viewGeneration = 0;
+  private view: { rect: Rect; zoom: number; resolution: number; moving: boolean } | undefined;
+  private level = 0;
+  /** Keys of the chosen level's tiles on screen now. */
+  private inViewKeys: string[] = [];
+  private levelsAbort: AbortController | undefined;
+  /** performance.now() when the current image was asked for (the preview wait counts from it). */
+  private askedAt = -Infinity;
+  /** performance.now() when the preview was first drawn for the current image (bench, tests). */
+  previewAt: number | undefined;
+  /** Tiles downloaded since creation. */
+  loaded = 0;
+
+  constructor(
+    private readonly cellPx: number,
+    /** Something changed on screen without a camera move (a tile arrived): draw a frame. */
+    private readonly changed: () => void,
+  ) {
+    this.container.sortableChildren = true;
+  }
+
+  setSource(source: BackgroundSource | undefined): void {
+    this.source = source;
+    const art = this.art;
+    this.art = undefined;
+    this.setArt(art);
+  }
+
+  /** The map's background now (undefined: none). Same image moved or scaled: sprites move, nothing reloads. */
+  setArt(art: BackgroundArt | undefined): void {
+    const prev = this.art;
+    this.art = art;
+    if (art && prev && art.asset === prev.asset) {
+      this.placeAll();
+      this.refresh();
+      return;
+    }
+    if (!art && !prev) return;
+    this.clear();
+    if (!art || !this.source) return;
+    const gen = this.generation;
+    const abort = new AbortController();
+    this.levelsAbort = abort;
+    const source = this.source;
+    this.askedAt = performance.now();
+    // The preview is asked for at once, beside the description (its level guessed from the size).
+    const guess = pyramidDepth(art.imageWidth, art.imageHeight, LIKELY_TILE_SIZE) - 1;
+    const early = source.tile(art.asset, { level: guess, column: 0, row: 0 }, abort.signal);
+    early.catch(() => undefined); // a wrong guess is handled below
+    void source
+      .levels(art.asset, abort.signal)
+      .then(async (pyramid) => {
+        if (gen !== this.generation) return;
+        const last = pyramid.levels.length - 1;
+        if (last !== guess)
+          void early.then(
+            (b) => b.close(),
+            () => undefined,
+          );
+        const bitmap =
+          last === guess
+            ? await early
+            : await source.tile(art.asset, { level: last, column: 0, row: 0 }, abort.signal);
+        if (gen !== this.generation) return bitmap.close();
+        this.pyramid = pyramid;
+        this.preview = new Sprite({ texture: textureOf(bitmap), label: 'background preview' });
+        this.preview.zIndex = -1000;
+        this.container.addChild(this.preview);
+        this.placeAll();
+        this.previewAt = performance.now();
+        // Tiles only now: the preview comes before any of them.
+        this.refresh();
+        this.changed();
+      })
+      .catch((e: unknown) => {
+        if (!abort.signal.aborted) console.warn('battlemap could not be loaded:', (e as Error).message);
+      });
+  }
+
+  /**
+   * The camera's world rectangle, zoom and the device resolution to choose tiles for: the motion
+   * resolution while the camera moves (a coarser level: a quarter or less of the pixels to fetch,
+   * decode and upload per screen), the full one once it rests (the picture sharpens).
+   */
+  setView(rect: Rect, zoom: number, resolution: number, moving = false): void {
+    this.view = { rect, zoom, resolution, moving };
+    if (this.art) this.refresh();
+  }
+
+  /** The preview is on its way and was asked for less than PREVIEW_WAIT_MS before `now`. */
+  previewDue(now: number): boolean {
+    return !!this.art && !this.preview && now - this.askedAt < PREVIEW_WAIT_MS;
+  }
+
+  /** Turn up to `max` downloaded tiles into sprites (texture uploads); true when the screen changed. */
+  attachArrived(max: number): boolean {
+    if (this.arrived.length === 0) return false;
+    for (const { id, bitmap } of this.arrived.splice(0, max)) {
+      const sprite = new Sprite({
+        texture: textureOf(bitmap),
+        label: `background ${tileKey(id.level, id.column, id.row)}`,
+      });
+      // Finer levels over coarser ones while a zoom change loads.
+      sprite.zIndex = -id.level;
+      this.tiles.set(tileKey(id.level, id.column, id.row), { id, sprite, wanted: this.viewGeneration });
+      this.container.addChild(sprite);
+      this.place(id, sprite);
+    }
+    this.evict();
+    this.updateVisibility();
+    return true;
+  }
+
+  /** For tests and the bench: what is drawn and loading. */
+  stats(): { level: number; tiles: number; visibleTiles: number; loading: number; preview: boolean } {
+    let visibleTiles = 0;
+    for (const t of this.tiles.values()) if (t.sprite.visible) visibleTiles++;
+    return {
+      level: this.level,
+      tiles: this.tiles.size,
+      visibleTiles,
+      loading: this.inFlight.size + this.queue.length + this.arrived.length,
+      preview: this.preview?.visible === true,
+    };
+  }
+
+  /** Drop the image: abort downloads, destroy every texture. */
+  private clear(): void {
+    this.generation++;
+    this.levelsAbort?.abort();
+    for (const a of this.inFlight.values()) a.abort();
+    this.inFlight.clear();
+    this.queue = [];
+    for (const { bitmap } of this.arrived) bitmap.close();
+    this.arrived = [];
+    for (const t of this.tiles.values()) destroySprite(t.sprite);
+    this.tiles.clear();
+    if (this.preview) destroySprite(this.preview);
+    this.preview = undefined;
+    this.pyramid = undefined;
+    this.previewAt = undefined;
+    this.inViewKeys = [];
+  }
+
+  /** The view or the alignment changed: choose tiles, cancel what scrolled away, fetch what is missing. */
+  private refresh(): void {
+    const { art, pyramid, view } = this;
+    if (!art || !pyramid || !view) return;
+    this.viewGeneration++;
+    const want = tilesToShow(art, pyramid, this.cellPx, view.rect, view.zoom, view.resolution);
+    this.level = want.level;
+    const wanted = new Set<string>();
+    this.inViewKeys = [];
+    this.queue = [];
+    for (const t of want.tiles) {
+      const key = tileKey(t.level, t.column, t.row);
+      wanted.add(key);
+      if (t.inView) this.inViewKeys.push(key);
+      const have = this.tiles.get(key);
+      if (have) have.wanted = this.viewGeneration;
+      else if (
+        !this.inFlight.has(key) &&
+        !this.arrived.some((a) => tileKey(a.id.level, a.id.column, a.id.row) === key)
+      )
+        this.queue.push(t);
+    }
+    // The preview level is the preview sprite itself.
+    const last = pyramid.levels.length - 1;
+    if (want.level === last || view.moving) this.queue = [];
+    for (const [key, abort] of this.inFlight) {
+      if (!wanted.has(key)) {
+        abort.abort();
+        this.inFlight.delete(key);
+      }
+    }
+    this.pump();
+    this.updateVisibility();
+  }
+
+  private pump(): void {
+    const { art, source } = this;
+    if (!art || !source) return;
+    const gen = this.generation;
+    while (this.inFlight.size < MAX_IN_FLIGHT && this.queue.length) {
+      const id = this.queue.shift()!;
+      const key = tileKey(id.level, id.column, id.row);
+      const abort = new AbortController();
+      this.inFlight.set(key, abort);
+      source.tile(art.asset, id, abort.signal).then(
+        (bitmap) => {
+          if (gen !== this.generation || abort.signal.aborted) return bitmap.close();
+          this.inFlight.delete(key);
+          this.loaded++;
+          this.arrived.push({ id, bitmap });
+          this.pump();
+          this.changed();
+        },
+        (e: unknown) => {
+          if (this.inFlight.get(key) === abort) this.inFlight.delete(key);
+          if (!abort.signal.aborted) console.warn(`battlemap tile ${key}:`, (e as Error).message);
+          if (gen === this.generation) this.pump();
+        },
+      );
+    }
+  }
+
+  /**
+   * Show the chosen level's tiles; while some of those on screen are missing, also the preview
+   * and any other loaded tiles on screen (so nothing blinks to empty); once complete, only the
+   * chosen level (each screen pixel is then shaded once, not once per layer).
+   */
+  private updateVisibility(): void {
+    const view = this.view?.rect;
+    const isPreviewLevel = this.pyramid ? this.level === this.pyramid.levels.length - 1 : true;
+    const complete =
+      isPreviewLevel || (this.inViewKeys.length > 0 && this.inViewKeys.every((k) => this.tiles.has(k)));
+    for (const t of this.tiles.values()) {
+      const onScreen = !view || intersects(t.sprite, view);
+      t.sprite.visible = onScreen && (t.id.level === this.level || !complete);
+    }
+    if (this.preview) this.preview.visible = isPreviewLevel || !complete;
+  }
+
+  /** Keep at most MAX_TILES textures: drop the least recently wanted ones not on screen. */
+  private evict(): void {
+    if (this.tiles.size <= MAX_TILES) return;
+    const onScreen = new Set(this.inViewKeys);
+    const old = [...this.tiles.entries()]
+      .filter(([k, t]) => !onScreen.has(k) && t.wanted !== this.viewGeneration)
+      .sort((a, b) => a[1].wanted - b[1].wanted);
+    for (const [key, t] of old.slice(0, this.tiles.size - MAX_TILES)) {
+      destroySprite(t.sprite);
+      this.tiles.delete(key);
+    }
+  }
+
+  private placeAll(): void {
+    if (!this.art || !this.pyramid) return;
+    if (this.preview) {
+      const last = this.pyramid.levels.length - 1;
+      this.place({ level: last, column: 0, row: 0 }, this.preview);
+    }
+    for (const t of this.tiles.values()) this.place(t.id, t.sprite);
+  }
+
+  private place(id: TileId, sprite: Sprite): void {
+    if (!this.art || !this.pyramid) return;
+    const r = tileWorldRect(this.art, this.pyramid, this.cellPx, id.level, id.column, id.row);
+    sprite.position.set(r.x, r.y);
+    sprite.width = r.width;
+    sprite.height = r.height;
+  }
+}
+
+function textureOf(bitmap: ImageBitmap): Texture {
+  // No mipmaps: the pyramid is the mipmap, chosen per zoom (backgroundTiles.ts).
+  return new Texture({ source: new ImageSource({ resource: bitmap, autoGenerateMipmaps: false }) });
+}
+
+function destroySprite(sprite: Sprite): void {
+  const resource = sprite.texture.source.resource as ImageBitmap | undefined;
+  sprite.destroy({ texture: true, textureSource: true });
+  resource?.close?.();
+}
+
+function intersects(s: Sprite, r: Rect): boolean {
+  return s.x < r.x + r.width && s.x + s.width > r.x && s.y < r.y + r.height && s.y + s.height > r.y;
+}
