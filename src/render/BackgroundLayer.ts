@@ -2,6 +2,7 @@ import { Container, ImageSource, Sprite, Texture } from 'pixi.js';
 import {
   pyramidDepth,
   tileKey,
+  tilesAtLevel,
   tilesToShow,
   tileWorldRect,
   type AssetLevels,
@@ -283,14 +284,37 @@ export class BackgroundLayer {
    */
   private updateVisibility(): void {
     const view = this.view?.rect;
-    const isPreviewLevel = this.pyramid ? this.level === this.pyramid.levels.length - 1 : true;
-    const complete =
-      isPreviewLevel || (this.inViewKeys.length > 0 && this.inViewKeys.every((k) => this.tiles.has(k)));
+    const shown = this.levelShown();
+    const isPreviewLevel = this.pyramid ? shown === this.pyramid.levels.length - 1 : true;
     for (const t of this.tiles.values()) {
-      const onScreen = !view || intersects(t.sprite, view);
-      t.sprite.visible = onScreen && (t.id.level === this.level || !complete);
+      t.sprite.visible = t.id.level === shown && (!view || intersects(t.sprite, view));
     }
-    if (this.preview) this.preview.visible = isPreviewLevel || !complete;
+    if (this.preview) this.preview.visible = isPreviewLevel;
+  }
+
+  /**
+   * The one level drawn: the chosen level when all its tiles in view are here, else the loaded
+   * level nearest to it that covers the view (e.g. the sharper tiles loaded at rest, while a
+   * pan at lower resolution would choose a coarser level), else the preview. One level only: on a
+   * fill-rate-bound renderer every extra layer under the terrain costs a full screen of pixels.
+   */
+  private levelShown(): number {
+    const { art, pyramid, view } = this;
+    const last = pyramid ? pyramid.levels.length - 1 : 0;
+    if (!art || !pyramid || !view) return last;
+    const covers = (level: number, keys?: readonly string[]) => {
+      const inView =
+        keys ??
+        tilesAtLevel(art, pyramid, this.cellPx, view.rect, level, 0).map((t) =>
+          tileKey(t.level, t.column, t.row),
+        );
+      return inView.length > 0 && inView.every((k) => this.tiles.has(k));
+    };
+    if (this.level === last || covers(this.level, this.inViewKeys)) return this.level;
+    const loaded = new Set<number>();
+    for (const t of this.tiles.values()) loaded.add(t.id.level);
+    const nearest = [...loaded].sort((a, b) => Math.abs(a - this.level) - Math.abs(b - this.level) || a - b);
+    return nearest.find((level) => level !== this.level && covers(level)) ?? last;
   }
 
   /** Keep at most MAX_TILES textures: drop the least recently wanted ones not on screen. */

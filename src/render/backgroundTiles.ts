@@ -94,8 +94,20 @@ export function tilesToShow(
   margin = 1,
 ): { level: number; tiles: WantedTile[] } {
   const level = chooseLevel(placement, pyramid, cellPx, zoom, resolution);
+  return { level, tiles: tilesAtLevel(placement, pyramid, cellPx, view, level, margin) };
+}
+
+/** The tiles of `level` that cover `view` (world pixels), plus `margin` tiles around it, nearest first. */
+export function tilesAtLevel(
+  placement: BackgroundPlacement,
+  pyramid: AssetLevels,
+  cellPx: number,
+  view: Rect,
+  level: number,
+  margin = 1,
+): WantedTile[] {
   const l = pyramid.levels[level];
-  if (!l) return { level, tiles: [] };
+  if (!l) return [];
   const T = pyramid.tileSize;
   // World pixels → this level's pixels.
   const toLevelX = (wx: number) =>
@@ -106,7 +118,7 @@ export function tilesToShow(
   const x1 = toLevelX(view.x + view.width);
   const y0 = toLevelY(view.y);
   const y1 = toLevelY(view.y + view.height);
-  if (x1 <= 0 || y1 <= 0 || x0 >= l.width || y0 >= l.height) return { level, tiles: [] };
+  if (x1 <= 0 || y1 <= 0 || x0 >= l.width || y0 >= l.height) return [];
   const clampC = (c: number) => Math.max(0, Math.min(l.columns - 1, c));
   const clampR = (r: number) => Math.max(0, Math.min(l.rows - 1, r));
   const c0 = clampC(Math.floor(x0 / T));
@@ -124,7 +136,7 @@ export function tilesToShow(
     }
   }
   tiles.sort((a, b) => a.d - b.d);
-  return { level, tiles: tiles.map(({ d: _d, ...t }) => t) };
+  return tiles.map(({ d: _d, ...t }) => t);
 }
 
 /** Where a tile lies in world pixels (a coarse level's tile spans the same area as its full-size pixels). */
