@@ -185,6 +185,21 @@ test('a player adds a job and learns an ability from their library, activates it
   );
 });
 
+test('a player writes a trait on their current job and the GM sees it', async () => {
+  await player.getByTestId('token-item-maren').click();
+  await player.getByTestId('open-sheet').click();
+  const traits = player.getByTestId('sheet-view').getByTestId('sheet-job-traits');
+  const next = await traits.locator('[data-testid^="trait-name-"]').count();
+  await traits.getByTestId('add-trait').click();
+  await traits.getByTestId(`trait-name-${next}`).fill('Stalwart');
+  await traits.getByTestId(`trait-text-${next}`).fill('Holds the line while guarding.');
+  await traits.getByTestId('sheet-save-traits').click();
+  const gmTraits = gm.getByTestId('sheet-view').getByTestId('sheet-job-traits');
+  await expect(gmTraits.getByTestId(`trait-name-${next}`)).toHaveValue('Stalwart');
+  await expect(gmTraits.getByTestId(`trait-text-${next}`)).toHaveValue('Holds the line while guarding.');
+  await player.getByTestId('sheet-close').click();
+});
+
 test('a Limit Break below level 2 is refused with the reason', async () => {
   await gm.keyboard.press('Escape');
   await gm.getByTestId('token-item-brannoc').click();

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Ability, AbilityInput } from '../../schema/ability';
-import { MAX_LIST_ITEMS, MAX_MAP_SIDE, MAX_NAME_CHARS, MAX_STAT, MAX_TEXT_CHARS } from '../../schema/limits';
+import { MAX_MAP_SIDE, MAX_NAME_CHARS, MAX_STAT } from '../../schema/limits';
 import type { StatBlock, StatBlockInput } from '../../schema/statBlock';
 import { FoeTemplateSchema, StatBlockSchema } from '../../schema/statBlock';
 import { AbilityEditor } from './AbilityEditor';
@@ -11,6 +11,7 @@ import { problemsOf, type Problems } from './fieldProblems';
 import { CheckField, NumberField, SelectField, TextField } from './fields';
 import { SaveBar } from './SaveBar';
 import { StatFields, type StatNumbers } from './StatFields';
+import { TraitFields } from './TraitFields';
 
 export interface StatBlockEditorProps {
   value: StatBlockInput;
@@ -116,47 +117,7 @@ export function StatBlockEditor(props: StatBlockEditorProps) {
         ))}
       </fieldset>
       {draft.kind === 'pc' && <PcFields draft={draft} problems={problems} set={set} />}
-      <fieldset class="ed-part" data-testid="trait-list">
-        <legend>Traits</legend>
-        {traits.map((t, i) => (
-          <div class="ed-trait" key={i}>
-            <TextField
-              label={`Trait ${i + 1}`}
-              field={`traits.${i}.name`}
-              problems={problems}
-              testid={`trait-name-${i}`}
-              maxLength={MAX_NAME_CHARS}
-              value={t.name}
-              onChange={(name) => set({ traits: traits.map((x, j) => (j === i ? { ...x, name } : x)) })}
-            />
-            <TextField
-              label="What it does"
-              field={`traits.${i}.text`}
-              problems={problems}
-              testid={`trait-text-${i}`}
-              maxLength={MAX_TEXT_CHARS}
-              multiline
-              value={t.text}
-              onChange={(text) => set({ traits: traits.map((x, j) => (j === i ? { ...x, text } : x)) })}
-            />
-            <button
-              type="button"
-              data-testid={`trait-remove-${i}`}
-              onClick={() => set({ traits: traits.filter((_, j) => j !== i) })}
-            >
-              {`Remove trait ${i + 1}`}
-            </button>
-          </div>
-        ))}
-        <button
-          type="button"
-          data-testid="add-trait"
-          disabled={traits.length >= MAX_LIST_ITEMS}
-          onClick={() => set({ traits: [...traits, { name: 'New trait', text: '' }] })}
-        >
-          + Trait
-        </button>
-      </fieldset>
+      <TraitFields traits={traits} problems={problems} onChange={(next) => set({ traits: next })} />
       <AbilityList
         abilities={abilities}
         problems={problems}

@@ -1,11 +1,13 @@
 import { useState } from 'preact/hooks';
 import type { CharacterSheet, Job, JobStats } from '../../schema/characterSheet';
-import { JobStatsSchema } from '../../schema/characterSheet';
+import { JobSchema, JobStatsSchema } from '../../schema/characterSheet';
+import type { Trait } from '../../schema/combatStats';
 import { MAX_NAME_CHARS } from '../../schema/limits';
 import { currentJobOf, jobAddRefusal, jobRemovalRefusal } from '../../rules/characterSheet';
 import { problemsOf } from '../editors/fieldProblems';
 import { TextField } from '../editors/fields';
 import { StatFields } from '../editors/StatFields';
+import { TraitFields } from '../editors/TraitFields';
 import { RefusableButton } from './RefusableButton';
 import { renamedJob, withJob, withJobAdded, withoutJob } from './sheetEdits';
 
@@ -86,6 +88,11 @@ export function JobsSection(props: {
         ))}
       </div>
       <JobNumbers key={job.name} job={job} onSave={(stats) => save(withJob(sheet, job.name, { stats }))} />
+      <JobTraits
+        key={`${job.name}:${JSON.stringify(job.traits)}`}
+        job={job}
+        onSave={(traits) => save(withJob(sheet, job.name, { traits }))}
+      />
       <AddJob sheet={sheet} who={who} save={save} refuse={refuse} />
     </section>
   );
@@ -106,6 +113,26 @@ function JobNumbers({ job, onSave }: { job: Job; onSave: (stats: JobStats) => vo
         onClick={() => checked.ok && onSave(checked.value)}
       >
         Save {job.name}’s numbers
+      </button>
+    </div>
+  );
+}
+
+/** The current job's traits in the shared trait form, checked by the job schema; saved with a button. */
+function JobTraits({ job, onSave }: { job: Job; onSave: (traits: Trait[]) => void }) {
+  const [draft, setDraft] = useState<Trait[]>(job.traits);
+  const checked = problemsOf(JobSchema.pick({ traits: true }), { traits: draft });
+  const changed = JSON.stringify(draft) !== JSON.stringify(job.traits);
+  return (
+    <div class="sheet-job-traits" data-testid="sheet-job-traits">
+      <TraitFields traits={draft} problems={checked.problems} onChange={setDraft} />
+      <button
+        type="button"
+        disabled={!changed || !checked.ok}
+        data-testid="sheet-save-traits"
+        onClick={() => checked.ok && onSave(checked.value.traits)}
+      >
+        Save {job.name}’s traits
       </button>
     </div>
   );

@@ -95,18 +95,6 @@ export function SheetView({ model, tokenId }: { model: RoomModel; tokenId: strin
         </label>
       </div>
       <JobsSection sheet={sheet} who={who} inCombat={inCombat} save={save} refuse={refuse} />
-      {job.traits.length > 0 && (
-        <section aria-label="Traits">
-          <h3>Traits</h3>
-          <ul>
-            {job.traits.map((t) => (
-              <li key={t.name}>
-                <strong>{t.name}</strong>: {t.text}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
       <LimitBreakSection
         sheet={sheet}
         who={who}
