@@ -116,8 +116,11 @@ export interface GmActions {
   duplicateToken?(tokenId: string): Placed;
   /** Opens or closes the door on a square (live rooms only; undoable). */
   setDoor?(at: CellXY, closed: boolean): void;
-  /** Replaces the whole map with an imported one (live rooms only; one undo step). */
-  replaceMap?(map: MapData): void;
+  /**
+   * Replaces the whole map with an imported one (live rooms only; one undo step): true when
+   * applied (the page's guarded GM actions answer undefined for a refusal, said on the status line).
+   */
+  replaceMap?(map: MapData): true;
   /** Undo the GM's newest write (one writer call); false when there was nothing to undo. */
   undo(): boolean;
   redo(): boolean;

@@ -140,7 +140,10 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
       placeFoes: (placement) => placeFoes(conn.docs, placement),
       duplicateToken: (id) => duplicateToken(conn.docs, id),
       setDoor: (at, closed) => setDoor(conn.docs, at, closed),
-      replaceMap: (map) => replaceMap(conn.docs, map),
+      replaceMap: (map) => {
+        replaceMap(conn.docs, map);
+        return true;
+      },
       undo: () => undo.undo(),
       redo: () => undo.redo(),
       createInvite: (name, characterIds) => api.createInvite(roomId, token, name, characterIds),

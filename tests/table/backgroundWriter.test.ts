@@ -5,6 +5,9 @@ import { resizeMap } from '../../src/table/writers/mapWriters';
 import { createGmUndoManager } from '../../src/table/createGmUndoManager';
 import { TableWriteError } from '../../src/table/writers/locateToken';
 import { mapOf, room } from './fixtures';
+import { replaceMap } from '../../src/table/writers/doorWriters';
+import { placeToken } from '../../src/table/writers/tokenWriters';
+import type { MapData } from '../../src/schema/map';
 
 const ART = {
   asset: 'a'.repeat(64),
@@ -47,5 +50,28 @@ describe('setBackground', () => {
     expect(() => setBackground(docs, { ...ART, pixelsPerSquare: 2 })).toThrow(/at least 4 pixels per square/);
     expect(() => setBackground(docs, { ...ART, terrainOpacity: 2 })).toThrow(TableWriteError);
     expect(readSnapshot(docs.public).map!.background).toEqual(ART);
+  });
+});
+
+describe('replaceMap', () => {
+  it('refuses a map that would leave a hidden token off it, naming the token, and changes nothing', () => {
+    const docs = room({ map: mapOf(['......', '......']) });
+    placeToken(
+      docs,
+      {
+        id: 'lurker',
+        name: 'Lurker',
+        cell: { x: 5, y: 1 },
+        size: 1,
+        side: 'foes',
+        ownerIds: [],
+        combatant: false,
+      },
+      { hidden: true },
+    );
+    expect(() => replaceMap(docs, mapOf(['....', '....']) as MapData)).toThrow(
+      'Lurker at (5,1) would be outside a 4×2 map; move it first',
+    );
+    expect(readSnapshot(docs.public).map!.width).toBe(6);
   });
 });

@@ -6,6 +6,7 @@ import type { TableDocs } from '../docLayout';
 import { cellKey, GM_ORIGIN, publicRootsOf } from '../docLayout';
 import { readChapter, readMapContent, writeMapContent } from '../mapContent';
 import { TableWriteError } from './locateToken';
+import { checkTokensFit } from './mapWriters';
 
 /** Opens or closes the door on a square (one GM write, undoable; players see it live). */
 export function setDoor(docs: TableDocs, at: CellData, closed: boolean): void {
@@ -22,16 +23,7 @@ export function setDoor(docs: TableDocs, at: CellData, closed: boolean): void {
 export function replaceMap(docs: TableDocs, map: MapData): void {
   const checked = MapSchema.safeParse(map);
   if (!checked.success) throw new TableWriteError(formatIssues(checked.error, 'the map'));
-  publicRootsOf(docs.public).tokens.forEach((raw, id) => {
-    const t = raw as { cell?: CellData; size?: number; name?: string };
-    if (!t.cell) return;
-    const size = t.size ?? 1;
-    if (t.cell.x + size > map.width || t.cell.y + size > map.height) {
-      throw new TableWriteError(
-        `${t.name ?? id} at (${t.cell.x},${t.cell.y}) would be outside the ${map.width}×${map.height} map; move it first`,
-      );
-    }
-  });
+  checkTokensFit(docs, map.width, map.height);
   const chapter = readChapter(docs.public);
   docs.public.transact(() => writeMapContent(docs.public, checked.data, chapter), GM_ORIGIN);
 }

@@ -85,6 +85,26 @@ export function setDestructibleHp(docs: TableDocs, at: CellData, hp: number): vo
 }
 
 /**
+ * Refuses, naming the token, when a token of either doc (hidden ones too) would stand partly off
+ * a `width`×`height` map: resizing or replacing the map never strands a token.
+ */
+export function checkTokensFit(docs: TableDocs, width: number, height: number): void {
+  for (const doc of [docs.public, docs.secrets]) {
+    if (!doc) continue;
+    rootsOf(doc).tokens.forEach((raw, id) => {
+      const t = raw as { cell?: CellData; size?: number; name?: string };
+      if (!t.cell) return;
+      const size = t.size ?? 1;
+      if (t.cell.x + size > width || t.cell.y + size > height) {
+        throw new TableWriteError(
+          `${t.name ?? id} at (${t.cell.x},${t.cell.y}) would be outside a ${width}×${height} map; move it first`,
+        );
+      }
+    });
+  }
+}
+
+/**
  * Resizes the map, keeping the north-west corner: new squares are level ground. Refused when a
  * token (visible or hidden) would end up outside, naming it.
  */
@@ -101,19 +121,7 @@ export function resizeMap(docs: TableDocs, width: number, height: number): void 
   ) {
     throw new TableWriteError(`map size ${width}×${height} is not allowed (1–200 squares per side)`);
   }
-  for (const doc of [docs.public, docs.secrets]) {
-    if (!doc) continue;
-    rootsOf(doc).tokens.forEach((raw, id) => {
-      const t = raw as { cell?: CellData; size?: number; name?: string };
-      if (!t.cell) return;
-      const size = t.size ?? 1;
-      if (t.cell.x + size > width || t.cell.y + size > height) {
-        throw new TableWriteError(
-          `${t.name ?? id} at (${t.cell.x},${t.cell.y}) would be outside a ${width}×${height} map; move it first`,
-        );
-      }
-    });
-  }
+  checkTokensFit(docs, width, height);
   const row = (src: string | undefined, fill: string) => (src ?? '').slice(0, width).padEnd(width, fill);
   const resized = {
     ...map,

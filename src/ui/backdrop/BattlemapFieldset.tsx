@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { MAX_MAP_SIDE, type MapBackground } from '../../schema/map';
 import type { RoomModel } from '../model/RoomModel';
 import { clampPps, fitToMap, mapSizeForImage, MAX_PPS, MIN_PPS } from './alignment';
-import { uploadImage } from '../assets/assetClient';
+import { pageAssetAccess, uploadImage } from '../assets/assetClient';
 
 /** Offset nudge, in squares: fine enough to line up art whose grid is a few pixels off. */
 const NUDGE = 0.1;
@@ -25,15 +25,16 @@ export function BattlemapFieldset({ model }: { model: RoomModel }) {
   // What the GM is typing, until Enter or leaving the field.
   const [draft, setDraft] = useState<Partial<Record<'pps' | 'x' | 'y', string>>>({});
   const [opacity, setOpacity] = useState<number | undefined>(undefined);
-  const token = new URLSearchParams(window.location.search).get('token');
   const setBackground = gm?.setBackground;
 
   const send = async (file: File): Promise<void> => {
-    if (!setBackground || !token) return;
+    if (!setBackground) return;
     setUpload({ sending: `${file.name} (${megabytes(file.size)})` });
     try {
-      const img = await uploadImage({ token }, model.session.roomId, file, 'map');
+      const img = await uploadImage(pageAssetAccess(), model.session.roomId, file, 'map');
       const current = model.scene.peek().map;
+      // Said first: a refused write replaces it with the reason (TableScreen's guardGm).
+      model.say(`Battlemap ${file.name} is under the map. Line it up with the squares below.`, 'ok');
       setBackground({
         asset: img.hash,
         imageWidth: img.width,
@@ -42,7 +43,6 @@ export function BattlemapFieldset({ model }: { model: RoomModel }) {
         terrainOpacity: current.background?.terrainOpacity ?? 0.35,
       });
       setUpload(undefined);
-      model.say(`Battlemap ${file.name} is under the map. Line it up with the squares below.`, 'ok');
     } catch (e) {
       setUpload({ error: `${file.name} was not used: ${(e as Error).message}` });
     }
@@ -51,7 +51,7 @@ export function BattlemapFieldset({ model }: { model: RoomModel }) {
   // Dropping an image file onto the battlefield uploads it (the drop is read from the window, so
   // no other part of the page needs to know).
   useEffect(() => {
-    if (!setBackground || !token) return;
+    if (!setBackground) return;
     const onMap = (e: DragEvent) =>
       e.target instanceof HTMLCanvasElement &&
       !!e.dataTransfer &&
@@ -73,7 +73,7 @@ export function BattlemapFieldset({ model }: { model: RoomModel }) {
     };
   });
 
-  if (!setBackground || !token) return null;
+  if (!setBackground) return null;
   const write = (patch: Partial<MapBackground>) => bg && setBackground({ ...bg, ...patch });
   const number = (
     key: 'pps' | 'x' | 'y',

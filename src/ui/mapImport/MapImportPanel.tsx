@@ -114,15 +114,13 @@ export function MapImportPanel({ model }: { model: RoomModel }) {
       }
     }
     const map: MapData = { ...pending.result.map, ...(background ? { background } : {}) };
-    try {
-      gm.replaceMap!(map);
+    // A refusal (a token would end up off the new map) is said on the status line; the import
+    // stays pending so the GM can move the token and confirm again.
+    if (gm.replaceMap!(map)) {
       setPending(null);
       setNote(said || `Imported ${pending.fileName}. Paint heights with the editor, then save the map.`);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   };
 
   const summary = pending ? importSummary(pending.fileName, pending.result, pending.picture) : '';
