@@ -1,7 +1,7 @@
 import type { CharacterSheet } from '../../schema/characterSheet';
 import type { IntentOf } from '../../schema/intent';
 import { PlayerCharacterSchema } from '../../schema/statBlock';
-import { baseMaxHp } from '../../schema/statBlock';
+import { restatHealth } from '../../rules/restatHealth';
 import { issueSentences } from '../../schema/issueSentence';
 import { deriveStatBlock, editRefusal } from '../../rules/characterSheet';
 import { diffOf } from '../tableDiff';
@@ -40,10 +40,11 @@ export const sheetIntent: IntentHandler<IntentOf<'edit-sheet'>> = (ctx, intent) 
     ...(name !== token.name ? [`name: ${name}`] : []),
     ...(before ? describeChanges(before, after) : ['a new sheet']),
   ];
-  // A lower Health (another job) lowers max HP: HP above it comes down to it.
+  // Another job's Health moves max HP: the same rule as any change of stat block in play (the
+  // damage taken stays taken, wounds counted; docs/rules.md "Changing a stat block in play").
   const state = token.state;
-  const maxHp = baseMaxHp(derived.data);
-  const combatants = state && state.hp > maxHp ? [{ ...state, hp: maxHp }] : [];
+  const restated = state && restatHealth(state, block.health, derived.data.health, ctx.snapshot.settings);
+  const combatants = restated && restated !== state ? [restated] : [];
   const outcome = { kind: 'edit-sheet' as const, tokenId: token.id, changes };
   return {
     ok: true,
