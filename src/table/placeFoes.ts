@@ -46,7 +46,7 @@ function occupancy(tokens: RoomFloor['tokens']): Map<string, string> {
 }
 
 /** A token id from the name not used by anyone: "hollow-husk", "hollow-husk-2", … */
-function freeId(name: string, used: Set<string>): string {
+export function freeId(name: string, used: Set<string>): string {
   const base = slug(name).slice(0, 56).replace(/-$/, '') || 'foe';
   let id = base;
   for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
@@ -170,10 +170,4 @@ export function duplicateToken(docs: TableDocs, tokenId: string): Placed {
     { hidden: original.hidden, ...(statBlock ? { statBlock, statsHidden: original.statsHidden } : {}) },
   );
   return { id, name: tokenName(docs, id) };
-}
-
-/** The names `planFoes` would give, for the dialog's preview ("Hollow Husk 3, Hollow Husk 4"). */
-export function plannedNames(floor: RoomFloor, placement: FoePlacement): string[] | string {
-  const plan = planFoes(floor, placement);
-  return plan.ok ? plan.tokens.map((t) => t.name) : plan.reason;
 }

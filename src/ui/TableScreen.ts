@@ -198,6 +198,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
 
   let lastMap: Scene['map'] | undefined;
   let lastHp: Scene['destructibleHp'];
+  let lastBackground: Scene['map']['background'];
   const draw = (s: Scene): void => {
     scene = s;
     roomLabel.textContent = s.roomName || s.map.name;
@@ -205,6 +206,10 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       lastMap = s.map;
       lastHp = s.destructibleHp;
       renderer.setTerrain(mapToTerrainGrid(s.map, s.destructibleHp));
+    }
+    // Compared by value: the map object is new on every paint stroke or damaged wall.
+    if (JSON.stringify(s.map.background) !== JSON.stringify(lastBackground)) {
+      lastBackground = s.map.background;
       renderer.setBackground(s.map.background);
     }
     renderer.setTokens(tokenViews(s, session.viewer));

@@ -5,7 +5,7 @@ import { spaceTypeOfCode } from '../../schema/map';
 import type { Foe } from '../../schema/statBlock';
 import { footprintMisfit, misfitSentence, squareName, type FitMap } from '../../grid/footprintFit';
 import { nearestPosition } from '../../table/nearestPosition';
-import { slug } from '../../table/slug';
+import { freeId } from '../../table/placeFoes';
 import { numberDuplicates } from '../../table/tokenNames';
 
 /**
@@ -56,15 +56,6 @@ export function foeAt(foes: readonly EncounterFoe[], cell: CellData): EncounterF
       cell.x < f.cell.x + f.statBlock.size &&
       cell.y < f.cell.y + f.statBlock.size,
   );
-}
-
-/** An id from the foe's name not used yet: "hollow-husk", "hollow-husk-2", … */
-function freeId(name: string, used: Set<string>): string {
-  const base = slug(name).slice(0, 56).replace(/-$/, '') || 'foe';
-  let id = base;
-  for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
-  used.add(id);
-  return id;
 }
 
 /**

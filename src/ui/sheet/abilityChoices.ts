@@ -1,3 +1,4 @@
+import { browserStorage } from '../start/browserStorage';
 import { useEffect, useState } from 'preact/hooks';
 import { AbilitySchema, type Ability } from '../../schema/ability';
 import type { RoomSnapshot } from '../../table/snapshot';
@@ -47,7 +48,7 @@ export function useLibraryAbilityChoices(): { choices: AbilityChoice[]; problem:
   const [problem, setProblem] = useState('');
   useEffect(() => {
     let live = true;
-    const key = readLibraryKey(window.localStorage);
+    const key = readLibraryKey(browserStorage());
     const mine = key
       ? libraryClient.list(key).then((entries) =>
           entries
