@@ -142,12 +142,5 @@ export const LogEntrySchema = z.object({
 });
 export type LogEntry = z.infer<typeof LogEntrySchema>;
 
-/** A chat line; chat is free text and never carries game state. */
-export const ChatMessageSchema = z.object({
-  id: Id,
-  at: z.number().int().nonnegative(),
-  /** Display name of the sender. */
-  from: z.string().min(1).max(80),
-  text: z.string().min(1).max(2000),
-});
-export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+/** Chat lines live in ./chat (issue 15); re-exported for older imports. */
+export { ChatMessageSchema, type ChatMessage } from './chat';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatRollSchema } from './chat';
 import { AssetHashSchema } from './asset';
 import { CellSchema } from './cell';
 import { JsonValueSchema } from './json';
@@ -218,6 +219,11 @@ export const OutcomeSchema = z.discriminatedUnion('kind', [
     nextRound: Amount.nullable(),
   }),
   z.object({ kind: z.literal('chat'), from: Name, text: boundedText(MAX_TEXT_CHARS) }),
+  /** A roll made in chat, as stored on its chat line. */
+  z.object({ kind: z.literal('roll'), from: Name, roll: ChatRollSchema }),
+  /** A drawing added (its id) or drawings erased (how many). */
+  z.object({ kind: z.literal('draw'), drawingId: OutcomeId }),
+  z.object({ kind: z.literal('erase-drawings'), count: Amount }),
   /** Back in play after an edge removed it ("Edges"): from the square it left, to where it stands. */
   token('return-to-play').extend({ from: CellSchema, cell: CellSchema }),
   /** Between fights: wounds each PC recovered; elixirs every PC now has. */

@@ -17,6 +17,8 @@ import { redactOutcome } from './intents/redactLog';
 import { moveIntent } from './intents/moveIntent';
 import { undoMoveIntent } from './intents/undoMoveIntent';
 import { chatIntent } from './intents/chatIntent';
+import { rollIntent } from './intents/rollIntent';
+import { clearDrawingsIntent, drawIntent, eraseDrawingIntent } from './intents/drawingIntents';
 import { endTurnIntent, startTurnIntent, combatIntent } from './intents/turnIntents';
 import { attackIntent } from './intents/attackIntent';
 import { areaIntent } from './intents/areaIntent';
@@ -52,6 +54,10 @@ const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
   'drink-elixir': recoveryIntent,
   surrender: recoveryIntent,
   chat: chatIntent,
+  roll: rollIntent,
+  draw: drawIntent,
+  'erase-drawing': eraseDrawingIntent,
+  'clear-drawings': clearDrawingsIntent,
   'apply-result': applyResultIntent,
   'discard-result': discardResultIntent,
   'adjust-hp': adjustHpIntent,

@@ -49,6 +49,11 @@ export function rootsOf(doc: Y.Doc) {
      * players command; secrets doc: everyone else's, so a foe's abilities never reach players).
      */
     offers: doc.getMap<unknown>('offers'),
+    /**
+     * id → Drawing (src/schema/drawing.ts): public doc the table layer, secrets doc the GM's
+     * layer. Never read by rules.
+     */
+    drawings: doc.getMap<unknown>('drawings'),
   };
 }
 
@@ -85,6 +90,19 @@ export function secretRootsOf(doc: Y.Doc) {
     ...rootsOf(doc),
     /** token id (or 'room') → GM note text. */
     notes: doc.getMap<unknown>('notes'),
+    /** ChatMessage, oldest first: the GM's copy of every whisper and private roll. */
+    chat: doc.getArray<unknown>('chat'),
+  };
+}
+
+/**
+ * A player's channel doc (`<roomId>~to~<channel>`, docs/table.md "Channels"): what only that
+ * player and the GM may read. Only the server writes it; the player's connection opens it read-only.
+ */
+export function channelRootsOf(doc: Y.Doc) {
+  return {
+    /** ChatMessage, oldest first: the player's copy of whispers to and from the GM. */
+    chat: doc.getArray<unknown>('chat'),
   };
 }
 
