@@ -183,7 +183,7 @@ function writeResolution(
         : {}),
     });
   }
-  if (resolution.chat) writes.chat(resolution.chat.from, resolution.chat.text);
+  if (resolution.chat) writes.chat(resolution.chat);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Combatant } from '../../schema/combatant';
 import type { Intent } from '../../schema/intent';
 import type { StatBlock } from '../../schema/statBlock';
 import type { Battlefield } from '../../grid/battlefield';
+import type { ChatMessage } from '../../schema/chat';
 import type { LogEntry } from '../../schema/logEntry';
 import type { Outcome } from '../../schema/outcome';
 import type { TableDiff } from '../../schema/tableDiff';
@@ -35,7 +36,8 @@ export interface Resolution {
   diff: TableDiff;
   /** In order; written after the diff. */
   log: LogInput[];
-  chat?: { from: string; text: string };
+  /** A chat line (stamped with id and time when written); `to` routes it (src/table/intents/chatAudience.ts). */
+  chat?: ChatLineInput;
   /** Moves a token between the docs (reveal/hide), before the log is written. */
   visibility?: { tokenId: string; hidden: boolean; keepStatsHidden?: boolean };
   /** A stored log entry replaced in place (settling a pending result). */
@@ -43,6 +45,9 @@ export interface Resolution {
   /** A token's new stat block (a sheet edit), and its new name when renamed; after the diff. */
   statBlock?: StatBlockWrite;
 }
+
+/** A chat line before it is stored: who speaks, the words, a roll, and who it is for. */
+export type ChatLineInput = Omit<ChatMessage, 'id' | 'at'>;
 
 export interface StatBlockWrite {
   tokenId: string;

@@ -11,7 +11,7 @@ import { logPosition } from '../findLogEntry';
 import { diffFor } from '../tableDiff';
 import { prepareDiffWrite } from '../writers/writeDiff';
 import { publicTwin } from './redactLog';
-import type { StatBlockWrite } from './IntentContext';
+import type { ChatLineInput, StatBlockWrite } from './IntentContext';
 import { StatBlockSchema } from '../../schema/statBlock';
 import { placeHealth } from '../foeHealth';
 
@@ -40,7 +40,8 @@ export interface IntentWrites {
   log(entry: LogInput): void;
   /** Replaces a stored log entry (same id, same doc, same place), e.g. to settle a pending result. */
   updateLog(entry: LogEntry): void;
-  chat(from: string, text: string): void;
+  /** A chat line for everyone (public doc), or routed by its `to` (channels). */
+  chat(line: ChatLineInput): void;
   /** `keepStatsHidden`: on a reveal, the stat block stays in the secrets doc. */
   setHidden(tokenId: string, hidden: boolean, keepStatsHidden?: boolean): void;
   /** Replaces a token's stat block where it is kept, and renames the token when `name` is given. */
@@ -163,8 +164,10 @@ export function intentWrites(
           throw new Error(`log entry '${stored.id}' is not stored`);
       });
     },
-    chat(from, text) {
-      const line = ChatMessageSchema.parse({ id: newId('c'), at: now, from, text });
+    chat(input) {
+      const line = ChatMessageSchema.parse({ ...input, id: newId('c'), at: now });
+      // Whispers and private rolls never go to the public doc (built with the channels).
+      if (line.to) throw new Error('a chat line for one person needs the channels');
       ops.push(() => appendTo(publicRootsOf(docs.public).chat, line));
     },
     setHidden(tokenId, hidden, keepStatsHidden = false) {
