@@ -100,7 +100,7 @@ describe('whispers through applyIntent: where each copy is written', () => {
     expect(lines(secretRootsOf(docs.secrets).chat)).toMatchObject([
       { from: 'Ana', text: 'I pocket the key', to: { kind: 'gm' }, at: 5 },
     ]);
-    expect(lines(channelRootsOf(channels.doc(ANA)).chat)).toEqual(lines(secretRootsOf(docs.secrets).chat));
+    expect(lines(channelRootsOf(channels.doc(ANA)!).chat)).toEqual(lines(secretRootsOf(docs.secrets).chat));
     expect([...channels.docs.keys()]).toEqual([ANA]);
     expect(JSON.stringify(docs.public.toJSON())).not.toContain('pocket');
   });
@@ -122,7 +122,7 @@ describe('whispers through applyIntent: where each copy is written', () => {
       channel: BO,
       name: 'Bo',
     });
-    expect(texts(channelRootsOf(channels.doc(BO)).chat)).toEqual(['A trapdoor under you']);
+    expect(texts(channelRootsOf(channels.doc(BO)!).chat)).toEqual(['A trapdoor under you']);
     expect([...channels.docs.keys()]).toEqual([BO]);
     expect(texts(publicRootsOf(docs.public).chat)).toEqual([]);
   });
@@ -158,7 +158,7 @@ describe('whispers through applyIntent: where each copy is written', () => {
     say(docs, GM, channelsOf(), { kind: 'chat', text: 'roll initiative' }, 3);
     const gm = readSnapshot(docs.public, docs.secrets).chat.map((l) => l.text);
     expect(gm).toEqual(['welcome', 'psst, GM', 'roll initiative']);
-    const player = readSnapshot(docs.public, undefined, ana.doc(ANA)).chat.map((l) => l.text);
+    const player = readSnapshot(docs.public, undefined, ana.doc(ANA)!).chat.map((l) => l.text);
     expect(player).toEqual(['welcome', 'psst, GM', 'roll initiative']);
     expect(readSnapshot(docs.public).chat.map((l) => l.text)).toEqual(['welcome', 'roll initiative']);
   });
@@ -166,7 +166,7 @@ describe('whispers through applyIntent: where each copy is written', () => {
   it('a channel keeps at most the chat bound: its oldest line goes', () => {
     const docs = table();
     const channels = channelsOf(ANA);
-    const chat = channelRootsOf(channels.doc(ANA)).chat;
+    const chat = channelRootsOf(channels.doc(ANA)!).chat;
     chat.push(
       Array.from({ length: MAX_LOG_ENTRIES }, (_, i) => ({
         id: `c${i}`,
