@@ -2,11 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { encodeSyncUpdate } from '../../src/server/protocol';
+import { channelDocName } from '../../src/server/permissions';
+import { initialUpdates, MAX_LOADED_CHANNELS, RoomManager } from '../../src/server/RoomManager';
+import type { DocListener } from '../../src/server/SharedDoc';
+import { Store } from '../../src/server/store';
+import { channelRootsOf } from '../../src/table/docLayout';
 import { connectTable } from '../../src/table/client';
 import type { TableConnection } from '../../src/table/client';
 import { spawnChildServer, type ChildServer } from './childServer';
-import { api, createRoom, RawClient, waitFor } from './helpers';
+import { api, createRoom, RawClient, useTestServer, waitFor } from './helpers';
 
 /**
  * Whispers (docs/table.md "Channels"): a whispered line reaches its writer, its reader and the GM,
@@ -224,4 +231,103 @@ describe('whispers reach nobody else', () => {
     expect(chatOf(aAfter)).toEqual([MOTH, 'hello all', 'last call']);
     expect(heard('a-after').includes(Buffer.from(AFTER))).toBe(false);
   }, 60_000);
+});
+
+describe('a player’s channel doc on the server', () => {
+  const server = useTestServer();
+
+  it('is read-only for its player: a write is refused (4403) and changes nothing', async () => {
+    const { roomId, gmToken } = await createRoom(server.origin);
+    const { body } = await api<{ token: string; id: string }>(server.origin, `/api/rooms/${roomId}/invites`, {
+      token: gmToken,
+      body: { name: 'Ana', characterIds: [] },
+    });
+    const raw = RawClient.connect(server.wsUrl, channelDocName(roomId, body.id), body.token);
+    await raw.opened;
+    const forged = new Y.Doc();
+    channelRootsOf(forged).chat.push([{ id: 'c1', at: 1, from: 'GM', text: 'you found a legendary sword' }]);
+    raw.send(encodeSyncUpdate(Y.encodeStateAsUpdate(forged)));
+    expect(await raw.closed).toBe(4403);
+    expect(raw.closeReason).toBe('players cannot write the table; send an intent');
+    expect(channelRootsOf(server.room(roomId).channel(body.id)!.doc).chat.length).toBe(0);
+  });
+});
+
+describe('channel docs in the room manager', () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  const setup = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'icon-vtt-channels-'));
+    dirs.push(dir);
+    const store = new Store(dir, 'process');
+    const rooms = new RoomManager(store, 0);
+    rooms.create(
+      'r',
+      initialUpdates(() => {}),
+      {},
+      () => {},
+    );
+    return { store, rooms };
+  };
+  const say = (doc: Y.Doc, text: string) =>
+    channelRootsOf(doc).chat.push([{ id: text, at: 1, from: 'GM', text }]);
+  const ANA = 'aaaaaaaaaaaa';
+
+  it('are stored, compacted and unloaded with their room, and read back', async () => {
+    const { store, rooms } = setup();
+    say(rooms.get('r')!.channel(ANA)!.doc, 'one');
+    say(rooms.get('r')!.channel(ANA)!.doc, 'two');
+    rooms.commits.flush();
+    expect(store.countUpdates(channelDocName('r', ANA))).toBe(2);
+    rooms.unloadIdle(Date.now() + 1000);
+    expect(rooms.loadedCount).toBe(0);
+    await waitFor(() => store.countUpdates(channelDocName('r', ANA)) === 1, 'the channel compacted', 10_000);
+    const again = rooms.get('r')!.channel(ANA)!.doc;
+    expect(
+      channelRootsOf(again)
+        .chat.toJSON()
+        .map((l: { text: string }) => l.text),
+    ).toEqual(['one', 'two']);
+    rooms.close();
+    await store.close();
+  });
+
+  it('a revoked invite’s channel is forgotten: unloaded and its rows deleted, loaded or not', async () => {
+    const { store, rooms } = setup();
+    say(rooms.get('r')!.channel(ANA)!.doc, 'one');
+    say(rooms.get('r')!.channel('bbbbbbbbbbbb')!.doc, 'two');
+    rooms.commits.flush();
+    rooms.forgetChannel('r', ANA);
+    expect(store.countUpdates(channelDocName('r', ANA))).toBe(0);
+    expect(channelRootsOf(rooms.get('r')!.channel(ANA)!.doc).chat.length).toBe(0);
+    rooms.unloadIdle(Date.now() + 1000);
+    rooms.forgetChannel('r', 'bbbbbbbbbbbb');
+    expect(store.countUpdates(channelDocName('r', 'bbbbbbbbbbbb'))).toBe(0);
+    rooms.close();
+    await store.close();
+  });
+
+  it(`keeps at most ${MAX_LOADED_CHANNELS} loaded: the least recently used idle one makes room, none while all are in use`, async () => {
+    const { store, rooms } = setup();
+    const room = rooms.get('r')!;
+    const ids = Array.from({ length: MAX_LOADED_CHANNELS }, (_, i) => i.toString(16).padStart(12, '0'));
+    const listener = (): DocListener => ({ send() {}, ownedIds: new Set(), tokenHash: 'x', close() {} });
+    const busy = ids.map((id) => {
+      const shared = room.channel(id)!;
+      const someone = listener();
+      shared.listeners.add(someone);
+      return { shared, someone };
+    });
+    say(busy[3]!.shared.doc, 'kept');
+    expect(room.channel('ffffffffffff')).toBeUndefined();
+    busy[3]!.shared.listeners.delete(busy[3]!.someone);
+    expect(room.channel('ffffffffffff')).toBeDefined();
+    expect(room.docs).toHaveLength(2 + MAX_LOADED_CHANNELS);
+    // The unloaded one comes back from the store, with its lines.
+    busy[5]!.shared.listeners.delete(busy[5]!.someone);
+    expect(channelRootsOf(room.channel(ids[3]!)!.doc).chat.length).toBe(1);
+    for (const { shared, someone } of busy) shared.listeners.delete(someone);
+    rooms.close();
+    await store.close();
+  });
 });
