@@ -5,6 +5,7 @@ import { CursorLayer, type RemoteCursor } from './CursorLayer';
 import { DynamicResolution, dynamicResolutionFor } from './DynamicResolution';
 import { GpuFence } from './GpuFence';
 import { ReachOverlay, type PathPreview, type ReachCell } from './ReachOverlay';
+import { RulerLayer, type RulerView } from './RulerLayer';
 import { TerrainLayer } from './TerrainLayer';
 import type { TerrainGrid } from './TerrainGrid';
 import { TokenLayer } from './TokenLayer';
@@ -42,6 +43,7 @@ export class BattlefieldRenderer {
   tokens!: TokenLayer;
   reach!: ReachOverlay;
   cursors!: CursorLayer;
+  rulers!: RulerLayer;
   private grid: TerrainGrid | undefined;
   /** Milliseconds between the last frames (for the render benchmark). */
   readonly frameTimes: number[] = [];
@@ -97,12 +99,14 @@ export class BattlefieldRenderer {
     this.reach = new ReachOverlay(this.cellPx);
     this.tokens = new TokenLayer(this.cellPx, () => (this.dirty = true));
     this.cursors = new CursorLayer(this.app.ticker);
+    this.rulers = new RulerLayer(this.cellPx);
     const world = new Container();
     world.addChild(
       this.background.container,
       this.terrain.container,
       this.reach.container,
       this.tokens.container,
+      this.rulers.container,
       this.cursors.container,
     );
     this.viewport.addChild(world);
@@ -207,6 +211,12 @@ export class BattlefieldRenderer {
   setBrush(cells: readonly { x: number; y: number }[] | undefined): void {
     this.dirty = true;
     this.reach.setBrush(cells);
+  }
+
+  /** Rulers being held, yours and others' (issue 15). */
+  setRulers(list: readonly RulerView[]): void {
+    this.dirty = true;
+    this.rulers.setRulers(list);
   }
 
   setCursors(list: readonly RemoteCursor[]): void {
@@ -326,5 +336,6 @@ export class BattlefieldRenderer {
     );
     this.tokens.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
     this.tokens.setZoom(this.viewport.scale.x);
+    this.rulers.setZoom(this.viewport.scale.x);
   }
 }
