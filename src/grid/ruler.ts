@@ -195,3 +195,11 @@ export function rulerLines(m: RulerMeasure): string[] {
       : `; more than the ${mv.budget} left this turn`;
   return [...lines, move];
 }
+
+/** The few words drawn beside your own ruler's end ("2 squares · 6 movement"); the readout says the rest. */
+export function rulerShortLabel(m: RulerMeasure): string {
+  const parts = [squares(m.range)];
+  if (m.move && !m.move.blocked)
+    parts.push(`${m.move.cost} movement${m.move.fits === false ? ' (too far)' : ''}`);
+  return parts.join(' · ');
+}

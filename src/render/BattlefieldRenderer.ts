@@ -142,6 +142,8 @@ export class BattlefieldRenderer {
           idle = true;
           if (this.terrain.idleWork(IDLE_BUDGET_MS)) this.dirty = true;
         }
+        // Rulers keep their screen size: the toolbar's zoom steps move no 'zoomed' event.
+        if (this.rulers.needsZoom(this.viewport.scale.x)) this.viewRulers();
         if (this.dirty || this.viewport.dirty || this.cursors.animating()) {
           this.dirty = false;
           this.viewport.dirty = false;
@@ -336,6 +338,12 @@ export class BattlefieldRenderer {
     );
     this.tokens.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
     this.tokens.setZoom(this.viewport.scale.x);
-    this.rulers.setZoom(this.viewport.scale.x);
+    this.viewRulers();
+  }
+
+  private viewRulers(): void {
+    const b = this.viewport.getVisibleBounds();
+    this.rulers.setView(this.viewport.scale.x, { x: b.x, y: b.y, width: b.width, height: b.height });
+    this.dirty = true;
   }
 }

@@ -18,6 +18,8 @@ export interface RulerView {
 
 /** Label text in screen pixels: kept this size whatever the zoom, within reason. */
 const LABEL_PX = 14;
+/** Longer lines wrap, so a label fits a phone's screen. */
+const LABEL_MAX_PX = 230;
 
 /**
  * Rulers being held (yours and others', from presence): a straight line from the start through
@@ -29,6 +31,8 @@ export class RulerLayer {
   private readonly lines = new Graphics();
   private readonly labels = new Container();
   private zoom = 1;
+  /** The visible world rectangle: labels stay inside it. */
+  private visible: { x: number; y: number; width: number; height: number } | undefined;
   private views: readonly RulerView[] = [];
 
   constructor(private readonly cellPx: number) {
@@ -41,10 +45,15 @@ export class RulerLayer {
     this.draw();
   }
 
-  /** Labels and line widths keep their screen size as the camera zooms. */
-  setZoom(zoom: number): void {
-    if (Math.abs(zoom - this.zoom) < 1e-3) return;
+  /** Rulers are shown and drawn for another zoom than `zoom`. */
+  needsZoom(zoom: number): boolean {
+    return this.views.length > 0 && Math.abs(zoom - this.zoom) > 1e-3;
+  }
+
+  /** Labels and line widths keep their screen size as the camera zooms, and labels stay on screen. */
+  setView(zoom: number, visible: { x: number; y: number; width: number; height: number }): void {
     this.zoom = zoom;
+    this.visible = visible;
     if (this.views.length) this.draw();
   }
 
@@ -61,8 +70,8 @@ export class RulerLayer {
       const size = v.start.size;
       if (v.movePath?.length) {
         const trail = [centre(v.start, size), ...v.movePath.map((c) => centre(c, size))];
-        for (const p of trail) g.circle(p.x, p.y, 3 * s);
-        g.fill({ color: v.colour, alpha: 0.75 });
+        for (const p of trail) g.circle(p.x, p.y, 4 * s);
+        g.fill({ color: v.colour }).stroke({ width: 1.5 * s, color: 0x1b1c20 });
       }
       const pts = [centre(v.start, size), ...v.waypoints.map((w) => centre(w)), centre(v.end)];
       g.moveTo(pts[0]!.x, pts[0]!.y);
@@ -90,7 +99,14 @@ export class RulerLayer {
     const box = new Container();
     const text = new Text({
       text: [...(v.owner ? [`${v.owner}'s ruler`] : []), ...v.lines].join('\n'),
-      style: { fontFamily: 'Arial', fontSize: LABEL_PX, fill: 0xffffff, lineHeight: LABEL_PX * 1.3 },
+      style: {
+        fontFamily: 'Arial',
+        fontSize: LABEL_PX,
+        fill: 0xffffff,
+        lineHeight: LABEL_PX * 1.3,
+        wordWrap: true,
+        wordWrapWidth: LABEL_MAX_PX,
+      },
       resolution: 2,
     });
     const pad = 6;
@@ -101,8 +117,18 @@ export class RulerLayer {
     text.position.set(pad, pad);
     box.addChild(bg, text);
     box.scale.set(s);
-    // Beside the end, not on it: the square being measured to stays visible.
-    box.position.set(at.x + 12 * s, at.y + 12 * s);
+    // Beside the end, not on it (the square being measured to stays visible), and on screen: to
+    // the left or above the end when the right or bottom edge of the view is near.
+    const w = bg.width * s;
+    const h = bg.height * s;
+    let x = at.x + 12 * s;
+    let y = at.y + 12 * s;
+    const view = this.visible;
+    if (view) {
+      if (x + w > view.x + view.width) x = Math.max(view.x, at.x - 12 * s - w);
+      if (y + h > view.y + view.height) y = Math.max(view.y, at.y - 12 * s - h);
+    }
+    box.position.set(x, y);
     return box;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPath, heightRangeBonus, distanceBetween } from '../../src/grid';
-import { measureRuler, rulerLines } from '../../src/grid/ruler';
+import { measureRuler, rulerLines, rulerShortLabel } from '../../src/grid/ruler';
 import { field } from './helpers';
 
 const at = (x: number, y: number) => ({ x, y });
@@ -65,6 +65,12 @@ describe('the ruler: movement for a character (rulebook: Movement)', () => {
     expect(m.move).toMatchObject({ cost: 6, climbing: 2, difficult: 0, engaged: 0, fits: true });
     expect(m.move!.path).toEqual([at(1, 0), at(2, 0), at(3, 0), at(4, 0)]);
     expect(rulerLines(m)).toEqual(['4 squares', '6 movement: climbing 2; fits the 6 left this turn']);
+    expect(rulerShortLabel(m)).toBe('4 squares · 6 movement');
+    expect(
+      rulerShortLabel(
+        measureRuler(bf, { from: at(0, 0), waypoints: [], to: at(4, 0), tokenId: 'A' }, { budget: 5 }),
+      ),
+    ).toBe('4 squares · 6 movement (too far)');
     // The same cost the server's move check charges.
     expect(checkPath(bf, 'A', m.move!.path, { budget: 99 })).toMatchObject({ ok: true, cost: 6 });
   });

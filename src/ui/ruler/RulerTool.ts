@@ -44,8 +44,8 @@ export class RulerTool {
   private ruler: RulerPresence | null = null;
   /** The press in progress: where it began, whether it left that square, and whether it started the ruler. */
   private press: { at: CellXY; moved: boolean; started: boolean } | null = null;
-  private mine: RulerView | null = null;
-  private others: RulerView[] = [];
+  private mine: { view: RulerView; lines: string[] } | null = null;
+  private others: Array<{ view: RulerView; lines: string[] }> = [];
   private lastOthers: readonly Presence[] = [];
 
   constructor(private readonly host: RulerHost) {
@@ -91,10 +91,8 @@ export class RulerTool {
     });
     installRulerDebug({
       mine: () =>
-        this.mine && this.ruler
-          ? { lines: [...this.mine.lines], waypoints: this.ruler.waypoints.length }
-          : null,
-      others: () => this.others.map((o) => ({ name: o.owner ?? '', lines: [...o.lines] })),
+        this.mine && this.ruler ? { lines: this.mine.lines, waypoints: this.ruler.waypoints.length } : null,
+      others: () => this.others.map((o) => ({ name: o.view.owner ?? '', lines: o.lines })),
     });
   }
 
@@ -188,7 +186,7 @@ export class RulerTool {
 
   private measureMine(): void {
     this.mine = this.ruler
-      ? rulerViewOf(this.host.session.scene(), this.ruler, { key: 'me', colour: OWN_COLOUR })
+      ? rulerViewOf(this.host.session.scene(), this.ruler, { key: 'me', colour: OWN_COLOUR, short: true })
       : null;
     this.readout.hidden = !this.mine;
     this.readout.replaceChildren(...(this.mine?.lines ?? []).map((line) => el('div', {}, line)));
@@ -206,6 +204,7 @@ export class RulerTool {
   }
 
   private draw(): void {
-    this.host.renderer.setRulers(this.mine ? [...this.others, this.mine] : this.others);
+    const views = this.others.map((o) => o.view);
+    this.host.renderer.setRulers(this.mine ? [...views, this.mine.view] : views);
   }
 }
