@@ -1,5 +1,6 @@
 import type { CellData } from '../schema/cell';
 import { TERRAIN_CODES } from '../schema/map';
+import { nearestPosition } from './nearestPosition';
 
 /** What a footprint needs to know of a map: its size and its terrain codes row by row. */
 export interface FitMap {
@@ -37,6 +38,34 @@ export function footprintMisfit(
     }
   }
   return null;
+}
+
+/**
+ * Up to `count` top-left squares for Size×Size copies of `name`, each the nearest to `from` (in
+ * orthogonal steps) where it fits clear of `taken` and of the copies before it; fewer when the
+ * map runs out of room. `taken` ("x,y" → who stands there) gains the copies' squares.
+ */
+export function squaresNearestFree(
+  map: FitMap,
+  from: CellData,
+  copy: { size: number; name: string },
+  count: number,
+  taken: Map<string, string>,
+): CellData[] {
+  const out: CellData[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = nearestPosition(
+      map.width,
+      map.height,
+      from,
+      (c) => !footprintMisfit(map, c, copy.size, (x, y) => taken.get(`${x},${y}`)),
+    );
+    if (!at) break;
+    out.push(at);
+    for (let dy = 0; dy < copy.size; dy++)
+      for (let dx = 0; dx < copy.size; dx++) taken.set(`${at.x + dx},${at.y + dy}`, copy.name);
+  }
+  return out;
 }
 
 /** A square as the table names it everywhere (log, refusals, sight panel): "(3,4)". */

@@ -1,5 +1,12 @@
+import type { CellData } from '../schema/cell';
 import type { Battlefield } from './battlefield';
-import { elevationOf, footprintDistance, occupantById } from './battlefield';
+import { footprintDistance, footprintElevation, occupantById } from './battlefield';
+
+/** A footprint: its north-west square and Size (a character, or a Size 1 square). */
+export interface FootprintAt {
+  readonly cell: CellData;
+  readonly size: number;
+}
 
 /**
  * Horizontal distance in squares between the nearest squares of two characters, diagonals
@@ -13,7 +20,11 @@ export function distanceBetween(bf: Battlefield, aId: string, bId: string): numb
 
 /** Extra range of a ranged attack: +1 per level the attacker stands above the target (rulebook: Height advantage). */
 export function heightRangeBonus(bf: Battlefield, attackerId: string, targetId: string): number {
-  const a = occupantById(bf, attackerId);
-  const b = occupantById(bf, targetId);
-  return Math.max(0, elevationOf(bf, a) - elevationOf(bf, b));
+  return heightBonusBetween(bf, occupantById(bf, attackerId), occupantById(bf, targetId));
+}
+
+/** heightRangeBonus for any two footprints (the ruler measures to squares as well as characters). */
+export function heightBonusBetween(bf: Battlefield, attacker: FootprintAt, target: FootprintAt): number {
+  const up = footprintElevation(bf.map, attacker.cell, attacker.size);
+  return Math.max(0, up - footprintElevation(bf.map, target.cell, target.size));
 }

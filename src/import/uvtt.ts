@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Door, MapData } from '../schema/map';
 import { MAP_SCHEMA_VERSION, MAX_MAP_SIDE, SIDE_TEXT, TERRAIN_CODES } from '../schema/map';
-import { MAX_NAME_CHARS } from '../schema/limits';
+import { MAX_NAME_CHARS, megabytes } from '../schema/limits';
 import { parseOrThrow } from '../schema/formatIssues';
 import {
   MAX_IMPORT_FILE_CHARS,
@@ -57,7 +57,10 @@ export const UvttSchema = z
       .default([]),
     image: z
       .string()
-      .max(Math.ceil(MAX_IMPORT_IMAGE_BYTES / 3) * 4 + 64, 'a picture of at most 25 MB')
+      .max(
+        Math.ceil(MAX_IMPORT_IMAGE_BYTES / 3) * 4 + 64,
+        `a picture of at most ${megabytes(MAX_IMPORT_IMAGE_BYTES)}`,
+      )
       .optional(),
   })
   .superRefine((file, ctx) => {

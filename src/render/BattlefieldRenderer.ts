@@ -5,6 +5,7 @@ import { CursorLayer, type RemoteCursor } from './CursorLayer';
 import { DynamicResolution, dynamicResolutionFor } from './DynamicResolution';
 import { GpuFence } from './GpuFence';
 import { ReachOverlay, type PathPreview, type ReachCell } from './ReachOverlay';
+import { RulerLayer, type RulerView } from './RulerLayer';
 import { TerrainLayer } from './TerrainLayer';
 import type { TerrainGrid } from './TerrainGrid';
 import { TokenLayer } from './TokenLayer';
@@ -42,6 +43,7 @@ export class BattlefieldRenderer {
   tokens!: TokenLayer;
   reach!: ReachOverlay;
   cursors!: CursorLayer;
+  rulers!: RulerLayer;
   private grid: TerrainGrid | undefined;
   /** Milliseconds between the last frames (for the render benchmark). */
   readonly frameTimes: number[] = [];
@@ -97,12 +99,14 @@ export class BattlefieldRenderer {
     this.reach = new ReachOverlay(this.cellPx);
     this.tokens = new TokenLayer(this.cellPx, () => (this.dirty = true));
     this.cursors = new CursorLayer(this.app.ticker);
+    this.rulers = new RulerLayer(this.cellPx);
     const world = new Container();
     world.addChild(
       this.background.container,
       this.terrain.container,
       this.reach.container,
       this.tokens.container,
+      this.rulers.container,
       this.cursors.container,
     );
     this.viewport.addChild(world);
@@ -138,6 +142,8 @@ export class BattlefieldRenderer {
           idle = true;
           if (this.terrain.idleWork(IDLE_BUDGET_MS)) this.dirty = true;
         }
+        // Rulers keep their screen size: the toolbar's zoom steps move no 'zoomed' event.
+        if (this.rulers.needsZoom(this.viewport.scale.x)) this.viewRulers();
         if (this.dirty || this.viewport.dirty || this.cursors.animating()) {
           this.dirty = false;
           this.viewport.dirty = false;
@@ -207,6 +213,12 @@ export class BattlefieldRenderer {
   setBrush(cells: readonly { x: number; y: number }[] | undefined): void {
     this.dirty = true;
     this.reach.setBrush(cells);
+  }
+
+  /** Rulers being held, yours and others' (issue 15). */
+  setRulers(list: readonly RulerView[]): void {
+    this.dirty = true;
+    this.rulers.setRulers(list);
   }
 
   setCursors(list: readonly RemoteCursor[]): void {
@@ -326,5 +338,12 @@ export class BattlefieldRenderer {
     );
     this.tokens.cull({ x: b.x, y: b.y, width: b.width, height: b.height });
     this.tokens.setZoom(this.viewport.scale.x);
+    this.viewRulers();
+  }
+
+  private viewRulers(): void {
+    const b = this.viewport.getVisibleBounds();
+    this.rulers.setView(this.viewport.scale.x, { x: b.x, y: b.y, width: b.width, height: b.height });
+    this.dirty = true;
   }
 }

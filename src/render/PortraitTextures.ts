@@ -7,9 +7,8 @@ export type PortraitLoader = (hash: string) => Promise<ImageBitmap>;
 const PORTRAIT_PX = 256;
 
 interface Entry {
+  /** Null while loading, and for good when loading failed (gone, refused): the token keeps its initials. */
   texture: Texture | null;
-  /** Failed to load (gone, refused): the token keeps its initials, no retry loop. */
-  failed: boolean;
 }
 
 /**
@@ -31,7 +30,7 @@ export class PortraitTextures {
   get(hash: string): Texture | null {
     const known = this.entries.get(hash);
     if (known) return known.texture;
-    const entry: Entry = { texture: null, failed: false };
+    const entry: Entry = { texture: null };
     this.entries.set(hash, entry);
     const loader = this.loader;
     if (!loader) return null;
@@ -44,9 +43,8 @@ export class PortraitTextures {
         entry.texture = Texture.from(canvas);
         this.onReady(hash);
       })
-      .catch(() => {
-        entry.failed = true;
-      });
+      // The entry stays without a texture, so a failed image is not fetched again and again.
+      .catch(() => {});
     return null;
   }
 

@@ -70,3 +70,17 @@ export const MAX_PORTRAIT_IMAGE_BYTES = 2 * 1024 * 1024;
 export const PORTRAIT_MAX_SIDE = 512;
 export const MAX_ROOM_ASSETS = 100;
 export const MAX_ROOM_ASSET_BYTES = 64 * 1024 * 1024;
+
+/** "3 MB", "25 MB", "1.5 MB", "200 KB": a size as people read it (MB = 1024 × 1024 bytes). */
+export function megabytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const mb = bytes / 1024 / 1024;
+  return `${mb >= 10 ? Math.round(mb) : +mb.toFixed(1)} MB`;
+}
+
+/** The sentence for a file over `limit` bytes; `size` undefined when it was counted while streaming. */
+export function tooLargeText(size: number | undefined, limit: number): string {
+  const said =
+    size === undefined || megabytes(size) === megabytes(limit) ? `over ${megabytes(limit)}` : megabytes(size);
+  return `the file is ${said}; at most ${megabytes(limit)}`;
+}

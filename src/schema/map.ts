@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AssetHashSchema, MAX_IMAGE_SIDE } from './asset';
 import { CellSchema } from './cell';
-import { MAX_MAP_SIDE, MAX_NAME_CHARS } from './limits';
+import { atMost, MAX_MAP_SIDE, MAX_NAME_CHARS } from './limits';
 
 export { MAX_MAP_SIDE };
 
@@ -49,6 +49,12 @@ export const MapSideSchema = z
  * squares from the map's top-left (fractions and negatives allowed, so art with a border or a
  * shifted grid lines up), and `pixelsPerSquare` image pixels span one square.
  */
+/** Terrain colours over a battlemap start at this opacity: the art reads, the terrain still shows. */
+export const DEFAULT_TERRAIN_OPACITY = 0.35;
+/** Pixels per square a battlemap may be aligned at. */
+export const MIN_PIXELS_PER_SQUARE = 4;
+export const MAX_PIXELS_PER_SQUARE = 2048;
+
 export const MapBackgroundSchema = z.object({
   asset: AssetHashSchema,
   /** The image's size in pixels, as the server decoded it on upload. */
@@ -56,12 +62,12 @@ export const MapBackgroundSchema = z.object({
   imageHeight: z.number().int().min(1).max(MAX_IMAGE_SIDE, `at most ${MAX_IMAGE_SIDE} pixels`),
   pixelsPerSquare: z
     .number()
-    .min(4, 'at least 4 pixels per square')
-    .max(2048, 'at most 2,048 pixels per square'),
+    .min(MIN_PIXELS_PER_SQUARE, `at least ${MIN_PIXELS_PER_SQUARE} pixels per square`)
+    .max(MAX_PIXELS_PER_SQUARE, atMost(MAX_PIXELS_PER_SQUARE, 'pixels per square')),
   offsetX: z.number().min(-MAX_MAP_SIDE).max(MAX_MAP_SIDE),
   offsetY: z.number().min(-MAX_MAP_SIDE).max(MAX_MAP_SIDE),
   /** How opaque the terrain colours are drawn over the art (0 = art only, 1 = art hidden). */
-  terrainOpacity: z.number().min(0).max(1).default(0.35),
+  terrainOpacity: z.number().min(0).max(1).default(DEFAULT_TERRAIN_OPACITY),
 });
 export type MapBackground = z.infer<typeof MapBackgroundSchema>;
 

@@ -15,6 +15,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
  * - `user.name` and `user.role` come from the sender's token, so nobody shows up as someone else;
  * - a drag of a token players may not see (`isVisibleToken` false) is removed together with the
  *   cursor, which would show where the hidden token is being carried;
+ * - a ruler from a token players may not see is removed (issue 15; the cursor stays: it is where
+ *   the GM points, not where the hidden token is);
  * - a state that still exceeds MAX_PRESENCE_STATE_BYTES, or fails the schema, is dropped.
  */
 export function sanitizePresence(
@@ -34,6 +36,8 @@ export function sanitizePresence(
   let presence = parsed.data;
   if (presence.drag && !isVisibleToken(presence.drag.tokenId))
     presence = { ...presence, drag: null, cursor: null };
+  if (presence.ruler?.tokenId !== undefined && !isVisibleToken(presence.ruler.tokenId))
+    presence = { ...presence, ruler: null };
   if (JSON.stringify(presence).length > MAX_PRESENCE_STATE_BYTES) return undefined;
   return presence;
 }

@@ -6,7 +6,7 @@ import type { Token } from '../schema/token';
 import { footprintMisfit, misfitSentence, type FitMap } from '../grid/footprintFit';
 import type { TableDocs } from './docLayout';
 import { GM_ORIGIN, transactBoth } from './docLayout';
-import { nearestPosition } from './nearestPosition';
+import { nearestPosition } from '../grid/nearestPosition';
 import { readTableState } from './snapshot';
 import { slug } from './slug';
 import { nameForNewToken } from './tokenNames';

@@ -31,17 +31,42 @@ export interface HiddenTokenArea {
  * What a page may publish on the public doc's awareness (every player receives it): nothing about
  * a hidden token. Dragging one publishes no drag and no cursor (the cursor would carry it across
  * the map); a pointer resting on a hidden token's square publishes no cursor. The server strips
- * hidden drags too (src/server/presenceFilter.ts); this keeps the GM's own page from trying.
+ * hidden drags too (src/server/presenceFilter.ts); this keeps the GM's own page from trying. A
+ * ruler (issue 15) from a hidden token, or with any of its squares on one, is not published either.
  */
-export function publicPresenceOf(
-  wanted: { readonly cursor: CellData | null; readonly drag: Presence['drag'] },
+export function publicPresenceOf<W extends PublishedPresence>(
+  wanted: W,
   hidden: readonly HiddenTokenArea[],
-): { cursor: CellData | null; drag: Presence['drag'] } {
+): W {
   const { cursor, drag } = wanted;
-  if (drag && hidden.some((t) => t.id === drag.tokenId)) return { cursor: null, drag: null };
-  const onHidden =
-    cursor !== null && hidden.some((t) => t.footprint.some((c) => c.x === cursor.x && c.y === cursor.y));
-  return { cursor: onHidden ? null : cursor, drag };
+  const onHidden = (c: CellData): boolean =>
+    hidden.some((t) => t.footprint.some((f) => f.x === c.x && f.y === c.y));
+  // Issue 15: a ruler from a hidden token, or touching one's squares, is left out entirely.
+  const ruler = wanted.ruler && publicRuler(wanted.ruler, hidden, onHidden);
+  const withRuler = wanted.ruler === undefined ? {} : { ruler };
+  if (drag && hidden.some((t) => t.id === drag.tokenId))
+    return { ...wanted, cursor: null, drag: null, ...withRuler };
+  return { ...wanted, cursor: cursor !== null && onHidden(cursor) ? null : cursor, drag, ...withRuler };
+}
+
+/** What publicPresenceOf reads and writes; the ruler only when the page has one to say. */
+export interface PublishedPresence {
+  readonly cursor: CellData | null;
+  readonly drag: Presence['drag'];
+  readonly ruler?: Presence['ruler'];
+}
+
+function publicRuler(
+  ruler: NonNullable<Presence['ruler']>,
+  hidden: readonly HiddenTokenArea[],
+  onHidden: (c: CellData) => boolean,
+): Presence['ruler'] {
+  if (ruler.tokenId !== undefined && hidden.some((t) => t.id === ruler.tokenId)) return null;
+  return [ruler.from, ...ruler.waypoints, ruler.to].some(onHidden) ? null : ruler;
+}
+
+export function setRuler(awareness: Awareness, ruler: Presence['ruler']): void {
+  awareness.setLocalStateField('ruler', ruler);
 }
 
 export function ping(awareness: Awareness, cell: CellData, now = Date.now()): void {

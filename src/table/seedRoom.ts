@@ -16,7 +16,7 @@ import { rootsOf, publicRootsOf, SYSTEM_ORIGIN, TABLE_SCHEMA_VERSION, transactBo
 import { writeMapContent } from './mapContent';
 import { newCombatantState } from './writers/tokenWriters';
 import { slug } from './slug';
-import { nearestPosition } from './nearestPosition';
+import { nearestPosition } from '../grid/nearestPosition';
 import { numberDuplicates } from './tokenNames';
 
 /** What a room is made from (JSON as uploaded: validated here, every problem named). */

@@ -19,6 +19,7 @@ import { h, render } from 'preact';
 import { FirstRunHints } from './hints/FirstRunHints';
 import { hintsDismissed } from './hints/hintStore';
 import { loadPortrait } from './portrait/portraitAssets';
+import { RulerTool } from './ruler/RulerTool';
 
 /**
  * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
@@ -38,16 +39,15 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     `${rawSession.viewer.role === 'gm' ? 'GM' : 'Player'}: ${rawSession.viewer.name}`,
   );
   const statusbar = el('footer', { class: 'statusbar' }, who, roomLabel, statusCell, statusMsg);
-  root.replaceChildren(
-    el(
-      'div',
-      { class: 'table', 'data-testid': `table-${rawSession.viewer.role}` },
-      toolbar,
-      stage,
-      panel,
-      statusbar,
-    ),
+  const tableRoot = el(
+    'div',
+    { class: 'table', 'data-testid': `table-${rawSession.viewer.role}` },
+    toolbar,
+    stage,
+    panel,
+    statusbar,
   );
+  root.replaceChildren(tableRoot);
 
   // Phones: the panel is a bottom sheet; its handle opens and closes it (hidden on wider screens).
   const handle = el(
@@ -131,6 +131,15 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       : '';
   });
 
+  // The ruler (issue 15): hold R or the toolbar toggle; it takes presses before the token drag.
+  const ruler = new RulerTool({
+    root: tableRoot,
+    stage,
+    renderer,
+    session,
+    status,
+    tokenAt: (c) => input.tokenAt(c),
+  });
   // Keyboard: arrows, Delete, Ctrl+Z, + / −, ?, Esc (docs/ui.md "Keyboard"); zoom steps as + / −.
   installKeyboard({
     input,
@@ -159,6 +168,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       () => (renderer.viewport.zoomPercent(-0.2, true), renderer.requestRender()),
     ),
     el('div', { class: 'sep' }),
+    ruler.button,
     tool('◎', 'Ping the centre of the view (or Alt+click anywhere)', 'ping', () => {
       const c = renderer.camera();
       renderer.ping(c.x, c.y, 0xffd23f);

@@ -6,6 +6,7 @@ import type { Intent } from '../schema/intent';
 import type { TableConnection } from '../table/client';
 import type { FoePlacement, Placed } from '../table/placeFoes';
 import type { MapBackground } from '../schema/map';
+import type { Presence as SchemaPresence } from '../schema/presence';
 
 /** A user's presence as others see it (Yjs awareness): pointer in world pixels, optional ping. */
 export interface Presence {
@@ -16,7 +17,12 @@ export interface Presence {
   readonly ping?: { x: number; y: number; at: number };
   /** The token they are dragging and the square it hovers over. */
   readonly drag?: { tokenId: string; cell: { x: number; y: number } };
+  /** The ruler they are holding (issue 15), in squares. */
+  readonly ruler?: RulerPresence;
 }
+
+/** A held ruler as presence carries it (src/schema/presence.ts). */
+export type RulerPresence = NonNullable<SchemaPresence['ruler']>;
 
 export type MoveResult = { ok: true; note?: string } | { ok: false; reason: string };
 
@@ -69,6 +75,8 @@ export interface TableSession {
     ping?: { x: number; y: number; at: number };
     /** null = stopped dragging. */
     drag?: { tokenId: string; cell: { x: number; y: number } } | null;
+    /** null = the ruler was released. */
+    ruler?: RulerPresence | null;
   }): void;
   onPresence(cb: (others: readonly Presence[]) => void): () => void;
   gm?: GmActions;

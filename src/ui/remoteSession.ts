@@ -2,7 +2,15 @@ import { cellCenterToWorld, worldToCell } from '../grid/cell';
 import type { Intent } from '../schema/intent';
 import { connectTable } from '../table/client';
 import { createGmUndoManager } from '../table/createGmUndoManager';
-import { othersPresence, ping as sendPing, publicPresenceOf, setCursor, setDrag } from '../table/presence';
+import {
+  othersPresence,
+  ping as sendPing,
+  publicPresenceOf,
+  setCursor,
+  setDrag,
+  setRuler,
+} from '../table/presence';
+import type { PublishedPresence } from '../table/presence';
 import { paintCells, resizeMap, setBackground } from '../table/writers/mapWriters';
 import { replaceMap, setDoor } from '../table/writers/doorWriters';
 import { updateCombatant } from '../table/writers/roomWriters';
@@ -77,7 +85,7 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
   };
 
   /** What this page would show others; `publicPresenceOf` decides what is actually published. */
-  let wanted: Parameters<typeof publicPresenceOf>[0] = { cursor: null, drag: null };
+  let wanted: PublishedPresence = { cursor: null, drag: null, ruler: null };
 
   let gm: GmActions | undefined;
   if (who.role === 'gm') {
@@ -168,6 +176,7 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
         wanted = { ...wanted, cursor: c ? { x: c.x, y: c.y } : null };
       }
       if (p.drag !== undefined) wanted = { ...wanted, drag: p.drag };
+      if (p.ruler !== undefined) wanted = { ...wanted, ruler: p.ruler };
       // Players receive this awareness: nothing about a hidden token goes out (publicPresenceOf).
       const hidden = conn.snapshot().tokens.filter((t) => t.hidden);
       const next = publicPresenceOf(wanted, hidden);
@@ -177,6 +186,8 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
         setCursor(conn.awareness, next.cursor);
       if (JSON.stringify(local['drag'] ?? null) !== JSON.stringify(next.drag))
         setDrag(conn.awareness, next.drag);
+      if (JSON.stringify(local['ruler'] ?? null) !== JSON.stringify(next.ruler ?? null))
+        setRuler(conn.awareness, next.ruler ?? null);
       if (p.ping) {
         const c = cellOf(p.ping);
         if (c) sendPing(conn.awareness, c, p.ping.at);
@@ -194,6 +205,7 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
               }
             : {}),
           ...(presence.drag ? { drag: presence.drag } : {}),
+          ...(presence.ruler ? { ruler: presence.ruler } : {}),
           ...(presence.ping
             ? {
                 ping: {

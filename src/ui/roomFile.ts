@@ -1,5 +1,6 @@
 import { SchemaError, parseOrThrow } from '../schema/formatIssues';
 import { migrateRoomFile, RoomFileSchema, type RoomFile } from '../schema/room';
+import { tooLargeText } from '../schema/limits';
 
 /** The server refuses request bodies over 8 MiB (docs/server.md): say so before uploading. */
 export const MAX_ROOM_FILE_BYTES = 8 * 1024 * 1024;
@@ -43,7 +44,7 @@ export function parseRoomFile(text: string, fileName: string): ParsedRoomFile {
   if (bytes > MAX_ROOM_FILE_BYTES)
     return {
       ok: false,
-      error: `${fileName}: ${formatMiB(bytes)} is larger than the server accepts (${formatMiB(MAX_ROOM_FILE_BYTES)})`,
+      error: `${fileName}: ${tooLargeText(bytes, MAX_ROOM_FILE_BYTES)}`,
     };
   let raw: unknown;
   try {
@@ -76,8 +77,4 @@ export function describeRoomFile(file: RoomFile): string {
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-function formatMiB(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }

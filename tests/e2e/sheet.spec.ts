@@ -193,10 +193,15 @@ test('a player writes a trait on their current job and the GM sees it', async ()
   await traits.getByTestId('add-trait').click();
   await traits.getByTestId(`trait-name-${next}`).fill('Stalwart');
   await traits.getByTestId(`trait-text-${next}`).fill('Holds the line while guarding.');
-  await traits.getByTestId('sheet-save-traits').click();
+  // Saved from the keyboard: focus stays on the button once the save lands (it was lost before).
+  const saveTraits = traits.getByTestId('sheet-save-traits');
+  await saveTraits.focus();
+  await player.keyboard.press('Enter');
   const gmTraits = gm.getByTestId('sheet-view').getByTestId('sheet-job-traits');
   await expect(gmTraits.getByTestId(`trait-name-${next}`)).toHaveValue('Stalwart');
   await expect(gmTraits.getByTestId(`trait-text-${next}`)).toHaveValue('Holds the line while guarding.');
+  await expect(saveTraits).toBeFocused();
+  await expect(saveTraits).toHaveAttribute('aria-disabled', 'true');
   await player.getByTestId('sheet-close').click();
 });
 

@@ -11,6 +11,7 @@ describe('sanitizePresence', () => {
       user: { name: 'Kim', role: 'player', color: 'red' },
       cursor: { x: 1, y: 2 },
       drag: null,
+      ruler: null,
       ping: null,
     });
   });
@@ -26,8 +27,22 @@ describe('sanitizePresence', () => {
       user: { name: 'Kim', role: 'player', color: 'red' },
       cursor: null,
       drag: null,
+      ruler: null,
       ping: null,
     });
     expect(sanitizePresence(null, 7, KIM, visible)).toBeUndefined();
+  });
+
+  it('drops a ruler from a hidden token (issue 15), keeping the cursor; a visible ruler passes', () => {
+    const ruler = { from: { x: 3, y: 3 }, waypoints: [{ x: 4, y: 4 }], to: { x: 6, y: 6 } };
+    const state = {
+      user: { name: 'GM', role: 'gm', color: 'red' },
+      cursor: { x: 6, y: 6 },
+      ruler: { ...ruler, tokenId: 'secret' },
+    };
+    expect(sanitizePresence(state, 7, KIM, visible)).toMatchObject({ cursor: { x: 6, y: 6 }, ruler: null });
+    const shown = { ...state, ruler: { ...ruler, tokenId: 'hero' } };
+    expect(sanitizePresence(shown, 7, KIM, visible)?.ruler).toEqual({ ...ruler, tokenId: 'hero' });
+    expect(sanitizePresence({ ...state, ruler }, 7, KIM, visible)?.ruler).toEqual(ruler);
   });
 });

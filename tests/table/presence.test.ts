@@ -37,3 +37,31 @@ describe('publicPresenceOf (what the GM page publishes to players)', () => {
     expect(publicPresenceOf(wanted, HIDDEN)).toEqual(wanted);
   });
 });
+
+describe('publicPresenceOf: the ruler (issue 15)', () => {
+  const ruler = (over: object = {}) => ({ from: { x: 1, y: 1 }, waypoints: [], to: { x: 3, y: 1 }, ...over });
+
+  it('a ruler from a hidden token is not published; the cursor still is', () => {
+    const wanted = {
+      cursor: { x: 3, y: 1 },
+      drag: null,
+      ruler: ruler({ from: { x: 5, y: 4 }, tokenId: 'lurker' }),
+    };
+    expect(publicPresenceOf(wanted, HIDDEN)).toEqual({ cursor: { x: 3, y: 1 }, drag: null, ruler: null });
+  });
+
+  it('a ruler touching a hidden token square anywhere (start, waypoint, end) is not published', () => {
+    for (const over of [{ from: { x: 6, y: 5 } }, { waypoints: [{ x: 5, y: 4 }] }, { to: { x: 6, y: 4 } }]) {
+      expect(publicPresenceOf({ cursor: null, drag: null, ruler: ruler(over) }, HIDDEN).ruler).toBeNull();
+    }
+  });
+
+  it('a ruler elsewhere, from a visible token, is published as is', () => {
+    const wanted = {
+      cursor: null,
+      drag: null,
+      ruler: ruler({ tokenId: 'hero', waypoints: [{ x: 2, y: 3 }] }),
+    };
+    expect(publicPresenceOf(wanted, HIDDEN)).toEqual(wanted);
+  });
+});

@@ -97,7 +97,7 @@ describe('checking an uploaded room file in the page', () => {
     const big = parseRoomFile(' '.repeat(MAX_ROOM_FILE_BYTES + 1), 'big.icon-vtt.json');
     expect(big).toEqual({
       ok: false,
-      error: 'big.icon-vtt.json: 8.0 MiB is larger than the server accepts (8.0 MiB)',
+      error: 'big.icon-vtt.json: the file is over 8 MB; at most 8 MB',
     });
   });
 });

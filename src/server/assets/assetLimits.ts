@@ -1,6 +1,8 @@
 import { MAX_IMAGE_SIDE } from '../../schema/asset';
 import {
   MAX_MAP_IMAGE_BYTES,
+  megabytes,
+  tooLargeText,
   MAX_PORTRAIT_IMAGE_BYTES,
   MAX_ROOM_ASSET_BYTES,
   MAX_ROOM_ASSETS,
@@ -53,20 +55,6 @@ export const DEFAULT_ASSET_OPTIONS: AssetOptions = {
   maxRoomBytes: MAX_ROOM_ASSET_BYTES,
 };
 
-/** "3 MB", "25 MB", "1.5 MB", "200 KB": a size as people read it (MB = 1024 × 1024 bytes). */
-export function megabytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  const mb = bytes / 1024 / 1024;
-  return `${mb >= 10 ? Math.round(mb) : +mb.toFixed(1)} MB`;
-}
-
-/** The sentence for a file over `limit` bytes; `size` undefined when it was counted while streaming. */
-export function tooLargeText(size: number | undefined, limit: number): string {
-  const said =
-    size === undefined || megabytes(size) === megabytes(limit) ? `over ${megabytes(limit)}` : megabytes(size);
-  return `the file is ${said}; at most ${megabytes(limit)}`;
-}
-
 export function tooManyPixelsText(width: number, height: number): string {
   return `the image is ${width}×${height} pixels; at most ${MAX_IMAGE_SIDE} on a side`;
 }
@@ -77,3 +65,5 @@ export const BUSY_RETRY_SECONDS = 5;
 export const NOT_AN_IMAGE_TEXT = 'this is not a PNG, JPEG or WebP image';
 export const EMPTY_FILE_TEXT = 'the file is empty: send a PNG, JPEG or WebP image';
 export const UNREADABLE_TEXT = 'this image could not be read: it is damaged or cut short';
+
+export { megabytes, tooLargeText };

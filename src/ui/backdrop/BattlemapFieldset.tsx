@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { MAX_MAP_SIDE, type MapBackground } from '../../schema/map';
+import { megabytes } from '../../schema/limits';
+import { DEFAULT_TERRAIN_OPACITY, MAX_MAP_SIDE, type MapBackground } from '../../schema/map';
 import type { RoomModel } from '../model/RoomModel';
 import { clampPps, fitToMap, mapSizeForImage, MAX_PPS, MIN_PPS } from './alignment';
 import { pageAssetAccess, uploadImage } from '../assets/assetClient';
@@ -40,7 +41,7 @@ export function BattlemapFieldset({ model }: { model: RoomModel }) {
         imageWidth: img.width,
         imageHeight: img.height,
         ...fitToMap(img.width, img.height, current.width, current.height),
-        terrainOpacity: current.background?.terrainOpacity ?? 0.35,
+        terrainOpacity: current.background?.terrainOpacity ?? DEFAULT_TERRAIN_OPACITY,
       });
       setUpload(undefined);
     } catch (e) {
@@ -219,8 +220,4 @@ export function BattlemapFieldset({ model }: { model: RoomModel }) {
 /** Offsets to a hundredth of a square: no 0.30000000000000004 in the field. */
 function round(v: number): number {
   return Math.round(v * 100) / 100;
-}
-
-function megabytes(bytes: number): string {
-  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
 }

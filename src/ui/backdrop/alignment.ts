@@ -1,4 +1,5 @@
 import { MAX_MAP_SIDE } from '../../schema/limits';
+import { MAX_PIXELS_PER_SQUARE, MIN_PIXELS_PER_SQUARE } from '../../schema/map';
 
 /** The alignment fields a GM changes (MapBackgroundSchema's). */
 export interface Alignment {
@@ -10,8 +11,8 @@ export interface Alignment {
 }
 
 /** Pixels per square bounds (MapBackgroundSchema's). */
-export const MIN_PPS = 4;
-export const MAX_PPS = 2048;
+export const MIN_PPS = MIN_PIXELS_PER_SQUARE;
+export const MAX_PPS = MAX_PIXELS_PER_SQUARE;
 
 /**
  * "Fit to the map's squares": the image scaled to cover the whole map from its top-left corner

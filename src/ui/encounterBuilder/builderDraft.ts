@@ -3,8 +3,14 @@ import type { Encounter, EncounterFoe } from '../../schema/encounter';
 import { MAX_ENCOUNTER_FOES, MAX_PARTY_CHARACTERS } from '../../schema/limits';
 import { spaceTypeOfCode } from '../../schema/map';
 import type { Foe } from '../../schema/statBlock';
-import { footprintMisfit, misfitSentence, squareName, type FitMap } from '../../grid/footprintFit';
-import { nearestPosition } from '../../table/nearestPosition';
+import {
+  footprintMisfit,
+  misfitSentence,
+  squareName,
+  squaresNearestFree,
+  type FitMap,
+} from '../../grid/footprintFit';
+import { nearestPosition } from '../../grid/nearestPosition';
 import { freeId } from '../../table/placeFoes';
 import { numberDuplicates } from '../../table/tokenNames';
 
@@ -79,27 +85,21 @@ export function dropFoes(
   const occupant = (x: number, y: number) => taken.get(key(x, y));
   const misfit = footprintMisfit(map, at, statBlock.size, occupant);
   if (misfit) return { ok: false, reason: misfitSentence(statBlock, at, map, misfit) };
+  for (let dy = 0; dy < statBlock.size; dy++)
+    for (let dx = 0; dx < statBlock.size; dx++) taken.set(key(at.x + dx, at.y + dy), statBlock.name);
+  const cells = [at, ...squaresNearestFree(map, at, statBlock, count - 1, taken)];
+  if (cells.length < count)
+    return {
+      ok: false,
+      reason: `only ${cells.length} of ${count} × ${statBlock.name} fit on this map near ${squareName(at)}`,
+    };
   const ids = new Set(pieces.foes.map((f) => f.id));
-  const added: EncounterFoe[] = [];
-  for (let i = 0; i < count; i++) {
-    const cell =
-      i === 0
-        ? at
-        : nearestPosition(
-            map.width,
-            map.height,
-            at,
-            (c) => !footprintMisfit(map, c, statBlock.size, occupant),
-          );
-    if (!cell)
-      return {
-        ok: false,
-        reason: `only ${i} of ${count} × ${statBlock.name} fit on this map near ${squareName(at)}`,
-      };
-    added.push({ id: freeId(statBlock.name, ids), statBlock, cell: { x: cell.x, y: cell.y }, hidden });
-    for (let dy = 0; dy < statBlock.size; dy++)
-      for (let dx = 0; dx < statBlock.size; dx++) taken.set(key(cell.x + dx, cell.y + dy), statBlock.name);
-  }
+  const added: EncounterFoe[] = cells.map((cell) => ({
+    id: freeId(statBlock.name, ids),
+    statBlock,
+    cell: { x: cell.x, y: cell.y },
+    hidden,
+  }));
   return { ok: true, pieces: { ...pieces, foes: [...pieces.foes, ...added] } };
 }
 

@@ -1,10 +1,9 @@
-import { parseLibraryFile, type LibraryKind } from '../../schema/library';
 import type { Encounter } from '../../schema/encounter';
 import type { MapData } from '../../schema/map';
 import type { Party } from '../../schema/party';
 import { slug } from '../../table/slug';
 import { api } from '../api';
-import { libraryClient } from '../library/libraryClient';
+import { libraryEntriesOf } from '../library/libraryClient';
 import { parsePartyFile } from '../mapFile';
 import { loadMap, mapCaption } from '../start/startCatalog';
 
@@ -31,19 +30,6 @@ export interface PartyChoice {
   readonly party: Party;
 }
 
-/**
- * The library's entries of one kind in one request (an export of just those ids), checked by
- * the same function as an import: all of them, or none when the file does not check.
- */
-async function libraryData(key: string | undefined, kind: LibraryKind) {
-  if (!key) return [];
-  const ids = (await libraryClient.list(key)).filter((s) => s.kind === kind).map((s) => s.id);
-  if (!ids.length) return [];
-  const parsed = parseLibraryFile(await libraryClient.exportFile(key, ids));
-  if (!parsed.ok) return [];
-  return parsed.file.entries.flatMap((e) => (e.id && e.kind === kind ? [{ id: e.id, data: e.data }] : []));
-}
-
 /** The key of the room's own map among the choices (the builder opened inside a room). */
 export const ROOM_MAP_KEY = 'room:current';
 
@@ -61,7 +47,7 @@ export function roomMapChoice(map: MapData): MapChoice {
 export async function loadMapChoices(libraryKey: string | undefined): Promise<MapChoice[]> {
   const [files, mine] = await Promise.all([
     api.listMaps().catch(() => []),
-    libraryData(libraryKey, 'map').catch(() => []),
+    libraryEntriesOf(libraryKey, 'map').catch(() => []),
   ]);
   const samples = await Promise.all(files.map(({ file }) => loadMap(file)));
   return [
@@ -86,7 +72,7 @@ export async function loadMapChoices(libraryKey: string | undefined): Promise<Ma
 /** The library's parties, then the server's sample parties ("… (sample)"). */
 export async function loadPartyChoices(libraryKey: string | undefined): Promise<PartyChoice[]> {
   const [mine, files] = await Promise.all([
-    libraryData(libraryKey, 'party').catch(() => []),
+    libraryEntriesOf(libraryKey, 'party').catch(() => []),
     api.listParties().catch(() => []),
   ]);
   const samples = await Promise.all(
@@ -102,7 +88,11 @@ export async function loadPartyChoices(libraryKey: string | undefined): Promise<
     }),
   );
   return [
-    ...mine.map(({ id, data }) => ({ key: `library:${id}`, label: data.name, party: data as Party })),
+    ...mine.map(({ id, data }) => ({
+      key: `library:${id}`,
+      label: (data as Party).name,
+      party: data as Party,
+    })),
     ...samples.flat(),
   ];
 }

@@ -20,6 +20,10 @@ function rows(gm: boolean): Array<[string, string]> {
       : []),
     ['+ / −', 'Zoom in, zoom out'],
     ['Alt+click', 'Ping a square for everyone'],
+    [
+      'R (hold), or the Ruler button',
+      'Measure: drag from a square or token; a click adds a waypoint; release or Esc ends it',
+    ],
     ['Esc', 'Clear the selection; close this list'],
     ['?', 'This list'],
   ];

@@ -7,6 +7,7 @@ import {
   parseLibraryFile,
   type LibraryEntry,
   type LibraryFile,
+  type LibraryData,
   type LibraryKind,
   type LibrarySummary,
 } from '../../schema/library';
@@ -111,3 +112,19 @@ export const libraryClient = {
       json('POST', file),
     ),
 };
+
+/**
+ * The library's entries of one kind in one request (an export of just those ids), checked by
+ * the same function as an import: all of them, or none when the file does not check.
+ */
+export async function libraryEntriesOf(
+  key: string | undefined,
+  kind: LibraryKind,
+): Promise<{ id: string; data: LibraryData }[]> {
+  if (!key) return [];
+  const ids = (await libraryClient.list(key)).filter((s) => s.kind === kind).map((s) => s.id);
+  if (!ids.length) return [];
+  const parsed = parseLibraryFile(await libraryClient.exportFile(key, ids));
+  if (!parsed.ok) return [];
+  return parsed.file.entries.flatMap((e) => (e.id && e.kind === kind ? [{ id: e.id, data: e.data }] : []));
+}

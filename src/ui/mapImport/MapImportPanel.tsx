@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { importMapFile, importSummary, isMapImportFile, MAP_IMPORT_ACCEPT } from '../../import/importMapFile';
 import type { MapImport } from '../../import/importResult';
 import { MAX_IMPORT_IMAGE_BYTES } from '../../import/importLimits';
-import type { MapBackground, MapData } from '../../schema/map';
+import { DEFAULT_TERRAIN_OPACITY, type MapBackground, type MapData } from '../../schema/map';
 import type { RoomModel } from '../model/RoomModel';
 import { ApiError } from '../api';
 import { uploadMapPicture } from './uploadMapPicture';
@@ -107,7 +107,7 @@ export function MapImportPanel({ model }: { model: RoomModel }) {
           pixelsPerSquare: place.pixelsPerSquare,
           offsetX: place.offsetX,
           offsetY: place.offsetY,
-          terrainOpacity: 0.35,
+          terrainOpacity: DEFAULT_TERRAIN_OPACITY,
         };
       } catch (e) {
         said = `The picture could not be stored (${e instanceof ApiError ? e.reason : (e as Error).message}); the map was imported without it.`;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { parseLibraryFile, type LibraryFile } from '../../schema/library';
+import type { LibraryFile } from '../../schema/library';
 import type { Foe } from '../../schema/statBlock';
-import { libraryClient } from '../library/libraryClient';
+import { libraryClient, libraryEntriesOf } from '../library/libraryClient';
 import { readLibraryKey } from '../library/libraryKey';
 import { browserStorage } from '../start/browserStorage';
 import type { PlaceableFoe } from './placingState';
@@ -19,13 +19,11 @@ export function foesOfFile(file: LibraryFile, group: string, prefix: string): Pl
 /** This browser's library foes, then the starter set's; a part that cannot load is left out. */
 async function loadFoes(): Promise<PlaceableFoe[]> {
   const key = readLibraryKey(browserStorage());
-  const mine = async (): Promise<PlaceableFoe[]> => {
-    if (!key) return [];
-    const ids = (await libraryClient.list(key)).filter((s) => s.kind === 'foe').map((s) => s.id);
-    if (!ids.length) return [];
-    const parsed = parseLibraryFile(await libraryClient.exportFile(key, ids));
-    return parsed.ok ? foesOfFile(parsed.file, 'Your library', 'library') : [];
-  };
+  const mine = async (): Promise<PlaceableFoe[]> =>
+    (await libraryEntriesOf(key, 'foe')).map(({ id, data }) => {
+      const statBlock = data as Foe;
+      return { key: `library:${id}`, name: statBlock.name, group: 'Your library', statBlock };
+    });
   const [own, starter] = await Promise.all([
     mine().catch(() => []),
     libraryClient

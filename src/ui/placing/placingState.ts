@@ -1,8 +1,7 @@
 import { signal, type Signal } from '@preact/signals';
 import type { CellData } from '../../schema/cell';
 import type { Foe } from '../../schema/statBlock';
-import { footprintMisfit } from '../../grid/footprintFit';
-import { nearestPosition } from '../../table/nearestPosition';
+import { squaresNearestFree } from '../../grid/footprintFit';
 import { planFoes, type RoomFloor } from '../../table/placeFoes';
 
 /** A foe the GM may place: its name in the list and its stat block. */
@@ -87,18 +86,5 @@ export function squaresNear(floor: RoomFloor, from: CellData, foe: Foe, count: n
     for (let dy = 0; dy < t.size; dy++)
       for (let dx = 0; dx < t.size; dx++) taken.set(`${t.cell.x + dx},${t.cell.y + dy}`, t.name);
   }
-  const out: CellData[] = [];
-  for (let i = 0; i < count; i++) {
-    const at = nearestPosition(
-      map.width,
-      map.height,
-      from,
-      (c) => !footprintMisfit(map, c, foe.size, (x, y) => taken.get(`${x},${y}`)),
-    );
-    if (!at) break;
-    out.push(at);
-    for (let dy = 0; dy < foe.size; dy++)
-      for (let dx = 0; dx < foe.size; dx++) taken.set(`${at.x + dx},${at.y + dy}`, foe.name);
-  }
-  return out;
+  return squaresNearestFree(map, from, foe, count, taken);
 }

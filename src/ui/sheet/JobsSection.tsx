@@ -1,10 +1,11 @@
-import { useState } from 'preact/hooks';
-import type { CharacterSheet, Job, JobStats } from '../../schema/characterSheet';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { z } from 'zod';
+import type { CharacterSheet, JobStats } from '../../schema/characterSheet';
 import { JobSchema, JobStatsSchema } from '../../schema/characterSheet';
-import type { Trait } from '../../schema/combatStats';
 import { MAX_NAME_CHARS } from '../../schema/limits';
 import { currentJobOf, jobAddRefusal, jobRemovalRefusal } from '../../rules/characterSheet';
-import { problemsOf } from '../editors/fieldProblems';
+import { problemsOf, type Problems } from '../editors/fieldProblems';
 import { TextField } from '../editors/fields';
 import { StatFields } from '../editors/StatFields';
 import { TraitFields } from '../editors/TraitFields';
@@ -87,52 +88,69 @@ export function JobsSection(props: {
           </label>
         ))}
       </div>
-      <JobNumbers key={job.name} job={job} onSave={(stats) => save(withJob(sheet, job.name, { stats }))} />
-      <JobTraits
-        key={`${job.name}:${JSON.stringify(job.traits)}`}
-        job={job}
-        onSave={(traits) => save(withJob(sheet, job.name, { traits }))}
+      <DraftSave
+        key={`${job.name}-stats`}
+        saved={job.stats}
+        schema={JobStatsSchema}
+        checkedValue={(draft) => draft}
+        form={(draft, setDraft, problems) => (
+          <StatFields value={draft} onChange={setDraft} problems={problems} />
+        )}
+        onSave={(stats) => save(withJob(sheet, job.name, { stats }))}
+        label={`Save ${job.name}’s numbers`}
+        testid="sheet-job-stats"
+        saveTestid="sheet-save-stats"
+      />
+      <DraftSave
+        key={`${job.name}-traits`}
+        saved={job.traits}
+        schema={JobSchema.pick({ traits: true })}
+        checkedValue={(draft) => ({ traits: draft })}
+        form={(draft, setDraft, problems) => (
+          <TraitFields traits={draft} problems={problems} onChange={setDraft} />
+        )}
+        onSave={(value) => save(withJob(sheet, job.name, { traits: value.traits }))}
+        label={`Save ${job.name}’s traits`}
+        testid="sheet-job-traits"
+        saveTestid="sheet-save-traits"
       />
       <AddJob sheet={sheet} who={who} save={save} refuse={refuse} />
     </section>
   );
 }
 
-/** The current job's numbers in the shared stat form; saved with a button, not per keystroke. */
-function JobNumbers({ job, onSave }: { job: Job; onSave: (stats: JobStats) => void }) {
-  const [draft, setDraft] = useState<JobStats>(job.stats);
-  const checked = problemsOf(JobStatsSchema, draft);
-  const changed = JSON.stringify(draft) !== JSON.stringify(job.stats);
+/**
+ * A draft of one part of the current job, in its shared form, saved with one button. The button
+ * is aria-disabled rather than disabled, so the keyboard user who just saved keeps their place;
+ * the draft follows the sheet when the saved value changes (the server's answer, another tab).
+ */
+function DraftSave<T, S extends z.ZodType>(props: {
+  saved: T;
+  schema: S;
+  /** What the schema checks, made of the draft. */
+  checkedValue: (draft: T) => unknown;
+  form: (draft: T, setDraft: (next: T) => void, problems: Problems) => ComponentChildren;
+  onSave: (value: z.output<S>) => void;
+  label: string;
+  testid: string;
+  saveTestid: string;
+}) {
+  const { saved } = props;
+  const [draft, setDraft] = useState<T>(saved);
+  const savedText = JSON.stringify(saved);
+  useEffect(() => setDraft(saved), [savedText]);
+  const checked = problemsOf(props.schema, props.checkedValue(draft));
+  const ready = JSON.stringify(draft) !== savedText && checked.ok;
   return (
-    <div class="sheet-job-numbers" data-testid="sheet-job-stats">
-      <StatFields value={draft} onChange={setDraft} problems={checked.problems} />
+    <div class={props.testid} data-testid={props.testid}>
+      {props.form(draft, setDraft, checked.problems)}
       <button
         type="button"
-        disabled={!changed || !checked.ok}
-        data-testid="sheet-save-stats"
-        onClick={() => checked.ok && onSave(checked.value)}
+        aria-disabled={ready ? undefined : 'true'}
+        data-testid={props.saveTestid}
+        onClick={() => ready && checked.ok && props.onSave(checked.value)}
       >
-        Save {job.name}’s numbers
-      </button>
-    </div>
-  );
-}
-
-/** The current job's traits in the shared trait form, checked by the job schema; saved with a button. */
-function JobTraits({ job, onSave }: { job: Job; onSave: (traits: Trait[]) => void }) {
-  const [draft, setDraft] = useState<Trait[]>(job.traits);
-  const checked = problemsOf(JobSchema.pick({ traits: true }), { traits: draft });
-  const changed = JSON.stringify(draft) !== JSON.stringify(job.traits);
-  return (
-    <div class="sheet-job-traits" data-testid="sheet-job-traits">
-      <TraitFields traits={draft} problems={checked.problems} onChange={setDraft} />
-      <button
-        type="button"
-        disabled={!changed || !checked.ok}
-        data-testid="sheet-save-traits"
-        onClick={() => checked.ok && onSave(checked.value.traits)}
-      >
-        Save {job.name}’s traits
+        {props.label}
       </button>
     </div>
   );
