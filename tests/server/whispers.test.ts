@@ -83,8 +83,9 @@ describe('whispers reach nobody else', () => {
   const TRAPDOOR = 'a trapdoor opens under you';
   const AMBUSH = 'ambush-at-round-three';
   const AFTER = 'whispered just before the crash';
+  const HIDDEN_ROLL = 'the-lich-saves-against-fear';
 
-  it('A → GM, GM → B and the GM’s private line: only the writer, the reader and the GM ever receive them', async () => {
+  it('A → GM, GM → B, the GM’s private line and roll: only the writer, the reader and the GM ever receive them', async () => {
     const server = await start();
     const { origin } = server;
     const wsUrl = origin.replace('http', 'ws') + '/ws';
@@ -122,6 +123,9 @@ describe('whispers reach nobody else', () => {
     expect(await gm.sendIntent({ kind: 'chat', text: AMBUSH, to: { kind: 'gm' } })).toMatchObject({
       ok: true,
     });
+    // …and rolls privately (/gmr), the label carrying the words.
+    const privateRoll = { kind: 'roll', notation: '3d6', label: HIDDEN_ROLL, to: { kind: 'gm' } };
+    expect(await gm.sendIntent(privateRoll)).toMatchObject({ ok: true, outcome: { kind: 'roll' } });
     // Refusals, in words.
     expect(
       await gm.sendIntent({ kind: 'chat', text: 'x', to: { kind: 'player', channel: 'cccccccccccc' } }),
@@ -150,7 +154,8 @@ describe('whispers reach nobody else', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     // What each reader's table shows.
-    expect(chatOf(gm)).toEqual([MOTH, 'hello all', TRAPDOOR, AMBUSH, 'last call']);
+    expect(chatOf(gm)).toEqual([MOTH, 'hello all', TRAPDOOR, AMBUSH, HIDDEN_ROLL, 'last call']);
+    expect(gm.snapshot().chat.find((l) => l.text === HIDDEN_ROLL)?.roll?.notation).toBe('3d6');
     expect(gm.snapshot().chat.find((l) => l.text === TRAPDOOR)?.to).toEqual({
       kind: 'player',
       channel: bo.id,
@@ -162,13 +167,14 @@ describe('whispers reach nobody else', () => {
 
     // What each one's sockets ever received, byte for byte.
     const contains = (bytes: Buffer, words: string) => bytes.includes(Buffer.from(words, 'utf8'));
-    for (const words of [MOTH, TRAPDOOR, AMBUSH]) expect(contains(heard('gm'), words)).toBe(true);
+    for (const words of [MOTH, TRAPDOOR, AMBUSH, HIDDEN_ROLL])
+      expect(contains(heard('gm'), words)).toBe(true);
     expect(contains(heard('a'), MOTH)).toBe(true);
     expect(contains(heard('b'), TRAPDOOR)).toBe(true);
     const never: [string, string[]][] = [
-      ['a', [TRAPDOOR, AMBUSH]],
-      ['b', [MOTH, AMBUSH]],
-      ['c', [MOTH, TRAPDOOR, AMBUSH]],
+      ['a', [TRAPDOOR, AMBUSH, HIDDEN_ROLL]],
+      ['b', [MOTH, AMBUSH, HIDDEN_ROLL]],
+      ['c', [MOTH, TRAPDOOR, AMBUSH, HIDDEN_ROLL]],
     ];
     for (const [who, secret] of never)
       for (const words of secret) {
@@ -178,7 +184,7 @@ describe('whispers reach nobody else', () => {
       }
     // Only A was answered with A's words (its own intent).
     expect((answers.get('a') ?? []).join('\n')).toContain(MOTH);
-    for (const words of [MOTH, TRAPDOOR, AMBUSH])
+    for (const words of [MOTH, TRAPDOOR, AMBUSH, HIDDEN_ROLL])
       expect(server.output().includes(words), `the server printed "${words}"`).toBe(false);
 
     // Nobody opens a channel but its own player: not another player, not the GM, not a made-up one.
