@@ -4,6 +4,7 @@ import { fixedDice } from '../../src/lib/dice';
 import type { ChatMessage } from '../../src/schema/chat';
 import { MAX_LOG_ENTRIES } from '../../src/schema/limits';
 import { applyIntent } from '../../src/table/applyIntent';
+import { checkDocWrite } from '../../src/table/checkDocWrite';
 import type { Actor } from '../../src/table/applyIntent';
 import { channelRootsOf, publicRootsOf, secretRootsOf } from '../../src/table/docLayout';
 import type { TableDocs } from '../../src/table/docLayout';
@@ -212,5 +213,24 @@ describe('whispers through applyIntent: where each copy is written', () => {
     importRoom(copy.public, copy.secrets, JSON.parse(JSON.stringify(file)));
     expect(readSnapshot(copy.public, copy.secrets).chat.map((l) => l.text)).toEqual(['psst, GM']);
     expect(readSnapshot(copy.public).chat).toEqual([]);
+  });
+});
+
+describe('the GM’s direct writes to the secrets chat', () => {
+  it('are checked like public chat: a valid line passes, a malformed one is refused in words', () => {
+    const server = new Y.Doc();
+    const writeOf = (value: unknown) => {
+      const client = new Y.Doc();
+      Y.applyUpdate(client, Y.encodeStateAsUpdate(server));
+      let update = new Uint8Array();
+      client.on('update', (u: Uint8Array) => (update = u));
+      secretRootsOf(client).chat.push([value]);
+      return update;
+    };
+    const line = { id: 'c1', at: 1, from: 'GM', text: 'note to self', to: { kind: 'gm' } };
+    expect(checkDocWrite(server, 'secrets', writeOf(line))).toBeNull();
+    expect(checkDocWrite(server, 'secrets', writeOf({ ...line, text: 'x'.repeat(2001) }))).toMatch(
+      /^chat: text: /,
+    );
   });
 });
