@@ -19,6 +19,7 @@ import { h, render } from 'preact';
 import { FirstRunHints } from './hints/FirstRunHints';
 import { hintsDismissed } from './hints/hintStore';
 import { loadPortrait } from './portrait/portraitAssets';
+import { mountDrawing } from './drawings/mountDrawing';
 
 /**
  * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
@@ -195,6 +196,10 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     column,
   );
   mountCombat(dock, stage, renderer, roomModel); // combat: tracker, targeting, results, log
+  // Drawings and notes (issue 15): the Draw button goes after the ping button.
+  const drawSlot = el('div', { class: 'draw-slot' });
+  toolbar.insertBefore(drawSlot, toolbar.querySelector('[data-testid="help"]'));
+  mountDrawing(drawSlot, stage, renderer, roomModel);
 
   let lastMap: Scene['map'] | undefined;
   let lastHp: Scene['destructibleHp'];
