@@ -1,7 +1,27 @@
 import type { IntentOf } from '../../schema/intent';
+import { EMPTY_DIFF } from '../../schema/tableDiff';
+import { iconRoll } from '../dice/iconRoll';
+import { rollNotation } from '../dice/notation';
+import { audienceOf } from './chatAudience';
+import { speakerOf } from './chatSpeaker';
 import type { IntentHandler } from './IntentContext';
-import { refuse } from './IntentContext';
 
-/** A roll in chat (issue 15): rolled by the server with its dice. Built by the chat slice. */
-export const rollIntent: IntentHandler<IntentOf<'roll'>> = () =>
-  refuse('rolling in chat is not available yet');
+/**
+ * A roll in chat (issue 15): an ICON shorthand (`save 2 boons`) or dice notation (`2d6+3`),
+ * rolled by the server with its dice and said in chat with every die. No log entry (the log is
+ * for game state) and no diff: a chat roll changes nothing on the table.
+ */
+export const rollIntent: IntentHandler<IntentOf<'roll'>> = (ctx, intent) => {
+  const to = audienceOf(ctx, intent.to);
+  if (to && 'ok' in to) return to;
+  const roll = iconRoll(intent.notation, ctx.dice) ?? rollNotation(intent.notation, ctx.dice);
+  if ('ok' in roll) return roll;
+  const speaker = speakerOf(ctx);
+  return {
+    ok: true,
+    outcome: { kind: 'roll', from: speaker.from, roll },
+    diff: EMPTY_DIFF,
+    log: [],
+    chat: { ...speaker, text: intent.label ?? '', roll, ...(to ? { to } : {}) },
+  };
+};
