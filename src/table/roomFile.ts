@@ -60,6 +60,8 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       combatants: Object.fromEntries(readCombatants(secretsDoc, 'secrets', problems)),
       log: readLog(secretsDoc, 'secrets', problems),
       notes: readNotes(secretsDoc),
+      // The GM's copy of every whisper; players' channel docs are not in the file (nor invites).
+      chat: readChat(secretsDoc, problems, 'secrets'),
     },
   };
   // Round-trip through JSON so the file holds no frozen or shared objects.
@@ -117,6 +119,7 @@ export function importRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, data: unknown): 
       if (part.log.length) roots.log.push(part.log);
     }
     for (const [key, text] of Object.entries(file.secrets.notes)) sec.notes.set(key, text);
+    if (file.secrets.chat.length) sec.chat.push(file.secrets.chat);
     placeAllHealth(docs, file.public.settings);
   });
   return file;

@@ -14,6 +14,7 @@ import type { TableState, TokenView } from '../snapshot';
 import { combatantOf } from '../snapshot';
 import { battlefieldOf } from '../battlefieldOf';
 import type { LogInput } from './IntentWrites';
+import type { ChatChannels } from './chatChannels';
 
 /** Who sent an intent, as the server authenticated it. */
 export type Actor = { role: 'gm' } | { role: 'player'; characterIds: readonly string[] };
@@ -74,6 +75,8 @@ export interface IntentContext {
    * without it no image does (a portrait is then refused).
    */
   readonly assetLinked?: (hash: string) => boolean;
+  /** The room's player channels (the server's invites), for whispers; without them none is sent. */
+  readonly channels?: ChatChannels;
 }
 
 export type IntentHandler<I extends Intent> = (ctx: IntentContext, intent: I) => HandlerResult;
