@@ -13,7 +13,9 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 test.beforeAll(async ({ browser }) => {
   server = await startTestServer(['--fixed-dice=4,2,5,3']);
-  table = await openCombatTable(server, browser, { devices: { sage: { width: 390, height: 844, touch: true } } });
+  table = await openCombatTable(server, browser, {
+    devices: { sage: { width: 390, height: 844, touch: true } },
+  });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -116,6 +118,7 @@ test('the chat has no serious or critical accessibility violations', async () =>
 test('a player rolls /r 2d6+3 and the GM sees the same dice and total', async () => {
   const { gm, ranger } = table;
   await say(ranger, '/r 2d6+3');
+  await expect(ranger.getByTestId('chat-input')).toHaveValue('');
   await expect(ranger.getByTestId('chat-error')).toHaveText('');
   const mine = lines(ranger).last().getByTestId('chat-roll');
   const theirs = lines(gm).last().getByTestId('chat-roll');

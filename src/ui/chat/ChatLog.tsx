@@ -70,13 +70,16 @@ function ChatLine({ line, role }: { line: ChatMessage; role: 'gm' | 'player' }) 
         {audience && <span class="badge whisper-label">{audience}</span>}
         <time dateTime={new Date(line.at).toISOString()}>{clock(line.at)}</time>
       </div>
-      {line.text && (
+      {line.roll ? (
         <div class="chat-words">
-          {line.roll && <span class="roll-label">{line.text}: </span>}
-          {!line.roll && <ChatText text={line.text} />}
+          {line.text && <span class="roll-label">{`${line.text}: `}</span>}
+          <ChatRollView roll={line.roll} />
+        </div>
+      ) : (
+        <div class="chat-words">
+          <ChatText text={line.text} />
         </div>
       )}
-      {line.roll && <ChatRollView roll={line.roll} />}
     </li>
   );
 }

@@ -2,7 +2,7 @@ import type { ChatRoll } from '../../schema/chat';
 import { dieText, iconRollWords } from './rollWords';
 
 /**
- * A roll as it fell: the notation, every die (dropped or re-rolled ones struck through, the
+ * A roll as it fell: every group of dice with its notation and every die (dropped or re-rolled ones struck through, the
  * library's marks such as "!" after the value), the text between groups and the total; an ICON
  * roll as a sentence.
  */
@@ -14,9 +14,8 @@ export function ChatRollView({ roll }: { roll: ChatRoll }) {
       </span>
     );
   return (
-    <span class="chat-roll" data-testid="chat-roll">
-      <span class="notation">{roll.notation}</span>
-      {': '}
+    <span class="chat-roll" data-testid="chat-roll" title={roll.notation}>
+      {/* The groups and the text between spell the notation out; it is the title for the whole. */}
       {roll.parts.map((part, i) =>
         'text' in part ? (
           <span key={i}>{part.text}</span>

@@ -20,6 +20,9 @@ function rows(gm: boolean): Array<[string, string]> {
       : []),
     ['+ / −', 'Zoom in, zoom out'],
     ['Alt+click', 'Ping a square for everyone'],
+    ['Enter', 'Chat: type a message (Enter sends, Shift+Enter a new line, ↑ your last line)'],
+    ['/', 'Chat: start a command (/r 2d6+3 rolls; /help lists them)'],
+    ['Esc in the chat', 'Back to the map'],
     ['Esc', 'Clear the selection; close this list'],
     ['?', 'This list'],
   ];
