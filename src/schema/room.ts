@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChatMessageSchema, LogEntrySchema } from './logEntry';
+import { ChannelIdSchema } from './chat';
 import { MapSchema } from './map';
 import { RoomSettingsSchema } from './settings';
 import { StatBlockSchema } from './statBlock';
@@ -32,6 +33,8 @@ export const SessionSchema = z.object({
   /** Player characters this connection commands (empty for the GM, who commands all). */
   characterIds: z.array(z.string()),
   name: z.string(),
+  /** A player's channel (their invite id): the doc of their whispers (docs/table.md "Channels"). */
+  channel: ChannelIdSchema.optional(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 
@@ -79,7 +82,7 @@ export const PublicContentSchema = z.object({
 });
 export type PublicContent = z.infer<typeof PublicContentSchema>;
 
-/** The secrets doc's content: hidden tokens and stats, GM-only log, notes. */
+/** The secrets doc's content: hidden tokens and stats, GM-only log, notes, the GM's copy of whispers. */
 export const SecretContentSchema = z.object({
   tokens: TokenListSchema.default([]),
   statBlocks: boundedRecord(StatBlockSchema, MAX_TOKENS, 'stat blocks').default({}),
@@ -88,6 +91,8 @@ export const SecretContentSchema = z.object({
   notes: boundedRecord(boundedText(MAX_NOTE_CHARS), MAX_TOKENS + 1, 'notes').default({}),
   /** The GM's layer of drawings (never sent to players). */
   drawings: drawingList('gm'),
+  /** The GM's copy of every whisper and private roll (absent in files from before issue 15). */
+  chat: boundedList(ChatMessageSchema, MAX_LOG_ENTRIES, 'chat lines').default([]),
 });
 export type SecretContent = z.infer<typeof SecretContentSchema>;
 

@@ -3,7 +3,8 @@ import { BattlefieldError } from '../grid';
 import type { Intent, IntentKind, IntentOf, IntentResult } from '../schema/intent';
 import { INTENT_ROLES, IntentSchema } from '../schema/intent';
 import type { TableDocs } from './docLayout';
-import { publicRootsOf, rootsOf, SERVER_ORIGIN, transactBoth } from './docLayout';
+import { publicRootsOf, rootsOf, secretRootsOf, SERVER_ORIGIN, transactBoth } from './docLayout';
+import type { ChannelDocs } from './intents/chatChannels';
 import { atMost, MAX_LOG_ENTRIES } from '../schema/limits';
 import { readTableState } from './snapshot';
 import { findLogEntry } from './findLogEntry';
@@ -89,7 +90,13 @@ export function applyIntent(
   actor: Actor,
   input: unknown,
   dice: Dice,
-  opts: { now?: number; senderName?: string; assetLinked?: (hash: string) => boolean } = {},
+  opts: {
+    now?: number;
+    senderName?: string;
+    assetLinked?: (hash: string) => boolean;
+    /** The room's player channels (server): whispers go there (docs/table.md "Channels"). */
+    channels?: ChannelDocs;
+  } = {},
 ): IntentResult {
   const parsed = IntentSchema.safeParse(input);
   if (!parsed.success) {
@@ -122,6 +129,7 @@ export function applyIntent(
           ? readDrawings(docs.secrets, 'gm')
           : []
         : readDrawings(docs.public, 'table'),
+    ...(opts.channels ? { channels: opts.channels } : {}),
   };
   const handler = HANDLERS[intent.kind] as IntentHandler<Intent>;
   let resolution: ReturnType<typeof handler>;
@@ -135,7 +143,7 @@ export function applyIntent(
     throw error;
   }
   if (!resolution.ok) return resolution;
-  const writes = intentWrites(docs, ctx.now, ctx.dice.rolls);
+  const writes = intentWrites(docs, ctx.now, ctx.dice.rolls, opts.channels);
   // Room setting `applyResults: 'on-confirm'`: the roll and its log entry are written now, the
   // characters' change waits on the entry for `apply-result` (docs/combat.md "Apply on confirm").
   const waits = snapshot.settings.applyResults === 'on-confirm' && PENDING_KINDS.includes(intent.kind);
@@ -204,6 +212,8 @@ function fullHistory(docs: TableDocs): string | null {
     ['log', rootsOf(docs.public).log],
     ['chat', publicRootsOf(docs.public).chat],
     ...(docs.secrets ? [['GM-only log', rootsOf(docs.secrets).log] as const] : []),
+    // The GM's copy of every whisper and private roll (each player's copy only trims: IntentWrites).
+    ...(docs.secrets ? [['whisper history', secretRootsOf(docs.secrets).chat] as const] : []),
   ] as const;
   for (const [what, list] of lists)
     if (list.length >= MAX_LOG_ENTRIES)

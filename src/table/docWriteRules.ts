@@ -225,5 +225,11 @@ export const ROOTS: Readonly<Record<WrittenDoc, Readonly<Record<string, RootRule
           : `expected a note of ${atMost(MAX_NOTE_CHARS, 'characters')}`,
       ),
     },
+    // The GM's copy of whispers and private rolls (docs/table.md "Channels"): checked like public chat.
+    chat: {
+      type: 'array',
+      check: bySchema(ChatMessageSchema),
+      maxItems: { count: MAX_LOG_ENTRIES, what: 'chat lines' },
+    },
   },
 };

@@ -109,10 +109,19 @@ export function readLog(doc: Y.Doc, where: string, problems: string[]): LogEntry
   return out;
 }
 
-export function readChat(doc: Y.Doc, problems: string[]): ChatMessage[] {
+/**
+ * The `chat` list of a doc: the public doc's (everyone's), the secrets doc's (the GM's copy of
+ * whispers) or a channel doc's (one player's copy); `where` names the doc in problems.
+ */
+export function readChat(
+  doc: Y.Doc,
+  problems: string[],
+  where: 'public' | 'secrets' | 'channel' = 'public',
+): ChatMessage[] {
   const out: ChatMessage[] = [];
+  // The same root name in all three docs (src/table/docLayout.ts).
   publicRootsOf(doc).chat.forEach((raw, i) => {
-    const line = parseCached(ChatMessageSchema, raw, `public.chat.${i}`, problems);
+    const line = parseCached(ChatMessageSchema, raw, `${where}.chat.${i}`, problems);
     if (line) out.push(line);
   });
   return out;

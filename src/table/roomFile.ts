@@ -63,6 +63,8 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       log: readLog(secretsDoc, 'secrets', problems),
       notes: readNotes(secretsDoc),
       drawings: readDrawings(secretsDoc, 'gm'),
+      // The GM's copy of every whisper; players' channel docs are not in the file (nor invites).
+      chat: readChat(secretsDoc, problems, 'secrets'),
     },
   };
   // Round-trip through JSON so the file holds no frozen or shared objects.
@@ -121,6 +123,7 @@ export function importRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, data: unknown): 
       for (const drawing of part.drawings) roots.drawings.set(drawing.id, drawing);
     }
     for (const [key, text] of Object.entries(file.secrets.notes)) sec.notes.set(key, text);
+    if (file.secrets.chat.length) sec.chat.push(file.secrets.chat);
     placeAllHealth(docs, file.public.settings);
   });
   return file;

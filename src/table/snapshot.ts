@@ -123,9 +123,10 @@ export type TableState = Omit<RoomSnapshot, 'log' | 'chat'>;
 
 /**
  * Reads a room into a frozen snapshot. Pass the secrets doc for the GM's view (hidden tokens,
- * hidden stat blocks, notes, GM-only log); players pass only the public doc.
+ * hidden stat blocks, notes, GM-only log, every whisper); players pass the public doc and their
+ * channel doc (their whispers: docs/table.md "Channels").
  */
-export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot {
+export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc, channelDoc?: Y.Doc): RoomSnapshot {
   const state = readTableState(publicDoc, secretsDoc);
   const problems = [...state.problems];
   let log = readLog(publicDoc, 'public', problems);
@@ -139,6 +140,16 @@ export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc): RoomSnapshot
     log.sort((a, b) => a.at - b.at);
   }
   const chat = readChat(publicDoc, problems);
+  // Whispers in their place among the public lines: one list, oldest first (a stable sort).
+  const whispers = secretsDoc
+    ? readChat(secretsDoc, problems, 'secrets')
+    : channelDoc
+      ? readChat(channelDoc, problems, 'channel')
+      : [];
+  if (whispers.length) {
+    chat.push(...whispers);
+    chat.sort((a, b) => a.at - b.at);
+  }
   return deepFreeze({ ...state, log, chat, problems });
 }
 

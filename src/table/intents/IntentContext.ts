@@ -15,6 +15,7 @@ import type { TableState, TokenView } from '../snapshot';
 import { combatantOf } from '../snapshot';
 import { battlefieldOf } from '../battlefieldOf';
 import type { LogInput } from './IntentWrites';
+import type { ChatChannels } from './chatChannels';
 
 /** Who sent an intent, as the server authenticated it. */
 export type Actor = { role: 'gm' } | { role: 'player'; characterIds: readonly string[] };
@@ -85,6 +86,8 @@ export interface IntentContext {
   readonly assetLinked?: (hash: string) => boolean;
   /** The drawings of one layer, read when a drawing handler asks (applyIntent: from the docs). */
   readonly drawings?: (layer: DrawingLayer) => readonly Drawing[];
+  /** The room's player channels (the server's invites), for whispers; without them none is sent. */
+  readonly channels?: ChatChannels;
 }
 
 export type IntentHandler<I extends Intent> = (ctx: IntentContext, intent: I) => HandlerResult;

@@ -5,7 +5,9 @@ import type { Outcome } from '../../schema/outcome';
 import { OutcomeSchema } from '../../schema/outcome';
 import type { TableDiff } from '../../schema/tableDiff';
 import type { TableDocs } from '../docLayout';
-import { newId, publicRootsOf, rootsOf } from '../docLayout';
+import { channelRootsOf, newId, publicRootsOf, rootsOf, SERVER_ORIGIN, secretRootsOf } from '../docLayout';
+import { MAX_LOG_ENTRIES } from '../../schema/limits';
+import type { ChannelDocs } from './chatChannels';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 import { logPosition } from '../findLogEntry';
 import { diffFor } from '../tableDiff';
@@ -64,6 +66,17 @@ function appendTo(array: Y.Array<unknown>, value: unknown): void {
 }
 
 /**
+ * A player's channel keeps the chat bound (MAX_LOG_ENTRIES) by dropping its oldest lines: it is
+ * that player's copy; the GM's copy in the secrets doc is the one the room file keeps, and it is
+ * bounded by refusing (applyIntent's `fullHistory`).
+ */
+function appendCapped(array: Y.Array<unknown>, value: unknown): void {
+  const over = array.length + 1 - MAX_LOG_ENTRIES;
+  if (over > 0) array.delete(0, over);
+  appendTo(array, value);
+}
+
+/**
  * The writer over a room's docs. Calls are validated and BUFFERED; `apply()` then performs them
  * all inside the caller's transaction, so a bad value throws before anything is written.
  */
@@ -71,6 +84,7 @@ export function intentWrites(
   docs: TableDocs,
   now: number,
   dice: readonly [number, number][],
+  channels?: ChannelDocs,
 ): IntentWrites & { apply(): void; readonly redactedForPlayers: boolean } {
   const ops: (() => void)[] = [];
   let redactedForPlayers = false;
@@ -172,9 +186,20 @@ export function intentWrites(
     },
     chat(input) {
       const line = ChatMessageSchema.parse({ ...input, id: newId('c'), at: now });
-      // Whispers and private rolls never go to the public doc (built with the channels).
-      if (line.to) throw new Error('a chat line for one person needs the channels');
-      ops.push(() => appendTo(publicRootsOf(docs.public).chat, line));
+      if (!line.to) return void ops.push(() => appendTo(publicRootsOf(docs.public).chat, line));
+      // A whisper or private roll is never in the public doc: the GM's copy goes to the secrets
+      // doc, the player's (the sender's, or the GM's reader's) to that player's channel doc.
+      // Every doc is found before anything is written, so a missing one writes nothing.
+      const secrets = docs.secrets;
+      if (!secrets) throw new Error('a whisper needs the secrets doc');
+      const reader = line.to.kind === 'player' ? line.to.channel : channels?.own;
+      const channel = reader === undefined ? undefined : channels?.doc(reader);
+      if (reader !== undefined && !channel) throw new Error(`channel ${reader} has no doc`);
+      ops.push(() => {
+        appendTo(secretRootsOf(secrets).chat, line);
+        // Its own transaction, inside the caller's: one per doc, all written or none.
+        channel?.transact(() => appendCapped(channelRootsOf(channel).chat, line), SERVER_ORIGIN);
+      });
     },
     setHidden(tokenId, hidden, keepStatsHidden = false) {
       ops.push(() => setTokenHiddenInTransaction(docs, tokenId, hidden, keepStatsHidden));
