@@ -167,7 +167,7 @@ export class TerrainLayer {
   /**
    * Work for a resting camera: re-bake one visible soft chunk sharp (returns true: the screen
    * changed), else pre-bake off-camera chunks at motion resolution, nearest to the camera first,
-   * for up to `budgetMs` of JavaScript (returns false: nothing on screen changed). Bounded: once
+   * (and re-bake those holding an older picture) for up to `budgetMs` of JavaScript (returns false: nothing on screen changed). Bounded: once
    * every chunk is built and the visible ones are sharp it does nothing.
    */
   idleWork(budgetMs: number): boolean {
@@ -185,7 +185,8 @@ export class TerrainLayer {
     const distance = (c: Chunk): number =>
       Math.hypot((c.id.cx + 0.5) * side - this.focus.x, (c.id.cy + 0.5) * side - this.focus.y);
     const waiting = [...this.chunks.values()]
-      .filter((c) => !c.built)
+      // Also those baked before the current picture, so panning onto them finds it already there.
+      .filter((c) => !c.built || this.stalePicture(c))
       .sort((a, b) => distance(a) - distance(b));
     for (const chunk of waiting) {
       if (performance.now() - t0 >= budgetMs) break;
