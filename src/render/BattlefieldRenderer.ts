@@ -99,6 +99,8 @@ export class BattlefieldRenderer {
       this.app.renderer.generateTexture({ target, frame, resolution, antialias: false }),
     );
     this.background = new BackgroundLayer(this.cellPx, () => (this.dirty = true));
+    // The chunks bake the battlemap into their textures: one full-screen layer, not two.
+    this.terrain.setPicture(this.background);
     this.reach = new ReachOverlay(this.cellPx);
     this.tokens = new TokenLayer(this.cellPx, () => (this.dirty = true));
     this.cursors = new CursorLayer(this.app.ticker);
@@ -177,6 +179,7 @@ export class BattlefieldRenderer {
       this.drawAllChunks = true;
       this.viewport.worldWidth = grid.width * this.cellPx;
       this.viewport.worldHeight = grid.height * this.cellPx;
+      this.background.setMapSize(grid.width, grid.height);
       this.openingView();
     }
     this.cull();
