@@ -10,6 +10,7 @@ import {
   type Rect,
   type TileId,
 } from './backgroundTiles';
+import type { ChunkPicture } from './TerrainLayer';
 
 /** Where tiles come from (the asset API, bound to a room and its token, in src/ui/backdrop). */
 export interface BackgroundSource {
@@ -57,8 +58,14 @@ interface Tile {
  * suits the zoom (see backgroundTiles.ts), downloaded a few at a time nearest-first, cancelled
  * when they scroll away, and attached a few per frame (each is a texture upload). Evicted tiles
  * destroy their textures. With no background the layer is an empty container and costs nothing.
+ *
+ * The terrain chunks bake the picture into their own textures (`ChunkPicture`, see TerrainLayer):
+ * without a GPU every full-screen layer costs a screen of shaded pixels, so once the chunks on
+ * screen carry the picture this layer's container is hidden. It is drawn (the "underlay") only
+ * while a chunk on screen still lacks the current picture, and always when the picture reaches
+ * past the map's edge (no chunk covers that part).
  */
-export class BackgroundLayer {
+export class BackgroundLayer implements ChunkPicture {
   readonly container = new Container({ label: 'background' });
   private source: BackgroundSource | undefined;
   private art: BackgroundArt | undefined;
@@ -83,6 +90,12 @@ export class BackgroundLayer {
   previewAt: number | undefined;
   /** Tiles downloaded since creation. */
   loaded = 0;
+  /** Bumped whenever chunks baked earlier show a stale picture (new image, moved, preview arrived). */
+  version = 0;
+  /** The map in world pixels (the chunks cover exactly this). */
+  private mapRect: Rect | undefined;
+  /** Every chunk on screen carries the current picture (set by the terrain layer). */
+  private covered = false;
 
   constructor(
     private readonly cellPx: number,
@@ -104,7 +117,9 @@ export class BackgroundLayer {
     const prev = this.art;
     this.art = art;
     if (art && prev && art.asset === prev.asset) {
+      this.version++;
       this.placeAll();
+      this.showUnderlay();
       this.refresh();
       return;
     }
@@ -140,6 +155,8 @@ export class BackgroundLayer {
         this.preview.zIndex = -1000;
         this.container.addChild(this.preview);
         this.placeAll();
+        this.version++;
+        this.showUnderlay();
         this.previewAt = performance.now();
         // Tiles only now: the preview comes before any of them.
         this.refresh();
@@ -184,8 +201,15 @@ export class BackgroundLayer {
     return true;
   }
 
-  /** For tests and the bench: what is drawn and loading. */
-  stats(): { level: number; tiles: number; visibleTiles: number; loading: number; preview: boolean } {
+  /** For tests and the bench: what is drawn and loading; `underlay`: this layer is drawn under the chunks. */
+  stats(): {
+    level: number;
+    tiles: number;
+    visibleTiles: number;
+    loading: number;
+    preview: boolean;
+    underlay: boolean;
+  } {
     let visibleTiles = 0;
     for (const t of this.tiles.values()) if (t.sprite.visible) visibleTiles++;
     return {
@@ -194,12 +218,77 @@ export class BackgroundLayer {
       visibleTiles,
       loading: this.inFlight.size + this.queue.length + this.arrived.length,
       preview: this.preview?.visible === true,
+      underlay: !!this.art && this.container.visible,
     };
+  }
+
+  /** The map's size in squares: a picture reaching past it keeps this layer drawn for that part. */
+  setMapSize(width: number, height: number): void {
+    this.mapRect = { x: 0, y: 0, width: width * this.cellPx, height: height * this.cellPx };
+    this.showUnderlay();
+  }
+
+  setCovered(covered: boolean): void {
+    this.covered = covered;
+    this.showUnderlay();
+  }
+
+  /**
+   * Sprites of the picture over `frame` (world pixels) at the best level loaded for it, for a
+   * chunk bake (they share the tiles' textures; the caller destroys the sprites, not the
+   * textures); undefined while there is nothing to draw (no picture, or not even the preview yet).
+   */
+  spritesFor(frame: Rect): { sprites: Sprite[]; level: number } | undefined {
+    const { art, pyramid, preview } = this;
+    if (!art || !pyramid || !preview) return undefined;
+    const level = this.bestLevel(frame);
+    if (level === pyramid.levels.length - 1) {
+      const s = new Sprite({ texture: preview.texture });
+      this.place({ level, column: 0, row: 0 }, s);
+      return { sprites: [s], level };
+    }
+    const sprites: Sprite[] = [];
+    for (const id of tilesAtLevel(art, pyramid, this.cellPx, frame, level, 0)) {
+      const tile = this.tiles.get(tileKey(id.level, id.column, id.row));
+      if (!tile) continue;
+      const s = new Sprite({ texture: tile.sprite.texture });
+      this.place(id, s);
+      sprites.push(s);
+    }
+    return { sprites, level };
+  }
+
+  /**
+   * A bake of `frame` now would draw a level closer to the one the view wants than `level` (the
+   * level baked; undefined: none). Only sharper-or-fitter pictures re-bake a chunk: a tile evicted
+   * later never makes a chunk re-bake worse.
+   */
+  improves(frame: Rect, level: number | undefined): boolean {
+    if (!this.art || !this.pyramid || !this.preview) return false;
+    if (level === undefined) return true;
+    return Math.abs(this.bestLevel(frame) - this.level) < Math.abs(level - this.level);
+  }
+
+  /** Draw this layer when a chunk on screen lacks the picture, or the picture reaches past the map. */
+  private showUnderlay(): void {
+    this.container.visible = !this.covered || this.reachesPastMap();
+  }
+
+  private reachesPastMap(): boolean {
+    const { art, mapRect } = this;
+    if (!art || !mapRect) return false;
+    const x = art.offsetX * this.cellPx;
+    const y = art.offsetY * this.cellPx;
+    const w = (art.imageWidth / art.pixelsPerSquare) * this.cellPx;
+    const h = (art.imageHeight / art.pixelsPerSquare) * this.cellPx;
+    // Half a world pixel of slack: a picture fitted to the squares is not "past" by rounding.
+    return x < -0.5 || y < -0.5 || x + w > mapRect.width + 0.5 || y + h > mapRect.height + 0.5;
   }
 
   /** Drop the image: abort downloads, destroy every texture. */
   private clear(): void {
     this.generation++;
+    this.version++;
     this.levelsAbort?.abort();
     for (const a of this.inFlight.values()) a.abort();
     this.inFlight.clear();
@@ -299,18 +388,23 @@ export class BackgroundLayer {
    * fill-rate-bound renderer every extra layer under the terrain costs a full screen of pixels.
    */
   private levelShown(): number {
-    const { art, pyramid, view } = this;
+    const view = this.view;
+    const last = this.pyramid ? this.pyramid.levels.length - 1 : 0;
+    return view ? this.bestLevel(view.rect, this.inViewKeys) : last;
+  }
+
+  /** The level to draw over `rect` (world pixels), as levelShown says; `keys`: the chosen level's tiles over it. */
+  private bestLevel(rect: Rect, keys?: readonly string[]): number {
+    const { art, pyramid } = this;
     const last = pyramid ? pyramid.levels.length - 1 : 0;
-    if (!art || !pyramid || !view) return last;
+    if (!art || !pyramid) return last;
     const covers = (level: number, keys?: readonly string[]) => {
       const inView =
         keys ??
-        tilesAtLevel(art, pyramid, this.cellPx, view.rect, level, 0).map((t) =>
-          tileKey(t.level, t.column, t.row),
-        );
+        tilesAtLevel(art, pyramid, this.cellPx, rect, level, 0).map((t) => tileKey(t.level, t.column, t.row));
       return inView.length > 0 && inView.every((k) => this.tiles.has(k));
     };
-    if (this.level === last || covers(this.level, this.inViewKeys)) return this.level;
+    if (this.level === last || covers(this.level, keys)) return this.level;
     const loaded = new Set<number>();
     for (const t of this.tiles.values()) loaded.add(t.id.level);
     const nearest = [...loaded].sort((a, b) => Math.abs(a - this.level) - Math.abs(b - this.level) || a - b);

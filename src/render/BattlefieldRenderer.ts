@@ -2,6 +2,8 @@ import { Application, Container, Point, UPDATE_PRIORITY } from 'pixi.js';
 import { Viewport } from 'pixi-viewport';
 import { BackgroundLayer, type BackgroundArt, type BackgroundSource } from './BackgroundLayer';
 import { CursorLayer, type RemoteCursor } from './CursorLayer';
+import { DrawingLayer } from './DrawingLayer';
+import type { Drawing, DrawingPoint, DrawingShape } from '../schema/drawing';
 import { DynamicResolution, dynamicResolutionFor } from './DynamicResolution';
 import { GpuFence } from './GpuFence';
 import { ReachOverlay, type PathPreview, type ReachCell } from './ReachOverlay';
@@ -44,6 +46,7 @@ export class BattlefieldRenderer {
   reach!: ReachOverlay;
   cursors!: CursorLayer;
   rulers!: RulerLayer;
+  drawings!: DrawingLayer;
   private grid: TerrainGrid | undefined;
   /** Milliseconds between the last frames (for the render benchmark). */
   readonly frameTimes: number[] = [];
@@ -96,14 +99,21 @@ export class BattlefieldRenderer {
       this.app.renderer.generateTexture({ target, frame, resolution, antialias: false }),
     );
     this.background = new BackgroundLayer(this.cellPx, () => (this.dirty = true));
+    // The chunks bake the battlemap into their textures: one full-screen layer, not two.
+    this.terrain.setPicture(this.background);
     this.reach = new ReachOverlay(this.cellPx);
     this.tokens = new TokenLayer(this.cellPx, () => (this.dirty = true));
     this.cursors = new CursorLayer(this.app.ticker);
     this.rulers = new RulerLayer(this.cellPx);
+    this.drawings = new DrawingLayer(this.cellPx);
     const world = new Container();
+    // Drawings (issue 15) mark the map like chalk on a battlemap: over the terrain, under the reach
+    // tint and path (the gesture in hand must read over any scribble) and under tokens (a scribble
+    // never hides who stands where).
     world.addChild(
       this.background.container,
       this.terrain.container,
+      this.drawings.container,
       this.reach.container,
       this.tokens.container,
       this.rulers.container,
@@ -169,6 +179,7 @@ export class BattlefieldRenderer {
       this.drawAllChunks = true;
       this.viewport.worldWidth = grid.width * this.cellPx;
       this.viewport.worldHeight = grid.height * this.cellPx;
+      this.background.setMapSize(grid.width, grid.height);
       this.openingView();
     }
     this.cull();
@@ -219,6 +230,23 @@ export class BattlefieldRenderer {
   setRulers(list: readonly RulerView[]): void {
     this.dirty = true;
     this.rulers.setRulers(list);
+  }
+
+  /** Drawings and notes (issue 15); redrawn only when the list changed, never on a pan. */
+  setDrawings(list: readonly Drawing[], markGm: boolean): void {
+    if (this.drawings.setDrawings(list, markGm)) this.dirty = true;
+  }
+
+  /** The shape this page is drawing now (null: none), and the keyboard's drawing cursor. */
+  setDrawingPreview(
+    shape: DrawingShape | null,
+    color: string,
+    dashed: boolean,
+    cursor: DrawingPoint | null,
+  ): void {
+    this.drawings.setPreview(shape, color, dashed);
+    this.drawings.setCursor(cursor, color);
+    this.dirty = true;
   }
 
   setCursors(list: readonly RemoteCursor[]): void {

@@ -23,6 +23,7 @@ import {
 
 import { CombatantStateSchema } from './combatant';
 import { AssetHashSchema } from './asset';
+import { DrawingSchema, MAX_DRAWINGS } from './drawing';
 export { CombatantStateSchema, type CombatantState } from './combatant';
 
 /** Who a token is, as the server tells a client (`GET /api/session`). */
@@ -49,6 +50,14 @@ const TokenListSchema = boundedList(TokenSchema, MAX_TOKENS, 'tokens').superRefi
   });
 });
 
+/** One layer's drawings (issue 15): every one on `layer`, at most MAX_DRAWINGS. */
+const drawingList = (layer: 'table' | 'gm') =>
+  boundedList(
+    DrawingSchema.extend({ layer: z.literal(layer, `the ${layer === 'gm' ? "GM's" : 'table'} layer`) }),
+    MAX_DRAWINGS,
+    'drawings',
+  ).default([]);
+
 /** The public doc's content as plain JSON. */
 export const PublicContentSchema = z.object({
   map: MapSchema,
@@ -68,6 +77,8 @@ export const PublicContentSchema = z.object({
   log: boundedList(LogEntrySchema, MAX_LOG_ENTRIES, 'log entries').default([]),
   chat: boundedList(ChatMessageSchema, MAX_LOG_ENTRIES, 'chat lines').default([]),
   settings: RoomSettingsSchema,
+  /** The table layer's drawings (everyone sees them). */
+  drawings: drawingList('table'),
 });
 export type PublicContent = z.infer<typeof PublicContentSchema>;
 
@@ -78,6 +89,8 @@ export const SecretContentSchema = z.object({
   combatants: boundedRecord(CombatantStateSchema, MAX_TOKENS, 'combatants').default({}),
   log: boundedList(LogEntrySchema, MAX_LOG_ENTRIES, 'log entries').default([]),
   notes: boundedRecord(boundedText(MAX_NOTE_CHARS), MAX_TOKENS + 1, 'notes').default({}),
+  /** The GM's layer of drawings (never sent to players). */
+  drawings: drawingList('gm'),
   /** The GM's copy of every whisper and private roll (absent in files from before issue 15). */
   chat: boundedList(ChatMessageSchema, MAX_LOG_ENTRIES, 'chat lines').default([]),
 });

@@ -39,6 +39,7 @@ import { portraitIntent } from './intents/portraitIntent';
 import { takeUpOffer } from './intents/interruptOffers';
 import { issueSentence } from '../schema/issueSentence';
 import { onlyTheGm } from './intents/gmOnlyWords';
+import { readDrawings } from './readDrawings';
 
 export type { Actor } from './intents/IntentContext';
 
@@ -121,6 +122,13 @@ export function applyIntent(
     now: opts.now ?? Date.now(),
     senderName: opts.senderName ?? (actor.role === 'gm' ? 'GM' : 'Player'),
     ...(opts.assetLinked ? { assetLinked: opts.assetLinked } : {}),
+    // Drawings are read only by the drawing handlers (never rules): the GM layer is the secrets doc's.
+    drawings: (layer: 'table' | 'gm') =>
+      layer === 'gm'
+        ? docs.secrets
+          ? readDrawings(docs.secrets, 'gm')
+          : []
+        : readDrawings(docs.public, 'table'),
     ...(opts.channels ? { channels: opts.channels } : {}),
   };
   const handler = HANDLERS[intent.kind] as IntentHandler<Intent>;
@@ -192,6 +200,7 @@ function writeResolution(
     });
   }
   if (resolution.chat) writes.chat(resolution.chat);
+  if (resolution.drawings) writes.drawings(resolution.drawings);
 }
 
 /**

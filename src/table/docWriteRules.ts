@@ -22,6 +22,7 @@ import { MapCellPaintSchema, MapRowSchema } from './mapContent';
 import { plainIssue } from '../schema/issueSentence';
 import { isPlainValidToken } from './tokenFastCheck';
 import { ShownStateSchema } from './shownState';
+import { DrawingSchema, MAX_DRAWINGS, type DrawingLayer } from '../schema/drawing';
 
 /**
  * What a GM may write into each root of a room's docs (src/table/docLayout.ts): the readers'
@@ -135,9 +136,27 @@ const SHARED_ROOTS: Readonly<Record<string, RootRule>> = {
   },
 };
 
+const drawingSchemaCheck = bySchema(DrawingSchema);
+/**
+ * Drawings (issue 15) written straight by the GM: each doc holds one layer (the GM's layer only in
+ * the secrets doc, so it is never sent to players), keyed by the drawing's id, at most MAX_DRAWINGS.
+ */
+const drawingsRoot = (layer: DrawingLayer): RootRule => ({
+  type: 'map',
+  maxKeys: { count: MAX_DRAWINGS, what: 'drawings on one layer' },
+  check: idKey((key, value) => {
+    const problem = drawingSchemaCheck(key, value);
+    if (problem) return problem;
+    const drawing = value as { id: string; layer: DrawingLayer };
+    if (drawing.layer !== layer) return `a drawing in this document is on the '${layer}' layer`;
+    return drawing.id === key ? null : `id: expected '${key}' (the drawing's key)`;
+  }),
+});
+
 export const ROOTS: Readonly<Record<WrittenDoc, Readonly<Record<string, RootRule>>>> = {
   public: {
     ...SHARED_ROOTS,
+    drawings: drawingsRoot('table'),
     map: {
       type: 'map',
       check: keyed(
@@ -196,6 +215,7 @@ export const ROOTS: Readonly<Record<WrittenDoc, Readonly<Record<string, RootRule
   },
   secrets: {
     ...SHARED_ROOTS,
+    drawings: drawingsRoot('gm'),
     notes: {
       type: 'map',
       maxKeys: { count: MAX_TOKENS + 1, what: 'notes' },

@@ -25,6 +25,7 @@ import {
 import { readMeta } from './readDoc';
 import { plainIssue } from '../schema/issueSentence';
 import { placeAllHealth, stateDocFor } from './foeHealth';
+import { readDrawings } from './readDrawings';
 
 /** Thrown when a room cannot be exported or imported; nothing has been written. */
 export class RoomFileError extends Error {}
@@ -53,6 +54,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       log: readLog(publicDoc, 'public', problems),
       chat: readChat(publicDoc, problems),
       settings: readSettings(publicDoc, problems),
+      drawings: readDrawings(publicDoc, 'table'),
     },
     secrets: {
       tokens: [...readTokens(secretsDoc, 'secrets', problems).values()],
@@ -60,6 +62,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       combatants: Object.fromEntries(readCombatants(secretsDoc, 'secrets', problems)),
       log: readLog(secretsDoc, 'secrets', problems),
       notes: readNotes(secretsDoc),
+      drawings: readDrawings(secretsDoc, 'gm'),
       // The GM's copy of every whisper; players' channel docs are not in the file (nor invites).
       chat: readChat(secretsDoc, problems, 'secrets'),
     },
@@ -117,6 +120,7 @@ export function importRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, data: unknown): 
         home.combatants.set(id, state);
       }
       if (part.log.length) roots.log.push(part.log);
+      for (const drawing of part.drawings) roots.drawings.set(drawing.id, drawing);
     }
     for (const [key, text] of Object.entries(file.secrets.notes)) sec.notes.set(key, text);
     if (file.secrets.chat.length) sec.chat.push(file.secrets.chat);

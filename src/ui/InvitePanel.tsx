@@ -1,14 +1,7 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { api, type Invite } from './api';
+import { inviteListOf, roomOfPage } from './inviteList';
 import type { RoomModel } from './model/RoomModel';
-
-/** The live room this page is the GM of (`?room=…&token=…`), or null (local demo, no server). */
-function roomOfPage(): { roomId: string; gmToken: string } | null {
-  const params = new URLSearchParams(window.location.search);
-  const roomId = params.get('room');
-  const gmToken = params.get('token');
-  return roomId && gmToken ? { roomId, gmToken } : null;
-}
 
 /** 80: the server's limit for an invite's name (InviteBodySchema). */
 const MAX_INVITE_NAME = 80;
@@ -37,20 +30,13 @@ export function InvitePanel({ model }: { model: RoomModel }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [made, setMade] = useState<readonly MadeLink[]>([]);
-  const [invites, setInvites] = useState<readonly Invite[] | null>(null);
-  const [listError, setListError] = useState('');
+  // One list for the room, shared with the chat's whisper targets (src/ui/inviteList.ts).
+  const inviteList = inviteListOf(model);
+  const invites = inviteList.invites.value;
+  const [revokeError, setRevokeError] = useState('');
+  const listError = revokeError || inviteList.error.value;
   const nameInput = useRef<HTMLInputElement>(null);
-
-  const loadInvites = async (): Promise<void> => {
-    if (!room) return;
-    try {
-      setInvites((await api.listInvites(room.roomId, room.gmToken)).invites);
-      setListError('');
-    } catch (e) {
-      setListError(`Could not list invites: ${(e as Error).message}`);
-    }
-  };
-  useEffect(() => void loadInvites(), []);
+  const loadInvites = (): Promise<void> => inviteList.load();
   if (!gm) return null;
 
   const create = async (): Promise<void> => {
@@ -95,9 +81,9 @@ export function InvitePanel({ model }: { model: RoomModel }) {
     if (!window.confirm(`Revoke ${inv.name}'s invite (${chars})? Their link stops working at once.`)) return;
     try {
       await api.revokeInvite(room.roomId, room.gmToken, inv.id);
-      setListError('');
+      setRevokeError('');
     } catch (e) {
-      setListError(`Could not revoke: ${(e as Error).message}`);
+      setRevokeError(`Could not revoke: ${(e as Error).message}`);
     }
     await loadInvites();
   };

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { ChatPanel } from './chat/ChatPanel';
 import { EditorPanel } from './EditorPanel';
 import type { EditorState } from './InputController';
 import { InvitePanel } from './InvitePanel';
@@ -33,6 +34,7 @@ export function SidePanel(props: {
   return (
     <>
       <DockSlot node={dock} />
+      <ChatPanel model={model} />
       <TokenPanel model={model} />
       {gm && <EditorPanel model={model} onChange={onEditor} />}
       {gm && <InvitePanel model={model} />}

@@ -20,6 +20,7 @@ import { FirstRunHints } from './hints/FirstRunHints';
 import { hintsDismissed } from './hints/hintStore';
 import { loadPortrait } from './portrait/portraitAssets';
 import { RulerTool } from './ruler/RulerTool';
+import { mountDrawing } from './drawings/mountDrawing';
 
 /**
  * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
@@ -205,6 +206,10 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     column,
   );
   mountCombat(dock, stage, renderer, roomModel); // combat: tracker, targeting, results, log
+  // Drawings and notes (issue 15): the Draw button goes after the ping button.
+  const drawSlot = el('div', { class: 'draw-slot' });
+  toolbar.insertBefore(drawSlot, toolbar.querySelector('[data-testid="help"]'));
+  mountDrawing(drawSlot, stage, renderer, roomModel);
 
   let lastMap: Scene['map'] | undefined;
   let lastHp: Scene['destructibleHp'];

@@ -7,6 +7,7 @@ import type { Intent } from '../../schema/intent';
 import type { StatBlock } from '../../schema/statBlock';
 import type { Battlefield } from '../../grid/battlefield';
 import type { ChatMessage } from '../../schema/chat';
+import type { Drawing, DrawingLayer } from '../../schema/drawing';
 import type { LogEntry } from '../../schema/logEntry';
 import type { Outcome } from '../../schema/outcome';
 import type { TableDiff } from '../../schema/tableDiff';
@@ -45,6 +46,14 @@ export interface Resolution {
   settle?: LogEntry;
   /** A token's new stat block (a sheet edit), and its new name when renamed; after the diff. */
   statBlock?: StatBlockWrite;
+  /** Drawings added or erased (issue 15): never part of the diff or the log (src/table/intents/drawingIntents.ts). */
+  drawings?: DrawingWrite;
+}
+
+/** A drawing to store (its layer says which doc), and drawings to erase from either layer. */
+export interface DrawingWrite {
+  add?: Drawing;
+  erase?: readonly { id: string; layer: DrawingLayer }[];
 }
 
 /** A chat line before it is stored: who speaks, the words, a roll, and who it is for. */
@@ -75,6 +84,8 @@ export interface IntentContext {
    * without it no image does (a portrait is then refused).
    */
   readonly assetLinked?: (hash: string) => boolean;
+  /** The drawings of one layer, read when a drawing handler asks (applyIntent: from the docs). */
+  readonly drawings?: (layer: DrawingLayer) => readonly Drawing[];
   /** The room's player channels (the server's invites), for whispers; without them none is sent. */
   readonly channels?: ChatChannels;
 }

@@ -13,7 +13,8 @@ import { logPosition } from '../findLogEntry';
 import { diffFor } from '../tableDiff';
 import { prepareDiffWrite } from '../writers/writeDiff';
 import { publicTwin } from './redactLog';
-import type { ChatLineInput, StatBlockWrite } from './IntentContext';
+import type { ChatLineInput, DrawingWrite, StatBlockWrite } from './IntentContext';
+import { DrawingSchema } from '../../schema/drawing';
 import { StatBlockSchema } from '../../schema/statBlock';
 import { placeHealth } from '../foeHealth';
 
@@ -48,6 +49,11 @@ export interface IntentWrites {
   setHidden(tokenId: string, hidden: boolean, keepStatsHidden?: boolean): void;
   /** Replaces a token's stat block where it is kept, and renames the token when `name` is given. */
   setStatBlock(write: StatBlockWrite): void;
+  /**
+   * Adds and erases drawings (issue 15): the table layer in the public doc, the GM's layer in the
+   * secrets doc only, so it is never sent to players.
+   */
+  drawings(write: DrawingWrite): void;
 }
 
 /**
@@ -212,6 +218,19 @@ export function intentWrites(
               if (stored) map.set(tokenId, { ...stored, name });
             }
         placeHealth(docs, tokenId); // bloodied is measured against the new Health
+      });
+    },
+    drawings({ add, erase = [] }) {
+      const drawing = add ? DrawingSchema.parse(add) : undefined;
+      const docOf = (layer: 'table' | 'gm'): Y.Doc => {
+        if (layer === 'table') return docs.public;
+        if (!docs.secrets) throw new Error("the GM's layer needs the secrets doc");
+        return docs.secrets;
+      };
+      if (drawing) docOf(drawing.layer); // throws now, before anything is written
+      ops.push(() => {
+        for (const { id, layer } of erase) rootsOf(docOf(layer)).drawings.delete(id);
+        if (drawing) rootsOf(docOf(drawing.layer)).drawings.set(drawing.id, drawing);
       });
     },
     apply() {

@@ -1,10 +1,91 @@
+import type { ChannelId } from '../../schema/chat';
+import type { Drawing, DrawingLayer } from '../../schema/drawing';
+import { MAX_DRAWINGS } from '../../schema/drawing';
 import type { IntentOf } from '../../schema/intent';
-import type { IntentHandler } from './IntentContext';
+import { EMPTY_DIFF } from '../../schema/tableDiff';
+import { atMost } from '../../schema/limits';
+import { authorColour } from '../authorColour';
+import { newId } from '../docLayout';
+import type { DrawingWrite, IntentContext, IntentHandler, Resolution } from './IntentContext';
 import { refuse } from './IntentContext';
 
-/** Drawings and notes on the map (issue 15). Built by the drawings slice. */
-export const drawIntent: IntentHandler<IntentOf<'draw'>> = () => refuse('drawing is not available yet');
-export const eraseDrawingIntent: IntentHandler<IntentOf<'erase-drawing'>> = () =>
-  refuse('drawing is not available yet');
-export const clearDrawingsIntent: IntentHandler<IntentOf<'clear-drawings'>> = () =>
-  refuse('drawing is not available yet');
+/**
+ * Drawings and notes on the map (issue 15; docs/table.md "Drawings"). Anyone draws on the table
+ * layer, only the GM on the GM's layer (kept in the secrets doc). Players erase their own, the GM
+ * any. A drawing is not a rule's business: the resolution carries no diff and no log line, only
+ * the drawing write and an outcome for the sender.
+ */
+
+/** Who is drawing, as stored: 'gm', or the player's stable key (see `playerKey`). */
+export function authorKeyOf(ctx: IntentContext): 'gm' | ChannelId {
+  if (ctx.actor.role === 'gm') return 'gm';
+  return playerKey(ctx.actor.characterIds, ctx.senderName);
+}
+
+/**
+ * A player's key: until the `channels` slice hands the sender's channel (their invite id) to the
+ * intent context, a 12-hex-digit digest of what the server stamps on every intent of one invite
+ * (its characters and its name), so it is stable per invite. The merge replaces this one line
+ * with the channel.
+ */
+function playerKey(characterIds: readonly string[], name: string): ChannelId {
+  const text = `${[...characterIds].sort().join('\u0000')}\u0001${name}`;
+  // Two FNV-1a 32-bit passes with different seeds: 48 bits are plenty to tell a table apart.
+  const fnv = (seed: number): number => {
+    let h = seed >>> 0;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    return h;
+  };
+  const hex = (n: number, digits: number) => n.toString(16).padStart(8, '0').slice(0, digits);
+  return hex(fnv(0x811c9dc5), 6) + hex(fnv(0x9747b28c), 6);
+}
+
+function done(outcome: Resolution['outcome'], drawings: DrawingWrite): Resolution {
+  return { ok: true, outcome, diff: EMPTY_DIFF, log: [], drawings };
+}
+
+const layerOf = (ctx: IntentContext, layer: DrawingLayer): readonly Drawing[] => ctx.drawings?.(layer) ?? [];
+
+export const drawIntent: IntentHandler<IntentOf<'draw'>> = (ctx, intent) => {
+  if (intent.layer === 'gm' && ctx.actor.role !== 'gm') return refuse('only the GM draws on the GM layer');
+  if (layerOf(ctx, intent.layer).length >= MAX_DRAWINGS)
+    return refuse(`${atMost(MAX_DRAWINGS, 'drawings')} on the map: clear some first`);
+  const key = authorKeyOf(ctx);
+  const drawing: Drawing = {
+    id: newId('d'),
+    author: { key, name: ctx.senderName.trim() || (key === 'gm' ? 'GM' : 'Player') },
+    color: authorColour(key),
+    layer: intent.layer,
+    shape: intent.shape,
+    at: ctx.now,
+  };
+  return done({ kind: 'draw', drawingId: drawing.id }, { add: drawing });
+};
+
+export const eraseDrawingIntent: IntentHandler<IntentOf<'erase-drawing'>> = (ctx, intent) => {
+  // A player never reads the GM's layer: its ids are "not on the map" to them, as any unknown id.
+  const layers: DrawingLayer[] = ctx.actor.role === 'gm' ? ['table', 'gm'] : ['table'];
+  const found = layers
+    .flatMap((layer) => layerOf(ctx, layer))
+    .find((drawing) => drawing.id === intent.drawingId);
+  if (!found) return refuse('that drawing is no longer on the map');
+  if (ctx.actor.role !== 'gm' && found.author.key !== authorKeyOf(ctx))
+    return refuse(`that is ${found.author.name}'s drawing: you erase your own`);
+  return done({ kind: 'erase-drawings', count: 1 }, { erase: [{ id: found.id, layer: found.layer }] });
+};
+
+export const clearDrawingsIntent: IntentHandler<IntentOf<'clear-drawings'>> = (ctx, intent) => {
+  if (intent.scope === 'all' && ctx.actor.role !== 'gm')
+    return refuse("only the GM clears everyone's drawings");
+  const key = authorKeyOf(ctx);
+  const layers: DrawingLayer[] = ctx.actor.role === 'gm' ? ['table', 'gm'] : ['table'];
+  const erase = layers
+    .flatMap((layer) => layerOf(ctx, layer))
+    .filter((drawing) => intent.scope === 'all' || drawing.author.key === key)
+    .map(({ id, layer }) => ({ id, layer }));
+  if (erase.length === 0)
+    return refuse(
+      intent.scope === 'all' ? 'there are no drawings to clear' : 'there are no drawings of yours to clear',
+    );
+  return done({ kind: 'erase-drawings', count: erase.length }, { erase });
+};

@@ -8,7 +8,7 @@ import { actorPrefix, logMarkdown } from './logMarkdown';
 /** Entries shown at once; the export always holds the whole log. */
 const SHOWN = 150;
 
-/** The Markdown export of everything this reader can see. */
+/** The Markdown export of everything this reader can see: the log and the chat, by time. */
 export function logMarkdownOf(snapshot: RoomSnapshot): string {
   const names: Record<string, string> = {};
   for (const t of snapshot.tokens) names[t.id] = t.state?.name ?? t.name;
@@ -16,6 +16,7 @@ export function logMarkdownOf(snapshot: RoomSnapshot): string {
     title: snapshot.roomName || 'icon-vtt',
     names,
     includeGmOnly: snapshot.view === 'gm',
+    chat: snapshot.chat,
   });
 }
 

@@ -1,4 +1,5 @@
-import type { LogEntry } from '../../schema/logEntry';
+import type { ChatMessage, LogEntry } from '../../schema/logEntry';
+import { chatMarkdown } from '../chat/chatMarkdown';
 
 /** Options for the Markdown export of a fight's log. */
 export interface LogMarkdownOptions {
@@ -10,6 +11,8 @@ export interface LogMarkdownOptions {
   includeGmOnly?: boolean;
   /** Time zone for the clock column; 'UTC' keeps exports (and tests) stable. */
   timeZone?: string;
+  /** Chat lines and rolls, interleaved with the entries by time (only what this reader can see). */
+  chat?: readonly ChatMessage[];
 }
 
 const KIND_LABEL: Record<LogEntry['kind'], string> = {
@@ -61,11 +64,23 @@ export function logMarkdown(entries: readonly LogEntry[], opts: LogMarkdownOptio
   const names = opts.names ?? {};
   const shown = entries.filter((e) => opts.includeGmOnly || !e.gmOnly);
   const out: string[] = [`# ${escapeInline(opts.title)} — combat log`, ''];
-  if (shown.length === 0) {
+  const chat = opts.chat ?? [];
+  if (shown.length === 0 && chat.length === 0) {
     out.push('_No entries._', '');
     return out.join('\n');
   }
+  const chatStyle = {
+    escape: escapeInline,
+    clock: (at: number) => clock(at, timeZone),
+    role: opts.includeGmOnly ? ('gm' as const) : ('player' as const),
+  };
+  let next = 0; // the next chat line to print: each goes before the first entry that is later
+  const chatUntil = (at: number): void => {
+    for (; next < chat.length && chat[next]!.at <= at; next++)
+      out.push(...chatMarkdown(chat[next]!, chatStyle));
+  };
   for (const entry of shown) {
+    chatUntil(entry.at);
     const opensRound = entry.kind === 'turn' && /^(Round \d+ begins|Combat starts)/.test(entry.summary);
     if (opensRound) {
       const round = /Round (\d+)/.exec(entry.summary)?.[1] ?? '1';
@@ -83,6 +98,7 @@ export function logMarkdown(entries: readonly LogEntry[], opts: LogMarkdownOptio
     if (entry.dice.length > 0) out.push('', `  Dice: ${diceLine(entry.dice)}`);
     if (entry.details.length > 0 || entry.dice.length > 0) out.push('');
   }
+  chatUntil(Infinity);
   if (out[out.length - 1] !== '') out.push('');
   return out.join('\n');
 }

@@ -24,6 +24,9 @@ function rows(gm: boolean): Array<[string, string]> {
       'R (hold), or the Ruler button',
       'Measure: drag from a square or token; a click adds a waypoint; release or Esc ends it',
     ],
+    ['Enter', 'Chat: type a message (Enter sends, Shift+Enter a new line, ↑ your last line)'],
+    ['/', 'Chat: start a command (/r 2d6+3 rolls; /help lists them)'],
+    ['Esc in the chat', 'Back to the map'],
     ['Esc', 'Clear the selection; close this list'],
     ['?', 'This list'],
   ];
