@@ -222,7 +222,7 @@ describe('the GM’s direct writes to the secrets chat', () => {
     const writeOf = (value: unknown) => {
       const client = new Y.Doc();
       Y.applyUpdate(client, Y.encodeStateAsUpdate(server));
-      let update = new Uint8Array();
+      let update: Uint8Array = new Uint8Array();
       client.on('update', (u: Uint8Array) => (update = u));
       secretRootsOf(client).chat.push([value]);
       return update;
