@@ -137,7 +137,7 @@ export class Connection implements DocListener {
     }
     // Every update a GM socket sends is checked, stored and broadcast to the whole room: bounded
     // in count and bytes per token and doc (a player's are refused anyway, and cost nothing here).
-    if (message.type === 'sync-update' && mayWriteDoc(this.session)) {
+    if (message.type === 'sync-update' && mayWriteDoc(this.session, this.docKind)) {
       const key = this.limitKey;
       const { docWrites, docWriteBytes, options } = this.limits;
       if (!docWrites.take(key).ok || !docWriteBytes.take(key, message.update.byteLength).ok)
@@ -167,12 +167,13 @@ export class Connection implements DocListener {
   }
 
   private onUpdate(incoming: Uint8Array): void {
-    if (mayWriteDoc(this.session)) {
+    const kind = this.docKind;
+    if (kind !== 'channel' && mayWriteDoc(this.session, kind)) {
       // Checked before it is applied (and so before it is stored or broadcast): same bounds as
       // every other input. A refused write changes nothing; the client resyncs (4403).
       const update = this.heldUpdate ? Y.mergeUpdates([this.heldUpdate, incoming]) : incoming;
       this.heldUpdate = undefined;
-      const problem = checkGmWrite(this.shared.doc, this.docKind, update);
+      const problem = checkGmWrite(this.shared.doc, kind, update);
       if (problem === MISSING_DEPENDENCIES && update.byteLength <= MAX_HELD_UPDATE_BYTES) {
         // Builds on changes still on their way (e.g. the sync step 2 after a reconnect): hold it,
         // never apply it unchecked, and check it again together with what this socket sends next.
@@ -233,7 +234,10 @@ export class Connection implements DocListener {
     return tokenHash === undefined ? undefined : { tokenHash };
   }
 
-  /** Players see only the public doc's tokens; on the secrets doc (GM only) every token is fine. */
+  /**
+   * Players see only the public doc's tokens; on the secrets doc (GM only) every token is fine.
+   * A channel doc holds no tokens: a drag there is never relayed.
+   */
   private readonly isVisibleToken = (tokenId: string): boolean =>
     this.docKind === 'secrets' || rootsOf(this.shared.doc).tokens.has(tokenId);
 

@@ -2,21 +2,31 @@ import * as Y from 'yjs';
 import { CommitQueue } from './CommitQueue';
 import type { Store } from './store';
 import { SharedDoc } from './SharedDoc';
-import { docNameOf } from './permissions';
-import type { DocKind } from './permissions';
+import { channelDocName, docNameOf } from './permissions';
 
-/** A loaded room: its public doc (everyone) and secrets doc (GM only). */
+/**
+ * Player channel docs one room keeps loaded at most (docs/table.md "Channels"); past it the least
+ * recently used one nobody is connected to is unloaded (its rows stay stored).
+ */
+export const MAX_LOADED_CHANNELS = 64;
+
+/**
+ * A loaded room: its public doc (everyone), secrets doc (GM only) and the channel docs of its
+ * players loaded so far (each its own player's; only the server writes them).
+ */
 export class Room {
   readonly public: SharedDoc;
   readonly secrets: SharedDoc;
+  /** Channel id → its doc, least recently used first. */
+  private readonly channels = new Map<string, SharedDoc>();
   /** ms timestamp of the last connection or intent; idle rooms are unloaded. */
   lastActive = Date.now();
 
   constructor(
     readonly id: string,
-    store: Store,
-    commits: CommitQueue,
-    onFailure: (room: Room, error: unknown) => void,
+    private readonly store: Store,
+    private readonly commits: CommitQueue,
+    private readonly onFailure: (room: Room, error: unknown) => void,
   ) {
     this.public = new SharedDoc(docNameOf(id, 'public'), store, commits, (error) => onFailure(this, error));
     try {
@@ -29,12 +39,64 @@ export class Room {
     }
   }
 
-  doc(kind: DocKind): SharedDoc {
+  doc(kind: 'public' | 'secrets'): SharedDoc {
     return kind === 'secrets' ? this.secrets : this.public;
   }
 
+  /**
+   * The channel doc of `channel`, loaded from the store on first use. The caller has checked that
+   * it is a live invite's of this room (a made-up id never gets a doc). Undefined when the room
+   * already holds MAX_LOADED_CHANNELS channels that all have someone connected.
+   */
+  channel(channel: string): SharedDoc | undefined {
+    const loaded = this.channels.get(channel);
+    if (loaded) {
+      this.channels.delete(channel); // to the end: most recently used
+      this.channels.set(channel, loaded);
+      return loaded;
+    }
+    if (this.channels.size >= MAX_LOADED_CHANNELS) {
+      const idle = [...this.channels].find(([, shared]) => shared.listeners.size === 0);
+      if (!idle) return undefined;
+      this.unloadChannel(idle[0], idle[1]);
+    }
+    const shared = new SharedDoc(channelDocName(this.id, channel), this.store, this.commits, (error) =>
+      this.onFailure(this, error),
+    );
+    this.channels.set(channel, shared);
+    return shared;
+  }
+
+  /** Every loaded doc: public, secrets, then the channels. */
+  get docs(): SharedDoc[] {
+    return [this.public, this.secrets, ...this.channels.values()];
+  }
+
+  /**
+   * A revoked invite's channel: unloaded and its stored rows deleted (the GM keeps the copies in
+   * the secrets doc). Its sockets are closed by the caller.
+   */
+  forgetChannel(channel: string): void {
+    const shared = this.channels.get(channel);
+    this.commits.flush();
+    if (shared) {
+      this.channels.delete(channel);
+      shared.destroy();
+    }
+    this.store.forgetDoc(channelDocName(this.id, channel));
+  }
+
+  private unloadChannel(channel: string, shared: SharedDoc): void {
+    this.channels.delete(channel);
+    this.commits.flush();
+    shared.compactInBackground();
+    shared.destroy();
+  }
+
   get listenerCount(): number {
-    return this.public.listeners.size + this.secrets.listeners.size;
+    let count = 0;
+    for (const shared of this.docs) count += shared.listeners.size;
+    return count;
   }
 }
 
@@ -161,25 +223,34 @@ export class RoomManager {
   private unload(room: Room, now = false): void {
     this.rooms.delete(room.id);
     this.commits.flush();
-    for (const shared of [room.public, room.secrets]) {
+    const docs = room.docs;
+    for (const shared of docs) {
       if (now) shared.compact();
       else shared.compactInBackground();
     }
-    room.public.destroy();
-    room.secrets.destroy();
+    for (const shared of docs) shared.destroy();
+  }
+
+  /**
+   * Forget a revoked invite's channel doc: unloaded if its room is loaded, its stored rows
+   * deleted either way (src/server/invites.ts).
+   */
+  forgetChannel(roomId: string, channel: string): void {
+    const room = this.rooms.get(roomId);
+    if (room) return room.forgetChannel(channel);
+    this.commits.flush();
+    this.store.forgetDoc(channelDocName(roomId, channel));
   }
 
   /** A write to disk failed: drop the room from memory (clients reconnect and get the disk state). */
   private fail(room: Room, error: unknown): void {
     console.error(`room ${room.id}: could not store an update, unloading it:`, error);
     this.rooms.delete(room.id);
-    for (const shared of [room.public, room.secrets]) {
+    const docs = room.docs;
+    for (const shared of docs) {
       for (const listener of shared.listeners) listener.close(1011, 'storage failure');
     }
-    queueMicrotask(() => {
-      room.public.destroy();
-      room.secrets.destroy();
-    });
+    queueMicrotask(() => docs.forEach((shared) => shared.destroy()));
   }
 
   close(): void {

@@ -31,6 +31,14 @@ function playerTokens(ctx: ServerContext, roomId: string): TokenRow[] {
   return ctx.store.roomTokens(roomId).filter((row) => row.role === 'player');
 }
 
+/**
+ * The name on the player invite of `roomId` whose id (its channel) is `id`, or undefined when
+ * the room has no such invite (a whisper's reader: src/server/channels.ts).
+ */
+export function inviteName(ctx: ServerContext, roomId: string, id: string): string | undefined {
+  return playerTokens(ctx, roomId).find((row) => row.tokenHash.slice(0, INVITE_ID_CHARS) === id)?.name;
+}
+
 function summaryOf(row: TokenRow): InviteSummary {
   return { id: row.tokenHash.slice(0, INVITE_ID_CHARS), name: row.name, characterIds: row.characterIds };
 }
@@ -60,10 +68,13 @@ export function revokeInvite(
   const row = matches[0]!;
   ctx.store.deleteToken(row.tokenHash);
   const room = ctx.rooms.loaded(roomId);
-  for (const shared of room ? [room.public, room.secrets] : []) {
+  for (const shared of room ? room.docs : []) {
     for (const listener of [...shared.listeners]) {
       if (listener.tokenHash === row.tokenHash) listener.close(CLOSE_REVOKED, 'invite revoked');
     }
   }
-  return { ok: true, invite: summaryOf(row) };
+  // Its channel goes with it: the GM keeps every whisper in the secrets doc.
+  const invite = summaryOf(row);
+  ctx.rooms.forgetChannel(roomId, invite.id);
+  return { ok: true, invite };
 }

@@ -1,38 +1,71 @@
 import * as Y from 'yjs';
 import type { Session } from './auth';
 import type { AwarenessEntry } from './protocol';
+import { INVITE_ID_CHARS } from './invites';
 
 /**
  * Who may do what over the websocket (the HTTP side checks roles in its routes). Pure decisions;
  * the connection code only carries them out. The contract is in docs/server.md.
  */
 
-export type DocKind = 'public' | 'secrets';
+export type DocKind = 'public' | 'secrets' | 'channel';
 
 /** The secrets doc of room R is named `R~secrets`; everything else is a public doc name. */
 export const SECRETS_SUFFIX = '~secrets';
+/** A player's channel doc: `R~to~<channel>` (docs/table.md "Channels"). */
+export const CHANNEL_INFIX = '~to~';
 
-export function parseDocName(docName: string): { roomId: string; kind: DocKind } {
-  return docName.endsWith(SECRETS_SUFFIX)
-    ? { roomId: docName.slice(0, -SECRETS_SUFFIX.length), kind: 'secrets' }
-    : { roomId: docName, kind: 'public' };
+/** Which doc of which room a websocket asks for; `channel` only for a channel doc. */
+export type DocRef =
+  | { readonly roomId: string; readonly kind: 'public' | 'secrets' }
+  | { readonly roomId: string; readonly kind: 'channel'; readonly channel: string };
+
+export function parseDocName(docName: string): DocRef {
+  if (docName.endsWith(SECRETS_SUFFIX))
+    return { roomId: docName.slice(0, -SECRETS_SUFFIX.length), kind: 'secrets' };
+  // Room ids are base64url (no '~'): the first infix ends the room id.
+  const at = docName.indexOf(CHANNEL_INFIX);
+  if (at >= 0)
+    return {
+      roomId: docName.slice(0, at),
+      kind: 'channel',
+      channel: docName.slice(at + CHANNEL_INFIX.length),
+    };
+  return { roomId: docName, kind: 'public' };
 }
 
-export function docNameOf(roomId: string, kind: DocKind): string {
+export function docNameOf(roomId: string, kind: 'public' | 'secrets'): string {
   return kind === 'secrets' ? roomId + SECRETS_SUFFIX : roomId;
 }
 
-/** HTTP status for opening a doc: 200 allowed, 401 no/unknown token, 403 not yours. */
-export function canOpenDoc(session: Session | undefined, roomId: string, kind: DocKind): 200 | 401 | 403 {
+export function channelDocName(roomId: string, channel: string): string {
+  return roomId + CHANNEL_INFIX + channel;
+}
+
+/** A player's channel: their invite id (the start of their token's hash); the GM has none. */
+export function channelOf(session: Session): string | undefined {
+  return session.role === 'player' ? session.tokenHash.slice(0, INVITE_ID_CHARS) : undefined;
+}
+
+/**
+ * HTTP status for opening a doc: 200 allowed, 401 no/unknown token, 403 not yours. A channel doc
+ * is its player's only: not another player's, not the GM's (the GM reads the copies in the
+ * secrets doc), and never one of a made-up id (a channel exists only as a live invite's).
+ */
+export function canOpenDoc(session: Session | undefined, ref: DocRef): 200 | 401 | 403 {
   if (!session) return 401;
-  if (session.roomId !== roomId) return 403;
-  if (kind === 'secrets' && session.role !== 'gm') return 403;
+  if (session.roomId !== ref.roomId) return 403;
+  if (ref.kind === 'secrets' && session.role !== 'gm') return 403;
+  if (ref.kind === 'channel' && ref.channel !== channelOf(session)) return 403;
   return 200;
 }
 
-/** GMs write the docs directly; players only ever read them (their writes are intents). */
-export function mayWriteDoc(session: Session): boolean {
-  return session.role === 'gm';
+/**
+ * GMs write the public and secrets docs directly; players only ever read (their writes are
+ * intents), and nobody but the server writes a channel doc.
+ */
+export function mayWriteDoc(session: Session, kind: DocKind): boolean {
+  return session.role === 'gm' && kind !== 'channel';
 }
 
 /**

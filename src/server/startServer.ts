@@ -11,6 +11,7 @@ import { handleApi } from './http/api';
 import { serveStatic } from './http/staticFiles';
 import { securityHeaders } from './http/securityHeaders';
 import { canOpenDoc, parseDocName } from './permissions';
+import type { DocRef } from './permissions';
 import { RoomManager, RoomRefusedError } from './RoomManager';
 import { migrateRoomDocs } from './tableBridge';
 import { Store } from './store';
@@ -180,9 +181,13 @@ function upgrade(
       else ctx.openSockets.delete(tokenHash);
     });
     try {
-      const room = ctx.rooms.get(verdict.roomId);
+      const room = ctx.rooms.get(verdict.ref.roomId);
       if (!room) return ws.close(4404, 'room unloaded'); // `get` marked it active
-      new Connection(ws, verdict.session, room.doc(verdict.kind), ctx.limits);
+      const ref = verdict.ref;
+      // A channel is loaded on demand: admission checked it is this live invite's own.
+      const shared = ref.kind === 'channel' ? room.channel(ref.channel) : room.doc(ref.kind);
+      if (!shared) return ws.close(1013, 'too many players are connected to this room; try again later');
+      new Connection(ws, verdict.session, shared, ctx.limits);
     } catch (error) {
       if (error instanceof RoomRefusedError) return ws.close(CLOSE_ROOM_UNAVAILABLE, error.brief);
       console.error('websocket connection failed:', error);
@@ -195,8 +200,7 @@ type Admission =
   | {
       status: 200;
       text: 'OK';
-      roomId: string;
-      kind: 'public' | 'secrets';
+      ref: DocRef;
       session: NonNullable<ReturnType<typeof authenticate>>;
     }
   | { status: 'unavailable'; reason: string }
@@ -218,9 +222,10 @@ function admit(ctx: ServerContext, req: IncomingMessage): Admission {
   } catch {
     return { status: 400, text: 'Bad Request' };
   }
-  const { roomId, kind } = parseDocName(docName);
+  const ref = parseDocName(docName);
+  const { roomId } = ref;
   const session = authenticate(ctx.store, url.searchParams.get('token'));
-  const status = canOpenDoc(session, roomId, kind);
+  const status = canOpenDoc(session, ref);
   if (status === 401) {
     // Counted with the HTTP API's failed logins: guessing tokens over websockets is no cheaper.
     const verdict = ctx.limits.authFailures.take(req.socket.remoteAddress ?? 'unknown');
@@ -236,5 +241,5 @@ function admit(ctx: ServerContext, req: IncomingMessage): Admission {
     if (error instanceof RoomRefusedError) return { status: 'unavailable', reason: error.brief };
     throw error;
   }
-  return { status: 200, text: 'OK', roomId, kind, session };
+  return { status: 200, text: 'OK', ref, session };
 }

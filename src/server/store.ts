@@ -292,6 +292,11 @@ export class Store {
     return (this.stmts.countUpdates.get(doc) as { n: number }).n;
   }
 
+  /** Delete every stored update of `doc` (a revoked invite's channel doc). */
+  forgetDoc(doc: string): void {
+    this.stmts.deleteUpTo.run(doc, Number.MAX_SAFE_INTEGER);
+  }
+
   /**
    * Compaction: replace every update of `doc` up to `uptoSeq` by one merged update, atomically.
    * `merged` must contain at least the state of those rows (the caller passes the live doc's state).

@@ -10,6 +10,7 @@ import { applyIntent } from '../table/applyIntent';
 import { migrateDoc, SYSTEM_ORIGIN, TableSchemaError, transactBoth } from '../table/docLayout';
 import { placeAllHealth } from '../table/foeHealth';
 import type { Actor } from '../table/applyIntent';
+import type { ChannelDocs } from '../table/intents/chatChannels';
 import { exportRoom as exportRoomFile, importRoom } from '../table/roomFile';
 import { checkDocWrite, MISSING_DEPENDENCIES } from '../table/checkDocWrite';
 
@@ -24,7 +25,7 @@ import type { SeedInput } from '../table/seedRoom';
  * The server's only door into src/table/: seeding a room, resolving an intent, room files,
  * validating catalog files. Kept in one file so the transport never depends on the doc layout.
  */
-export type { Actor };
+export type { Actor, ChannelDocs };
 
 /** Bumped when seeding changes in a way the demo room should be re-created for. */
 export const TABLE_IMPLEMENTATION = 'table-seedRoom-1';
@@ -57,11 +58,13 @@ export function resolveIntent(
   dice: Dice,
   senderName: string,
   assetLinked?: (hash: string) => boolean,
+  channels?: ChannelDocs,
 ): IntentResult {
   try {
     return applyIntent({ public: docs.publicDoc, secrets: docs.secretsDoc }, actor, intent, dice, {
       senderName,
       ...(assetLinked ? { assetLinked } : {}),
+      ...(channels ? { channels } : {}),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

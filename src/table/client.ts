@@ -40,6 +40,8 @@ export interface TableConnection {
   /** Current docs: replaced by fresh ones after a refused write (listen with `onReset`). */
   readonly doc: Y.Doc;
   readonly secrets: Y.Doc | undefined;
+  /** A player's channel doc (their whispers, read-only; docs/table.md "Channels"); none for the GM. */
+  readonly channel: Y.Doc | undefined;
   readonly docs: TableDocs;
   readonly providers: readonly WebsocketProvider[];
   readonly awareness: Awareness;
@@ -84,7 +86,8 @@ export class ConnectError extends Error {}
 
 /**
  * Connects to a room: asks the server who the token is (`GET /api/session`), then syncs the
- * public doc (and, for the GM, the secrets doc) over y-websocket. Reconnects by itself; a refused
+ * public doc and, for the GM, the secrets doc or, for a player, their channel doc (the session
+ * names it) over y-websocket. Reconnects by itself; a refused
  * write (MESSAGE_REFUSED or close 4403) throws the local docs away and resyncs fresh ones.
  */
 export async function connectTable(opts: ConnectOptions): Promise<TableConnection> {
@@ -97,7 +100,12 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
   const session = SessionSchema.parse(await response.json());
   const wsBase = base.replace(/^http/, 'ws') + '/ws';
 
-  type Conn = { docs: TableDocs; providers: WebsocketProvider[]; synced: Promise<void> };
+  type Conn = {
+    docs: TableDocs;
+    channel: Y.Doc | undefined;
+    providers: WebsocketProvider[];
+    synced: Promise<void>;
+  };
   const snapshotListeners = new Set<(s: RoomSnapshot, c: TableChanges | null) => void>();
   const resetListeners = new Set<(reason: string) => void>();
   const revokedListeners = new Set<(reason: string) => void>();
@@ -113,6 +121,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
   const open = (): Conn => {
     const pub = new Y.Doc();
     const sec = session.role === 'gm' ? new Y.Doc() : undefined;
+    const chan = session.role === 'player' && session.channel ? new Y.Doc() : undefined;
     const providerOpts = {
       params: { token: opts.token },
       // A player tab must not leak its doc to a GM tab of the same browser, or the reverse.
@@ -125,6 +134,17 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
     };
     const providers = [new WebsocketProvider(wsBase, opts.roomId, pub, providerOpts)];
     if (sec) providers.push(new WebsocketProvider(wsBase, `${opts.roomId}~secrets`, sec, providerOpts));
+    if (chan) {
+      const channel = new WebsocketProvider(
+        wsBase,
+        `${opts.roomId}~to~${session.channel}`,
+        chan,
+        providerOpts,
+      );
+      // Presence lives on the public doc; nothing to say on a channel only its player reads.
+      channel.awareness.setLocalState(null);
+      providers.push(channel);
+    }
     for (const provider of providers) {
       provider.messageHandlers[MESSAGE_REFUSED] = (_encoder, decoder) => {
         let reason = 'write refused';
@@ -162,11 +182,18 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
     ).then(() => undefined);
     const docs: TableDocs = { public: pub, secrets: sec };
     stopWatchingLink = link.watch(providers);
-    stopObserving = observeTable(docs, (changes) => {
-      const snap = readSnapshot(pub, sec);
+    const onChanges = (changes: TableChanges) => {
+      const snap = readSnapshot(pub, sec, chan);
       snapshotListeners.forEach((cb) => cb(snap, changes));
-    });
-    return { docs, providers, synced };
+    };
+    const stopTable = observeTable(docs, onChanges);
+    // The channel doc holds only `chat`: its changes read as chat changes.
+    const stopChannel = chan ? observeTable({ public: chan }, onChanges) : () => {};
+    stopObserving = () => {
+      stopTable();
+      stopChannel();
+    };
+    return { docs, channel: chan, providers, synced };
   };
 
   /** Stop listening to the current docs and drop them with their providers. */
@@ -176,6 +203,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
     current.providers.forEach((p) => p.destroy());
     current.docs.public.destroy();
     current.docs.secrets?.destroy();
+    current.channel?.destroy();
   };
 
   let resetting = false;
@@ -186,7 +214,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
     current = open();
     resetting = false;
     resetListeners.forEach((cb) => cb(reason));
-    const snap = readSnapshot(current.docs.public, current.docs.secrets);
+    const snap = readSnapshot(current.docs.public, current.docs.secrets, current.channel);
     snapshotListeners.forEach((cb) => cb(snap, null));
   };
 
@@ -200,6 +228,9 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
     get secrets() {
       return current.docs.secrets;
     },
+    get channel() {
+      return current.channel;
+    },
     get docs() {
       return current.docs;
     },
@@ -212,7 +243,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
     get whenSynced() {
       return current.synced;
     },
-    snapshot: () => readSnapshot(current.docs.public, current.docs.secrets),
+    snapshot: () => readSnapshot(current.docs.public, current.docs.secrets, current.channel),
     onSnapshot(cb) {
       snapshotListeners.add(cb);
       return () => snapshotListeners.delete(cb);

@@ -46,10 +46,14 @@ describe('HTTP API', () => {
     expect(gmLink).toBe(`${origin}/?room=${roomId}&token=${gmToken}`);
     expect(characterIds).toEqual(['maren-stalwart', 'ivo-vagabond', 'sefa-wright', 'tobin-mendicant']);
 
-    const invite = await api<{ token: string; link: string }>(origin, `/api/rooms/${roomId}/invites`, {
-      token: gmToken,
-      body: { name: 'Kim', characterIds: ['maren-stalwart'] },
-    });
+    const invite = await api<{ token: string; link: string; id: string }>(
+      origin,
+      `/api/rooms/${roomId}/invites`,
+      {
+        token: gmToken,
+        body: { name: 'Kim', characterIds: ['maren-stalwart'] },
+      },
+    );
     expect(invite.status).toBe(200);
     expect(invite.body.link).toBe(`${origin}/?room=${roomId}&token=${invite.body.token}`);
 
@@ -64,6 +68,7 @@ describe('HTTP API', () => {
       role: 'player',
       characterIds: ['maren-stalwart'],
       name: 'Kim',
+      channel: invite.body.id, // the invite id: the doc of this player's whispers
     });
     expect((await api(origin, '/api/session')).status).toBe(401);
 

@@ -9,17 +9,34 @@ const player: Session = { roomId: 'r1', role: 'player', name: 'P', characterIds:
 
 describe('canOpenDoc', () => {
   it('lets the GM open both docs, a player only the public one, and nobody another room', () => {
-    expect(canOpenDoc(gm, 'r1', 'public')).toBe(200);
-    expect(canOpenDoc(gm, 'r1', 'secrets')).toBe(200);
-    expect(canOpenDoc(player, 'r1', 'public')).toBe(200);
-    expect(canOpenDoc(player, 'r1', 'secrets')).toBe(403);
-    expect(canOpenDoc(gm, 'r2', 'public')).toBe(403);
-    expect(canOpenDoc(undefined, 'r1', 'public')).toBe(401);
+    expect(canOpenDoc(gm, { roomId: 'r1', kind: 'public' })).toBe(200);
+    expect(canOpenDoc(gm, { roomId: 'r1', kind: 'secrets' })).toBe(200);
+    expect(canOpenDoc(player, { roomId: 'r1', kind: 'public' })).toBe(200);
+    expect(canOpenDoc(player, { roomId: 'r1', kind: 'secrets' })).toBe(403);
+    expect(canOpenDoc(gm, { roomId: 'r2', kind: 'public' })).toBe(403);
+    expect(canOpenDoc(undefined, { roomId: 'r1', kind: 'public' })).toBe(401);
   });
 
-  it('names docs <roomId> and <roomId>~secrets', () => {
+  it('names docs <roomId>, <roomId>~secrets and <roomId>~to~<channel>', () => {
     expect(parseDocName('abc~secrets')).toEqual({ roomId: 'abc', kind: 'secrets' });
     expect(parseDocName('abc')).toEqual({ roomId: 'abc', kind: 'public' });
+    expect(parseDocName('abc~to~0123456789ab')).toEqual({
+      roomId: 'abc',
+      kind: 'channel',
+      channel: '0123456789ab',
+    });
+  });
+
+  it('opens a channel doc to its own player only: not another player, not the GM, not a made-up id', () => {
+    const hash = '0123456789ab' + 'f'.repeat(52);
+    const ana: Session = { ...player, tokenHash: hash };
+    const channel = (id: string, roomId = 'r1') => ({ roomId, kind: 'channel' as const, channel: id });
+    expect(canOpenDoc(ana, channel('0123456789ab'))).toBe(200);
+    expect(canOpenDoc(ana, channel('0123456789ac'))).toBe(403);
+    expect(canOpenDoc(ana, channel(hash))).toBe(403);
+    expect(canOpenDoc(ana, channel('0123456789ab', 'r2'))).toBe(403);
+    expect(canOpenDoc({ ...gm, tokenHash: hash }, channel('0123456789ab'))).toBe(403);
+    expect(canOpenDoc(undefined, channel('0123456789ab'))).toBe(401);
   });
 });
 

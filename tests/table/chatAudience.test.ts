@@ -4,6 +4,7 @@ import { fixedDice } from '../../src/lib/dice';
 import type { ChatMessage } from '../../src/schema/chat';
 import { MAX_LOG_ENTRIES } from '../../src/schema/limits';
 import { applyIntent } from '../../src/table/applyIntent';
+import { checkDocWrite } from '../../src/table/checkDocWrite';
 import type { Actor } from '../../src/table/applyIntent';
 import { channelRootsOf, publicRootsOf, secretRootsOf } from '../../src/table/docLayout';
 import type { TableDocs } from '../../src/table/docLayout';
@@ -100,7 +101,7 @@ describe('whispers through applyIntent: where each copy is written', () => {
     expect(lines(secretRootsOf(docs.secrets).chat)).toMatchObject([
       { from: 'Ana', text: 'I pocket the key', to: { kind: 'gm' }, at: 5 },
     ]);
-    expect(lines(channelRootsOf(channels.doc(ANA)).chat)).toEqual(lines(secretRootsOf(docs.secrets).chat));
+    expect(lines(channelRootsOf(channels.doc(ANA)!).chat)).toEqual(lines(secretRootsOf(docs.secrets).chat));
     expect([...channels.docs.keys()]).toEqual([ANA]);
     expect(JSON.stringify(docs.public.toJSON())).not.toContain('pocket');
   });
@@ -122,7 +123,7 @@ describe('whispers through applyIntent: where each copy is written', () => {
       channel: BO,
       name: 'Bo',
     });
-    expect(texts(channelRootsOf(channels.doc(BO)).chat)).toEqual(['A trapdoor under you']);
+    expect(texts(channelRootsOf(channels.doc(BO)!).chat)).toEqual(['A trapdoor under you']);
     expect([...channels.docs.keys()]).toEqual([BO]);
     expect(texts(publicRootsOf(docs.public).chat)).toEqual([]);
   });
@@ -158,7 +159,7 @@ describe('whispers through applyIntent: where each copy is written', () => {
     say(docs, GM, channelsOf(), { kind: 'chat', text: 'roll initiative' }, 3);
     const gm = readSnapshot(docs.public, docs.secrets).chat.map((l) => l.text);
     expect(gm).toEqual(['welcome', 'psst, GM', 'roll initiative']);
-    const player = readSnapshot(docs.public, undefined, ana.doc(ANA)).chat.map((l) => l.text);
+    const player = readSnapshot(docs.public, undefined, ana.doc(ANA)!).chat.map((l) => l.text);
     expect(player).toEqual(['welcome', 'psst, GM', 'roll initiative']);
     expect(readSnapshot(docs.public).chat.map((l) => l.text)).toEqual(['welcome', 'roll initiative']);
   });
@@ -166,7 +167,7 @@ describe('whispers through applyIntent: where each copy is written', () => {
   it('a channel keeps at most the chat bound: its oldest line goes', () => {
     const docs = table();
     const channels = channelsOf(ANA);
-    const chat = channelRootsOf(channels.doc(ANA)).chat;
+    const chat = channelRootsOf(channels.doc(ANA)!).chat;
     chat.push(
       Array.from({ length: MAX_LOG_ENTRIES }, (_, i) => ({
         id: `c${i}`,
@@ -212,5 +213,24 @@ describe('whispers through applyIntent: where each copy is written', () => {
     importRoom(copy.public, copy.secrets, JSON.parse(JSON.stringify(file)));
     expect(readSnapshot(copy.public, copy.secrets).chat.map((l) => l.text)).toEqual(['psst, GM']);
     expect(readSnapshot(copy.public).chat).toEqual([]);
+  });
+});
+
+describe('the GM’s direct writes to the secrets chat', () => {
+  it('are checked like public chat: a valid line passes, a malformed one is refused in words', () => {
+    const server = new Y.Doc();
+    const writeOf = (value: unknown) => {
+      const client = new Y.Doc();
+      Y.applyUpdate(client, Y.encodeStateAsUpdate(server));
+      let update: Uint8Array = new Uint8Array();
+      client.on('update', (u: Uint8Array) => (update = u));
+      secretRootsOf(client).chat.push([value]);
+      return update;
+    };
+    const line = { id: 'c1', at: 1, from: 'GM', text: 'note to self', to: { kind: 'gm' } };
+    expect(checkDocWrite(server, 'secrets', writeOf(line))).toBeNull();
+    expect(checkDocWrite(server, 'secrets', writeOf({ ...line, text: 'x'.repeat(2001) }))).toMatch(
+      /^chat: text: /,
+    );
   });
 });

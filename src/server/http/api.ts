@@ -8,6 +8,8 @@ import { encounterSummary, listJsonFiles, readCatalogFile, type Validator } from
 import type { Encounter } from '../../schema/encounter';
 import { joinLink } from '../context';
 import { inviteIdOf, listInvites, revokeInvite } from '../invites';
+import { channelDocsFor } from '../channels';
+import { channelOf } from '../permissions';
 import { authFailureLimitText, intentLimitText, retryAfterSeconds } from '../limits';
 import type { ServerContext } from '../context';
 import { RoomRefusedError } from '../RoomManager';
@@ -79,6 +81,8 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
       role: session.role,
       characterIds: session.characterIds,
       name: session.name,
+      // A player's channel doc holds their whispers (docs/table.md "Channels").
+      ...(channelOf(session) ? { channel: channelOf(session) } : {}),
     });
   }
 
@@ -233,6 +237,7 @@ async function postIntent(
       session.name,
       // A portrait must be an image of this room (src/table/intents/portraitIntent.ts).
       (hash) => assetsOf(ctx).store.isLinked(roomId, hash),
+      channelDocsFor(ctx, room, session),
     );
   } catch (error) {
     // E.g. the test-only fixed dice ran out: a server problem, not the sender's; nothing written.

@@ -15,5 +15,6 @@ export interface ChatChannels {
 
 /** …and each channel's doc (the server loads it on demand), where the player's copy is written. */
 export interface ChannelDocs extends ChatChannels {
-  doc(channel: ChannelId): Y.Doc;
+  /** Undefined when the server cannot load it now (then nothing of the line is written). */
+  doc(channel: ChannelId): Y.Doc | undefined;
 }
