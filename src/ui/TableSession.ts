@@ -62,7 +62,8 @@ export interface PlaceStats {
  * `localSession.ts` (the offline demo and the render benchmark).
  */
 export interface TableSession {
-  readonly viewer: Viewer & { readonly name: string };
+  /** `channel`: a player's invite id, which the server stamps on what they make (drawings). */
+  readonly viewer: Viewer & { readonly name: string; readonly channel?: string };
   readonly roomId: string;
   scene(): Scene;
   onScene(cb: (scene: Scene) => void): () => void;

@@ -159,7 +159,12 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
   }
 
   return {
-    viewer: { role: who.role, characterIds: who.characterIds, name: who.name },
+    viewer: {
+      role: who.role,
+      characterIds: who.characterIds,
+      name: who.name,
+      ...(who.channel ? { channel: who.channel } : {}),
+    },
     roomId,
     scene: () => scene,
     onScene: (cb) => {

@@ -93,9 +93,9 @@ describe('rolling in chat', () => {
     expect(server.room(roomId).public.doc.getArray('chat').length).toBe(3);
   });
 
-  it('a roll for the GM only never reaches the public chat (refused until the channels exist)', async () => {
+  it('a roll for the GM only never reaches the public chat', async () => {
     const { body } = await post(anaToken, { kind: 'roll', notation: 'd20', to: { kind: 'gm' } });
-    if (!body.ok) expect(body.reason).toMatch(/^[a-z].*[a-z]$/);
+    expect(body.ok).toBe(true);
     // A public line after it: once it arrives, anything sent before it would have arrived too.
     expect((await post(gmToken, { kind: 'chat', text: 'next' })).body.ok).toBe(true);
     await waitFor(() => chatOf(watcher).some((line) => line.text === 'next'), 'the next line at a player');

@@ -112,6 +112,7 @@ describe('presence secrecy', () => {
       user: { name: 'GM', role: 'gm', color: 'red' },
       cursor: null,
       drag: null,
+      ruler: null,
       ping: null,
     });
     expect(gmStates.some((s) => JSON.stringify(s).includes('"x":5,"y":4'))).toBe(false);
@@ -135,6 +136,7 @@ describe('presence secrecy', () => {
       user: { name: 'GM', role: 'gm', color: 'red' },
       cursor: { x: 3, y: 3 },
       drag: null,
+      ruler: null,
       ping: null,
     });
     // A colour of 10 KB does not fit a presence state (at most 2 KB): not applied, not relayed.

@@ -121,6 +121,7 @@ describe('player writes over the websocket', () => {
       user: { name: 'Alice', role: 'player', color: 'red' },
       cursor: null,
       drag: null,
+      ruler: null,
       ping: null,
     });
 

@@ -17,8 +17,14 @@ function seeded() {
 }
 
 type Docs = ReturnType<typeof seeded>;
-const send = (docs: Docs, actor: Actor, intent: unknown, name = actor.role === 'gm' ? 'GM' : 'Pat') =>
-  applyIntent(docs, actor, intent, fixedDice([]), { now: 1_000, senderName: name });
+/** Each player's channel, as the server hands it over with their intents (their invite id). */
+const channelOf = (actor: Actor): string | undefined =>
+  actor.role === 'gm' ? undefined : actor.characterIds.includes('ana') ? 'a11a00000001' : 'b0b000000002';
+const send = (docs: Docs, actor: Actor, intent: unknown, name = actor.role === 'gm' ? 'GM' : 'Pat') => {
+  const own = channelOf(actor);
+  const channels = { ...(own ? { own } : {}), nameOf: () => undefined, doc: () => undefined };
+  return applyIntent(docs, actor, intent, fixedDice([]), { now: 1_000, senderName: name, channels });
+};
 const draw = (docs: Docs, actor: Actor, layer: 'table' | 'gm' = 'table', name?: string) =>
   send(docs, actor, { kind: 'draw', shape: LINE, layer }, name);
 const idOf = (result: ReturnType<typeof send>): string => {
@@ -58,7 +64,7 @@ describe('draw (issue 15 "Drawings and notes on the map")', () => {
     expect(rootsOf(docs.public).drawings.size).toBe(0);
   });
 
-  it("gives a player a stable key of their own and their colour, never the GM's", () => {
+  it("keys a player's drawings by their channel, with their colour, never the GM's", () => {
     const docs = seeded();
     idOf(draw(docs, ANA, 'table', 'Pat'));
     idOf(draw(docs, ANA, 'table', 'Pat'));
@@ -66,12 +72,25 @@ describe('draw (issue 15 "Drawings and notes on the map")', () => {
     const [a1, a2, b] = readDrawings(docs.public).sort(
       (x, y) => x.author.name.localeCompare(y.author.name) || 0,
     );
-    expect(a1!.author.key).toMatch(/^[0-9a-f]{12}$/);
+    expect(a1!.author.key).toBe('a11a00000001');
     expect(a1!.author).toEqual(a2!.author);
     expect(a1!.author.name).toBe('Pat');
     expect(b!.author.key).not.toBe(a1!.author.key);
     expect(a1!.color).toBe(authorColour(a1!.author.key));
     expect(a1!.color).not.toBe(GM_DRAWING_COLOUR);
+  });
+
+  it('draws nothing for a player when the table cannot tell who they are (no channel)', () => {
+    const docs = seeded();
+    const result = applyIntent(docs, ANA, { kind: 'draw', shape: LINE, layer: 'table' }, fixedDice([]), {
+      now: 1_000,
+      senderName: 'Pat',
+    });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'drawings go through the server: this table cannot tell who drew them',
+    });
+    expect(rootsOf(docs.public).drawings.size).toBe(0);
   });
 
   it('refuses past MAX_DRAWINGS per layer, with what to do', () => {

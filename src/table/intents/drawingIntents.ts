@@ -16,29 +16,16 @@ import { refuse } from './IntentContext';
  * the drawing write and an outcome for the sender.
  */
 
-/** Who is drawing, as stored: 'gm', or the player's stable key (see `playerKey`). */
-export function authorKeyOf(ctx: IntentContext): 'gm' | ChannelId {
-  if (ctx.actor.role === 'gm') return 'gm';
-  return playerKey(ctx.actor.characterIds, ctx.senderName);
+/**
+ * Who is drawing, as stored: 'gm', or the player's channel (their invite id, docs/table.md
+ * "Channels"), which the server hands over with every player's intent; undefined without it (a
+ * table the server does not run cannot tell players apart, so it draws nothing for them).
+ */
+export function authorKeyOf(ctx: IntentContext): 'gm' | ChannelId | undefined {
+  return ctx.actor.role === 'gm' ? 'gm' : ctx.channels?.own;
 }
 
-/**
- * A player's key: until the `channels` slice hands the sender's channel (their invite id) to the
- * intent context, a 12-hex-digit digest of what the server stamps on every intent of one invite
- * (its characters and its name), so it is stable per invite. The merge replaces this one line
- * with the channel.
- */
-function playerKey(characterIds: readonly string[], name: string): ChannelId {
-  const text = `${[...characterIds].sort().join('\u0000')}\u0001${name}`;
-  // Two FNV-1a 32-bit passes with different seeds: 48 bits are plenty to tell a table apart.
-  const fnv = (seed: number): number => {
-    let h = seed >>> 0;
-    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-    return h;
-  };
-  const hex = (n: number, digits: number) => n.toString(16).padStart(8, '0').slice(0, digits);
-  return hex(fnv(0x811c9dc5), 6) + hex(fnv(0x9747b28c), 6);
-}
+const NO_AUTHOR = 'drawings go through the server: this table cannot tell who drew them';
 
 function done(outcome: Resolution['outcome'], drawings: DrawingWrite): Resolution {
   return { ok: true, outcome, diff: EMPTY_DIFF, log: [], drawings };
@@ -51,6 +38,7 @@ export const drawIntent: IntentHandler<IntentOf<'draw'>> = (ctx, intent) => {
   if (layerOf(ctx, intent.layer).length >= MAX_DRAWINGS)
     return refuse(`${atMost(MAX_DRAWINGS, 'drawings')} on the map: clear some first`);
   const key = authorKeyOf(ctx);
+  if (!key) return refuse(NO_AUTHOR);
   const drawing: Drawing = {
     id: newId('d'),
     author: { key, name: ctx.senderName.trim() || (key === 'gm' ? 'GM' : 'Player') },
@@ -69,7 +57,9 @@ export const eraseDrawingIntent: IntentHandler<IntentOf<'erase-drawing'>> = (ctx
     .flatMap((layer) => layerOf(ctx, layer))
     .find((drawing) => drawing.id === intent.drawingId);
   if (!found) return refuse('that drawing is no longer on the map');
-  if (ctx.actor.role !== 'gm' && found.author.key !== authorKeyOf(ctx))
+  const key = authorKeyOf(ctx);
+  if (!key) return refuse(NO_AUTHOR);
+  if (ctx.actor.role !== 'gm' && found.author.key !== key)
     return refuse(`that is ${found.author.name}'s drawing: you erase your own`);
   return done({ kind: 'erase-drawings', count: 1 }, { erase: [{ id: found.id, layer: found.layer }] });
 };
@@ -78,6 +68,7 @@ export const clearDrawingsIntent: IntentHandler<IntentOf<'clear-drawings'>> = (c
   if (intent.scope === 'all' && ctx.actor.role !== 'gm')
     return refuse("only the GM clears everyone's drawings");
   const key = authorKeyOf(ctx);
+  if (!key) return refuse(NO_AUTHOR);
   const layers: DrawingLayer[] = ctx.actor.role === 'gm' ? ['table', 'gm'] : ['table'];
   const erase = layers
     .flatMap((layer) => layerOf(ctx, layer))

@@ -48,9 +48,9 @@ export function attachDrawing(
   let cursor: DrawingPoint | null = null;
   let field: HTMLInputElement | null = null;
 
-  /** A player's own drawings by their invite's name (the server decides; this only aims). */
+  /** A player's own drawings carry their channel (the server decides; this only aims). */
   const mayErase = (d: Drawing): boolean =>
-    isGm || (d.layer === 'table' && d.author.name === model.viewer.name);
+    isGm || (d.layer === 'table' && d.author.key === model.viewer.channel);
   const colour = (): string =>
     isGm ? GM_DRAWING_COLOUR : ([...drawings.peek()].reverse().find(mayErase)?.color ?? '#ffffff');
   const layer = (): 'table' | 'gm' => (isGm && state.peek().gmLayer ? 'gm' : 'table');
