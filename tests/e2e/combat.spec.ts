@@ -33,11 +33,14 @@ async function allSee(testid: string, text: string | RegExp): Promise<void> {
 }
 
 test('each page keeps one room connection: the combat tools share the table session connection', async () => {
-  // The GM syncs the public doc and the secrets doc, a player only the public one.
-  const rooms = (page: Page) => (socketsOpened.get(page) ?? []).map((p) => p.replace(/.*\//, ''));
+  // The GM syncs the public doc and the secrets doc, a player the public one and their own channel
+  // (their whispers, docs/table.md "Channels"): two sockets each, never one per panel.
+  const rooms = (page: Page) =>
+    (socketsOpened.get(page) ?? []).map((p) => p.replace(/.*\//, '').replace(/\?.*/, ''));
   expect(rooms(table.gm).sort()).toEqual([table.roomId, `${table.roomId}~secrets`]);
-  expect(rooms(table.ranger)).toEqual([table.roomId]);
-  expect(rooms(table.sage)).toEqual([table.roomId]);
+  for (const player of [table.ranger, table.sage])
+    expect(rooms(player).sort()).toEqual([table.roomId, expect.stringMatching(/~to~[0-9a-f]{12}$/)]);
+  expect(rooms(table.ranger).sort()[1]).not.toBe(rooms(table.sage).sort()[1]);
 });
 
 test('a ranged attack from higher ground on a foe behind cover: exact odds, dice, damage and HP on every screen', async () => {
