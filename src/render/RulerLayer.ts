@@ -121,8 +121,10 @@ export class RulerLayer {
     // the left or above the end when the right or bottom edge of the view is near.
     const w = bg.width * s;
     const h = bg.height * s;
+    // Someone else's ruler ends under their cursor, whose name tag sits just below and right of
+    // the pointer: start the label under the tag so the tag does not cover "Robin's ruler".
     let x = at.x + 12 * s;
-    let y = at.y + 12 * s;
+    let y = at.y + (v.owner ? 34 : 12) * s;
     const view = this.visible;
     if (view) {
       if (x + w > view.x + view.width) x = Math.max(view.x, at.x - 12 * s - w);

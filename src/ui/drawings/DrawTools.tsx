@@ -69,10 +69,15 @@ export function DrawTools({ model }: { model: RoomModel }) {
                 key={t}
                 aria-pressed={tool === t}
                 title={label}
+                aria-label={label}
                 data-testid={`draw-tool-${t}`}
                 onClick={() => pick(t, label)}
               >
-                <span aria-hidden="true">{icon}</span> {label}
+                <span aria-hidden="true">{icon}</span>
+                <span class="draw-tool-name" aria-hidden="true">
+                  {' '}
+                  {label}
+                </span>
               </button>
             ))}
           </div>
