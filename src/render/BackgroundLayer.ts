@@ -1,43 +1,24 @@
 import { Container, ImageSource, Sprite, Texture } from 'pixi.js';
 import {
-  pyramidDepth,
+  reachesPast,
   tileKey,
   tilesAtLevel,
   tilesToShow,
   tileWorldRect,
   type AssetLevels,
-  type BackgroundPlacement,
   type Rect,
   type TileId,
 } from './backgroundTiles';
 import type { ChunkPicture } from './TerrainLayer';
+import { loadPreview, TileDownloads, type BackgroundArt, type BackgroundSource } from './TileDownloads';
 
-/** Where tiles come from (the asset API, bound to a room and its token, in src/ui/backdrop). */
-export interface BackgroundSource {
-  levels(asset: string, signal: AbortSignal): Promise<AssetLevels>;
-  tile(asset: string, tile: TileId, signal: AbortSignal): Promise<ImageBitmap>;
-}
-
-/** The map background as the layer needs it (MapBackgroundSchema's fields). */
-export interface BackgroundArt extends BackgroundPlacement {
-  readonly asset: string;
-}
+export type { BackgroundArt, BackgroundSource } from './TileDownloads';
 
 /**
  * How long (ms) a map's first frame may wait for the battlemap preview, so the first picture a
  * player sees has the art in it rather than appearing a long first frame later.
  */
 const PREVIEW_WAIT_MS = 300;
-
-/** Tile downloads at once: enough to fill a screen quickly, few enough that a pan cancels little. */
-const MAX_IN_FLIGHT = 4;
-
-/**
- * The server's tile size (src/server/assets/assetLimits.ts), used only to ask for the preview
- * together with the pyramid's description; the description's own tileSize decides everything
- * else, and a wrong guess just costs the round trip it meant to save.
- */
-const LIKELY_TILE_SIZE = 512;
 
 /**
  * Tile textures kept (besides the preview): a 1440×900 screen at 2× needs about 20 tiles of 512
@@ -72,10 +53,8 @@ export class BackgroundLayer implements ChunkPicture {
   private pyramid: AssetLevels | undefined;
   private preview: Sprite | undefined;
   private tiles = new Map<string, Tile>();
-  private inFlight = new Map<string, AbortController>();
-  private queue: TileId[] = [];
-  /** Downloaded bitmaps waiting to become sprites (attached a few per frame). */
-  private arrived: Array<{ id: TileId; bitmap: ImageBitmap }> = [];
+  /** The current image's tile downloads (none without an image). */
+  private downloads: TileDownloads | undefined;
   /** Bumped when the image changes: answers for an older image are dropped. */
   private generation = 0;
   private viewGeneration = 0;
@@ -88,8 +67,6 @@ export class BackgroundLayer implements ChunkPicture {
   private askedAt = -Infinity;
   /** performance.now() when the preview was first drawn for the current image (bench, tests). */
   previewAt: number | undefined;
-  /** Tiles downloaded since creation. */
-  loaded = 0;
   /** Bumped whenever chunks baked earlier show a stale picture (new image, moved, preview arrived). */
   version = 0;
   /** The map in world pixels (the chunks cover exactly this). */
@@ -130,25 +107,13 @@ export class BackgroundLayer implements ChunkPicture {
     const abort = new AbortController();
     this.levelsAbort = abort;
     const source = this.source;
+    this.downloads = new TileDownloads(
+      (id, signal) => source.tile(art.asset, id, signal),
+      () => this.changed(),
+    );
     this.askedAt = performance.now();
-    // The preview is asked for at once, beside the description (its level guessed from the size).
-    const guess = pyramidDepth(art.imageWidth, art.imageHeight, LIKELY_TILE_SIZE) - 1;
-    const early = source.tile(art.asset, { level: guess, column: 0, row: 0 }, abort.signal);
-    early.catch(() => undefined); // a wrong guess is handled below
-    void source
-      .levels(art.asset, abort.signal)
-      .then(async (pyramid) => {
-        if (gen !== this.generation) return;
-        const last = pyramid.levels.length - 1;
-        if (last !== guess)
-          void early.then(
-            (b) => b.close(),
-            () => undefined,
-          );
-        const bitmap =
-          last === guess
-            ? await early
-            : await source.tile(art.asset, { level: last, column: 0, row: 0 }, abort.signal);
+    void loadPreview(source, art, abort.signal)
+      .then(({ pyramid, bitmap }) => {
         if (gen !== this.generation) return bitmap.close();
         this.pyramid = pyramid;
         this.preview = new Sprite({ texture: textureOf(bitmap), label: 'background preview' });
@@ -184,8 +149,9 @@ export class BackgroundLayer implements ChunkPicture {
 
   /** Turn up to `max` downloaded tiles into sprites (texture uploads); true when the screen changed. */
   attachArrived(max: number): boolean {
-    if (this.arrived.length === 0) return false;
-    for (const { id, bitmap } of this.arrived.splice(0, max)) {
+    const arrived = this.downloads?.take(max) ?? [];
+    if (arrived.length === 0) return false;
+    for (const { id, bitmap } of arrived) {
       const sprite = new Sprite({
         texture: textureOf(bitmap),
         label: `background ${tileKey(id.level, id.column, id.row)}`,
@@ -216,7 +182,7 @@ export class BackgroundLayer implements ChunkPicture {
       level: this.level,
       tiles: this.tiles.size,
       visibleTiles,
-      loading: this.inFlight.size + this.queue.length + this.arrived.length,
+      loading: this.downloads?.pending ?? 0,
       preview: this.preview?.visible === true,
       underlay: !!this.art && this.container.visible,
     };
@@ -275,14 +241,7 @@ export class BackgroundLayer implements ChunkPicture {
   }
 
   private reachesPastMap(): boolean {
-    const { art, mapRect } = this;
-    if (!art || !mapRect) return false;
-    const x = art.offsetX * this.cellPx;
-    const y = art.offsetY * this.cellPx;
-    const w = (art.imageWidth / art.pixelsPerSquare) * this.cellPx;
-    const h = (art.imageHeight / art.pixelsPerSquare) * this.cellPx;
-    // Half a world pixel of slack: a picture fitted to the squares is not "past" by rounding.
-    return x < -0.5 || y < -0.5 || x + w > mapRect.width + 0.5 || y + h > mapRect.height + 0.5;
+    return !!this.art && !!this.mapRect && reachesPast(this.art, this.cellPx, this.mapRect);
   }
 
   /** Drop the image: abort downloads, destroy every texture. */
@@ -290,11 +249,8 @@ export class BackgroundLayer implements ChunkPicture {
     this.generation++;
     this.version++;
     this.levelsAbort?.abort();
-    for (const a of this.inFlight.values()) a.abort();
-    this.inFlight.clear();
-    this.queue = [];
-    for (const { bitmap } of this.arrived) bitmap.close();
-    this.arrived = [];
+    this.downloads?.clear();
+    this.downloads = undefined;
     for (const t of this.tiles.values()) destroySprite(t.sprite);
     this.tiles.clear();
     if (this.preview) destroySprite(this.preview);
@@ -312,58 +268,20 @@ export class BackgroundLayer implements ChunkPicture {
     const want = tilesToShow(art, pyramid, this.cellPx, view.rect, view.zoom, view.resolution);
     this.level = want.level;
     const wanted = new Set<string>();
+    const missing: TileId[] = [];
     this.inViewKeys = [];
-    this.queue = [];
     for (const t of want.tiles) {
       const key = tileKey(t.level, t.column, t.row);
       wanted.add(key);
       if (t.inView) this.inViewKeys.push(key);
       const have = this.tiles.get(key);
       if (have) have.wanted = this.viewGeneration;
-      else if (
-        !this.inFlight.has(key) &&
-        !this.arrived.some((a) => tileKey(a.id.level, a.id.column, a.id.row) === key)
-      )
-        this.queue.push(t);
+      else missing.push(t);
     }
-    // The preview level is the preview sprite itself.
+    // The preview level is the preview sprite itself; while moving, tiles wait for the rest.
     const last = pyramid.levels.length - 1;
-    if (want.level === last || view.moving) this.queue = [];
-    for (const [key, abort] of this.inFlight) {
-      if (!wanted.has(key)) {
-        abort.abort();
-        this.inFlight.delete(key);
-      }
-    }
-    this.pump();
+    this.downloads?.request(want.level === last || view.moving ? [] : missing, wanted);
     this.updateVisibility();
-  }
-
-  private pump(): void {
-    const { art, source } = this;
-    if (!art || !source) return;
-    const gen = this.generation;
-    while (this.inFlight.size < MAX_IN_FLIGHT && this.queue.length) {
-      const id = this.queue.shift()!;
-      const key = tileKey(id.level, id.column, id.row);
-      const abort = new AbortController();
-      this.inFlight.set(key, abort);
-      source.tile(art.asset, id, abort.signal).then(
-        (bitmap) => {
-          if (gen !== this.generation || abort.signal.aborted) return bitmap.close();
-          this.inFlight.delete(key);
-          this.loaded++;
-          this.arrived.push({ id, bitmap });
-          this.pump();
-          this.changed();
-        },
-        (e: unknown) => {
-          if (this.inFlight.get(key) === abort) this.inFlight.delete(key);
-          if (!abort.signal.aborted) console.warn(`battlemap tile ${key}:`, (e as Error).message);
-          if (gen === this.generation) this.pump();
-        },
-      );
-    }
   }
 
   /**

@@ -181,3 +181,17 @@ export function pyramidDepth(width: number, height: number, tileSize: number): n
   }
   return depth;
 }
+
+/**
+ * Does the picture reach past the map (world pixels, `map` from its corner)? Half a world pixel of
+ * slack: a picture fitted to the squares is not "past" by rounding.
+ */
+export function reachesPast(art: BackgroundPlacement, cellPx: number, map: Rect): boolean {
+  const x = art.offsetX * cellPx;
+  const y = art.offsetY * cellPx;
+  const w = (art.imageWidth / art.pixelsPerSquare) * cellPx;
+  const h = (art.imageHeight / art.pixelsPerSquare) * cellPx;
+  return (
+    x < map.x - 0.5 || y < map.y - 0.5 || x + w > map.x + map.width + 0.5 || y + h > map.y + map.height + 0.5
+  );
+}

@@ -9,8 +9,13 @@ import { Direction8Schema, ForcedMoveKindSchema, MAX_FORCED_SQUARES } from './fo
 import { atMost } from './limits';
 import { CharacterSheetSchema } from './characterSheet';
 import { AssetHashSchema } from './asset';
-import { ChatTargetSchema, MAX_NOTATION_CHARS } from './chat';
-import { DrawingLayerSchema, DrawingShapeSchema } from './drawing';
+import {
+  ChatIntentSchema,
+  ClearDrawingsIntentSchema,
+  DrawIntentSchema,
+  EraseDrawingIntentSchema,
+  RollIntentSchema,
+} from './talkIntents';
 
 const Id = z.string().min(1).max(64);
 
@@ -127,44 +132,6 @@ export const BasicActionIntentSchema = z.object({
 export const RecoveryIntentSchema = z.object({
   kind: z.enum(['drink-elixir', 'surrender']),
   tokenId: Id,
-});
-
-/** A chat line, to everyone or (`to`) whispered: a player to the GM, the GM to one player. */
-export const ChatIntentSchema = z.object({
-  kind: z.literal('chat'),
-  text: z.string().trim().min(1).max(2000),
-  to: ChatTargetSchema.optional(),
-});
-
-/**
- * A roll in chat (`/r 2d6+3`, `/r save 2 boons`; `/gmr` sends `to: gm`): dice notation of the
- * dice library, or an ICON shorthand. The server rolls with its dice (src/table/dice/).
- */
-export const RollIntentSchema = z.object({
-  kind: z.literal('roll'),
-  notation: z.string().trim().min(1).max(MAX_NOTATION_CHARS),
-  /** Words shown with the roll ("Athletics check"). */
-  label: z.string().trim().max(200).optional(),
-  to: ChatTargetSchema.optional(),
-});
-
-/** A drawing or note on the map; `layer: 'gm'` is the GM's own layer (GM only). */
-export const DrawIntentSchema = z.object({
-  kind: z.literal('draw'),
-  shape: DrawingShapeSchema,
-  layer: DrawingLayerSchema.default('table'),
-});
-
-/** Erase one drawing: players their own, the GM any. */
-export const EraseDrawingIntentSchema = z.object({
-  kind: z.literal('erase-drawing'),
-  drawingId: Id,
-});
-
-/** Clear drawings: `mine` (anyone: their own) or `all` (GM only: both layers). */
-export const ClearDrawingsIntentSchema = z.object({
-  kind: z.literal('clear-drawings'),
-  scope: z.enum(['mine', 'all']),
 });
 
 /**
