@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openCombatTable, type CombatTable } from './combatFixture';
+import { chatLines, say, sheet } from './helpers';
 import { startTestServer, type TestServer } from './testServer';
 
 /**
@@ -21,19 +22,11 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const lines = (page: Page) => page.getByTestId('chat-panel').getByTestId('chat-line');
-
-async function say(page: Page, text: string): Promise<void> {
-  const field = page.getByTestId('chat-input');
-  await field.fill(text);
-  await field.press('Enter');
-}
-
 test('a player says a line; the GM sees it with the name and character; HTML stays text', async () => {
   const { gm, ranger } = table;
   await say(ranger, 'Hello **all** <img src=x onerror="window.__xss=1"> <b>bold?</b>');
   await expect(ranger.getByTestId('chat-input')).toHaveValue('');
-  const line = lines(gm).last();
+  const line = chatLines(gm).last();
   await expect(line).toContainText('Robin · Ranger');
   await expect(line.locator('strong')).toHaveText('all');
   await expect(line).toContainText('<img src=x onerror="window.__xss=1"> <b>bold?</b>');
@@ -45,7 +38,7 @@ test('a player says a line; the GM sees it with the name and character; HTML sta
   await field.press('Shift+Enter');
   await field.pressSequentially('second');
   await field.press('Enter');
-  await expect(lines(gm).last().locator('br')).toHaveCount(1);
+  await expect(chatLines(gm).last().locator('br')).toHaveCount(1);
   // Up brings the last line back.
   await field.press('ArrowUp');
   await expect(field).toHaveValue('first\nsecond');
@@ -89,17 +82,15 @@ test('Enter and / focus the chat from the map; Esc goes back to the map', async 
 
 test('on a phone the chat is in the bottom sheet and works', async () => {
   const { gm, sage } = table;
-  const handle = sage.getByTestId('sheet-handle');
-  if ((await handle.getAttribute('aria-expanded')) !== 'true') await handle.tap();
-  await expect(handle).toHaveAttribute('aria-expanded', 'true');
+  await sheet(sage, true);
   const field = sage.getByTestId('chat-input');
   await field.scrollIntoViewIfNeeded();
   await expect(field).toBeInViewport();
   await field.tap();
   await field.fill('On my phone');
   await sage.getByTestId('chat-send').tap();
-  await expect(lines(gm).last()).toContainText('Sam · Sage');
-  await expect(lines(gm).last()).toContainText('On my phone');
+  await expect(chatLines(gm).last()).toContainText('Sam · Sage');
+  await expect(chatLines(gm).last()).toContainText('On my phone');
   const box = (await sage.getByTestId('chat-panel').boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -120,10 +111,10 @@ test('a player rolls /r 2d6+3 and the GM sees the same dice and total', async ()
   await say(ranger, '/r 2d6+3');
   await expect(ranger.getByTestId('chat-input')).toHaveValue('');
   await expect(ranger.getByTestId('chat-error')).toHaveText('');
-  const mine = lines(ranger).last().getByTestId('chat-roll');
-  const theirs = lines(gm).last().getByTestId('chat-roll');
+  const mine = chatLines(ranger).last().getByTestId('chat-roll');
+  const theirs = chatLines(gm).last().getByTestId('chat-roll');
   await expect(mine.getByTestId('chat-die')).toHaveCount(2);
   await expect(theirs).toHaveText((await mine.textContent())!);
   await expect(theirs.getByTestId('chat-roll-total')).toHaveText('9');
-  await expect(lines(gm).last()).toContainText('Robin · Ranger');
+  await expect(chatLines(gm).last()).toContainText('Robin · Ranger');
 });

@@ -161,3 +161,25 @@ export async function clickCell(page: Page, x: number, y: number): Promise<void>
   await page.mouse.move(p.x, p.y, { steps: 3 });
   await page.mouse.click(p.x, p.y);
 }
+
+/** On a phone: open or close the panel's bottom sheet and wait until it has slid there. */
+export async function sheet(page: Page, open: boolean): Promise<void> {
+  const handle = page.getByTestId('sheet-handle');
+  if ((await handle.getAttribute('aria-expanded')) !== String(open)) await handle.tap();
+  await expect(handle).toHaveAttribute('aria-expanded', String(open));
+  // The sheet slides (0.18 s): a tap on the map while it still covers it would land on the sheet.
+  const height = page.viewportSize()!.height;
+  await expect
+    .poll(async () => (await page.getByTestId('panel').boundingBox())!.y)
+    .toBeCloseTo(open ? height * 0.42 : height - 48, 0);
+}
+
+/** The chat panel's lines on a page (issue 15). */
+export const chatLines = (page: Page) => page.getByTestId('chat-panel').getByTestId('chat-line');
+
+/** Type a line into the chat and press Enter (the caller checks what became of it). */
+export async function say(page: Page, text: string): Promise<void> {
+  const field = page.getByTestId('chat-input');
+  await field.fill(text);
+  await field.press('Enter');
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openCombatTable, type CombatTable } from './combatFixture';
-import { cellToPage, reachOf, screenshot, tokenCell } from './helpers';
+import { cellToPage, reachOf, screenshot, sheet, tokenCell } from './helpers';
 import { startTestServer, type TestServer } from './testServer';
 
 /**
@@ -38,17 +38,6 @@ async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: nu
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
-}
-
-async function sheet(page: Page, open: boolean): Promise<void> {
-  const handle = page.getByTestId('sheet-handle');
-  if ((await handle.getAttribute('aria-expanded')) !== String(open)) await handle.tap();
-  await expect(handle).toHaveAttribute('aria-expanded', String(open));
-  // The sheet slides (0.18 s): a tap on the map while it still covers it would land on the sheet.
-  const height = page.viewportSize()!.height;
-  await expect
-    .poll(async () => (await page.getByTestId('panel').boundingBox())!.y)
-    .toBeCloseTo(open ? height * 0.42 : height - 48, 0);
 }
 
 test('the map fills a phone’s width and the panel is a bottom sheet; the GM’s tablet keeps the panel beside the map', async () => {

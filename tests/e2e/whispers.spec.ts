@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openCombatTable, type CombatTable } from './combatFixture';
+import { chatLines, say, sheet } from './helpers';
 import { startTestServer, type TestServer } from './testServer';
 
 /**
@@ -21,42 +22,32 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const lines = (page: Page) => page.getByTestId('chat-panel').getByTestId('chat-line');
-
-async function say(page: Page, text: string): Promise<void> {
-  const field = page.getByTestId('chat-input');
-  await field.fill(text);
-  await field.press('Enter');
-  await expect(field).toHaveValue('');
-}
-
-/** The phone's chat is in the bottom sheet: open it. */
-async function openSheet(page: Page): Promise<void> {
-  const handle = page.getByTestId('sheet-handle');
-  if ((await handle.getAttribute('aria-expanded')) !== 'true') await handle.tap();
-  await expect(handle).toHaveAttribute('aria-expanded', 'true');
+/** A line said and sent (the field empties once the server took it). */
+async function send(page: Page, text: string): Promise<void> {
+  await say(page, text);
+  await expect(page.getByTestId('chat-input')).toHaveValue('');
 }
 
 test('a whisper shows for its writer, its reader and the GM, labelled, and for nobody else', async () => {
   const { gm, ranger, sage } = table;
-  await openSheet(sage);
-  await say(ranger, '/w gm I pocket the moth key');
-  await expect(lines(gm).last()).toContainText('I pocket the moth key');
-  await expect(lines(gm).last()).toHaveAttribute('data-whisper', 'true');
-  await expect(lines(ranger).last()).toContainText('I pocket the moth key');
-  await expect(lines(ranger).last()).toHaveAttribute('data-whisper', 'true');
+  await sheet(sage, true);
+  await send(ranger, '/w gm I pocket the moth key');
+  await expect(chatLines(gm).last()).toContainText('I pocket the moth key');
+  await expect(chatLines(gm).last()).toHaveAttribute('data-whisper', 'true');
+  await expect(chatLines(ranger).last()).toContainText('I pocket the moth key');
+  await expect(chatLines(ranger).last()).toHaveAttribute('data-whisper', 'true');
 
-  await say(gm, '/w Sam A trapdoor opens under you');
-  await expect(lines(sage).last()).toContainText('A trapdoor opens under you');
-  await expect(lines(sage).last()).toContainText('whisper from the GM');
-  await expect(lines(gm).last()).toContainText('whisper to Sam');
+  await send(gm, '/w Sam A trapdoor opens under you');
+  await expect(chatLines(sage).last()).toContainText('A trapdoor opens under you');
+  await expect(chatLines(sage).last()).toContainText('whisper from the GM');
+  await expect(chatLines(gm).last()).toContainText('whisper to Sam');
 
-  await say(gm, '/gmr 1d20 # the lich saves');
-  await expect(lines(gm).last()).toContainText('the lich saves');
+  await send(gm, '/gmr 1d20 # the lich saves');
+  await expect(chatLines(gm).last()).toContainText('the lich saves');
 
   // A public line after them all: once it shows, anything sent before it would have shown too.
-  await say(gm, 'Roll initiative');
-  for (const page of [ranger, sage]) await expect(lines(page).last()).toContainText('Roll initiative');
+  await send(gm, 'Roll initiative');
+  for (const page of [ranger, sage]) await expect(chatLines(page).last()).toContainText('Roll initiative');
   await expect(ranger.getByTestId('chat-panel')).not.toContainText('trapdoor');
   await expect(ranger.getByTestId('chat-panel')).not.toContainText('lich');
   await expect(sage.getByTestId('chat-panel')).not.toContainText('moth key');
@@ -66,7 +57,7 @@ test('a whisper shows for its writer, its reader and the GM, labelled, and for n
 test('a player’s whispers come back after a reload', async () => {
   const { sage } = table;
   await sage.reload();
-  await openSheet(sage);
+  await sheet(sage, true);
   await expect(sage.getByTestId('chat-panel')).toContainText('A trapdoor opens under you');
   await expect(sage.getByTestId('chat-panel')).not.toContainText('moth key');
 });
