@@ -10,7 +10,22 @@ export function movementBudget(t: Pick<SceneToken, 'speed' | 'movementUsed'>): n
   return Math.max(0, (t.speed ?? 0) - (t.movementUsed ?? 0));
 }
 
+/**
+ * The battlefield of a scene, built once per scene: a scene is replaced, never changed in place, and
+ * the move preview and every held ruler (yours and others', on each pointer move) ask for it.
+ */
+const battlefields = new WeakMap<Scene, Battlefield>();
+
 export function battlefieldOf(scene: Scene): Battlefield {
+  let bf = battlefields.get(scene);
+  if (!bf) {
+    bf = buildBattlefield(scene);
+    battlefields.set(scene, bf);
+  }
+  return bf;
+}
+
+function buildBattlefield(scene: Scene): Battlefield {
   return makeBattlefield(
     scene.map,
     scene.tokens.map((o) => ({
