@@ -107,10 +107,7 @@ export class BackgroundLayer implements ChunkPicture {
     const abort = new AbortController();
     this.levelsAbort = abort;
     const source = this.source;
-    this.downloads = new TileDownloads(
-      (id, signal) => source.tile(art.asset, id, signal),
-      () => this.changed(),
-    );
+    this.downloads = new TileDownloads((id, signal) => source.tile(art.asset, id, signal));
     this.askedAt = performance.now();
     void loadPreview(source, art, abort.signal)
       .then(({ pyramid, bitmap }) => {
@@ -147,7 +144,11 @@ export class BackgroundLayer implements ChunkPicture {
     return !!this.art && !this.preview && now - this.askedAt < PREVIEW_WAIT_MS;
   }
 
-  /** Turn up to `max` downloaded tiles into sprites (texture uploads); true when the screen changed. */
+  /**
+   * Turn up to `max` downloaded tiles into sprites; true when the screen changed. While the chunks
+   * carry the picture this layer is not drawn, so an arrival changes nothing on screen: the frame
+   * stays free for the resting camera's re-bakes that draw the sharper tiles into the chunks.
+   */
   attachArrived(max: number): boolean {
     const arrived = this.downloads?.take(max) ?? [];
     if (arrived.length === 0) return false;
@@ -164,7 +165,7 @@ export class BackgroundLayer implements ChunkPicture {
     }
     this.evict();
     this.updateVisibility();
-    return true;
+    return this.container.visible;
   }
 
   /** For tests and the bench: what is drawn and loading; `underlay`: this layer is drawn under the chunks. */

@@ -61,11 +61,8 @@ export class TileDownloads {
   private queue: TileId[] = [];
   private arrived: Array<{ id: TileId; bitmap: ImageBitmap }> = [];
 
-  constructor(
-    private readonly fetchTile: (id: TileId, signal: AbortSignal) => Promise<ImageBitmap>,
-    /** A tile arrived: the layer should attach it on a coming frame. */
-    private readonly onArrived: () => void,
-  ) {}
+  /** The renderer's ticker polls `take` every frame, so an arrival needs no wake-up call. */
+  constructor(private readonly fetchTile: (id: TileId, signal: AbortSignal) => Promise<ImageBitmap>) {}
 
   /**
    * Fetch `missing` (tiles the layer does not hold, nearest first) unless already on their way, and
@@ -112,7 +109,6 @@ export class TileDownloads {
           this.inFlight.delete(key);
           this.arrived.push({ id, bitmap });
           this.pump();
-          this.onArrived();
         },
         (e: unknown) => {
           if (abort.signal.aborted) return;
