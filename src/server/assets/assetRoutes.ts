@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AssetHashSchema } from '../../schema/asset';
 import type { Session } from '../auth';
 import type { ServerContext } from '../context';
-import { HttpError, sendJson } from '../http/json';
-import { describeRate, retryAfterSeconds } from '../limits';
+import { HttpError, sendJson, tooManyRequests } from '../http/json';
+import { describeRate } from '../limits';
 import type { AssetPurpose } from './assetLimits';
 import { MAX_UPLOAD_BYTES } from './assetLimits';
 import type { AssetService } from './assetService';
@@ -68,12 +68,11 @@ async function upload(
   const service = assetsOf(ctx);
   const verdict = service.uploads.take(session.tokenHash);
   if (!verdict.ok) {
-    const seconds = retryAfterSeconds(verdict.retryAfterMs);
     const { burst, perSecond } = service.options.uploads;
-    throw new HttpError(
-      429,
-      `too many images uploaded from this link: at most ${describeRate(perSecond)} (bursts of ${burst}); try again in ${seconds} s`,
-      { 'retry-after': String(seconds) },
+    throw tooManyRequests(
+      verdict.retryAfterMs,
+      (seconds) =>
+        `too many images uploaded from this link: at most ${describeRate(perSecond)} (bursts of ${burst}); try again in ${seconds} s`,
     );
   }
   const place = service.jobs.admit();

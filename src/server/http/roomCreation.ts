@@ -8,7 +8,7 @@ import { initialUpdates } from '../RoomManager';
 import type { InitialUpdates } from '../RoomManager';
 import { importRoomUpdates, seedDocs, validateCatalogFile } from '../tableBridge';
 import { readCatalogFile, type Validator } from '../catalog';
-import { HttpError, parseBody, readJsonBody, sendJson } from './json';
+import { HttpError, parseBody, readJsonBody, sendJson, tooManyRequests } from './json';
 import {
   checkImportedImages,
   MAX_ROOM_IMPORT_BYTES,
@@ -129,10 +129,9 @@ function limitRoomCreation(ctx: ServerContext, req: IncomingMessage): void {
   if (!ctx.roomCreation) return;
   const verdict = ctx.roomCreation.take(req.socket.remoteAddress ?? 'unknown');
   if (verdict.ok) return;
-  const seconds = Math.ceil(verdict.retryAfterMs / 1000);
-  throw new HttpError(
-    429,
-    `too many rooms created from this address (${ctx.roomCreation.capacity} per hour); try again in ${seconds} s`,
-    { 'retry-after': String(seconds) },
+  const { capacity } = ctx.roomCreation;
+  throw tooManyRequests(
+    verdict.retryAfterMs,
+    (seconds) => `too many rooms created from this address (${capacity} per hour); try again in ${seconds} s`,
   );
 }
