@@ -10,7 +10,7 @@ import type { AssetService } from './assetService';
 import { assetsOf, busyError } from './assetService';
 import { ImageJobsBusyError } from './imageJobs';
 import type { CheckedImage } from './cutImage';
-import { checkImage, checkPortrait, cutImage, ImageRefusedError, sha256Hex } from './cutImage';
+import { checkImage, checkPortrait, cutImage, sha256Hex } from './cutImage';
 import { readImageBody } from './readImageBody';
 import { IMAGE_CONTENT_TYPES } from './sniffImage';
 
@@ -86,7 +86,6 @@ async function upload(
     const stored = await storeImage(service, roomId, bytes, purpose);
     sendJson(res, 200, stored);
   } catch (error) {
-    if (error instanceof ImageRefusedError) throw new HttpError(error.status, error.message);
     if (error instanceof ImageJobsBusyError) throw busyError();
     throw error;
   } finally {

@@ -9,14 +9,12 @@ import { TILE_SIZE, tileLevels, type TileLevel } from '../../schema/tilePyramid'
 import { MAX_INPUT_PIXELS, NOT_AN_IMAGE_TEXT, tooManyPixelsText, UNREADABLE_TEXT } from './assetLimits';
 import type { ImageFormat } from './sniffImage';
 import { sniffImage } from './sniffImage';
+import { HttpError } from '../http/json';
 
-/** An image refused for what it is; `status` is the HTTP status to answer with. */
-export class ImageRefusedError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
+/** An image refused (not an image, damaged, too big, over the room's caps): an HttpError every image route answers as it is. */
+export class ImageRefusedError extends HttpError {
+  constructor(status: 409 | 415 | 422, message: string) {
+    super(status, message);
   }
 }
 

@@ -16,7 +16,6 @@ import {
   withoutImages,
 } from '../assets/roomFileImages';
 import { assetsOf } from '../assets/assetService';
-import { ImageRefusedError } from '../assets/cutImage';
 import { sortPortraits } from '../../table/portraitRefs';
 
 const CreateRoomBodySchema = z.object({
@@ -88,12 +87,8 @@ function notesOf(notes: string[]): { notes?: string[] } {
 /** Link images the server already holds to a new room; call inside its creating transaction. */
 function linkImages(ctx: ServerContext, roomId: string, hashes: readonly string[]): void {
   const assets = assetsOf(ctx);
-  try {
-    for (const hash of hashes) assets.store.put(roomId, hash, assets.options);
-  } catch (error) {
-    if (error instanceof ImageRefusedError) throw new HttpError(error.status, error.message);
-    throw error;
-  }
+  // A refused image (ImageRefusedError) is an HttpError: it answers as it is.
+  for (const hash of hashes) assets.store.put(roomId, hash, assets.options);
 }
 
 /** The new room's first content; content the sender got wrong (bad map, bad file) is a 400. */
