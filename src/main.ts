@@ -14,19 +14,19 @@ import { parseMapFile } from './ui/mapFile';
 import { connectRemoteSession } from './ui/remoteSession';
 import { showKeyNoticeIfPending } from './ui/start/KeyNotice';
 import { mountStartPage } from './ui/start/mountStartPage';
+import { pageRoomLink } from './ui/pageLink';
 import { mountTableScreen } from './ui/TableScreen';
 
 async function start(): Promise<void> {
   const root = document.getElementById('app');
   if (!root) throw new Error('index.html has no #app element');
   const params = new URLSearchParams(window.location.search);
-  const room = params.get('room');
-  const token = params.get('token');
+  const link = pageRoomLink();
   const demo = params.get('demo');
   try {
-    if (room && token) {
+    if (link) {
       root.replaceChildren(el('div', { class: 'create' }, 'Connecting to the room…'));
-      const session = await connectRemoteSession(room, token);
+      const session = await connectRemoteSession(link.roomId, link.token);
       await mountTableScreen(root, session);
       // Just created here: tell the GM once that this link is the key to the room.
       if (session.viewer.role === 'gm') showKeyNoticeIfPending();

@@ -1,10 +1,5 @@
-import {
-  pyramidDepth,
-  tileKey,
-  type AssetLevels,
-  type BackgroundPlacement,
-  type TileId,
-} from './backgroundTiles';
+import { TILE_SIZE, tileLevels } from '../schema/tilePyramid';
+import { tileKey, type AssetLevels, type BackgroundPlacement, type TileId } from './backgroundTiles';
 
 /** Where tiles come from (the asset API, bound to a room and its token, in src/ui/backdrop). */
 export interface BackgroundSource {
@@ -18,13 +13,6 @@ export interface BackgroundArt extends BackgroundPlacement {
 }
 
 /**
- * The server's tile size (src/server/assets/assetLimits.ts), used only to ask for the preview
- * together with the pyramid's description; the description's own tileSize decides everything
- * else, and a wrong guess just costs the round trip it meant to save.
- */
-const LIKELY_TILE_SIZE = 512;
-
-/**
  * The image's pyramid and its one-tile preview (the last level). The preview is asked for at once,
  * beside the description, at the level its size suggests, so a player sees the picture one round
  * trip sooner; a wrong guess is closed and the right level fetched.
@@ -34,7 +22,9 @@ export async function loadPreview(
   art: BackgroundArt,
   signal: AbortSignal,
 ): Promise<{ pyramid: AssetLevels; bitmap: ImageBitmap }> {
-  const guess = pyramidDepth(art.imageWidth, art.imageHeight, LIKELY_TILE_SIZE) - 1;
+  // The pyramid the server cut (schema/tilePyramid.ts); the description's own levels decide
+  // everything else, and a wrong guess (an older server's tile size) costs only the round trip.
+  const guess = tileLevels(art.imageWidth, art.imageHeight, TILE_SIZE).length - 1;
   const early = source.tile(art.asset, { level: guess, column: 0, row: 0 }, signal);
   early.catch(() => undefined); // a wrong guess is handled below
   const pyramid = await source.levels(art.asset, signal);

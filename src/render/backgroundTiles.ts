@@ -166,23 +166,6 @@ export function tileWorldRect(
 }
 
 /**
- * How many levels the server cuts for a `width`×`height` image: halving, rounded up, until one
- * tile holds it (the preview). Lets the preview be asked for together with the pyramid's
- * description instead of after it (one round trip less before a player sees the map).
- */
-export function pyramidDepth(width: number, height: number, tileSize: number): number {
-  let w = width;
-  let h = height;
-  let depth = 1;
-  while (w > tileSize || h > tileSize) {
-    w = Math.ceil(w / 2);
-    h = Math.ceil(h / 2);
-    depth++;
-  }
-  return depth;
-}
-
-/**
  * Does the picture reach past the map (world pixels, `map` from its corner)? Half a world pixel of
  * slack: a picture fitted to the squares is not "past" by rounding.
  */

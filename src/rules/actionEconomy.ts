@@ -25,6 +25,11 @@ export const BASIC_ACTION_COST: Record<BasicActionName, number> = {
   whack: 1,
 };
 
+/** Squares a Run (half Speed, rounded up) or a Dash (all of Speed) lets a character move. */
+export function movementGranted(action: 'run' | 'dash', speed: number): number {
+  return action === 'run' ? Math.ceil(speed / 2) : speed;
+}
+
 /** Foes may not use these ("Foes can make a standard move, run, dash, interact, or use abilities"). */
 const PC_ONLY: readonly BasicActionName[] = ['rescue', 'whack', 'basic-attack'];
 
@@ -158,9 +163,9 @@ export function checkAction(
       return refuse(`foes cannot use ${request.action.replace('-', ' ')}`);
     actions = BASIC_ACTION_COST[request.action];
     attack = request.action === 'basic-attack';
-    if (request.action === 'run') charge.grantsMovement = Math.ceil(speed / 2);
+    if (request.action === 'run') charge.grantsMovement = movementGranted('run', speed);
     if (request.action === 'dash') {
-      charge.grantsMovement = speed;
+      charge.grantsMovement = movementGranted('dash', speed);
       charge.ignoresEngagement = true;
       charge.triggersInterrupts = false;
     }

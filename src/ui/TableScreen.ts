@@ -21,6 +21,7 @@ import { hintsDismissed } from './hints/hintStore';
 import { loadPortrait } from './portrait/portraitAssets';
 import { RulerTool } from './ruler/RulerTool';
 import { mountDrawing } from './drawings/mountDrawing';
+import { pageRoomLink } from './pageLink';
 
 /**
  * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
@@ -78,7 +79,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   const renderer = new BattlefieldRenderer(CELL_SIZE_PX);
   await renderer.init(stage);
   // Battlemap tiles come from the room's assets (live rooms only; the offline demo has none).
-  const linkToken = new URLSearchParams(window.location.search).get('token');
+  const linkToken = pageRoomLink()?.token;
   if (rawSession.connection && linkToken)
     renderer.setBackgroundSource(assetTileSource(rawSession.roomId, linkToken));
   // Portraits come from the live room's images (the offline demo has none).
@@ -196,7 +197,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       model: roomModel,
       dock,
       // Export needs the GM's bearer token, which only a live room's link carries (not the demo).
-      gmToken: session.gm ? new URLSearchParams(window.location.search).get('token') : null,
+      gmToken: session.gm ? (pageRoomLink()?.token ?? null) : null,
       onEditor: (state) => {
         input.editor = state;
         stage.style.cursor = state ? 'crosshair' : '';

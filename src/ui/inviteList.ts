@@ -1,13 +1,12 @@
 import { signal } from '@preact/signals';
 import { api, type Invite } from './api';
 import type { RoomModel } from './model/RoomModel';
+import { pageRoomLink } from './pageLink';
 
-/** The live room this page is the GM of (`?room=…&token=…`), or null (local demo, no server). */
+/** The live room this page is the GM of (its link's room and token), or null (local demo, no server). */
 export function roomOfPage(): { roomId: string; gmToken: string } | null {
-  const params = new URLSearchParams(window.location.search);
-  const roomId = params.get('room');
-  const gmToken = params.get('token');
-  return roomId && gmToken ? { roomId, gmToken } : null;
+  const link = pageRoomLink();
+  return link && { roomId: link.roomId, gmToken: link.token };
 }
 
 /**

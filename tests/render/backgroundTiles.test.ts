@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   chooseLevel,
-  pyramidDepth,
   tileKey,
   tilesToShow,
   tileWorldRect,
@@ -148,14 +147,5 @@ describe('tileWorldRect', () => {
 
   it('keys are unique per level, column and row', () => {
     expect(tileKey(1, 2, 3)).not.toBe(tileKey(1, 23, 0));
-  });
-});
-
-describe('pyramidDepth', () => {
-  it('counts the levels the server cuts: halving (rounded up) until one tile holds the picture', () => {
-    expect(pyramidDepth(8192, 8192, 512)).toBe(bigLevels.levels.length);
-    expect(pyramidDepth(1001, 777, 256)).toBe(3);
-    expect(pyramidDepth(300, 200, 512)).toBe(1);
-    expect(pyramidDepth(513, 10, 512)).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { megabytes, tooLargeText } from '../../src/server/assets/assetLimits';
-import { tileLevels } from '../../src/server/assets/cutImage';
+import { tileLevels } from '../../src/schema/tilePyramid';
 import { sniffImage } from '../../src/server/assets/sniffImage';
 import { pngBomb } from '../../scripts/make-test-image';
 

@@ -18,9 +18,6 @@ export const MAX_UPLOAD_BYTES: Readonly<Record<AssetPurpose, number>> = {
   portrait: MAX_PORTRAIT_IMAGE_BYTES,
 };
 
-/** Side of a square tile, pixels: the renderer loads only the tiles it shows (issue 14). */
-export const TILE_SIZE = 512;
-
 /**
  * Pixels sharp may decode from one image: every image is checked against MAX_IMAGE_SIDE from its
  * header first; this is libvips' own second line against a header that lies.

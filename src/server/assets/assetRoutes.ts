@@ -2,15 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AssetHashSchema } from '../../schema/asset';
 import type { Session } from '../auth';
 import type { ServerContext } from '../context';
-import { HttpError, sendJson } from '../http/json';
-import { describeRate, retryAfterSeconds } from '../limits';
+import { HttpError, sendJson, tooManyRequests } from '../http/json';
+import { describeRate } from '../limits';
 import type { AssetPurpose } from './assetLimits';
 import { MAX_UPLOAD_BYTES } from './assetLimits';
 import type { AssetService } from './assetService';
 import { assetsOf, busyError } from './assetService';
 import { ImageJobsBusyError } from './imageJobs';
 import type { CheckedImage } from './cutImage';
-import { checkImage, checkPortrait, cutImage, ImageRefusedError, sha256Hex } from './cutImage';
+import { checkImage, checkPortrait, cutImage, sha256Hex } from './cutImage';
 import { readImageBody } from './readImageBody';
 import { IMAGE_CONTENT_TYPES } from './sniffImage';
 
@@ -68,12 +68,11 @@ async function upload(
   const service = assetsOf(ctx);
   const verdict = service.uploads.take(session.tokenHash);
   if (!verdict.ok) {
-    const seconds = retryAfterSeconds(verdict.retryAfterMs);
     const { burst, perSecond } = service.options.uploads;
-    throw new HttpError(
-      429,
-      `too many images uploaded from this link: at most ${describeRate(perSecond)} (bursts of ${burst}); try again in ${seconds} s`,
-      { 'retry-after': String(seconds) },
+    throw tooManyRequests(
+      verdict.retryAfterMs,
+      (seconds) =>
+        `too many images uploaded from this link: at most ${describeRate(perSecond)} (bursts of ${burst}); try again in ${seconds} s`,
     );
   }
   const place = service.jobs.admit();
@@ -87,7 +86,6 @@ async function upload(
     const stored = await storeImage(service, roomId, bytes, purpose);
     sendJson(res, 200, stored);
   } catch (error) {
-    if (error instanceof ImageRefusedError) throw new HttpError(error.status, error.message);
     if (error instanceof ImageJobsBusyError) throw busyError();
     throw error;
   } finally {

@@ -1,5 +1,6 @@
 import type { Store } from '../store';
-import type { CutImage, TileLevel } from './cutImage';
+import type { TileLevel } from '../../schema/tilePyramid';
+import type { CutImage } from './cutImage';
 import { ImageRefusedError } from './cutImage';
 import type { ImageFormat } from './sniffImage';
 import { megabytes } from './assetLimits';

@@ -5,33 +5,17 @@ import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_IMAGE_SIDE } from '../../schema/asset';
 import { PORTRAIT_MAX_SIDE } from '../../schema/limits';
-import {
-  MAX_INPUT_PIXELS,
-  NOT_AN_IMAGE_TEXT,
-  TILE_SIZE,
-  tooManyPixelsText,
-  UNREADABLE_TEXT,
-} from './assetLimits';
+import { TILE_SIZE, tileLevels, type TileLevel } from '../../schema/tilePyramid';
+import { MAX_INPUT_PIXELS, NOT_AN_IMAGE_TEXT, tooManyPixelsText, UNREADABLE_TEXT } from './assetLimits';
 import type { ImageFormat } from './sniffImage';
 import { sniffImage } from './sniffImage';
+import { HttpError } from '../http/json';
 
-/** An image refused for what it is; `status` is the HTTP status to answer with. */
-export class ImageRefusedError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
+/** An image refused (not an image, damaged, too big, over the room's caps): an HttpError every image route answers as it is. */
+export class ImageRefusedError extends HttpError {
+  constructor(status: 409 | 415 | 422, message: string) {
+    super(status, message);
   }
-}
-
-/** One level of the tile pyramid: level 0 is full size, each next one half (rounded up). */
-export interface TileLevel {
-  readonly level: number;
-  readonly width: number;
-  readonly height: number;
-  readonly columns: number;
-  readonly rows: number;
 }
 
 /** A checked image, as it will be stored: `hash` is the SHA-256 of `bytes`. */
@@ -60,23 +44,6 @@ export interface CutImage extends CheckedImage {
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
-}
-
-/** The pyramid's levels for an image of `width`×`height`: halving until one tile holds it. */
-export function tileLevels(width: number, height: number, tileSize = TILE_SIZE): TileLevel[] {
-  const levels: TileLevel[] = [];
-  let [w, h] = [width, height];
-  for (let level = 0; ; level += 1) {
-    levels.push({
-      level,
-      width: w,
-      height: h,
-      columns: Math.ceil(w / tileSize),
-      rows: Math.ceil(h / tileSize),
-    });
-    if (w <= tileSize && h <= tileSize) return levels;
-    [w, h] = [Math.ceil(w / 2), Math.ceil(h / 2)];
-  }
 }
 
 // Each image is decoded once or twice, then never again: libvips' operation cache would only

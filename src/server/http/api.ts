@@ -10,13 +10,13 @@ import { joinLink } from '../context';
 import { inviteIdOf, listInvites, revokeInvite } from '../invites';
 import { channelDocsFor } from '../channels';
 import { channelOf } from '../permissions';
-import { authFailureLimitText, intentLimitText, retryAfterSeconds } from '../limits';
+import { authFailureLimitText, intentLimitText } from '../limits';
 import type { ServerContext } from '../context';
 import { RoomRefusedError } from '../RoomManager';
 import type { Room } from '../RoomManager';
 import { exportRoom, IntentFailure, resolveIntent, validateCatalogFile } from '../tableBridge';
 import type { Actor } from '../tableBridge';
-import { HttpError, parseBody, readJsonBody, sendJson } from './json';
+import { HttpError, parseBody, readJsonBody, sendJson, tooManyRequests } from './json';
 import { createRoom, importRoom } from './roomCreation';
 import { intentKeyOf, rememberAnswer, replayedAnswer } from './idempotency';
 import { handleLibraryRoute } from './library';
@@ -139,12 +139,10 @@ function requireSession(ctx: ServerContext, req: IncomingMessage): Session {
   if (session) return session;
   // Failures are counted per address: past the limit, a guessing script gets 429s.
   const verdict = ctx.limits.authFailures.take(req.socket.remoteAddress ?? 'unknown');
-  if (!verdict.ok) {
-    const seconds = retryAfterSeconds(verdict.retryAfterMs);
-    throw new HttpError(429, authFailureLimitText(ctx.limits.options.authFailures, seconds), {
-      'retry-after': String(seconds),
-    });
-  }
+  if (!verdict.ok)
+    throw tooManyRequests(verdict.retryAfterMs, (seconds) =>
+      authFailureLimitText(ctx.limits.options.authFailures, seconds),
+    );
   if (!token) throw new HttpError(401, 'missing "Authorization: Bearer <token>" header');
   throw new HttpError(401, 'unknown token');
 }
@@ -208,12 +206,10 @@ async function postIntent(
 ): Promise<void> {
   const early = requireRoomAccess(ctx, req, roomId, false);
   const verdict = ctx.limits.intents.take(early.tokenHash);
-  if (!verdict.ok) {
-    const seconds = retryAfterSeconds(verdict.retryAfterMs);
-    throw new HttpError(429, intentLimitText(ctx.limits.options.intents, seconds), {
-      'retry-after': String(seconds),
-    });
-  }
+  if (!verdict.ok)
+    throw tooManyRequests(verdict.retryAfterMs, (seconds) =>
+      intentLimitText(ctx.limits.options.intents, seconds),
+    );
   const body = await readJsonBody(req, MAX_INTENT_BYTES);
   const intent = parseBody(IntentSchema, body, 'intent');
   const { idempotencyKey } = parseBody(IntentKeySchema, body, 'intent');

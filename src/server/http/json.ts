@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { formatIssues } from '../../schema/formatIssues';
+import { retryAfterSeconds } from '../limits';
 
 /** An HTTP failure with the status to send and a message a person can act on. */
 export class HttpError extends Error {
@@ -12,6 +13,15 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A 429 whose Retry-After and sentence name the same wait: `text` says what was over its limit,
+ * given the seconds (at least 1) to wait.
+ */
+export function tooManyRequests(retryAfterMs: number, text: (seconds: number) => string): HttpError {
+  const seconds = retryAfterSeconds(retryAfterMs);
+  return new HttpError(429, text(seconds), { 'retry-after': String(seconds) });
 }
 
 /** Request bodies larger than this (bytes) are refused with 413; a 200×200 map fits easily. */

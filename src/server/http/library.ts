@@ -22,8 +22,8 @@ import {
   readStarterLibrary,
   replaceEntry,
 } from '../library';
-import { authFailureLimitText, retryAfterSeconds } from '../limits';
-import { HttpError, parseBody, readJsonBody, sendJson } from './json';
+import { authFailureLimitText } from '../limits';
+import { HttpError, parseBody, readJsonBody, sendJson, tooManyRequests } from './json';
 
 /**
  * The campaign library's HTTP routes (docs/server.md "The library"):
@@ -139,12 +139,10 @@ function requireLibrary(ctx: ServerContext, req: IncomingMessage): string {
   if (libraryId) return libraryId;
   // Counted with the room API's failed logins: guessing library keys is no cheaper.
   const verdict = ctx.limits.authFailures.take(req.socket.remoteAddress ?? 'unknown');
-  if (!verdict.ok) {
-    const seconds = retryAfterSeconds(verdict.retryAfterMs);
-    throw new HttpError(429, authFailureLimitText(ctx.limits.options.authFailures, seconds), {
-      'retry-after': String(seconds),
-    });
-  }
+  if (!verdict.ok)
+    throw tooManyRequests(verdict.retryAfterMs, (seconds) =>
+      authFailureLimitText(ctx.limits.options.authFailures, seconds),
+    );
   if (!key)
     throw new HttpError(401, 'this needs your library key: send "Authorization: Bearer <library key>"');
   throw new HttpError(403, 'this library key opens no library on this server');
@@ -155,10 +153,10 @@ function limitLibraryCreation(ctx: ServerContext, req: IncomingMessage): void {
   if (!ctx.libraryCreation) return;
   const verdict = ctx.libraryCreation.take(req.socket.remoteAddress ?? 'unknown');
   if (verdict.ok) return;
-  const seconds = Math.ceil(verdict.retryAfterMs / 1000);
-  throw new HttpError(
-    429,
-    `too many libraries started from this address (${ctx.libraryCreation.capacity} per hour); try again in ${seconds} s`,
-    { 'retry-after': String(seconds) },
+  const { capacity } = ctx.libraryCreation;
+  throw tooManyRequests(
+    verdict.retryAfterMs,
+    (seconds) =>
+      `too many libraries started from this address (${capacity} per hour); try again in ${seconds} s`,
   );
 }

@@ -8,7 +8,7 @@ import { initialUpdates } from '../RoomManager';
 import type { InitialUpdates } from '../RoomManager';
 import { importRoomUpdates, seedDocs, validateCatalogFile } from '../tableBridge';
 import { readCatalogFile, type Validator } from '../catalog';
-import { HttpError, parseBody, readJsonBody, sendJson } from './json';
+import { HttpError, parseBody, readJsonBody, sendJson, tooManyRequests } from './json';
 import {
   checkImportedImages,
   MAX_ROOM_IMPORT_BYTES,
@@ -16,7 +16,6 @@ import {
   withoutImages,
 } from '../assets/roomFileImages';
 import { assetsOf } from '../assets/assetService';
-import { ImageRefusedError } from '../assets/cutImage';
 import { sortPortraits } from '../../table/portraitRefs';
 
 const CreateRoomBodySchema = z.object({
@@ -88,12 +87,8 @@ function notesOf(notes: string[]): { notes?: string[] } {
 /** Link images the server already holds to a new room; call inside its creating transaction. */
 function linkImages(ctx: ServerContext, roomId: string, hashes: readonly string[]): void {
   const assets = assetsOf(ctx);
-  try {
-    for (const hash of hashes) assets.store.put(roomId, hash, assets.options);
-  } catch (error) {
-    if (error instanceof ImageRefusedError) throw new HttpError(error.status, error.message);
-    throw error;
-  }
+  // A refused image (ImageRefusedError) is an HttpError: it answers as it is.
+  for (const hash of hashes) assets.store.put(roomId, hash, assets.options);
 }
 
 /** The new room's first content; content the sender got wrong (bad map, bad file) is a 400. */
@@ -129,10 +124,9 @@ function limitRoomCreation(ctx: ServerContext, req: IncomingMessage): void {
   if (!ctx.roomCreation) return;
   const verdict = ctx.roomCreation.take(req.socket.remoteAddress ?? 'unknown');
   if (verdict.ok) return;
-  const seconds = Math.ceil(verdict.retryAfterMs / 1000);
-  throw new HttpError(
-    429,
-    `too many rooms created from this address (${ctx.roomCreation.capacity} per hour); try again in ${seconds} s`,
-    { 'retry-after': String(seconds) },
+  const { capacity } = ctx.roomCreation;
+  throw tooManyRequests(
+    verdict.retryAfterMs,
+    (seconds) => `too many rooms created from this address (${capacity} per hour); try again in ${seconds} s`,
   );
 }

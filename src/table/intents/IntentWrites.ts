@@ -16,7 +16,7 @@ import { publicTwin } from './redactLog';
 import type { ChatLineInput, DrawingWrite, StatBlockWrite } from './IntentContext';
 import { DrawingSchema } from '../../schema/drawing';
 import { StatBlockSchema } from '../../schema/statBlock';
-import { placeHealth } from '../foeHealth';
+import { placeStatBlock, statsBelongInSecrets } from '../placeStatBlock';
 
 /**
  * A log line as an intent handler states it; id, time and dice are added when written.
@@ -208,16 +208,13 @@ export function intentWrites(
       const block = StatBlockSchema.parse(statBlock);
       ops.push(() => {
         const secrets = docs.secrets ? rootsOf(docs.secrets) : null;
-        const keptSecret =
-          !rootsOf(docs.public).statBlocks.has(tokenId) && !!secrets?.statBlocks.has(tokenId);
-        (keptSecret && secrets ? secrets : rootsOf(docs.public)).statBlocks.set(tokenId, block);
+        placeStatBlock(docs, tokenId, block, statsBelongInSecrets(docs, tokenId));
         if (name !== undefined)
           for (const roots of secrets ? [rootsOf(docs.public), secrets] : [rootsOf(docs.public)])
             for (const map of [roots.tokens, roots.combatants]) {
               const stored = map.get(tokenId) as Record<string, unknown> | undefined;
               if (stored) map.set(tokenId, { ...stored, name });
             }
-        placeHealth(docs, tokenId); // bloodied is measured against the new Health
       });
     },
     drawings({ add, erase = [] }) {

@@ -22,6 +22,7 @@ import { readSettings } from '../readDoc';
 import { readMapContent } from '../mapContent';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 import { nameForNewToken } from '../tokenNames';
+import { placeStatBlock, statsBelongInSecrets } from '../placeStatBlock';
 import { locateToken, requireSecrets, TableWriteError, tokenName } from './locateToken';
 
 /** Fresh combatant state for a token entering the fight: full HP, nothing spent. */
@@ -255,15 +256,7 @@ export function setStatBlock(
   const parsed = StatBlockSchema.safeParse(statBlockInput);
   if (!parsed.success)
     throw new TableWriteError(`${tokenName(docs, tokenId)}'s stats — ${issueSentences(parsed.error)}`);
-  const pub = rootsOf(docs.public);
-  const secretNow =
-    !pub.statBlocks.has(tokenId) && !!docs.secrets && rootsOf(docs.secrets).statBlocks.has(tokenId);
-  const toSecrets = where.hidden || (hidden ?? secretNow);
-  const target = toSecrets ? rootsOf(requireSecrets(docs, 'hidden stats')) : pub;
-  transactBoth(docs, GM_ORIGIN, () => {
-    pub.statBlocks.delete(tokenId);
-    if (docs.secrets) rootsOf(docs.secrets).statBlocks.delete(tokenId);
-    target.statBlocks.set(tokenId, parsed.data);
-    placeHealth(docs, tokenId); // bloodied is measured against the new Health
-  });
+  const toSecrets = where.hidden || (hidden ?? statsBelongInSecrets(docs, tokenId));
+  if (toSecrets) requireSecrets(docs, 'hidden stats');
+  transactBoth(docs, GM_ORIGIN, () => placeStatBlock(docs, tokenId, parsed.data, toSecrets));
 }

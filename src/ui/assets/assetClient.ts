@@ -1,4 +1,5 @@
 import { ApiError, serverReason } from '../api';
+import { pageRoomLink } from '../pageLink';
 
 /**
  * The image API (src/server/assets/assetRoutes.ts, docs/server.md "Images") from the browser:
@@ -13,9 +14,9 @@ export interface AssetAccess {
   readonly origin?: string;
 }
 
-/** This page's room access: the `?token=` of the link it was opened with (as main.ts reads it). */
+/** This page's room access: the token of the link it was opened with. */
 export function pageAssetAccess(): AssetAccess {
-  return { token: new URLSearchParams(window.location.search).get('token') ?? '' };
+  return { token: pageRoomLink()?.token ?? '' };
 }
 
 export type AssetPurpose = 'map' | 'portrait';

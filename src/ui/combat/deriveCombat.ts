@@ -1,4 +1,5 @@
 import { pathTo, reach } from '../../grid/reach';
+import { movementGranted } from '../../rules/actionEconomy';
 import { effectiveSpeed } from '../../rules/statuses';
 import type { CellData } from '../../schema/cell';
 import { battlefieldOf } from '../../table/battlefieldOf';
@@ -64,7 +65,7 @@ function runOrDashPath(snapshot: RoomSnapshot, id: string, mode: string, to: Cel
   const bf = battlefieldOf(snapshot, [id]);
   if (!full || !bf || !to) return null;
   const speed = effectiveSpeed(full, snapshot.statusCatalog);
-  const budget = mode === 'run' ? Math.ceil(speed / 2) : speed;
+  const budget = movementGranted(mode === 'run' ? 'run' : 'dash', speed);
   const result = reach(bf, id, { budget, dash: mode === 'dash' });
   const p = pathTo(bf, result, to);
   return p && p.path.length ? { path: p.path.map((c) => ({ x: c.x, y: c.y })), cost: p.cost } : null;
