@@ -70,6 +70,12 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   // new player on a phone would never see them.
   const sheetOpen = signal(false);
   handle.onclick = () => (sheetOpen.value = !sheetOpen.value);
+  // Focus that moves into a closed sheet (Enter or / to the chat from a phone's keyboard, Tab)
+  // opens it: a focused field must be one the person can see. On wide screens the panel is no
+  // sheet, and its open state draws nothing.
+  panel.addEventListener('focusin', (e) => {
+    if (e.target !== handle && !sheetOpen.peek()) sheetOpen.value = true;
+  });
   effect(() => {
     const open = sheetOpen.value;
     panel.classList.toggle('open', open);

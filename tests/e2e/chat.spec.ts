@@ -96,6 +96,19 @@ test('on a phone the chat is in the bottom sheet and works', async () => {
   expect(box.x + box.width).toBeLessThanOrEqual(390);
 });
 
+test('on a phone with a keyboard, Enter on the map opens the closed sheet at the chat field', async () => {
+  const { sage } = table;
+  await sheet(sage, false);
+  await sage.locator('.stage canvas').click({ position: { x: 5, y: 5 } });
+  await sage.keyboard.press('Enter');
+  const field = sage.getByTestId('chat-input');
+  await expect(field).toBeFocused();
+  await expect(sage.getByTestId('sheet-handle')).toHaveAttribute('aria-expanded', 'true');
+  await expect(field).toBeInViewport();
+  await field.press('Escape');
+  await sheet(sage, false);
+});
+
 test('the chat has no serious or critical accessibility violations', async () => {
   for (const page of [table.gm, table.ranger]) {
     const result = await new AxeBuilder({ page }).include('[data-testid="chat-panel"]').analyze();
