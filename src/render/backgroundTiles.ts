@@ -6,18 +6,12 @@
  * pixels, "world pixels" are the battlefield's (`cellPx` per square).
  */
 
-/** One level of the pyramid, as the asset API lists it. */
-export interface AssetLevel {
-  readonly level: number;
-  readonly width: number;
-  readonly height: number;
-  readonly columns: number;
-  readonly rows: number;
-}
+import type { TileLevel } from '../schema/tilePyramid';
 
+/** The pyramid as the asset API lists it (schema/tilePyramid.ts: the server cuts these levels). */
 export interface AssetLevels {
   readonly tileSize: number;
-  readonly levels: readonly AssetLevel[];
+  readonly levels: readonly TileLevel[];
 }
 
 /** Where the image lies on the map (the map background's alignment fields). */

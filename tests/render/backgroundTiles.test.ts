@@ -7,25 +7,11 @@ import {
   type AssetLevels,
   type BackgroundPlacement,
 } from '../../src/render/backgroundTiles';
+import { tileLevels } from '../../src/schema/tilePyramid';
 
-/** Levels as the asset API lists them: level 0 full size, each next halved (rounded up), the last in one tile. */
+/** Levels as the asset API lists them: the pyramid the server cuts (schema/tilePyramid.ts). */
 function levelsOf(width: number, height: number, tileSize: number): AssetLevels {
-  const levels = [];
-  let w = width;
-  let h = height;
-  for (let level = 0; ; level++) {
-    levels.push({
-      level,
-      width: w,
-      height: h,
-      columns: Math.ceil(w / tileSize),
-      rows: Math.ceil(h / tileSize),
-    });
-    if (w <= tileSize && h <= tileSize) break;
-    w = Math.ceil(w / 2);
-    h = Math.ceil(h / 2);
-  }
-  return { tileSize, levels };
+  return { tileSize, levels: tileLevels(width, height, tileSize) };
 }
 
 const CELL = 64;

@@ -1,5 +1,6 @@
 import { ApiError, serverReason } from '../api';
 import { pageRoomLink } from '../pageLink';
+import type { TileLevel } from '../../schema/tilePyramid';
 
 /**
  * The image API (src/server/assets/assetRoutes.ts, docs/server.md "Images") from the browser:
@@ -27,22 +28,13 @@ export interface UploadedImage {
   readonly height: number;
 }
 
-/** One level of an image's tile pyramid: level 0 is full size, each next one half. */
-export interface AssetLevel {
-  readonly level: number;
-  readonly width: number;
-  readonly height: number;
-  readonly columns: number;
-  readonly rows: number;
-}
-
 export interface AssetInfo {
   readonly hash: string;
   readonly width: number;
   readonly height: number;
   readonly tileSize: number;
   /** The last level fits one tile: the low-resolution preview to show first. */
-  readonly levels: readonly AssetLevel[];
+  readonly levels: readonly TileLevel[];
 }
 
 const assetPath = (roomId: string, hash: string) =>
