@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { runTraffic } from './loadTraffic';
+import * as Y from 'yjs';
+import { connect, runTraffic } from './loadTraffic';
 import type { RoomAccess, TrafficResult } from './loadTraffic';
 import { runIntents } from './loadIntents';
 import { measureLogCost } from './loadLogRoom';
@@ -14,12 +15,15 @@ import type { Measured } from './loadReport';
 
 /**
  * `npm run load [-- --seconds=N --rooms=N --clients=N --rate=N --intent-rate=N --log-lines=N
- * --log-intents=N --also-fsync --cpu-prof]`: loopback load test of our server against the stock
- * @y/websocket-server 0.1.1. Per room: one GM writing token moves over its websocket (`rate`/s)
+ * --log-intents=N --also-fsync --cpu-prof --gm-only --empty-stock]`: loopback load test of our
+ * server against the stock @y/websocket-server 0.1.1, both serving the same room: the stock
+ * server's docs start from one of our rooms' public doc (`--empty-stock`: from nothing, as before
+ * session 15; its clients then hold a few hundred bytes where ours hold the whole room). Per room: one GM writing token moves over its websocket (`rate`/s)
  * and, on our server, a player sending intents over HTTP (`intent-rate`/s: moves and attacks the
  * server resolves). Then the log scenario: the same intents in a room with a `log-lines`-line log
- * against a fresh room. Targets (issue 10) are printed with PASS/FAIL. `--cpu-prof` writes a CPU
- * profile of our server into ./load-profiles/.
+ * against a fresh room (`--gm-only` skips both, to compare the GM-write path alone in ~90 s).
+ * Targets (issue 10) are printed with PASS/FAIL. `--cpu-prof` writes a CPU profile of our server
+ * into ./load-profiles/.
  */
 
 // Each y-websocket provider adds a process 'exit' listener; 120 of them are expected here.
@@ -44,6 +48,7 @@ const INTENT_RATE = flag('intent-rate', 2);
 const LOG_LINES = flag('log-lines', 40_000);
 // 500 intents take the long room past COMPACT_AFTER_UPDATES: one compaction of its big doc is measured too.
 const LOG_INTENTS = flag('log-intents', 500);
+const GM_ONLY = process.argv.includes('--gm-only');
 const WARMUP = Math.min(2, SECONDS / 5);
 const TRAFFIC = { seconds: SECONDS, rate: RATE, warmupSeconds: WARMUP };
 
@@ -97,7 +102,7 @@ interface ExtraRooms {
   readonly longRoom: OurRoom;
 }
 
-async function startStock(): Promise<Running> {
+async function startStock(seed: Uint8Array | undefined): Promise<Running> {
   const server = await spawnServer(ROOT, 'bench/loadStockServer.ts', [], {});
   return {
     server,
@@ -105,10 +110,22 @@ async function startStock(): Promise<Running> {
       docName: `load-room-${i}`,
       writerToken: 'stock-has-no-auth',
       readerTokens: Array.from({ length: CLIENTS - 1 }, () => 'stock-has-no-auth'),
+      seed,
     })),
     wsUrl: server.origin.replace('http', 'ws') + '/ws',
     stop: () => stopServer(server),
   };
+}
+
+/** The public doc of one of our rooms as its players receive it: the stock server's rooms start from it. */
+async function roomState(running: Running): Promise<Uint8Array> {
+  const room = running.rooms[0]!;
+  const client = connect(running.wsUrl, room.docName, room.readerTokens[0]!);
+  await client.synced;
+  const state = Y.encodeStateAsUpdate(client.doc);
+  client.provider.destroy();
+  client.doc.destroy();
+  return state;
 }
 
 /** One slice of GM-only traffic, with the server's probe over exactly that slice. */
@@ -149,6 +166,23 @@ function pooled(slices: readonly [TrafficResult, ProbeStats][]): {
   };
 }
 
+/** Phase 2: GM writes plus player intents over HTTP in every room. Phase 3: intent cost against log length. */
+async function intentPhases(ours: Running<OurRoom> & { extra: ExtraRooms }) {
+  const [mixed, intents] = await Promise.all([
+    runTraffic(ours.wsUrl, ours.rooms, TRAFFIC, () => ours.server.probe()),
+    runIntents(ours.server.origin, ours.rooms, { ...TRAFFIC, rate: INTENT_RATE }),
+  ]);
+  const mixedProbe = await ours.server.probe();
+  const logCost = await measureLogCost(
+    ours.server.origin,
+    ours.extra.emptyRoom,
+    ours.extra.longRoom,
+    { lines: LOG_LINES, intents: LOG_INTENTS },
+    () => ours.server.probe(),
+  );
+  return { mixed, intents, mixedProbe, logCost, logProbe: await ours.server.probe() };
+}
+
 async function main(): Promise<void> {
   console.log(
     `load: ${ROOMS} rooms × ${CLIENTS} clients (1 GM writer + ${CLIENTS - 1} receivers), ${RATE} GM moves/s ` +
@@ -157,7 +191,7 @@ async function main(): Promise<void> {
       `${LOG_INTENTS} intents each in a fresh room and one with a ${LOG_LINES}-line log`,
   );
   const ours = await startOurs('process', process.argv.includes('--cpu-prof'));
-  const stock = await startStock();
+  const stock = await startStock(process.argv.includes('--empty-stock') ? undefined : await roomState(ours));
   const results: Measured[] = [];
   try {
     // Phase 1: the same GM-only traffic on both servers, both running side by side and taking
@@ -187,30 +221,13 @@ async function main(): Promise<void> {
     const stockRss = rssMiB(stock.server.child.pid!);
     const oursGmRss = rssMiB(ours.server.child.pid!);
     await stock.stop();
-    // Phase 2: GM writes plus player intents over HTTP in every room.
-    const [mixed, intents] = await Promise.all([
-      runTraffic(ours.wsUrl, ours.rooms, TRAFFIC, () => ours.server.probe()),
-      runIntents(ours.server.origin, ours.rooms, { ...TRAFFIC, rate: INTENT_RATE }),
-    ]);
-    const mixedProbe = await ours.server.probe();
-    // Phase 3: intent cost against log length.
-    const logCost = await measureLogCost(
-      ours.server.origin,
-      ours.extra.emptyRoom,
-      ours.extra.longRoom,
-      { lines: LOG_LINES, intents: LOG_INTENTS },
-      () => ours.server.probe(),
-    );
-    const logProbe = await ours.server.probe();
+    // Phases 2 and 3 (skipped with --gm-only, to compare the GM-write path alone quickly).
+    const more = GM_ONLY ? undefined : await intentPhases(ours);
     results.push(
       {
         label: 'ours (DURABILITY=process)',
         ...pooled(oursSlices),
-        mixed,
-        intents,
-        logCost,
-        mixedProbe,
-        logProbe,
+        ...more,
         peakRss: peakRssMiB(ours.server.child.pid!),
         gmRss: oursGmRss,
       },

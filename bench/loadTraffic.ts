@@ -13,6 +13,11 @@ export interface RoomAccess {
   readonly docName: string;
   readonly writerToken: string;
   readonly readerTokens: readonly string[];
+  /**
+   * The doc's content to start from (the stock server, which has no storage): every client
+   * applies it before connecting, so the stock server and its clients hold the same room as ours.
+   */
+  readonly seed?: Uint8Array | undefined;
 }
 
 export interface TrafficResult {
@@ -58,8 +63,9 @@ export interface Client {
   readonly synced: Promise<void>;
 }
 
-export function connect(wsUrl: string, docName: string, token: string): Client {
+export function connect(wsUrl: string, docName: string, token: string, seed?: Uint8Array): Client {
   const doc = new Y.Doc();
+  if (seed) Y.applyUpdate(doc, seed);
   const provider = new WebsocketProvider(wsUrl, docName, doc, {
     params: { token },
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
@@ -83,8 +89,8 @@ export async function runTraffic(
   let incomplete = 0;
   const all: Client[] = [];
   const perRoom = rooms.map((room) => {
-    const writer = connect(wsUrl, room.docName, room.writerToken);
-    const readers = room.readerTokens.map((token) => connect(wsUrl, room.docName, token));
+    const writer = connect(wsUrl, room.docName, room.writerToken, room.seed);
+    const readers = room.readerTokens.map((token) => connect(wsUrl, room.docName, token, room.seed));
     all.push(writer, ...readers);
     return {
       writer,

@@ -50,7 +50,12 @@ export class CommitQueue {
    * buys nothing and delays its broadcast. Under DURABILITY=full the group commit saves fsyncs.
    */
   commitFrame(): void {
-    if (this.store.durability === 'process') this.flush();
+    if (this.commitsAtOnce) this.flush();
+  }
+
+  /** Whether a frame's update commits (and is broadcast) inside `addFrame` (DURABILITY=process). */
+  get commitsAtOnce(): boolean {
+    return this.store.durability === 'process';
   }
 
   /**
@@ -58,7 +63,7 @@ export class CommitQueue {
    * now, with anything queued before it; under `full` it joins the turn's group commit.
    */
   addFrame(commit: PendingCommit): void {
-    if (this.store.durability !== 'process') return this.add(commit);
+    if (!this.commitsAtOnce) return this.add(commit);
     this.pending.push(commit);
     this.flush();
   }

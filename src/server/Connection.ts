@@ -173,7 +173,8 @@ export class Connection implements DocListener {
       // every other input. A refused write changes nothing; the client resyncs (4403).
       const update = this.heldUpdate ? Y.mergeUpdates([this.heldUpdate, incoming]) : incoming;
       this.heldUpdate = undefined;
-      const problem = checkGmWrite(this.shared.doc, kind, update);
+      const decoded = Y.decodeUpdate(update); // once, for the check and the change test
+      const problem = checkGmWrite(this.shared.doc, kind, decoded);
       if (problem === MISSING_DEPENDENCIES && update.byteLength <= MAX_HELD_UPDATE_BYTES) {
         // Builds on changes still on their way (e.g. the sync step 2 after a reconnect): hold it,
         // never apply it unchecked, and check it again together with what this socket sends next.
@@ -181,7 +182,7 @@ export class Connection implements DocListener {
         return;
       }
       if (problem) return this.refuse(`write refused: ${problem}`);
-      return this.shared.applyFrame(update, this);
+      return this.shared.applyFrame(update, this, decoded);
     }
     // A player's provider answers our sync step 1 with what it has that we lack: normally
     // nothing. Harmless no-ops pass silently; a real change is a write and is refused.

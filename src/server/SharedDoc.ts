@@ -5,6 +5,8 @@ import type { Store } from './store';
 import { encodeAwarenessMessage, encodeSyncUpdate } from './protocol';
 import { PresenceClaims } from './presenceClaims';
 import { StorageStoppedError } from './storageWorker';
+import type { DecodedUpdate } from '../table/checkDocWrite';
+import { updateChangesDoc } from './permissions';
 
 /** Someone who receives a doc's broadcasts (a websocket connection). */
 export interface DocListener {
@@ -88,48 +90,52 @@ export class SharedDoc implements CommitListener {
    * Apply a GM frame's update, already checked (src/table/checkDocWrite.ts), and commit it:
    * the frame's own bytes are what is stored and broadcast, so Yjs does not encode the same
    * update again from the transaction (a cost the stock server pays too: ≈ 15 % of a write's CPU in
-   * bench/gmWriteMicro.ts, docs/server.md "Load and performance"). Only when the update changed the doc,
-   * as Yjs would report it. Where the doc holds changes Yjs could not integrate yet (deletions of
-   * items it lacks), a later update may complete them: then the transaction's own encoding is
-   * the one that names everything it changed, and the ordinary path is taken.
+   * bench/gmWriteMicro.ts, docs/server.md "Load and performance"). Only when the update changes
+   * the doc (`updateChangesDoc`, Yjs's own test: a new struct or a new deletion). Where the doc
+   * holds changes Yjs could not integrate yet (deletions of items it lacks), a later update may
+   * complete them: then the transaction's own encoding is the one that names everything it
+   * changed, and the ordinary path is taken.
+   *
+   * When commits are synchronous (DURABILITY=process) the update is stored and broadcast BEFORE
+   * the server's own doc applies it: the check has decoded it and found everything it builds on,
+   * so applying cannot be refused, and the receivers no longer wait for a step they do not need
+   * (≈ 40 µs of a write's ≈ 260, docs/server.md "Load and performance"). Persist-before-broadcast
+   * is unchanged. Under DURABILITY=full the commit waits for the turn's group commit, and the doc
+   * must hold the update at once (the writer's next frame is checked against it): apply first.
    */
-  applyFrame(update: Uint8Array, origin: DocListener): void {
+  applyFrame(update: Uint8Array, origin: DocListener, decoded: DecodedUpdate = Y.decodeUpdate(update)): void {
     const store = this.doc.store;
     if (store.pendingDs || store.pendingStructs) {
       Y.applyUpdate(this.doc, update, origin);
       return this.commits.commitFrame();
     }
-    this.frameChanged = false;
+    // Nothing to store or send; Yjs may still hold deletions of items it lacks (pendingDs).
+    if (!updateChangesDoc(this.doc, decoded)) return this.applyQuietly(update, origin);
+    const commit = { doc: this.name, update, origin, listener: this };
+    if (this.commits.commitsAtOnce) {
+      this.commits.addFrame(commit);
+      if (!this.failed) this.applyQuietly(update, origin);
+      return;
+    }
+    this.applyQuietly(update, origin);
+    if (!this.failed) this.commits.addFrame(commit);
+  }
+
+  /** Apply without the 'update' event (the frame's bytes are committed as they are). */
+  private applyQuietly(update: Uint8Array, origin: DocListener): void {
     this.doc.off('update', this.onDocUpdate);
-    this.doc.on('afterTransaction', this.onFrameTransaction);
     try {
       Y.applyUpdate(this.doc, update, origin);
     } catch (error) {
-      // Yjs threw after changing the doc (the check decoded the update, so this should not
-      // happen): what changed is not on disk, so the room must not keep it (as a failed commit).
-      if (this.frameChanged) this.onCommitFailed(error);
+      // Yjs threw although the check decoded the update and found its dependencies (this should
+      // not happen): the doc in memory may differ from what is stored, so the room must not keep
+      // it; it reloads from disk (as after a failed commit).
+      this.onCommitFailed(error);
       throw error;
     } finally {
-      this.doc.off('afterTransaction', this.onFrameTransaction);
       this.doc.on('update', this.onDocUpdate);
     }
-    if (this.frameChanged && !this.failed)
-      this.commits.addFrame({ doc: this.name, update, origin, listener: this });
   }
-
-  /** Whether a frame's transaction changed the doc: Yjs's own test before it emits 'update'. */
-  private frameChanged = false;
-  private readonly onFrameTransaction = (transaction: Y.Transaction): void => {
-    if (transaction.deleteSet.clients.size > 0) {
-      this.frameChanged = true;
-      return;
-    }
-    for (const [client, clock] of transaction.afterState)
-      if (transaction.beforeState.get(client) !== clock) {
-        this.frameChanged = true;
-        return;
-      }
-  };
 
   /** Commit pending updates now: call before sending doc content by any path but the broadcast. */
   flush(): void {

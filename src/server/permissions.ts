@@ -2,6 +2,7 @@ import * as Y from 'yjs';
 import type { Session } from './auth';
 import type { AwarenessEntry } from './protocol';
 import { INVITE_ID_CHARS } from './invites';
+import type { DecodedUpdate } from '../table/checkDocWrite';
 
 /**
  * Who may do what over the websocket (the HTTP side checks roles in its routes). Pure decisions;
@@ -76,35 +77,48 @@ export function mayWriteDoc(session: Session, kind: DocKind): boolean {
  * Throws when the update cannot be decoded.
  */
 export function wouldChangeDoc(doc: Y.Doc, update: Uint8Array): boolean {
-  const { structs, ds } = Y.decodeUpdate(update);
+  const decoded = Y.decodeUpdate(update);
+  return updateChangesDoc(doc, decoded) || deletesAhead(doc, decoded);
+}
+
+/**
+ * Whether applying a decoded update changes `doc` now, as Yjs decides it before emitting
+ * 'update': a struct the doc lacks, or a deletion of something it has and has not deleted yet.
+ * Deletions of clocks the doc lacks do not count: Yjs holds them until their items arrive (see
+ * `deletesAhead`). Walks only the doc's structs inside the delete ranges: one binary search for a
+ * move, which deletes the value it replaces.
+ */
+export function updateChangesDoc(doc: Y.Doc, { structs, ds }: DecodedUpdate): boolean {
   for (const struct of structs) {
     const known = Y.getState(doc.store, struct.id.client);
     if (struct.id.clock + struct.length > known) return true;
   }
-  if (ds.clients.size === 0) return false;
-  const serverDeletes = Y.createDeleteSetFromStructStore(doc.store);
   for (const [client, ranges] of ds.clients) {
-    const known = Y.getState(doc.store, client);
-    const covered = serverDeletes.clients.get(client) ?? [];
+    const end = Y.getState(doc.store, client);
+    const list = doc.store.clients.get(client);
+    if (!list) continue;
     for (const range of ranges) {
-      if (range.len === 0) continue;
-      if (range.clock + range.len > known) return true;
-      if (!isCovered(covered, range.clock, range.clock + range.len)) return true;
+      const to = Math.min(range.clock + range.len, end);
+      for (
+        let i = range.clock < to ? Y.findIndexSS(list, range.clock) : list.length;
+        i < list.length;
+        i += 1
+      ) {
+        if (list[i]!.id.clock >= to) break;
+        if (!list[i]!.deleted) return true;
+      }
     }
   }
   return false;
 }
 
-/** Is [from, to) inside the union of sorted, non-overlapping delete ranges? */
-function isCovered(ranges: readonly { clock: number; len: number }[], from: number, to: number): boolean {
-  let cursor = from;
-  for (const range of ranges) {
-    if (range.clock + range.len <= cursor) continue;
-    if (range.clock > cursor) return false;
-    cursor = range.clock + range.len;
-    if (cursor >= to) return true;
+/** Whether an update deletes clocks `doc` does not have yet (Yjs holds such deletions). */
+function deletesAhead(doc: Y.Doc, { ds }: DecodedUpdate): boolean {
+  for (const [client, ranges] of ds.clients) {
+    const known = Y.getState(doc.store, client);
+    for (const range of ranges) if (range.len > 0 && range.clock + range.len > known) return true;
   }
-  return cursor >= to;
+  return false;
 }
 
 /** The most awareness client ids one socket may speak for (one per open tab/doc, with slack). */

@@ -13,6 +13,7 @@ import type { Actor } from '../table/applyIntent';
 import type { ChannelDocs } from '../table/intents/chatChannels';
 import { exportRoom as exportRoomFile, importRoom } from '../table/roomFile';
 import { checkDocWrite, MISSING_DEPENDENCIES } from '../table/checkDocWrite';
+import type { DecodedUpdate } from '../table/checkDocWrite';
 
 export { MISSING_DEPENDENCIES };
 import { seedRoom } from '../table/seedRoom';
@@ -141,6 +142,10 @@ export function validateCatalogFile(
  * Why a GM's direct write to one of a room's docs must be refused (a sentence naming the root,
  * key and bound), or null when every value it writes is valid (src/table/checkDocWrite.ts).
  */
-export function checkGmWrite(doc: Y.Doc, kind: 'public' | 'secrets', update: Uint8Array): string | null {
+export function checkGmWrite(
+  doc: Y.Doc,
+  kind: 'public' | 'secrets',
+  update: Uint8Array | DecodedUpdate,
+): string | null {
   return checkDocWrite(doc, kind, update);
 }

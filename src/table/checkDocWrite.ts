@@ -6,6 +6,9 @@ import { ROOTS } from './docWriteRules';
 
 export type { WrittenDoc };
 
+/** An update as Y.decodeUpdate returns it: the server decodes a GM frame once for every check. */
+export type DecodedUpdate = ReturnType<typeof Y.decodeUpdate>;
+
 /**
  * The check a GM's direct write passes before the server applies and broadcasts it. GMs write
  * the docs over the websocket (docs/server.md), so every value their update would put into the
@@ -25,9 +28,13 @@ type Place = { readonly root: string; readonly key: string | null } | 'collected
  * Why the GM's `update` may not be applied to `doc` (one sentence naming the root, key and
  * bound), or null when every value it writes is valid. Throws when the update cannot be decoded.
  */
-export function checkDocWrite(doc: Y.Doc, kind: WrittenDoc, update: Uint8Array): string | null {
+export function checkDocWrite(
+  doc: Y.Doc,
+  kind: WrittenDoc,
+  update: Uint8Array | DecodedUpdate,
+): string | null {
   const rules = ROOTS[kind];
-  const { structs } = Y.decodeUpdate(update);
+  const { structs } = update instanceof Uint8Array ? Y.decodeUpdate(update) : update;
   const store = doc.store;
   const local = new Map<number, (Y.Item | Y.GC | Y.Skip)[]>();
   for (const struct of structs) {

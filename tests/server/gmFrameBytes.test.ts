@@ -87,6 +87,46 @@ describe("a GM frame's update", () => {
     expect(json(shared.doc)).toEqual(json(gm.doc));
   });
 
+  it('reaches the receivers before the server doc applies it (DURABILITY=process), stored first', () => {
+    const { store, shared, writer } = room();
+    const gm = gmClient();
+    // What the server doc holds, and what is stored, at the moment each receiver is sent the frame.
+    const seen: { tokens: unknown; stored: number }[] = [];
+    shared.listeners.add({
+      ownedIds: new Set(),
+      tokenHash: 'probe',
+      send: () =>
+        seen.push({
+          tokens: shared.doc.getMap('tokens').toJSON(),
+          stored: store.countUpdates('room/public'),
+        }),
+      close: () => {},
+    });
+    shared.applyFrame(
+      gm.edit((doc) => doc.getMap('tokens').set('t1', { cell: { x: 1, y: 2 } })),
+      writer,
+    );
+    expect(seen).toEqual([{ tokens: {}, stored: 1 }]);
+    expect(json(shared.doc)).toEqual(json(gm.doc)); // applied once the sends are done
+  });
+
+  it('that deletes what is deleted already, or repeats a whole sync step 2, is not stored', () => {
+    const { store, shared, writer, receiver } = room();
+    const gm = gmClient();
+    shared.applyFrame(
+      gm.edit((doc) => doc.getMap('tokens').set('t1', { cell: { x: 1, y: 2 } })),
+      writer,
+    );
+    const remove = gm.edit((doc) => doc.getMap('tokens').delete('t1'));
+    shared.applyFrame(remove, writer);
+    expect(store.countUpdates('room/public')).toBe(2);
+    shared.applyFrame(remove, writer);
+    // A reconnecting GM answers the server's sync step 1: nothing new, the whole delete set.
+    shared.applyFrame(Y.encodeStateAsUpdate(gm.doc, Y.encodeStateVector(shared.doc)), writer);
+    expect(store.countUpdates('room/public')).toBe(2);
+    expect(receiver.frames).toHaveLength(2);
+  });
+
   it('that changes nothing (sent twice) is neither stored nor broadcast again', () => {
     const { store, shared, writer, receiver } = room();
     const gm = gmClient();
