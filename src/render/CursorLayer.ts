@@ -14,6 +14,13 @@ export interface RemoteCursor {
 const PING_MS = 1500;
 
 /** Other users' cursors (arrow + name) and pings (expanding rings that fade over 1.5 s). */
+/** Where a cursor's name tag starts, right of and below the pointer (screen px at zoom 1). */
+const TAG_OFFSET_PX = 14;
+/** Font size of the name tag; with its 4 px outline the tag ends ≈ 34 px below the pointer. */
+const TAG_FONT_PX = 12;
+/** How far below the pointer a cursor's name tag ends: labels placed under it start here. */
+export const CURSOR_TAG_BOTTOM_PX = TAG_OFFSET_PX + TAG_FONT_PX * 1.25 + 4 * 2;
+
 export class CursorLayer {
   readonly container = new Container({ label: 'cursors' });
   private readonly cursors = new Map<number, Container>();
@@ -41,9 +48,14 @@ export class CursorLayer {
           .stroke({ width: 1.5, color: 0xffffff });
         const label = new Text({
           text: r.name,
-          style: { fontFamily: 'Arial', fontSize: 12, fill: 0xffffff, stroke: { color: r.colour, width: 4 } },
+          style: {
+            fontFamily: 'Arial',
+            fontSize: TAG_FONT_PX,
+            fill: 0xffffff,
+            stroke: { color: r.colour, width: 4 },
+          },
         });
-        label.position.set(14, 14);
+        label.position.set(TAG_OFFSET_PX, TAG_OFFSET_PX);
         c.addChild(arrow, label);
         this.container.addChild(c);
         this.cursors.set(r.clientId, c);

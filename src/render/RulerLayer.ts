@@ -1,4 +1,5 @@
 import { Container, Graphics, Text } from 'pixi.js';
+import { CURSOR_TAG_BOTTOM_PX } from './CursorLayer';
 
 /** One ruler to draw: squares in map coordinates, words already measured by the caller. */
 export interface RulerView {
@@ -122,9 +123,10 @@ export class RulerLayer {
     const w = bg.width * s;
     const h = bg.height * s;
     // Someone else's ruler ends under their cursor, whose name tag sits just below and right of
-    // the pointer: start the label under the tag so the tag does not cover "Robin's ruler".
+    // the pointer: start the label a few pixels under the tag so the tag covers none of it. The
+    // tag is drawn in world units (it grows with the zoom); this label keeps its screen size (s).
     let x = at.x + 12 * s;
-    let y = at.y + (v.owner ? 34 : 12) * s;
+    let y = at.y + (v.owner ? CURSOR_TAG_BOTTOM_PX + 6 * s : 12 * s);
     const view = this.visible;
     if (view) {
       if (x + w > view.x + view.width) x = Math.max(view.x, at.x - 12 * s - w);
