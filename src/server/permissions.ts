@@ -98,15 +98,10 @@ export function updateChangesDoc(doc: Y.Doc, { structs, ds }: DecodedUpdate): bo
     const list = doc.store.clients.get(client);
     if (!list) continue;
     for (const range of ranges) {
-      const to = Math.min(range.clock + range.len, end);
-      for (
-        let i = range.clock < to ? Y.findIndexSS(list, range.clock) : list.length;
-        i < list.length;
-        i += 1
-      ) {
-        if (list[i]!.id.clock >= to) break;
+      const to = Math.min(range.clock + range.len, end); // past `end`: held by Yjs, not applied now
+      if (range.clock >= to) continue;
+      for (let i = Y.findIndexSS(list, range.clock); i < list.length && list[i]!.id.clock < to; i += 1)
         if (!list[i]!.deleted) return true;
-      }
     }
   }
   return false;
