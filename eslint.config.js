@@ -64,6 +64,15 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // CommonJS shared by the server and its storage worker (src/server/journalFormat.cjs).
+  {
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', Buffer: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   boundary('lib', {
     libs: PURE,
     layers: ['schema', 'grid', 'rules', 'table', 'server', 'render', 'ui'],

@@ -82,9 +82,9 @@ export class CommitQueue {
     this.pending = [];
     this.extraWrites = [];
     try {
-      // One update alone is one INSERT, which SQLite commits by itself: no BEGIN/COMMIT around it
-      // (the common case on the hot path: rooms rarely write in the same event-loop turn).
-      if (batch.length === 1 && !extra.length) this.store.appendUpdate(batch[0]!.doc, batch[0]!.update);
+      // One update alone commits by itself, with no transaction around it: the common case on
+      // the hot path (rooms rarely write in the same event-loop turn), journaled (journal.ts).
+      if (batch.length === 1 && !extra.length) this.store.appendAlone(batch[0]!.doc, batch[0]!.update);
       else
         this.store.transaction(() => {
           batch.forEach((commit) => this.store.appendUpdate(commit.doc, commit.update));

@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { JOURNAL_FORMAT_PATH } from './journal';
 
 /**
  * Storage work that must not run on the event loop every room shares (issue 10: spikes off the
- * hot path). A worker thread with its own SQLite connection does two jobs:
+ * hot path). A worker thread with its own SQLite connection does three jobs:
  *
  * - WAL checkpoints. Left to SQLite, the checkpoint (copy the WAL into the database file, fsync
  *   both) runs INSIDE the commit that crosses 1,000 WAL pages: on the dev VM a one-update commit
@@ -12,6 +13,8 @@ import { Worker } from 'node:worker_threads';
  * - Compaction of a doc's update log: read its rows, apply them to a fresh Y.Doc, encode the state
  *   and swap it in for those rows in one transaction. On the main thread this encoded the live doc
  *   inline: 50–200 ms for a room with a 40,000-line log, every 500 updates.
+ *
+ * - Import of the update journal's closed files into the `updates` table (journal.ts).
  *
  * Durability is unchanged: every update is committed to the WAL before any client receives it;
  * checkpoints and compaction only rewrite what is already committed, atomically.
@@ -31,6 +34,8 @@ const WORKER_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.sqlitePath);
 const Y = require(workerData.yjsPath);
+const { readFileSync, rmSync } = require('node:fs');
+const { parseJournal, importJournal } = require(workerData.journalFormatPath);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 const rowsOf = db.prepare('SELECT seq, data FROM updates WHERE doc = ? ORDER BY seq');
@@ -51,6 +56,19 @@ function compact(doc) {
   })();
   return rows.length;
 }
+// A journal file the main thread closed (journal.ts). Missing: already imported by the main thread.
+function importFile(generation, file) {
+  let bytes;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    if (error && error.code === 'ENOENT') return 0;
+    throw error;
+  }
+  const rows = importJournal(db, generation, parseJournal(bytes));
+  rmSync(file, { force: true });
+  return rows;
+}
 const timer = setInterval(() => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
@@ -59,9 +77,10 @@ const timer = setInterval(() => {
   }
 }, workerData.intervalMs);
 parentPort.on('message', (message) => {
-  if (message.type === 'compact') {
+  if (message.type === 'compact' || message.type === 'import') {
     try {
-      parentPort.postMessage({ id: message.id, merged: compact(message.doc) });
+      const rows = message.type === 'compact' ? compact(message.doc) : importFile(message.generation, message.file);
+      parentPort.postMessage({ id: message.id, rows });
     } catch (error) {
       parentPort.postMessage({ id: message.id, error: String((error && error.message) || error) });
     }
@@ -82,6 +101,11 @@ export interface StorageWorker {
    * (0: nothing to do); rejects naming why (the rows are then untouched).
    */
   compact(doc: string): Promise<number>;
+  /**
+   * Move a closed journal file's records into the `updates` table and delete the file
+   * (journal.ts). Resolves with the rows added (0: imported already).
+   */
+  importJournal(generation: number, file: string): Promise<number>;
   /** False once stopped or failed: callers then do the work inline. */
   readonly running: boolean;
   /**
@@ -92,7 +116,7 @@ export interface StorageWorker {
   stop(): Promise<void>;
 }
 
-type Reply = { id: number; merged: number } | { id: number; error: string } | { failed: string };
+type Reply = { id: number; rows: number } | { id: number; error: string } | { failed: string };
 
 /** Start the worker on `file`; `onFailure` runs once if it stops working. */
 export function startStorageWorker(
@@ -107,6 +131,7 @@ export function startStorageWorker(
       file,
       sqlitePath: require.resolve('better-sqlite3'),
       yjsPath: require.resolve('yjs'),
+      journalFormatPath: JOURNAL_FORMAT_PATH,
       intervalMs,
     },
   });
@@ -135,18 +160,24 @@ export function startStorageWorker(
     const entry = waiting.get(reply.id);
     waiting.delete(reply.id);
     if ('error' in reply) entry?.reject(new Error(reply.error));
-    else entry?.resolve(reply.merged);
+    else entry?.resolve(reply.rows);
   });
   worker.on('error', (error) => fail(error.message));
+  const ask = (message: object): Promise<number> => {
+    if (!running) return Promise.reject(new Error('the storage worker is stopped'));
+    const id = nextId++;
+    worker.postMessage({ ...message, id });
+    return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+  };
   return {
     get running() {
       return running;
     },
     compact(doc) {
-      if (!running) return Promise.reject(new Error('the storage worker is stopped'));
-      const id = nextId++;
-      worker.postMessage({ type: 'compact', id, doc });
-      return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+      return ask({ type: 'compact', doc });
+    },
+    importJournal(generation, file) {
+      return ask({ type: 'import', generation, file });
     },
     stop() {
       if (!running) return exitedOrLate();

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Journal, journalFormat } from './journal';
 import type { StorageWorker } from './storageWorker';
 import { INLINE_CHECKPOINT_PAGES, startStorageWorker } from './storageWorker';
 
@@ -170,12 +171,16 @@ export class Store {
   private readonly db: Database.Database;
   private readonly stmts;
   private readonly worker: StorageWorker;
+  private readonly journal: Journal;
 
-  /** `checkpointIntervalMs`: how often the worker checkpoints the WAL (tests shorten or stretch it). */
+  /**
+   * `checkpointIntervalMs`: how often the worker checkpoints the WAL; `journalRotateMs`: how often
+   * the update journal is handed to the worker (tests shorten or stretch both).
+   */
   constructor(
     dataDir: string,
     readonly durability: Durability = 'process',
-    options: { checkpointIntervalMs?: number } = {},
+    options: { checkpointIntervalMs?: number; journalRotateMs?: number } = {},
   ) {
     mkdirSync(dataDir, { recursive: true });
     const file = join(dataDir, 'icon-vtt.sqlite');
@@ -241,6 +246,17 @@ export class Store {
         'SELECT COUNT(*) AS entries, COALESCE(SUM(LENGTH(CAST(data AS BLOB))), 0) AS bytes FROM library_entries WHERE library_id = ?',
       ),
     };
+    // Opened last: it imports what a killed process left before anything reads the log.
+    this.journal = new Journal(
+      dataDir,
+      this.db,
+      {
+        importNow: (generation, records) => journalFormat.importJournal(this.db, generation, records),
+        importInBackground: (generation, file) =>
+          this.worker.running ? this.worker.importJournal(generation, file) : undefined,
+      },
+      options.journalRotateMs,
+    );
   }
 
   createRoom(id: string, settings: unknown = {}): void {
@@ -275,25 +291,40 @@ export class Store {
     this.stmts.deleteToken.run(tokenHash);
   }
 
-  /** Synchronous append: when this returns, the update is committed (see Durability). */
+  /**
+   * Synchronous append of an `updates` row: when this returns, the update is committed (see
+   * Durability). Inside `transaction`, it commits with the rest.
+   */
   appendUpdate(doc: string, update: Uint8Array): number {
     return Number(this.stmts.append.run(doc, update).lastInsertRowid);
   }
 
-  /** Every stored update of a document, oldest first. */
+  /**
+   * Commit one update by itself, outside any transaction: into the update journal under
+   * DURABILITY=process (journal.ts: same guarantee, a fraction of the cost), else as a row.
+   */
+  appendAlone(doc: string, update: Uint8Array): void {
+    if (this.durability === 'process') this.journal.append(doc, update);
+    else this.appendUpdate(doc, update);
+  }
+
+  /** Every stored update of a document: its rows, oldest first, then its journaled updates. */
   readUpdates(doc: string): { updates: Uint8Array[] } {
     const rows = this.stmts.readUpdates.all(doc) as { data: Buffer }[];
     return {
-      updates: rows.map((row) => new Uint8Array(row.data.buffer, row.data.byteOffset, row.data.byteLength)),
+      updates: rows
+        .map((row) => new Uint8Array(row.data.buffer, row.data.byteOffset, row.data.byteLength))
+        .concat(this.journal.updatesOf(doc)),
     };
   }
 
   countUpdates(doc: string): number {
-    return (this.stmts.countUpdates.get(doc) as { n: number }).n;
+    return (this.stmts.countUpdates.get(doc) as { n: number }).n + this.journal.updatesOf(doc).length;
   }
 
   /** Delete every stored update of `doc` (a revoked invite's channel doc). */
   forgetDoc(doc: string): void {
+    this.journal.drain(); // else a journaled update would bring the doc back when imported
     this.stmts.deleteUpTo.run(doc, Number.MAX_SAFE_INTEGER);
   }
 
@@ -302,6 +333,7 @@ export class Store {
    * `merged` must contain at least the state of those rows (the caller passes the live doc's state).
    */
   compact(doc: string, uptoSeq: number, merged: Uint8Array): void {
+    this.journal.drain(); // journaled updates become rows first, merged with the rest
     this.db.transaction(() => {
       this.stmts.deleteUpTo.run(doc, uptoSeq);
       this.stmts.append.run(doc, merged);
@@ -313,7 +345,9 @@ export class Store {
    * merged into one. Undefined when the worker is not running: the caller compacts inline.
    */
   compactInBackground(doc: string): Promise<number> | undefined {
-    return this.worker.running ? this.worker.compact(doc) : undefined;
+    if (!this.worker.running) return undefined;
+    this.journal.rotate(); // the worker imports the journal first (it takes messages in order)
+    return this.worker.compact(doc);
   }
 
   getIntentKey(
@@ -389,6 +423,7 @@ export class Store {
 
   /** Close the store; resolves once the storage worker has closed its connection too. */
   close(): Promise<void> {
+    this.journal.close();
     const workerDone = this.worker.stop();
     this.db.close();
     return workerDone;

@@ -1,0 +1,188 @@
+import type Database from 'better-sqlite3';
+import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+/**
+ * The update journal (DURABILITY=process): an update that commits alone (a GM's frame, an
+ * intent's single update) is appended to a plain file with one `write()` instead of an SQLite
+ * INSERT. The kernel holds it from the moment `write()` returns, so it survives kill -9 exactly as
+ * a WAL commit does under `synchronous=NORMAL`, and it costs ≈ 1 µs against 12–35 µs for the
+ * INSERT (two B-tree pages into the WAL): the last part of a GM write's path that the stock
+ * y-websocket server does not pay (docs/server.md, "Load and performance").
+ *
+ * The journal is only a staging area in front of the `updates` table. Every second (and before a
+ * compaction) the open file is closed and the storage worker imports it: its records become rows
+ * and the kv row `journal.imported` takes its generation, in one transaction, then the file is
+ * deleted. Records of files not imported yet stay in memory too, so a room that loads meanwhile
+ * reads them with its rows. Yjs updates commute, so the order rows and records are read in does
+ * not matter, and reading one twice (in the instant between the worker's commit and its reply) is
+ * harmless. At start-up, files left by a killed process are imported before anything reads.
+ */
+
+export interface JournalRecord {
+  readonly doc: string;
+  readonly update: Uint8Array;
+}
+
+interface JournalFormat {
+  readonly IMPORTED_KEY: string;
+  encodeRecord(doc: string, update: Uint8Array): Buffer;
+  parseJournal(bytes: Buffer): JournalRecord[];
+  importJournal(db: Database.Database, generation: number, records: readonly JournalRecord[]): number;
+}
+
+export const journalFormat = createRequire(import.meta.url)('./journalFormat.cjs') as JournalFormat;
+
+/** The absolute path of journalFormat.cjs, for the storage worker. */
+export const JOURNAL_FORMAT_PATH = createRequire(import.meta.url).resolve('./journalFormat.cjs');
+
+/** How often the open file is closed and handed to the storage worker. */
+export const JOURNAL_ROTATE_MS = 1000;
+
+/** A file is also handed over once it holds this many records (bounds memory under a burst). */
+const ROTATE_AFTER_RECORDS = 5000;
+
+const FILE_PATTERN = /^icon-vtt\.journal\.(\d+)$/;
+
+/** Who moves a closed journal file into the `updates` table. */
+export interface JournalImporter {
+  /** On this thread, from the records in memory (the worker is stopped; shutdown; forgetDoc). */
+  importNow(generation: number, records: readonly JournalRecord[]): void;
+  /** In the storage worker, from the file; undefined when the worker is not running. */
+  importInBackground(generation: number, file: string): Promise<unknown> | undefined;
+}
+
+export class Journal {
+  private fd: number | undefined;
+  /** Generation of the open file, else of the last one opened or imported. */
+  private generation: number;
+  private recordsInFile = 0;
+  /** Records of every file not imported yet, by generation (ascending) then doc. */
+  private readonly pending = new Map<number, Map<string, Uint8Array[]>>();
+  private readonly timer: NodeJS.Timeout;
+
+  /**
+   * Import what a previous process left (files with a generation past `db`'s mark), then start.
+   * `rotateMs`: tests shorten or stretch the hand-over interval.
+   */
+  constructor(
+    private readonly dataDir: string,
+    db: Database.Database,
+    private readonly importer: JournalImporter,
+    rotateMs = JOURNAL_ROTATE_MS,
+  ) {
+    const marked = Number(
+      (db.prepare('SELECT value FROM kv WHERE key = ?').pluck().get(journalFormat.IMPORTED_KEY) as
+        string | undefined) ?? 0,
+    );
+    this.generation = marked;
+    for (const generation of this.filesOnDisk()) {
+      const file = this.fileOf(generation);
+      if (generation > marked)
+        journalFormat.importJournal(db, generation, journalFormat.parseJournal(readFileSync(file)));
+      rmSync(file, { force: true });
+      this.generation = Math.max(this.generation, generation);
+    }
+    this.timer = setInterval(() => this.rotate(), rotateMs).unref();
+  }
+
+  /** Append one update: on return it is in the kernel's hands (see the class comment). */
+  append(doc: string, update: Uint8Array): void {
+    if (this.fd === undefined) {
+      this.generation += 1;
+      this.fd = openSync(this.fileOf(this.generation), 'ax');
+      this.recordsInFile = 0;
+    }
+    const record = journalFormat.encodeRecord(doc, update);
+    try {
+      const written = writeSync(this.fd, record);
+      if (written !== record.length) throw new Error(`journal: wrote ${written} of ${record.length} bytes`);
+    } catch (error) {
+      // A partial record may end this file: close it, so nothing is written after it (the reader
+      // stops there) and the next append starts a new file.
+      this.rotate();
+      throw error;
+    }
+    let byDoc = this.pending.get(this.generation);
+    if (!byDoc) this.pending.set(this.generation, (byDoc = new Map()));
+    const updates = byDoc.get(doc);
+    if (updates) updates.push(update);
+    else byDoc.set(doc, [update]);
+    if (++this.recordsInFile >= ROTATE_AFTER_RECORDS) this.rotate();
+  }
+
+  /** The journaled updates of `doc` not yet in the `updates` table, oldest file first. */
+  updatesOf(doc: string): Uint8Array[] {
+    const updates: Uint8Array[] = [];
+    for (const byDoc of this.pending.values()) updates.push(...(byDoc.get(doc) ?? []));
+    return updates;
+  }
+
+  /**
+   * Close the open file, if any, and hand it to the storage worker (or import it here when the
+   * worker is stopped). A worker that fails to import leaves it to this thread.
+   */
+  rotate(): void {
+    if (this.fd === undefined) return;
+    const generation = this.generation;
+    closeSync(this.fd);
+    this.fd = undefined;
+    const job = this.importer.importInBackground(generation, this.fileOf(generation));
+    if (!job) return this.importHere(generation);
+    job.then(
+      () => this.pending.delete(generation),
+      (error: unknown) => {
+        console.error(
+          `journal file ${generation}: the storage worker could not import it (${String(error)}); importing it here`,
+        );
+        try {
+          this.importHere(generation);
+        } catch (again) {
+          // It stays on disk and in memory: imported at shutdown or at the next start.
+          console.error(`journal file ${generation}: could not import it here either:`, again);
+        }
+      },
+    );
+  }
+
+  /** Import every file not imported yet on this thread, now: afterwards all rows are in SQLite. */
+  drain(): void {
+    this.rotateWithoutHandOver();
+    for (const generation of [...this.pending.keys()]) this.importHere(generation);
+  }
+
+  /** Stop the timer and move everything into SQLite (shutdown). */
+  close(): void {
+    clearInterval(this.timer);
+    this.drain();
+  }
+
+  private rotateWithoutHandOver(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  private importHere(generation: number): void {
+    const byDoc = this.pending.get(generation);
+    if (!byDoc) return; // the worker imported it meanwhile
+    const records: JournalRecord[] = [];
+    for (const [doc, updates] of byDoc) for (const update of updates) records.push({ doc, update });
+    this.importer.importNow(generation, records);
+    this.pending.delete(generation);
+    rmSync(this.fileOf(generation), { force: true });
+  }
+
+  private fileOf(generation: number): string {
+    return join(this.dataDir, `icon-vtt.journal.${generation}`);
+  }
+
+  private filesOnDisk(): number[] {
+    return readdirSync(this.dataDir)
+      .map((name) => FILE_PATTERN.exec(name)?.[1])
+      .filter((generation): generation is string => generation !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
+  }
+}
