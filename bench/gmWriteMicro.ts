@@ -2,7 +2,7 @@
  * `npx tsx bench/gmWriteMicro.ts [--writes=N]`: the main-thread cost of ONE GM write on our server,
  * in-process and without sockets, so a change to the write path can be measured on a busy machine
  * where `npm run load` is noisy. The path is the server's: one decode, the write check
- * (`checkGmWrite`), `SharedDoc.applyFrame` (the SQLite append, the broadcast frame, then the apply), sent to five
+ * (`checkGmWrite`), `SharedDoc.applyFrame` (the journal append, the broadcast frame, then the apply), sent to five
  * listeners that drop it. The room is the load bench's (arena map, skirmish, sample party) and the
  * write is its token move. Next to it, in the same process and on the same updates, the stock
  * @y/websocket-server's path (apply, encode, send to six). Prints CPU µs per write of both (user +

@@ -17,8 +17,9 @@ import type { Measured } from './loadReport';
  * `npm run load [-- --seconds=N --rooms=N --clients=N --rate=N --intent-rate=N --log-lines=N
  * --log-intents=N --also-fsync --cpu-prof --gm-only --empty-stock]`: loopback load test of our
  * server against the stock @y/websocket-server 0.1.1, both serving the same room: the stock
- * server's docs start from one of our rooms' public doc (`--empty-stock`: from nothing, as before
- * session 15; its clients then hold a few hundred bytes where ours hold the whole room). Per room: one GM writing token moves over its websocket (`rate`/s)
+ * server's docs start from one of our rooms' public doc, and every client of either server starts
+ * from its room's state (`--empty-stock`: clients and stock docs start from nothing, as before
+ * session 15; the stock clients then hold a few hundred bytes where ours hold the whole room). Per room: one GM writing token moves over its websocket (`rate`/s)
  * and, on our server, a player sending intents over HTTP (`intent-rate`/s: moves and attacks the
  * server resolves). Then the log scenario: the same intents in a room with a `log-lines`-line log
  * against a fresh room (`--gm-only` skips both, to compare the GM-write path alone in ~90 s).
@@ -118,8 +119,7 @@ async function startStock(seed: Uint8Array | undefined): Promise<Running> {
 }
 
 /** The public doc of one of our rooms as its players receive it: the stock server's rooms start from it. */
-async function roomState(running: Running): Promise<Uint8Array> {
-  const room = running.rooms[0]!;
+async function roomState(running: Running, room = running.rooms[0]!): Promise<Uint8Array> {
   const client = connect(running.wsUrl, room.docName, room.readerTokens[0]!);
   await client.synced;
   const state = Y.encodeStateAsUpdate(client.doc);
@@ -191,7 +191,14 @@ async function main(): Promise<void> {
       `${LOG_INTENTS} intents each in a fresh room and one with a ${LOG_LINES}-line log`,
   );
   const ours = await startOurs('process', process.argv.includes('--cpu-prof'));
-  const stock = await startStock(process.argv.includes('--empty-stock') ? undefined : await roomState(ours));
+  const emptyStock = process.argv.includes('--empty-stock');
+  const stock = await startStock(emptyStock ? undefined : await roomState(ours));
+  // Our clients start from their room's state too, as the stock server's do: on both servers a
+  // client's first sync then carries only what it lacks, and the setup work before each slice
+  // is the same.
+  if (!emptyStock)
+    for (const [index, room] of ours.rooms.entries())
+      ours.rooms[index] = { ...room, seed: await roomState(ours, room) };
   const results: Measured[] = [];
   try {
     // Phase 1: the same GM-only traffic on both servers, both running side by side and taking

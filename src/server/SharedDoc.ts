@@ -29,7 +29,7 @@ export const COMPACT_AFTER_UPDATES = 500;
  * anything a client has received is already on disk (docs/server.md, "Durability").
  */
 export class SharedDoc implements CommitListener {
-  readonly doc: Y.Doc;
+  private readonly ydoc: Y.Doc;
   readonly awareness: awarenessProtocol.Awareness;
   readonly listeners = new Set<DocListener>();
   /** Which token first claimed each awareness client id (kept after its sockets close). */
@@ -38,6 +38,13 @@ export class SharedDoc implements CommitListener {
   /** A background compaction is under way (at most one per doc). */
   private compacting = false;
   private failed = false;
+  /**
+   * GM frames already stored and broadcast but not yet applied to `ydoc` (DURABILITY=process),
+   * in arrival order: applied once the event loop has handled the frames that arrived with them,
+   * or as soon as anything reads the doc (the `doc` getter), whichever comes first.
+   */
+  private unapplied: { update: Uint8Array; origin: DocListener }[] = [];
+  private applyScheduled: NodeJS.Immediate | undefined;
 
   constructor(
     readonly name: string,
@@ -45,24 +52,30 @@ export class SharedDoc implements CommitListener {
     private readonly commits: CommitQueue,
     private readonly onFailure: (error: unknown) => void,
   ) {
-    this.doc = new Y.Doc();
+    this.ydoc = new Y.Doc();
     // Load everything before any listener exists: no client can see a half-loaded doc. Stored
     // data this build cannot decode throws here; the room manager refuses the room (only it).
     try {
       const { updates } = store.readUpdates(name);
       if (updates.length)
-        this.doc.transact(() => updates.forEach((update) => Y.applyUpdate(this.doc, update)));
+        this.ydoc.transact(() => updates.forEach((update) => Y.applyUpdate(this.ydoc, update)));
       this.storedRows = updates.length;
       if (this.storedRows > COMPACT_AFTER_UPDATES) this.compactInBackground();
     } catch (error) {
-      this.doc.destroy();
+      this.ydoc.destroy();
       throw error;
     }
 
-    this.awareness = new awarenessProtocol.Awareness(this.doc);
+    this.awareness = new awarenessProtocol.Awareness(this.ydoc);
     this.awareness.setLocalState(null);
     this.awareness.on('update', this.onAwarenessUpdate);
-    this.doc.on('update', this.onDocUpdate);
+    this.ydoc.on('update', this.onDocUpdate);
+  }
+
+  /** The authoritative doc, holding every frame this doc has accepted (see `unapplied`). */
+  get doc(): Y.Doc {
+    if (this.unapplied.length) this.applyUnapplied();
+    return this.ydoc;
   }
 
   private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
@@ -99,9 +112,12 @@ export class SharedDoc implements CommitListener {
    * When commits are synchronous (DURABILITY=process) the update is stored and broadcast BEFORE
    * the server's own doc applies it: the check has decoded it and found everything it builds on,
    * so applying cannot be refused, and the receivers no longer wait for a step they do not need
-   * (≈ 40 µs of a write's ≈ 260, docs/server.md "Load and performance"). Persist-before-broadcast
+   * (≈ 40 µs of a write's ≈ 260, docs/server.md "Load and performance"). Nor do the frames of
+   * other rooms that arrived in the same turn: the apply waits until the event loop has handled
+   * them (`setImmediate`), unless something reads the doc first (the `doc` getter applies it then:
+   * the writer's next frame is checked against a doc that holds this one). Persist-before-broadcast
    * is unchanged. Under DURABILITY=full the commit waits for the turn's group commit, and the doc
-   * must hold the update at once (the writer's next frame is checked against it): apply first.
+   * must hold the update at once: apply first.
    */
   applyFrame(update: Uint8Array, origin: DocListener, decoded: DecodedUpdate = Y.decodeUpdate(update)): void {
     const store = this.doc.store;
@@ -114,7 +130,9 @@ export class SharedDoc implements CommitListener {
     const commit = { doc: this.name, update, origin, listener: this };
     if (this.commits.commitsAtOnce) {
       this.commits.addFrame(commit);
-      if (!this.failed) this.applyQuietly(update, origin);
+      if (this.failed) return;
+      this.unapplied.push({ update, origin });
+      this.applyScheduled ??= setImmediate(() => this.applyUnapplied());
       return;
     }
     this.applyQuietly(update, origin);
@@ -123,9 +141,9 @@ export class SharedDoc implements CommitListener {
 
   /** Apply without the 'update' event (the frame's bytes are committed as they are). */
   private applyQuietly(update: Uint8Array, origin: DocListener): void {
-    this.doc.off('update', this.onDocUpdate);
+    this.ydoc.off('update', this.onDocUpdate);
     try {
-      Y.applyUpdate(this.doc, update, origin);
+      Y.applyUpdate(this.ydoc, update, origin);
     } catch (error) {
       // Yjs threw although the check decoded the update and found its dependencies (this should
       // not happen): the doc in memory may differ from what is stored, so the room must not keep
@@ -133,7 +151,26 @@ export class SharedDoc implements CommitListener {
       this.onCommitFailed(error);
       throw error;
     } finally {
-      this.doc.on('update', this.onDocUpdate);
+      this.ydoc.on('update', this.onDocUpdate);
+    }
+  }
+
+  /** Apply the stored and broadcast frames the doc does not hold yet, in order. */
+  private applyUnapplied(): void {
+    if (this.applyScheduled) clearImmediate(this.applyScheduled);
+    this.applyScheduled = undefined;
+    const frames = this.unapplied;
+    this.unapplied = [];
+    for (const { update, origin } of frames) {
+      if (this.failed) return;
+      try {
+        this.applyQuietly(update, origin);
+      } catch (error) {
+        // applyQuietly has failed the room: it is dropped and reloads from disk, which holds
+        // every frame; the frames after this one are of no use either.
+        console.error(`${this.name}: a stored frame could not be applied:`, error);
+        return;
+      }
     }
   }
 
@@ -209,7 +246,9 @@ export class SharedDoc implements CommitListener {
   }
 
   destroy(): void {
+    if (this.applyScheduled) clearImmediate(this.applyScheduled);
+    this.unapplied = [];
     this.awareness.destroy();
-    this.doc.destroy();
+    this.ydoc.destroy();
   }
 }

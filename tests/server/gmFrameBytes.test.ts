@@ -87,6 +87,32 @@ describe("a GM frame's update", () => {
     expect(json(shared.doc)).toEqual(json(gm.doc));
   });
 
+  it('is applied to the server doc once the turn is over, or at the first read of the doc before that', async () => {
+    const { shared, writer } = room();
+    const gm = gmClient();
+    let applied = 0;
+    shared.doc.on('afterTransaction', () => (applied += 1));
+    shared.applyFrame(
+      gm.edit((doc) => doc.getMap('tokens').set('t1', { cell: { x: 1, y: 2 } })),
+      writer,
+    );
+    // Frames of other rooms that arrived in the same turn are not kept waiting for the apply …
+    expect(applied).toBe(0);
+    await new Promise((done) => setImmediate(done));
+    expect(applied).toBe(1);
+    // … but nothing ever reads a doc without it: a frame built on the previous one, at once.
+    shared.applyFrame(
+      gm.edit((doc) => doc.getMap('tokens').set('t2', { cell: { x: 3, y: 4 } })),
+      writer,
+    );
+    shared.applyFrame(
+      gm.edit((doc) => doc.getMap('tokens').delete('t1')),
+      writer,
+    );
+    expect(applied).toBe(2); // the second frame's own test read the doc: the first is in
+    expect(json(shared.doc)).toEqual(json(gm.doc));
+  });
+
   it('reaches the receivers before the server doc applies it (DURABILITY=process), stored first', () => {
     const { store, shared, writer } = room();
     const gm = gmClient();
