@@ -26,16 +26,18 @@ export interface JournalRecord {
 }
 
 interface JournalFormat {
-  readonly IMPORTED_KEY: string;
+  importedGeneration(db: Database.Database): number;
   encodeRecord(doc: string, update: Uint8Array): Buffer;
   parseJournal(bytes: Buffer): JournalRecord[];
   importJournal(db: Database.Database, generation: number, records: readonly JournalRecord[]): number;
 }
 
-export const journalFormat = createRequire(import.meta.url)('./journalFormat.cjs') as JournalFormat;
+const require = createRequire(import.meta.url);
+
+export const journalFormat = require('./journalFormat.cjs') as JournalFormat;
 
 /** The absolute path of journalFormat.cjs, for the storage worker. */
-export const JOURNAL_FORMAT_PATH = createRequire(import.meta.url).resolve('./journalFormat.cjs');
+export const JOURNAL_FORMAT_PATH = require.resolve('./journalFormat.cjs');
 
 /** How often the open file is closed and handed to the storage worker. */
 export const JOURNAL_ROTATE_MS = 1000;
@@ -45,13 +47,11 @@ const ROTATE_AFTER_RECORDS = 5000;
 
 const FILE_PATTERN = /^icon-vtt\.journal\.(\d+)$/;
 
-/** Who moves a closed journal file into the `updates` table. */
-export interface JournalImporter {
-  /** On this thread, from the records in memory (the worker is stopped; shutdown; forgetDoc). */
-  importNow(generation: number, records: readonly JournalRecord[]): void;
-  /** In the storage worker, from the file; undefined when the worker is not running. */
-  importInBackground(generation: number, file: string): Promise<unknown> | undefined;
-}
+/**
+ * Moves a closed journal file into the `updates` table in the storage worker; undefined when the
+ * worker is not running (this thread then imports it, from the records in memory).
+ */
+export type ImportInBackground = (generation: number, file: string) => Promise<unknown> | undefined;
 
 export class Journal {
   private fd: number | undefined;
@@ -68,14 +68,11 @@ export class Journal {
    */
   constructor(
     private readonly dataDir: string,
-    db: Database.Database,
-    private readonly importer: JournalImporter,
+    private readonly db: Database.Database,
+    private readonly importInBackground: ImportInBackground,
     rotateMs = JOURNAL_ROTATE_MS,
   ) {
-    const marked = Number(
-      (db.prepare('SELECT value FROM kv WHERE key = ?').pluck().get(journalFormat.IMPORTED_KEY) as
-        string | undefined) ?? 0,
-    );
+    const marked = journalFormat.importedGeneration(db);
     this.generation = marked;
     for (const generation of this.filesOnDisk()) {
       const file = this.fileOf(generation);
@@ -124,11 +121,9 @@ export class Journal {
    * worker is stopped). A worker that fails to import leaves it to this thread.
    */
   rotate(): void {
-    if (this.fd === undefined) return;
-    const generation = this.generation;
-    closeSync(this.fd);
-    this.fd = undefined;
-    const job = this.importer.importInBackground(generation, this.fileOf(generation));
+    const generation = this.closeFile();
+    if (generation === undefined) return;
+    const job = this.importInBackground(generation, this.fileOf(generation));
     if (!job) return this.importHere(generation);
     job.then(
       () => this.pending.delete(generation),
@@ -148,7 +143,7 @@ export class Journal {
 
   /** Import every file not imported yet on this thread, now: afterwards all rows are in SQLite. */
   drain(): void {
-    this.rotateWithoutHandOver();
+    this.closeFile();
     for (const generation of [...this.pending.keys()]) this.importHere(generation);
   }
 
@@ -158,10 +153,12 @@ export class Journal {
     this.drain();
   }
 
-  private rotateWithoutHandOver(): void {
-    if (this.fd === undefined) return;
+  /** Close the open file, if any: its generation. */
+  private closeFile(): number | undefined {
+    if (this.fd === undefined) return undefined;
     closeSync(this.fd);
     this.fd = undefined;
+    return this.generation;
   }
 
   private importHere(generation: number): void {
@@ -169,7 +166,7 @@ export class Journal {
     if (!byDoc) return; // the worker imported it meanwhile
     const records: JournalRecord[] = [];
     for (const [doc, updates] of byDoc) for (const update of updates) records.push({ doc, update });
-    this.importer.importNow(generation, records);
+    journalFormat.importJournal(this.db, generation, records);
     this.pending.delete(generation);
     rmSync(this.fileOf(generation), { force: true });
   }

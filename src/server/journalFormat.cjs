@@ -21,6 +21,11 @@ const HEADER_BYTES = 8;
 /** The kv row naming the newest journal file whose records are in the `updates` table. */
 const IMPORTED_KEY = 'journal.imported';
 
+/** The generation of the newest journal file whose records are rows (0: none yet). */
+function importedGeneration(db) {
+  return Number(db.prepare('SELECT value FROM kv WHERE key = ?').pluck().get(IMPORTED_KEY) ?? 0);
+}
+
 /** One record, ready for a single write(). */
 function encodeRecord(doc, update) {
   const docBytes = Buffer.byteLength(doc);
@@ -61,7 +66,6 @@ function parseJournal(bytes) {
  * many rows it added.
  */
 function importJournal(db, generation, records) {
-  const marked = db.prepare('SELECT value FROM kv WHERE key = ?').pluck();
   const append = db.prepare('INSERT INTO updates (doc, data) VALUES (?, ?)');
   const mark = db.prepare(
     'INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
@@ -69,7 +73,7 @@ function importJournal(db, generation, records) {
   // IMMEDIATE: take the write lock before reading the mark, so two importers never both see it old.
   return db
     .transaction(() => {
-      if (Number(marked.get(IMPORTED_KEY) ?? 0) >= generation) return 0;
+      if (importedGeneration(db) >= generation) return 0;
       for (const record of records) append.run(record.doc, record.update);
       mark.run(IMPORTED_KEY, String(generation));
       return records.length;
@@ -77,4 +81,4 @@ function importJournal(db, generation, records) {
     .immediate();
 }
 
-module.exports = { IMPORTED_KEY, encodeRecord, parseJournal, importJournal };
+module.exports = { importedGeneration, encodeRecord, parseJournal, importJournal };

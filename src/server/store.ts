@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Journal, journalFormat } from './journal';
+import { Journal } from './journal';
 import type { StorageWorker } from './storageWorker';
 import { INLINE_CHECKPOINT_PAGES, startStorageWorker } from './storageWorker';
 
@@ -250,11 +250,7 @@ export class Store {
     this.journal = new Journal(
       dataDir,
       this.db,
-      {
-        importNow: (generation, records) => journalFormat.importJournal(this.db, generation, records),
-        importInBackground: (generation, file) =>
-          this.worker.running ? this.worker.importJournal(generation, file) : undefined,
-      },
+      (generation, file) => (this.worker.running ? this.worker.importJournal(generation, file) : undefined),
       options.journalRotateMs,
     );
   }
