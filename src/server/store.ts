@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Journal } from './journal';
+import { createSchema } from './storeSchema';
 import type { StorageWorker } from './storageWorker';
 import { INLINE_CHECKPOINT_PAGES, startStorageWorker } from './storageWorker';
 
@@ -40,89 +41,6 @@ function tokenRowOf(raw: StoredTokenRow): TokenRow {
  */
 export type Durability = 'full' | 'process';
 
-/**
- * The update log. `seq` is the rowid: SQLite gives a new row one more than the largest rowid in
- * the table, so a doc's rows stay in append order, and rows appended while the storage worker
- * compacts always sort after the ones it read. No AUTOINCREMENT: it would make every append also
- * rewrite the `sqlite_sequence` row, a third B-tree page per commit (≈20% of an append measured
- * in a loop, docs/server.md "Load and performance"); never reusing a deleted rowid buys us nothing.
- */
-const UPDATES_TABLE = `CREATE TABLE IF NOT EXISTS updates (
-  seq INTEGER PRIMARY KEY,
-  doc TEXT NOT NULL,
-  data BLOB NOT NULL
-);`;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS rooms (
-  id TEXT PRIMARY KEY,
-  created_at INTEGER NOT NULL,
-  settings TEXT NOT NULL DEFAULT '{}'
-);
-CREATE TABLE IF NOT EXISTS tokens (
-  token_hash TEXT PRIMARY KEY,
-  room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
-  role TEXT NOT NULL CHECK (role IN ('gm', 'player')),
-  name TEXT NOT NULL,
-  character_ids TEXT NOT NULL DEFAULT '[]'
-);
-CREATE INDEX IF NOT EXISTS tokens_room ON tokens(room_id);
-${UPDATES_TABLE}
-CREATE INDEX IF NOT EXISTS updates_doc ON updates(doc, seq);
-CREATE TABLE IF NOT EXISTS intent_keys (
-  room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
-  token_hash TEXT NOT NULL,
-  key TEXT NOT NULL,
-  intent_hash TEXT NOT NULL,
-  result TEXT NOT NULL,
-  at INTEGER NOT NULL,
-  PRIMARY KEY (room_id, token_hash, key)
-);
-CREATE INDEX IF NOT EXISTS intent_keys_age ON intent_keys(room_id, at);
-CREATE TABLE IF NOT EXISTS kv (
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS libraries (
-  id TEXT PRIMARY KEY,
-  key_hash TEXT NOT NULL UNIQUE,
-  created_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS library_entries (
-  library_id TEXT NOT NULL REFERENCES libraries(id) ON DELETE CASCADE,
-  id TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  name TEXT NOT NULL,
-  data TEXT NOT NULL,
-  updated_at INTEGER NOT NULL,
-  PRIMARY KEY (library_id, id)
-);
-CREATE TABLE IF NOT EXISTS assets (
-  hash TEXT PRIMARY KEY,
-  format TEXT NOT NULL,
-  width INTEGER NOT NULL,
-  height INTEGER NOT NULL,
-  tile_size INTEGER NOT NULL,
-  levels TEXT NOT NULL,
-  data BLOB NOT NULL,
-  created_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS asset_tiles (
-  hash TEXT NOT NULL REFERENCES assets(hash) ON DELETE CASCADE,
-  level INTEGER NOT NULL,
-  col INTEGER NOT NULL,
-  row INTEGER NOT NULL,
-  data BLOB NOT NULL,
-  PRIMARY KEY (hash, level, col, row)
-);
-CREATE TABLE IF NOT EXISTS room_assets (
-  room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
-  hash TEXT NOT NULL REFERENCES assets(hash),
-  PRIMARY KEY (room_id, hash)
-);
-CREATE INDEX IF NOT EXISTS room_assets_hash ON room_assets(hash);
-`;
-
 /** One campaign-library entry as stored: `data` is its JSON (src/server/library.ts checks it). */
 export interface LibraryEntryRow {
   readonly libraryId: string;
@@ -144,27 +62,6 @@ export interface IntentKeyRow {
   readonly result: string;
   /** ms since the epoch. */
   readonly at: number;
-}
-
-/**
- * Databases written by builds before the update log lost AUTOINCREMENT: copy the log into the
- * current table, keeping every row's seq (so order), in one transaction. Runs once per database.
- */
-function migrateUpdatesTable(db: Database.Database): void {
-  const row = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'updates'").get() as
-    { sql: string } | undefined;
-  if (!row || !/AUTOINCREMENT/i.test(row.sql)) return;
-  db.transaction(() => {
-    db.exec(`
-      ALTER TABLE updates RENAME TO updates_autoincrement;
-      DROP INDEX IF EXISTS updates_doc;
-      ${UPDATES_TABLE}
-      INSERT INTO updates (seq, doc, data) SELECT seq, doc, data FROM updates_autoincrement ORDER BY seq;
-      DROP TABLE updates_autoincrement;
-      DELETE FROM sqlite_sequence WHERE name IN ('updates', 'updates_autoincrement');
-      CREATE INDEX updates_doc ON updates(doc, seq);
-    `);
-  })();
 }
 
 export class Store {
@@ -189,8 +86,7 @@ export class Store {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(durability === 'full' ? 'synchronous = FULL' : 'synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
-    this.db.exec(SCHEMA);
-    migrateUpdatesTable(this.db);
+    createSchema(this.db);
     // Checkpoints run in a worker, never inside a commit on the hot path (storageWorker.ts).
     this.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
     this.worker = startStorageWorker(file, options.checkpointIntervalMs, (reason) => {
