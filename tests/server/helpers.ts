@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -23,6 +23,20 @@ export const TEST_MAP = {
   cells: ['........', '........', '...##...', '........', '........', '........'],
   heights: ['00000000', '00220000', '00000000', '00000000', '00000000', '00000000'],
 };
+
+/**
+ * Fresh temporary data directories for one test file, each removed after its test: call at the
+ * top of the file, then `tempDir()` in a test.
+ */
+export function useTempDirs(prefix: string): () => string {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  return () => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
+  };
+}
 
 /**
  * A valid token (src/schema/token.ts) at (x, y): GM writes are validated by the server

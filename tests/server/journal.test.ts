@@ -1,21 +1,12 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import {
-  appendFileSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { journalFormat } from '../../src/server/journal';
 import { Store } from '../../src/server/store';
-import { waitFor } from './helpers';
+import { useTempDirs, waitFor } from './helpers';
 
 /**
  * The update journal (src/server/journal.ts): an update that commits alone is one write() to a
@@ -23,14 +14,7 @@ import { waitFor } from './helpers';
  * on the way, whatever instant the process dies at.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'icon-vtt-journal-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = useTempDirs('icon-vtt-journal-');
 
 const journalFiles = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('icon-vtt.journal.'));
 const update = (i: number) => new Uint8Array([1, 2, 3, i & 255, i >> 8]);

@@ -1,23 +1,15 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Store } from '../../src/server/store';
-import { waitFor } from './helpers';
+import { useTempDirs, waitFor } from './helpers';
 
 /**
  * Issue 10, spikes off the hot path: SQLite's automatic WAL checkpoint ran inside the commit that
  * crossed 1,000 WAL pages, so one GM move now and then waited 8–17 ms (copy + fsync) and every
  * room with it. Commits must only append to the WAL; the worker checkpoints.
  */
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'icon-vtt-wal-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = useTempDirs('icon-vtt-wal-');
 const dbBytes = (dir: string) => statSync(join(dir, 'icon-vtt.sqlite')).size;
 const walBytes = (dir: string) => statSync(join(dir, 'icon-vtt.sqlite-wal')).size;
 
