@@ -26,6 +26,12 @@ const STEP = 0.05;
  */
 export class DynamicResolution {
   private lastMove = -Infinity;
+  /**
+   * A move no frame has drawn yet. Its first frame is a motion frame however late it comes: on a
+   * loaded machine the next frame can be more than REST_MS away, and the moved view still shows
+   * fast first (and the camera rests on the frame after).
+   */
+  private unshownMove = false;
   private fraction: number;
   private late: boolean[] = [];
   private onTimeRun = 0;
@@ -41,16 +47,19 @@ export class DynamicResolution {
   /** The camera moved at `now`: the resolution to draw at. */
   moved(now: number): number {
     this.lastMove = now;
+    this.unshownMove = true;
     return this.current(now);
   }
 
   resting(now: number): boolean {
-    return now - this.lastMove >= REST_MS;
+    return !this.unshownMove && now - this.lastMove >= REST_MS;
   }
 
   /** One frame tick at `now`, `deltaMs` after the previous one: the resolution to draw at. */
   tick(now: number, deltaMs: number): number {
-    if (this.resting(now)) {
+    const resting = this.resting(now);
+    this.unshownMove = false;
+    if (resting) {
       this.late = [];
       this.onTimeRun = 0;
       return this.full;
@@ -65,7 +74,7 @@ export class DynamicResolution {
       this.fraction = Math.min(this.maxFraction, round(this.fraction + STEP));
       this.onTimeRun = 0;
     }
-    return this.current(now);
+    return round(this.fraction * this.full);
   }
 
   private current(now: number): number {
