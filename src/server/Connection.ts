@@ -19,6 +19,7 @@ import {
   encodeRefused,
   encodeSyncStep1,
   encodeSyncStep2,
+  KEEP_ALIVE_FRAME,
   parseAwarenessUpdate,
   type AwarenessEntry,
   parseClientMessage,
@@ -33,6 +34,13 @@ export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 export const MAX_HELD_UPDATE_BYTES = 4 * 1024 * 1024;
 /** Ping interval (ms); a socket that missed a whole interval without a pong is closed. */
 export const PING_INTERVAL_MS = 30_000;
+/**
+ * A socket sent nothing for this long gets KEEP_ALIVE_FRAME: the y-websocket client reconnects
+ * after 30 s without a message (pings do not count, the browser answers them unseen), and a
+ * player's channel doc or an idle table can be silent that long. A third of it leaves two
+ * chances to spare on a loaded machine.
+ */
+export const KEEP_ALIVE_MS = 10_000;
 
 /**
  * One websocket on one doc. Thin: it parses frames, asks `permissions` what is allowed, and
@@ -49,7 +57,11 @@ export class Connection implements DocListener {
   /** A GM update that builds on changes not yet received (see `onUpdate`); never applied alone. */
   private heldUpdate: Uint8Array | undefined;
   private alive = true;
-  private readonly pinger: NodeJS.Timeout;
+  /** Something was sent since the last keep-alive tick (then no keep-alive frame is needed). */
+  private sentSinceTick = false;
+  private ticks = 0;
+  /** Every KEEP_ALIVE_MS: the keep-alive frame when quiet; every PING_INTERVAL_MS, the ping. */
+  private readonly ticker: NodeJS.Timeout;
   private readonly presenceRate = new PresenceRate();
   /** This socket's presence waiting for its rate (latest per client id). */
   private readonly pendingPresence = new Map<number, AwarenessEntry>();
@@ -69,12 +81,8 @@ export class Connection implements DocListener {
     ws.on('close', () => this.dispose());
     ws.on('error', () => this.close(1011, 'socket error'));
     ws.on('pong', () => (this.alive = true));
-    this.pinger = setInterval(() => {
-      if (!this.alive) return this.close(1001, 'ping timeout');
-      this.alive = false;
-      ws.ping();
-    }, PING_INTERVAL_MS);
-    this.pinger.unref();
+    this.ticker = setInterval(() => this.tick(), KEEP_ALIVE_MS);
+    this.ticker.unref();
     // Same opening as y-websocket's server: our sync step 1, then who is present.
     this.send(encodeSyncStep1(Y.encodeStateVector(shared.doc)));
     const presence = shared.awarenessFrame();
@@ -84,7 +92,18 @@ export class Connection implements DocListener {
   send(frame: Uint8Array): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) return this.close(1013, 'too far behind');
+    this.sentSinceTick = true;
     this.ws.send(frame, this.onSent);
+  }
+
+  private tick(): void {
+    if (!this.sentSinceTick) this.send(KEEP_ALIVE_FRAME);
+    this.sentSinceTick = false;
+    this.ticks += 1;
+    if ((this.ticks * KEEP_ALIVE_MS) % PING_INTERVAL_MS !== 0) return;
+    if (!this.alive) return this.close(1001, 'ping timeout');
+    this.alive = false;
+    this.ws.ping();
   }
 
   /** One callback for every send of this socket (the broadcast path sends a lot). */
@@ -108,7 +127,7 @@ export class Connection implements DocListener {
   private dispose(): void {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.pinger);
+    clearInterval(this.ticker);
     clearTimeout(this.presenceTimer);
     this.pendingPresence.clear();
     this.shared.removeListener(this);

@@ -128,6 +128,8 @@ export class Journal {
     job.then(
       () => this.pending.delete(generation),
       (error: unknown) => {
+        // Imported here meanwhile (shutdown drains before it stops the worker): nothing to report.
+        if (!this.pending.has(generation)) return;
         console.error(
           `journal file ${generation}: the storage worker could not import it (${String(error)}); importing it here`,
         );

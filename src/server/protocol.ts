@@ -85,6 +85,13 @@ export function encodeAwarenessMessage(awarenessUpdate: Uint8Array): Uint8Array 
   return encoding.toUint8Array(encoder);
 }
 
+/**
+ * An awareness frame with no entries: a no-op for the receiving awareness, but a message. The
+ * y-websocket client closes a socket that heard nothing for 30 s and reconnects; quiet sockets
+ * get this every KEEP_ALIVE_MS (Connection) so a quiet table never looks like a lost link.
+ */
+export const KEEP_ALIVE_FRAME: Uint8Array = encodeAwarenessMessage(encodeAwarenessEntries([]));
+
 export function encodeRefused(reason: string): Uint8Array {
   const encoder = encoding.createEncoder();
   encoding.writeVarUint(encoder, MESSAGE_REFUSED);
