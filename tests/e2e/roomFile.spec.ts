@@ -53,6 +53,8 @@ async function serverExport(page: Page): Promise<{
 }
 
 test('GM exports a room and imports it as a new room with the same tokens and paint', async ({ browser }) => {
+  // A long scenario of several pages: on a loaded CI machine it took 42–49 s of the 60 s default.
+  test.slow();
   const gm = await gmChoosesArena(browser, server().origin);
   await createRoom(gm);
   const firstRoom = new URL(gm.url()).searchParams.get('room');

@@ -77,6 +77,8 @@ async function invitePlayer(gm: Page, browser: Browser): Promise<Page> {
 test('GM creates a room, a player joins, moves live, refusals show, paint changes reach, hidden is absent', async ({
   browser,
 }) => {
+  // A long scenario of several pages: on a loaded CI machine it took 42–49 s of the 60 s default.
+  test.slow();
   const gm = await gmCreatesRoom(browser);
   const player = await invitePlayer(gm, browser);
 
