@@ -1,7 +1,9 @@
-import { statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../src/server/store';
+import { STORAGE_WORKER_NICE } from '../../src/server/storageWorker';
 import { useTempDirs, waitFor } from './helpers';
 
 /**
@@ -41,5 +43,28 @@ describe('WAL checkpoints', () => {
     expect(reopened.readUpdates('room~public').updates).toHaveLength(1500);
     expect(reopened.countUpdates('room~public')).toBe(1500);
     reopened.close();
+  });
+});
+
+/** The nice value of each thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
+function threadNices(): number[] {
+  return readdirSync('/proc/self/task').flatMap((tid) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+    } catch {
+      return []; // the thread ended meanwhile
+    }
+  });
+}
+
+describe.runIf(process.platform === 'linux')('the storage worker', () => {
+  it('runs at the lowest priority, so background work never takes a core from the event loop', async () => {
+    const lowest = () => threadNices().filter((nice) => nice === STORAGE_WORKER_NICE).length;
+    const before = lowest();
+    const store = new Store(tempDir(), 'process');
+    await waitFor(() => lowest() === before + 1, 'the worker thread at nice 19');
+    expect(getPriority(0)).toBe(0); // this thread (the event loop) is unchanged
+    store.close();
   });
 });
