@@ -12,6 +12,8 @@ import { startServer } from '../../src/server/startServer';
 import type { RunningServer, ServerOptions } from '../../src/server/startServer';
 import { encodeSyncStep1 } from '../../src/server/protocol';
 import type { Room } from '../../src/server/RoomManager';
+import { connectTable } from '../../src/table/client';
+import type { ConnectOptions, TableConnection } from '../../src/table/client';
 
 /** A small valid map (src/schema/map.ts): 8×6 ground with a height-2 block. */
 export const TEST_MAP = {
@@ -82,6 +84,8 @@ export interface ServerFixture {
   keep(...clients: { destroy(): void }[]): void;
   /** The server's loaded room (its authoritative docs); throws when there is none. */
   room(roomId: string): Room;
+  /** The table client a page uses (src/table/client.ts) on this server, kept; not awaited synced. */
+  table(roomId: string, token: string, options?: Partial<ConnectOptions>): Promise<TableConnection>;
 }
 
 /**
@@ -122,6 +126,17 @@ export function useTestServer(dice?: Dice, options?: Partial<ServerOptions>): Se
       const room = server().server.ctx.rooms.get(roomId);
       if (!room) throw new Error(`the server has no room '${roomId}'`);
       return room;
+    },
+    async table(roomId, token, options = {}) {
+      const connection = await connectTable({
+        serverUrl: server().origin,
+        roomId,
+        token,
+        WebSocketPolyfill: WebSocket,
+        ...options,
+      });
+      kept.push(connection);
+      return connection;
     },
   };
 }

@@ -2,12 +2,10 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/auth';
 import { INTENT_KEY_MAX_AGE_MS, MAX_INTENT_KEYS_PER_ROOM } from '../../src/server/limits';
 import { Store } from '../../src/server/store';
-import { connectTable } from '../../src/table/client';
 import { spawnChildServer } from './childServer';
 import { api, connectClient, createRoom, invite, useTestServer } from './helpers';
 
@@ -86,14 +84,7 @@ describe('idempotent intents', () => {
       }
       return response;
     };
-    const connection = await connectTable({
-      serverUrl: server.origin,
-      roomId,
-      token,
-      WebSocketPolyfill: WebSocket,
-      fetch: flakyFetch,
-    });
-    server.keep(connection);
+    const connection = await server.table(roomId, token, { fetch: flakyFetch });
     const answer = await connection.sendIntent({ kind: 'chat', text: 'are you there?' });
     expect(answer.ok).toBe(true);
     expect(calls).toBe(2);

@@ -1,6 +1,4 @@
-import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
-import { connectTable } from '../../src/table/client';
 import { api, createRoom, RawClient, useTestServer, waitFor } from './helpers';
 
 interface Invite {
@@ -89,13 +87,7 @@ describe('invites: listing and revoking', () => {
       token: gmToken,
       body: { name: 'Cy', characterIds: [] },
     });
-    const player = await connectTable({
-      serverUrl: server.origin,
-      roomId,
-      token: body.token,
-      WebSocketPolyfill: WebSocket,
-    });
-    server.keep(player);
+    const player = await server.table(roomId, body.token);
     await player.whenSynced;
     const reasons: string[] = [];
     player.onRevoked((reason) => reasons.push(reason));

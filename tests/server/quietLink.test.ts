@@ -1,6 +1,5 @@
-import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
-import { connectTable } from '../../src/table/client';
+import type { TableConnection } from '../../src/table/client';
 import type { LinkState } from '../../src/table/linkState';
 import { createRoom, invite, TEST_MAP, useTestServer, waitFor } from './helpers';
 
@@ -19,18 +18,12 @@ describe('a quiet table keeps its link', () => {
       const { roomId, gmToken } = await createRoom(server.origin, { map: TEST_MAP });
       const playerToken = await invite(server.origin, roomId, gmToken, 'Kim');
       const changes: string[] = [];
-      const connections: Awaited<ReturnType<typeof connectTable>>[] = [];
+      const connections: TableConnection[] = [];
       for (const [who, token] of [
         ['GM', gmToken],
         ['player', playerToken],
       ] as const) {
-        const connection = await connectTable({
-          serverUrl: server.origin,
-          roomId,
-          token,
-          WebSocketPolyfill: WebSocket,
-        });
-        server.keep(connection);
+        const connection = await server.table(roomId, token);
         await connection.whenSynced;
         connection.onLink((state: LinkState) => changes.push(`${who}: ${state}`));
         connections.push(connection);

@@ -1,7 +1,5 @@
-import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
-import { connectTable } from '../../src/table/client';
 import { CLOSE_RATE_LIMITED } from '../../src/table/wireCodes';
 import { encodeSyncStep1 } from '../../src/server/protocol';
 import { api, connectClient, createRoom, invite, RawClient, useTestServer, waitFor } from './helpers';
@@ -137,13 +135,7 @@ describe('sync requests over the websocket, per token and doc', () => {
     await raw.closed;
 
     // The same link opened in a page now: its first sync request is over the limit.
-    const connection = await connectTable({
-      serverUrl: server.origin,
-      roomId,
-      token,
-      WebSocketPolyfill: WebSocket,
-    });
-    server.keep(connection);
+    const connection = await server.table(roomId, token);
     const said: string[] = [];
     connection.onLimited((reason) => said.push(reason));
     await waitFor(() => said.length > 0, 'the limited callback');

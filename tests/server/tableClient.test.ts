@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
-import { connectTable } from '../../src/table/client';
 import { moveToken } from '../../src/table/writers/tokenWriters';
 import { api, invite, useTestServer, waitFor } from './helpers';
 
@@ -12,13 +10,7 @@ describe('connectTable against the server', () => {
   const server = useTestServer();
 
   const connect = async (roomId: string, token: string) => {
-    const connection = await connectTable({
-      serverUrl: server.origin,
-      roomId,
-      token,
-      WebSocketPolyfill: WebSocket,
-    });
-    server.keep(connection);
+    const connection = await server.table(roomId, token);
     await connection.whenSynced;
     return connection;
   };
