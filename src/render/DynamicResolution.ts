@@ -48,7 +48,7 @@ export class DynamicResolution {
   moved(now: number): number {
     this.lastMove = now;
     this.unshownMove = true;
-    return this.current(now);
+    return this.motion();
   }
 
   resting(now: number): boolean {
@@ -74,11 +74,12 @@ export class DynamicResolution {
       this.fraction = Math.min(this.maxFraction, round(this.fraction + STEP));
       this.onTimeRun = 0;
     }
-    return round(this.fraction * this.full);
+    return this.motion();
   }
 
-  private current(now: number): number {
-    return this.resting(now) ? this.full : round(this.fraction * this.full);
+  /** The motion resolution (a move is never resting before its first frame is drawn). */
+  private motion(): number {
+    return round(this.fraction * this.full);
   }
 }
 

@@ -41,6 +41,8 @@ export const PING_INTERVAL_MS = 30_000;
  * chances to spare on a loaded machine.
  */
 export const KEEP_ALIVE_MS = 10_000;
+/** Keep-alive ticks per ping. */
+const TICKS_PER_PING = PING_INTERVAL_MS / KEEP_ALIVE_MS;
 
 /**
  * One websocket on one doc. Thin: it parses frames, asks `permissions` what is allowed, and
@@ -99,8 +101,7 @@ export class Connection implements DocListener {
   private tick(): void {
     if (!this.sentSinceTick) this.send(KEEP_ALIVE_FRAME);
     this.sentSinceTick = false;
-    this.ticks += 1;
-    if ((this.ticks * KEEP_ALIVE_MS) % PING_INTERVAL_MS !== 0) return;
+    if (++this.ticks % TICKS_PER_PING !== 0) return;
     if (!this.alive) return this.close(1001, 'ping timeout');
     this.alive = false;
     this.ws.ping();
