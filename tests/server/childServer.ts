@@ -18,14 +18,26 @@ export interface ChildServer {
  */
 export async function spawnChildServer(
   dataDir: string,
-  options: { durability?: string; args?: readonly string[] } = {},
+  options: {
+    durability?: string;
+    args?: readonly string[];
+    /** Extra `--import` modules and environment (startup.test.ts logs what the server imports). */
+    imports?: readonly string[];
+    env?: Record<string, string>;
+  } = {},
 ): Promise<ChildServer> {
+  const imports = (options.imports ?? []).flatMap((file) => ['--import', file]);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/server/main.ts', '--port=0', ...(options.args ?? [])],
+    ['--import', 'tsx', ...imports, 'src/server/main.ts', '--port=0', ...(options.args ?? [])],
     {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DURABILITY: options.durability ?? 'process' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DURABILITY: options.durability ?? 'process',
+        ...options.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -35,7 +47,7 @@ export async function spawnChildServer(
   await waitFor(
     () => /listening on (http:\/\/\S+)/.test(output) || child.exitCode !== null,
     'server start',
-    15_000,
+    60_000, // about 0.6 s when the machine is idle; a shared CI machine can be 30 times slower
   );
   const origin = /listening on (http:\/\/\S+)/.exec(output)?.[1];
   if (!origin) throw new Error(`server did not start:\n${output}`);

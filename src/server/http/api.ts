@@ -14,6 +14,7 @@ import { authFailureLimitText, intentLimitText } from '../limits';
 import type { ServerContext } from '../context';
 import { RoomRefusedError } from '../RoomManager';
 import type { Room } from '../RoomManager';
+import { loadDiceNotation } from '../../table/dice/notation';
 import { exportRoom, IntentFailure, resolveIntent, validateCatalogFile } from '../tableBridge';
 import type { Actor } from '../tableBridge';
 import { HttpError, parseBody, readJsonBody, sendJson, tooManyRequests } from './json';
@@ -213,6 +214,8 @@ async function postIntent(
   const body = await readJsonBody(req, MAX_INTENT_BYTES);
   const intent = parseBody(IntentSchema, body, 'intent');
   const { idempotencyKey } = parseBody(IntentKeySchema, body, 'intent');
+  // Before the checks below: they must hold after the last await (table/dice/notation.ts).
+  if (intent.kind === 'roll') await loadDiceNotation();
   // The body may arrive long after the headers: an invite revoked meanwhile must not act.
   const session = requireRoomAccess(ctx, req, roomId, false);
   const room = loadedRoom(ctx, roomId);

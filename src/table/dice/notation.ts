@@ -1,11 +1,4 @@
-import {
-  Dice as LibraryDice,
-  DiceRoll,
-  NumberGenerator,
-  Parser,
-  RollGroup,
-  Results,
-} from '@dice-roller/rpg-dice-roller';
+import type * as Library from '@dice-roller/rpg-dice-roller';
 import type { Dice } from '../../lib/dice';
 import type { ChatRoll, RolledDie, RollPart } from '../../schema/chat';
 import {
@@ -35,6 +28,27 @@ import { refuse } from '../intents/IntentContext';
  * 1 → −1, 6 → +1). A one-sided die (range 0) never calls `next()`. tests/table/dice/ pins each.
  */
 
+let library: typeof Library | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Load the library; `rollNotation` may run once this resolves. It is loaded on the first roll in
+ * notation, not when the server starts: mathjs is two thirds of the server's start-up (0.8 s of
+ * 1.3 s of CPU under tsx), paid by every test server that never rolls, and on a busy CI machine
+ * that start-up once took over 30 s. The first roll pays it once per process instead.
+ */
+export function loadDiceNotation(): Promise<void> {
+  loading ??= import('@dice-roller/rpg-dice-roller').then((loaded) => {
+    library = loaded;
+  });
+  return loading;
+}
+
+function loadedLibrary(): typeof Library {
+  if (!library) throw new Error('dice notation rolled before loadDiceNotation() resolved');
+  return library;
+}
+
 /** Words for the refusals (the schema's bounds, said as people read them). */
 const TOO_MANY_DICE = atMost(MAX_ROLLED_DICE, 'dice in one roll');
 const TRY = 'try 2d6+3';
@@ -59,6 +73,7 @@ class DiceFailed extends Error {
  * measured in tests/table/dice/notation.test.ts take a few milliseconds.
  */
 export function rollNotation(notation: string, dice: Dice): ChatRoll | Refusal {
+  const { DiceRoll, NumberGenerator, Parser } = loadedLibrary();
   const asked = notation.trim();
   if (asked.length === 0) return refuse(`say what to roll: ${TRY}`);
   if (asked.length > MAX_NOTATION_CHARS)
@@ -74,7 +89,7 @@ export function rollNotation(notation: string, dice: Dice): ChatRoll | Refusal {
   const bounds = checkBounds(parsed);
   if (bounds) return bounds;
 
-  let roll: DiceRoll;
+  let roll: Library.DiceRoll;
   let total: number;
   const generator = NumberGenerator.generator;
   const previous = generator.engine as unknown;
@@ -130,6 +145,7 @@ function sentenceFor(error: unknown, asked: string): string {
 
 /** Dice and sides over the bounds, counted on the parsed notation (roll groups included). */
 function checkBounds(parsed: readonly unknown[]): Refusal | undefined {
+  const { Dice: LibraryDice, RollGroup } = loadedLibrary();
   let count = 0;
   const visit = (items: readonly unknown[]): Refusal | undefined => {
     for (const item of items) {
@@ -155,6 +171,7 @@ function checkBounds(parsed: readonly unknown[]): Refusal | undefined {
  * rolls what it parsed. `kept` is false inside a sub-roll a roll group dropped.
  */
 function partsOf(parsed: readonly unknown[], results: readonly unknown[], kept: boolean): RollPart[] {
+  const { Dice: LibraryDice, Results, RollGroup } = loadedLibrary();
   const parts: RollPart[] = [];
   const say = (text: string) => {
     const last = parts[parts.length - 1];
@@ -193,8 +210,8 @@ function partsOf(parsed: readonly unknown[], results: readonly unknown[], kept: 
 const OPERATORS = new Set(['+', '-', '*', '/', '^', '**', '%']);
 
 function dieOf(
-  die: InstanceType<typeof Results.RollResult>,
-  dice: LibraryDice.StandardDice,
+  die: InstanceType<typeof Library.Results.RollResult>,
+  dice: Library.Dice.StandardDice,
   kept: boolean,
 ): RolledDie {
   const sides = typeof dice.sides === 'number' ? dice.sides : dice.sides === '%' ? 100 : 'F';
