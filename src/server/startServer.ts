@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { Dice } from '../lib/dice';
+import { loadDiceNotation } from '../table/dice/notation';
 import { authenticate } from './auth';
 import { Connection } from './Connection';
 import type { ServerContext } from './context';
@@ -128,6 +129,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     http.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
+  // After listening, not before: a slow machine still answers soon (table/dice/notation.ts).
+  setImmediate(() =>
+    loadDiceNotation().catch((error: unknown) =>
+      console.error(`dice notation not loaded yet (${String(error)}); the first roll tries again`),
+    ),
+  );
   const shownHost =
     !options.host || options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
   return {

@@ -32,15 +32,22 @@ let library: typeof Library | undefined;
 let loading: Promise<void> | undefined;
 
 /**
- * Load the library; `rollNotation` may run once this resolves. It is loaded on the first roll in
- * notation, not when the server starts: mathjs is two thirds of the server's start-up (0.8 s of
- * 1.3 s of CPU under tsx), paid by every test server that never rolls, and on a busy CI machine
- * that start-up once took over 30 s. The first roll pays it once per process instead.
+ * Load the library; `rollNotation` may run once this resolves. The server starts it just after it
+ * listens (startServer.ts) and the roll route awaits it: mathjs is two thirds of the server's
+ * start-up work (0.8 s of 1.3 s of CPU under tsx), and on a CI machine shared with other jobs a
+ * test server that loaded it before listening once printed nothing in 30 s. A failed load is
+ * tried again by the next caller.
  */
 export function loadDiceNotation(): Promise<void> {
-  loading ??= import('@dice-roller/rpg-dice-roller').then((loaded) => {
-    library = loaded;
-  });
+  loading ??= import('@dice-roller/rpg-dice-roller').then(
+    (loaded) => {
+      library = loaded;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
