@@ -24,7 +24,7 @@ export interface RestartAt {
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /**
- * How long a server may take to say it listens. It takes about 0.6 s on an idle machine; a CI run
+ * How long a server may take to say it listens. It takes about 0.7 s on an idle machine; a CI run
  * once saw none in 30 s on a machine shared with other jobs (load average ~50 on 2 cores).
  */
 const START_TIMEOUT_MS = 90_000;

@@ -47,7 +47,7 @@ export async function spawnChildServer(
   await waitFor(
     () => /listening on (http:\/\/\S+)/.test(output) || child.exitCode !== null,
     'server start',
-    60_000, // about 0.6 s when the machine is idle; a shared CI machine can be 30 times slower
+    60_000, // about 0.7 s when the machine is idle; a shared CI machine can be 30 times slower
   );
   const origin = /listening on (http:\/\/\S+)/.exec(output)?.[1];
   if (!origin) throw new Error(`server did not start:\n${output}`);

@@ -5,7 +5,7 @@ import type { ChatRoll } from '../../../src/schema/chat';
 import { ChatRollSchema, MAX_NOTATION_CHARS, MAX_ROLLED_DICE } from '../../../src/schema/chat';
 import { loadDiceNotation, rollNotation } from '../../../src/table/dice/notation';
 
-// The server loads the library on the first roll in notation, not at start (notation.ts).
+// The server loads the library just after it listens, not at import (notation.ts): so do the tests.
 beforeAll(loadDiceNotation);
 
 /** The roll, failing the test with the refusal's words when it was refused. */
