@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,7 +16,7 @@ import type { Measured } from './loadReport';
 
 /**
  * `npm run load [-- --seconds=N --rooms=N --clients=N --rate=N --intent-rate=N --log-lines=N
- * --log-intents=N --also-fsync --cpu-prof --gm-only --empty-stock]`: loopback load test of our
+ * --log-intents=N --also-fsync --cpu-prof --gm-only --empty-stock --busy=N]`: loopback load test of our
  * server against the stock @y/websocket-server 0.1.1, both serving the same room: the stock
  * server's docs start from one of our rooms' public doc, and every client of either server starts
  * from its room's state (`--empty-stock`: clients and stock docs start from nothing, as before
@@ -50,6 +51,13 @@ const LOG_LINES = flag('log-lines', 40_000);
 // 500 intents take the long room past COMPACT_AFTER_UPDATES: one compaction of its big doc is measured too.
 const LOG_INTENTS = flag('log-intents', 500);
 const GM_ONLY = process.argv.includes('--gm-only');
+/**
+ * `--busy=N`: N processes that spin on a core each for the whole run, started from this
+ * process (so in its session and scheduling group): a GM who hosts on the laptop that also runs
+ * a busy browser. Not the issue's scenario; it shows whether the event loop ever waits on one of the
+ * server's other threads when they cannot get a core (docs/server.md, session 19).
+ */
+const BUSY = flag('busy', 0);
 const WARMUP = Math.min(2, SECONDS / 5);
 const TRAFFIC = { seconds: SECONDS, rate: RATE, warmupSeconds: WARMUP };
 
@@ -190,6 +198,13 @@ async function main(): Promise<void> {
       `(GM-only: ${SLICES} slices each in the order ABBA BAAB after a 5 s warm-up of each), loopback; then ` +
       `${LOG_INTENTS} intents each in a fresh room and one with a ${LOG_LINES}-line log`,
   );
+  // Unref'd, so they never keep this process alive; killed whenever it exits, a failed run too.
+  const busy = Array.from({ length: BUSY }, () => {
+    const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+    child.unref();
+    return child;
+  });
+  process.on('exit', () => busy.forEach((child) => child.kill('SIGKILL')));
   const ours = await startOurs('process', process.argv.includes('--cpu-prof'));
   const emptyStock = process.argv.includes('--empty-stock');
   const stock = await startStock(emptyStock ? undefined : await roomState(ours));

@@ -29,16 +29,6 @@ export const CHECKPOINT_INTERVAL_MS = 1000;
  */
 export const INLINE_CHECKPOINT_PAGES = 10_000;
 
-/**
- * The storage worker's nice value (Linux; 19 is the lowest priority). Its jobs are background
- * work: when every core is busy the event loop that serves the rooms goes first, and the worker
- * runs on what is left (an import of a second's journal takes a few ms of CPU, a compaction tens).
- * Otherwise a compaction or import that overlaps a burst of writes is a third runnable thread
- * on a 2-core machine (event loop, worker, and whatever else runs), and a write can wait a
- * scheduler slice behind it.
- */
-export const STORAGE_WORKER_NICE = 19;
-
 // Plain CommonJS run by the worker (eval: no loader needed under tsx, vitest or plain node).
 const WORKER_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
@@ -46,9 +36,6 @@ const Database = require(workerData.sqlitePath);
 const Y = require(workerData.yjsPath);
 const { readFileSync, rmSync } = require('node:fs');
 const { parseJournal, importJournal } = require(workerData.journalFormatPath);
-// Yield the CPU to the event loop every room shares: on Linux a thread has its own nice value
-// (elsewhere setPriority would lower the whole process, so it is left alone).
-if (process.platform === 'linux') require('node:os').setPriority(0, workerData.nice);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 const rowsOf = db.prepare('SELECT seq, data FROM updates WHERE doc = ? ORDER BY seq');
@@ -138,6 +125,10 @@ export function startStorageWorker(
   onFailure: (reason: string) => void,
 ): StorageWorker {
   const require = createRequire(import.meta.url);
+  // Not lowered below the event loop's priority: the event loop can end up waiting on this thread
+  // (most likely for SQLite's write lock, which imports and compactions hold), and a lowered thread
+  // gets almost no CPU while other programs keep every core busy. At nice 19 the event loop then
+  // stalled for up to 183 ms (`npm run load -- --busy=4`, docs/server.md session 19).
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: {
@@ -146,7 +137,6 @@ export function startStorageWorker(
       yjsPath: require.resolve('yjs'),
       journalFormatPath: JOURNAL_FORMAT_PATH,
       intervalMs,
-      nice: STORAGE_WORKER_NICE,
     },
   });
   worker.unref(); // never keeps the process alive

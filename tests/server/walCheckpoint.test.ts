@@ -3,7 +3,6 @@ import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../src/server/store';
-import { STORAGE_WORKER_NICE } from '../../src/server/storageWorker';
 import { useTempDirs, waitFor } from './helpers';
 
 /**
@@ -58,13 +57,16 @@ function threadNices(): number[] {
   });
 }
 
+/**
+ * At nice 19 (sessions 17–18), with four busy programs beside the server, the event loop stalled
+ * for up to 183 ms (storageWorker.ts): the worker must keep the event loop's priority.
+ */
 describe.runIf(process.platform === 'linux')('the storage worker', () => {
-  it('runs at the lowest priority, so background work never takes a core from the event loop', async () => {
-    const lowest = () => threadNices().filter((nice) => nice === STORAGE_WORKER_NICE).length;
-    const before = lowest();
+  it("runs at the event loop's priority, since the event loop can wait on it", async () => {
     const store = new Store(tempDir(), 'process');
-    await waitFor(() => lowest() === before + 1, 'the worker thread at nice 19');
-    expect(getPriority(0)).toBe(0); // this thread (the event loop) is unchanged
+    // A compaction's answer: the worker has run its set-up and reached its message loop.
+    await store.compactInBackground('room~public');
+    expect(threadNices().filter((nice) => nice !== getPriority(0))).toEqual([]);
     store.close();
   });
 });
