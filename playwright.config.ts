@@ -17,6 +17,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
+  // What a person sees within a second on a quiet machine can take several on a CI machine
+  // shared with other jobs (a clean-clone run at load average 41 once waited over 5 s, the
+  // default, for the first copy into a library): assertions wait up to 15 s before failing.
+  expect: { timeout: 15_000 },
   workers: 1,
   reporter: [['list']],
   outputDir: 'test-results',
