@@ -16,7 +16,10 @@ export const CHROMIUM_LAUNCH = {
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  timeout: 60_000,
+  // Per test and per hook: a spec's beforeAll that opens a GM and two players (three PixiJS pages
+  // under SwiftShader) once needed over 60 s at load average 50 from other jobs on a CI machine.
+  // A file-level `test.setTimeout` would not cover that hook, so the budget is set here, once.
+  timeout: 120_000,
   // What a person sees within a second on a quiet machine can take several on a CI machine
   // shared with other jobs (a clean-clone run at load average 41 once waited over 5 s, the
   // default, for the first copy into a library): assertions wait up to 15 s before failing.

@@ -8,7 +8,6 @@ import { cellToPage, createRoom, gmChoosesArena, screenshot, useTestServer, wait
  * squares (pixels read at the squares' screen positions).
  */
 const server = useTestServer();
-test.setTimeout(120_000);
 
 /** Image pixels per square the test picture is painted at; a half-square border shifts its grid. */
 const PPS = 40;

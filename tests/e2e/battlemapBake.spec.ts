@@ -9,7 +9,6 @@ import { cellToPage, createRoom, gmChoosesArena, useTestServer } from './helpers
  * still lacks the picture, or for the part of a picture that reaches past the map's edge.
  */
 const server = useTestServer();
-test.setTimeout(120_000);
 
 const PPS = 40;
 

@@ -9,7 +9,6 @@ import { ROOT, useTestServer, waitReady } from './helpers';
  * violation in the console, and the headers are on the page itself.
  */
 const server = useTestServer();
-test.setTimeout(120_000);
 
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
 

@@ -14,7 +14,6 @@ import {
  * each reproduced here on a real server in Chromium.
  */
 const server = useTestServer();
-test.setTimeout(120_000);
 
 test('a map upload that fails validation blocks "Create room" until the upload is fixed or dropped', async ({
   page,

@@ -11,7 +11,6 @@ import { startTestServer, type TestServer } from './testServer';
 let server: TestServer;
 let table: CombatTable;
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(120_000);
 test.beforeAll(async ({ browser }) => {
   server = await startTestServer([]);
   table = await openCombatTable(server, browser, {

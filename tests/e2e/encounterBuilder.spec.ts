@@ -10,7 +10,6 @@ import { useTestServer, waitReady } from './helpers';
  * library entry with the sample party: the tracker shows "Ash Hound 1" and "Ash Hound 2".
  */
 const server = useTestServer();
-test.setTimeout(120_000);
 
 /** Click square (x, y) of the builder's map picture (`width` squares wide). */
 async function clickSquare(picture: Locator, width: number, height: number, x: number, y: number) {

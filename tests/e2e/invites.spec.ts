@@ -7,7 +7,6 @@ import { createRoom, gmChoosesArena, screenshot, useTestServer, waitReady } from
  * opens the room.
  */
 const server = useTestServer();
-test.setTimeout(120_000);
 
 const PC = 'maren-stalwart';
 

@@ -10,7 +10,6 @@ import { ARTIFACTS, createRoom, gmChoosesArena, useTestServer, waitReady } from 
  * problems in words and saves nothing. The library comes back after a reload (its key is kept).
  */
 const server = useTestServer();
-test.setTimeout(120_000);
 
 async function openStart(page: Page): Promise<void> {
   await page.goto(`${server().origin}/`);

@@ -11,7 +11,6 @@ import { cellToPage, ROOT, sceneTokens, tokenCell, useTestServer, waitReady } fr
  */
 const server = useTestServer();
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(120_000);
 
 let gm: Page;
 let player: Page;

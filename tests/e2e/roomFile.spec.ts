@@ -24,7 +24,6 @@ import {
  */
 const server = useTestServer();
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(120_000);
 
 const PC = 'maren-stalwart';
 

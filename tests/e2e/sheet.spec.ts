@@ -13,7 +13,6 @@ import { expectStatus, ROOT, useTestServer, waitReady } from './helpers';
  */
 const server = useTestServer();
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(120_000);
 
 let gm: Page;
 let player: Page;

@@ -11,7 +11,6 @@ import { ROOT, screenshot, useTestServer, waitReady } from './helpers';
  * notice. Real server, real Chromium.
  */
 const server = useTestServer();
-test.setTimeout(120_000);
 
 interface MapFacts {
   file: string;

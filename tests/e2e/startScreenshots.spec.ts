@@ -9,7 +9,6 @@ import { ROOT, screenshot, useTestServer, waitReady } from './helpers';
  * Also a check that a player's phone gets a working table at all.
  */
 const server = useTestServer();
-test.setTimeout(120_000);
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 

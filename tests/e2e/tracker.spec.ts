@@ -10,7 +10,6 @@ import { startTestServer, type TestServer } from './testServer';
  */
 let server: TestServer;
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(120_000);
 test.beforeAll(async () => {
   server = await startTestServer([]);
 });
