@@ -30,9 +30,10 @@ describe('shutdown', () => {
   });
 
   /**
-   * The race the test above could not catch: CI failed it once (session 19). The main connection
-   * closed while the worker, told to stop just before, closed its own on the other core; each saw
-   * the other still open, so neither removed the WAL (42 of 300 closes of an idle store left it).
+   * The race behind the test above's one CI failure (session 19), which that test hits only by
+   * chance. The main connection closed while the worker, told to stop just before, closed its own
+   * on the other core; each saw the other still open, so neither removed the WAL (42 of 300 closes
+   * of an idle store left it). Store.close now closes the main connection before the stop.
    */
   const storeDir = useTempDirs('icon-vtt-close-');
   it("the store's two connections never close at the same instant (60 closes, the WAL gone after each)", async () => {
