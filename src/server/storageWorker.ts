@@ -3,6 +3,16 @@ import { Worker } from 'node:worker_threads';
 import { JOURNAL_FORMAT_PATH } from './journal';
 
 /**
+ * SQLite's `synchronous` setting per durability, for BOTH connections (the main thread's and this
+ * worker's): each connection syncs at its own setting. Under `process` a commit must survive a
+ * killed process, not a power cut: NORMAL (in WAL mode no commit waits for an fsync). Under `full`
+ * every commit is fsynced. The worker's connection once kept better-sqlite3's default (NORMAL in
+ * WAL mode), so under `full` its compactions committed without the fsync the main connection's
+ * commits get.
+ */
+export const SYNCHRONOUS = { process: 'NORMAL', full: 'FULL' } as const;
+
+/**
  * Storage work that must not run on the event loop every room shares (issue 10: spikes off the
  * hot path). A worker thread with its own SQLite connection does three jobs:
  *
@@ -38,6 +48,7 @@ const { readFileSync, rmSync } = require('node:fs');
 const { parseJournal, importJournal } = require(workerData.journalFormatPath);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = ' + workerData.synchronous);
 const rowsOf = db.prepare('SELECT seq, data FROM updates WHERE doc = ? ORDER BY seq');
 const deleteUpTo = db.prepare('DELETE FROM updates WHERE doc = ? AND seq <= ?');
 const append = db.prepare('INSERT INTO updates (doc, data) VALUES (?, ?)');
@@ -86,6 +97,10 @@ parentPort.on('message', (message) => {
     }
     return;
   }
+  if (message.type === 'synchronous') {
+    parentPort.postMessage({ id: message.id, rows: db.pragma('synchronous', { simple: true }) });
+    return;
+  }
   clearInterval(timer);
   db.close();
   parentPort.close();
@@ -106,6 +121,8 @@ export interface StorageWorker {
    * (journal.ts). Resolves with the rows added (0: imported already).
    */
   importJournal(generation: number, file: string): Promise<number>;
+  /** The worker connection's `synchronous` level as SQLite reports it (1 NORMAL, 2 FULL). */
+  synchronousLevel(): Promise<number>;
   /** False once stopped or failed: callers then do the work inline. */
   readonly running: boolean;
   /**
@@ -121,6 +138,7 @@ type Reply = { id: number; rows: number } | { id: number; error: string } | { fa
 /** Start the worker on `file`; `onFailure` runs once if it stops working. */
 export function startStorageWorker(
   file: string,
+  durability: keyof typeof SYNCHRONOUS,
   intervalMs = CHECKPOINT_INTERVAL_MS,
   onFailure: (reason: string) => void,
 ): StorageWorker {
@@ -137,6 +155,7 @@ export function startStorageWorker(
       yjsPath: require.resolve('yjs'),
       journalFormatPath: JOURNAL_FORMAT_PATH,
       intervalMs,
+      synchronous: SYNCHRONOUS[durability],
     },
   });
   worker.unref(); // never keeps the process alive
@@ -182,6 +201,9 @@ export function startStorageWorker(
     },
     importJournal(generation, file) {
       return ask({ type: 'import', generation, file });
+    },
+    synchronousLevel() {
+      return ask({ type: 'synchronous' });
     },
     stop() {
       if (!running) return exitedOrLate();

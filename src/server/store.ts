@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Journal } from './journal';
 import { createSchema } from './storeSchema';
 import type { StorageWorker } from './storageWorker';
-import { INLINE_CHECKPOINT_PAGES, startStorageWorker } from './storageWorker';
+import { INLINE_CHECKPOINT_PAGES, startStorageWorker, SYNCHRONOUS } from './storageWorker';
 
 /**
  * The embedded store: one SQLite file (`<dataDir>/icon-vtt.sqlite`) holding rooms, access tokens
@@ -84,12 +84,12 @@ export class Store {
     this.db = new Database(file);
     // WAL: readers never block the writer; appends are sequential writes to the -wal file.
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma(durability === 'full' ? 'synchronous = FULL' : 'synchronous = NORMAL');
+    this.db.pragma(`synchronous = ${SYNCHRONOUS[durability]}`);
     this.db.pragma('foreign_keys = ON');
     createSchema(this.db);
     // Checkpoints run in a worker, never inside a commit on the hot path (storageWorker.ts).
     this.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
-    this.worker = startStorageWorker(file, options.checkpointIntervalMs, (reason) => {
+    this.worker = startStorageWorker(file, durability, options.checkpointIntervalMs, (reason) => {
       console.error(`storage worker stopped (${reason}); checkpoints and compaction run inline again`);
       if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
     });

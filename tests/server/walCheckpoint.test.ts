@@ -3,6 +3,7 @@ import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../src/server/store';
+import { startStorageWorker } from '../../src/server/storageWorker';
 import { useTempDirs, waitFor } from './helpers';
 
 /**
@@ -43,6 +44,30 @@ describe('WAL checkpoints', () => {
     expect(reopened.countUpdates('room~public')).toBe(1500);
     reopened.close();
   });
+});
+
+describe("the storage worker's connection", () => {
+  // Each connection syncs at its own setting: the worker's once kept the default (NORMAL in WAL
+  // mode), so under DURABILITY=full its compactions committed without an fsync.
+  it.each([
+    ['process', 1], // NORMAL: in WAL mode no commit waits for an fsync
+    ['full', 2], // FULL: every commit is fsynced, as on the main connection
+  ] as const)(
+    'syncs as DURABILITY=%s asks (level %i), like the main connection',
+    async (durability, level) => {
+      const dir = tempDir();
+      const store = new Store(dir, durability);
+      const worker = startStorageWorker(join(dir, 'icon-vtt.sqlite'), durability, 60_000, (reason) => {
+        throw new Error(reason);
+      });
+      try {
+        expect(await worker.synchronousLevel()).toBe(level);
+      } finally {
+        await worker.stop();
+        await store.close();
+      }
+    },
+  );
 });
 
 /** The nice value of each thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
