@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { JOURNAL_FORMAT_PATH } from './journal';
+import type { Durability } from './store';
 
 /**
  * SQLite's `synchronous` setting per durability, for BOTH connections (the main thread's and this
@@ -10,7 +11,10 @@ import { JOURNAL_FORMAT_PATH } from './journal';
  * WAL mode), so under `full` its compactions committed without the fsync the main connection's
  * commits get.
  */
-export const SYNCHRONOUS = { process: 'NORMAL', full: 'FULL' } as const;
+export const SYNCHRONOUS: Readonly<Record<Durability, 'NORMAL' | 'FULL'>> = {
+  process: 'NORMAL',
+  full: 'FULL',
+};
 
 /**
  * Storage work that must not run on the event loop every room shares (issue 10: spikes off the
@@ -91,14 +95,14 @@ parentPort.on('message', (message) => {
   if (message.type === 'compact' || message.type === 'import') {
     try {
       const rows = message.type === 'compact' ? compact(message.doc) : importFile(message.generation, message.file);
-      parentPort.postMessage({ id: message.id, rows });
+      parentPort.postMessage({ id: message.id, result: rows });
     } catch (error) {
       parentPort.postMessage({ id: message.id, error: String((error && error.message) || error) });
     }
     return;
   }
   if (message.type === 'synchronous') {
-    parentPort.postMessage({ id: message.id, rows: db.pragma('synchronous', { simple: true }) });
+    parentPort.postMessage({ id: message.id, result: db.pragma('synchronous', { simple: true }) });
     return;
   }
   clearInterval(timer);
@@ -133,12 +137,13 @@ export interface StorageWorker {
   stop(): Promise<void>;
 }
 
-type Reply = { id: number; rows: number } | { id: number; error: string } | { failed: string };
+/** A job's answer (rows merged or imported, or the sync level), its failure, or the worker's. */
+type Reply = { id: number; result: number } | { id: number; error: string } | { failed: string };
 
 /** Start the worker on `file`; `onFailure` runs once if it stops working. */
 export function startStorageWorker(
   file: string,
-  durability: keyof typeof SYNCHRONOUS,
+  durability: Durability,
   intervalMs = CHECKPOINT_INTERVAL_MS,
   onFailure: (reason: string) => void,
 ): StorageWorker {
@@ -163,7 +168,7 @@ export function startStorageWorker(
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const exitedOrLate = (): Promise<void> =>
     Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 5_000).unref())]);
-  const waiting = new Map<number, { resolve(rows: number): void; reject(error: Error): void }>();
+  const waiting = new Map<number, { resolve(result: number): void; reject(error: Error): void }>();
   let nextId = 1;
   let running = true;
   const end = (reason: string, stopped = false) => {
@@ -183,7 +188,7 @@ export function startStorageWorker(
     const entry = waiting.get(reply.id);
     waiting.delete(reply.id);
     if ('error' in reply) entry?.reject(new Error(reply.error));
-    else entry?.resolve(reply.rows);
+    else entry?.resolve(reply.result);
   });
   worker.on('error', (error) => fail(error.message));
   const ask = (message: object): Promise<number> => {
