@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -28,6 +28,8 @@ export interface JournalRecord {
 interface JournalFormat {
   importedGeneration(db: Database.Database): number;
   encodeRecord(doc: string, update: Uint8Array): Buffer;
+  writeRecord(fd: number, doc: string, update: Uint8Array): void;
+  crc32(bytes: Uint8Array, start: number, end: number): number;
   parseJournal(bytes: Buffer): JournalRecord[];
   importJournal(db: Database.Database, generation: number, records: readonly JournalRecord[]): number;
 }
@@ -57,9 +59,13 @@ export class Journal {
   private fd: number | undefined;
   /** Generation of the open file, else of the last one opened or imported. */
   private generation: number;
-  private recordsInFile = 0;
-  /** Records of every file not imported yet, by generation (ascending) then doc. */
-  private readonly pending = new Map<number, Map<string, Uint8Array[]>>();
+  /**
+   * Records of every file not imported yet, by generation (ascending), in order. A flat list:
+   * appending is one push on the hot path; only a room that loads looks for its doc's records.
+   */
+  private readonly pending = new Map<number, JournalRecord[]>();
+  /** The open file's entry of `pending`. */
+  private records: JournalRecord[] = [];
   private readonly timer: NodeJS.Timeout;
 
   /**
@@ -89,30 +95,25 @@ export class Journal {
     if (this.fd === undefined) {
       this.generation += 1;
       this.fd = openSync(this.fileOf(this.generation), 'ax');
-      this.recordsInFile = 0;
+      this.pending.set(this.generation, (this.records = []));
     }
-    const record = journalFormat.encodeRecord(doc, update);
     try {
-      const written = writeSync(this.fd, record);
-      if (written !== record.length) throw new Error(`journal: wrote ${written} of ${record.length} bytes`);
+      journalFormat.writeRecord(this.fd, doc, update);
     } catch (error) {
       // A partial record may end this file: close it, so nothing is written after it (the reader
       // stops there) and the next append starts a new file.
       this.rotate();
       throw error;
     }
-    let byDoc = this.pending.get(this.generation);
-    if (!byDoc) this.pending.set(this.generation, (byDoc = new Map()));
-    const updates = byDoc.get(doc);
-    if (updates) updates.push(update);
-    else byDoc.set(doc, [update]);
-    if (++this.recordsInFile >= ROTATE_AFTER_RECORDS) this.rotate();
+    this.records.push({ doc, update });
+    if (this.records.length >= ROTATE_AFTER_RECORDS) this.rotate();
   }
 
   /** The journaled updates of `doc` not yet in the `updates` table, oldest file first. */
   updatesOf(doc: string): Uint8Array[] {
     const updates: Uint8Array[] = [];
-    for (const byDoc of this.pending.values()) updates.push(...(byDoc.get(doc) ?? []));
+    for (const records of this.pending.values())
+      for (const record of records) if (record.doc === doc) updates.push(record.update);
     return updates;
   }
 
@@ -164,10 +165,8 @@ export class Journal {
   }
 
   private importHere(generation: number): void {
-    const byDoc = this.pending.get(generation);
-    if (!byDoc) return; // the worker imported it meanwhile
-    const records: JournalRecord[] = [];
-    for (const [doc, updates] of byDoc) for (const update of updates) records.push({ doc, update });
+    const records = this.pending.get(generation);
+    if (!records) return; // the worker imported it meanwhile
     journalFormat.importJournal(this.db, generation, records);
     this.pending.delete(generation);
     rmSync(this.fileOf(generation), { force: true });

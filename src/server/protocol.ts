@@ -70,12 +70,27 @@ export function encodeSyncUpdate(update: Uint8Array): Uint8Array {
   return encodeSync(SYNC_UPDATE, update);
 }
 
+/**
+ * lib0's encoding of [MESSAGE_SYNC, step, payload as a varUint8Array], written straight into one
+ * buffer of the exact size: every broadcast goes through here, and lib0's encoder (a first chunk,
+ * then a second for the payload, then a copy of both) showed in the write path's cold-cache cost.
+ */
 function encodeSync(step: number, payload: Uint8Array): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarUint(encoder, MESSAGE_SYNC);
-  encoding.writeVarUint(encoder, step);
-  encoding.writeVarUint8Array(encoder, payload);
-  return encoding.toUint8Array(encoder);
+  const length = payload.byteLength;
+  let lengthBytes = 1;
+  for (let rest = length >>> 7; rest > 0; rest >>>= 7) lengthBytes += 1;
+  const frame = new Uint8Array(2 + lengthBytes + length);
+  frame[0] = MESSAGE_SYNC; // both below 128: a varUint of one byte
+  frame[1] = step;
+  let at = 2;
+  let rest = length;
+  while (rest > 0x7f) {
+    frame[at++] = 0x80 | (rest & 0x7f);
+    rest >>>= 7;
+  }
+  frame[at++] = rest;
+  frame.set(payload, at);
+  return frame;
 }
 
 export function encodeAwarenessMessage(awarenessUpdate: Uint8Array): Uint8Array {

@@ -2,6 +2,8 @@ import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import fc from 'fast-check';
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { journalFormat } from '../../src/server/journal';
@@ -127,6 +129,34 @@ describe('the update journal', () => {
     writeFileSync(join(dir, 'icon-vtt.journal.1'), Buffer.concat(records));
     const store = new Store(dir, 'process');
     expect(store.readUpdates('room').updates.map((u) => u[3])).toEqual([0]);
+    await store.close();
+  });
+
+  it("checksums records with the standard CRC-32 (zlib's), whatever the bytes", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2048 }), (bytes) => {
+        expect(journalFormat.crc32(bytes, 0, bytes.length)).toBe(crc32(bytes));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a record larger than the encoding buffer, then small ones, are all read back whole', async () => {
+    const dir = tempDir();
+    const store = new Store(dir, 'process', { journalRotateMs: 3_600_000 });
+    const big = new Uint8Array(200_000).map((_, i) => (i * 7) & 255);
+    store.appendAlone('room', update(1));
+    store.appendAlone('room', big);
+    store.appendAlone('other', update(2));
+    const [file] = journalFiles(dir);
+    const records = journalFormat.parseJournal(readFileSync(join(dir, file!)));
+    expect(records.map((r) => [r.doc, r.update.length])).toEqual([
+      ['room', 5],
+      ['room', 200_000],
+      ['other', 5],
+    ]);
+    expect(Buffer.compare(records[1]!.update, big)).toBe(0);
+    expect([...records[2]!.update]).toEqual([...update(2)]);
     await store.close();
   });
 
