@@ -68,7 +68,7 @@ const TRAFFIC = { seconds: SECONDS, rate: RATE, warmupSeconds: WARMUP };
  */
 const ORDER = ['ours', 'stock', 'stock', 'ours', 'stock', 'ours', 'ours', 'stock'] as const;
 const SLICES = ORDER.length / 2;
-const SLICE = { ...TRAFFIC, seconds: SECONDS / SLICES };
+const SLICE = { ...TRAFFIC, seconds: SECONDS / SLICES, collectFirst: true };
 
 /** A started server with its rooms; `stop` removes what it made (a second call does nothing). */
 interface Running<R extends RoomAccess = RoomAccess> {
@@ -157,6 +157,7 @@ function pooled(slices: readonly [TrafficResult, ProbeStats][]): {
       latenciesMs: t.flatMap((x) => x.latenciesMs),
       sent: t.reduce((a, x) => a + x.sent, 0),
       incomplete: t.reduce((a, x) => a + x.incomplete, 0),
+      generatorPausesMs: t.flatMap((x) => x.generatorPausesMs),
     },
     probe: {
       cpuMs: sum((x) => x.cpuMs),
@@ -237,6 +238,14 @@ async function main(): Promise<void> {
         )
         .join(', ');
     console.log(`GM-write p99 per slice (ms): ours ${p99s(oursSlices)}; stock ${p99s(stockSlices)}`);
+    const pauses = (slices: readonly [TrafficResult, ProbeStats][]) => {
+      const ms = slices.flatMap(([t]) => t.generatorPausesMs);
+      return `${ms.length} GC pauses, longest ${Math.max(0, ...ms).toFixed(1)} ms`;
+    };
+    console.log(
+      `load generator (this process) while moves were timed: ours' slices ${pauses(oursSlices)}; ` +
+        `stock's ${pauses(stockSlices)}`,
+    );
     const stockPeak = peakRssMiB(stock.server.child.pid!);
     // Both servers after the same GM traffic (ours' peak also covers phases 2 and 3 below, with
     // the 40,000-line room and its compaction, which the stock server never runs).

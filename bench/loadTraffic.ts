@@ -1,3 +1,4 @@
+import { PerformanceObserver } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
@@ -24,7 +25,21 @@ export interface TrafficResult {
   readonly latenciesMs: number[];
   readonly sent: number;
   readonly incomplete: number;
+  /** This process's own GC pauses during the measured window (ms): the load generator's noise. */
+  readonly generatorPausesMs: number[];
 }
+
+/**
+ * The load generator's GC pauses: all 120 clients live in this process, and with Node's default
+ * young generation it paused 4–8 ms twice a second, a pause that landed in 25–55 % of the slowest
+ * 2 % of moves, on both servers alike (docs/server.md, session 22). `npm run load` therefore runs
+ * with a larger young generation and collects before each slice's traffic (`--expose-gc`); what
+ * is left is reported.
+ */
+const gcPauses: { start: number; ms: number }[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.push({ start: entry.startTime, ms: entry.duration });
+}).observe({ entryTypes: ['gc'] });
 
 /**
  * A move is a real token write (src/schema/token.ts: our server checks every GM write), with the
@@ -80,7 +95,13 @@ export function connect(wsUrl: string, docName: string, token: string, seed?: Ui
 export async function runTraffic(
   wsUrl: string,
   rooms: readonly RoomAccess[],
-  options: { seconds: number; rate: number; warmupSeconds: number },
+  options: {
+    seconds: number;
+    rate: number;
+    warmupSeconds: number;
+    /** Collect this process's garbage once every client is synced (only when nothing else is timed). */
+    collectFirst?: boolean;
+  },
   /** Runs once every client is connected and synced, before the first move. */
   onReady: () => Promise<unknown> = async () => {},
 ): Promise<TrafficResult> {
@@ -100,6 +121,11 @@ export async function runTraffic(
     };
   });
   await Promise.all(all.map((client) => client.synced));
+  // The setup's garbage (every client's doc, the previous slice's) is collected now, not while
+  // moves are timed. Not when other traffic is timed meanwhile (phase 2's intents), nor without
+  // --expose-gc (a plain `tsx bench/load.ts`).
+  if (options.collectFirst) (globalThis as { gc?: () => void }).gc?.();
+  gcPauses.length = 0;
   await onReady();
 
   let measuring = false;
@@ -153,5 +179,8 @@ export async function runTraffic(
     client.provider.destroy();
     client.doc.destroy();
   }
-  return { latenciesMs, sent, incomplete };
+  const generatorPausesMs = gcPauses
+    .filter((pause) => pause.start >= warmupEnd && pause.start < end)
+    .map((pause) => pause.ms);
+  return { latenciesMs, sent, incomplete, generatorPausesMs };
 }
