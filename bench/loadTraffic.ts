@@ -31,10 +31,10 @@ export interface TrafficResult {
 
 /**
  * The load generator's GC pauses: all 120 clients live in this process, and with Node's default
- * young generation it paused 4–8 ms twice a second, a pause that landed in 25–55 % of the slowest
- * 2 % of moves, on both servers alike (docs/server.md, session 22). `npm run load` therefore runs
- * with a larger young generation and collects before each slice's traffic (`--expose-gc`); what
- * is left is reported.
+ * young generation it paused 4–8 ms twice a second, pauses that landed in a third (6–56 % per
+ * slice) of the slowest 2 % of moves, on both servers alike (docs/server.md, session 22).
+ * `npm run load` therefore runs with a larger young generation and collects before each slice's
+ * traffic (`--expose-gc`); what is left is reported.
  */
 const gcPauses: { start: number; ms: number }[] = [];
 new PerformanceObserver((list) => {
