@@ -1,20 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { JOURNAL_FORMAT_PATH } from './journal';
-import type { Durability } from './store';
-
-/**
- * SQLite's `synchronous` setting per durability, for BOTH connections (the main thread's and this
- * worker's): each connection syncs at its own setting. Under `process` a commit must survive a
- * killed process, not a power cut: NORMAL (in WAL mode no commit waits for an fsync). Under `full`
- * every commit is fsynced. The worker's connection once kept better-sqlite3's default (NORMAL in
- * WAL mode), so under `full` its compactions committed without the fsync the main connection's
- * commits get.
- */
-export const SYNCHRONOUS: Readonly<Record<Durability, 'NORMAL' | 'FULL'>> = {
-  process: 'NORMAL',
-  full: 'FULL',
-};
+import type { Synchronous } from './store';
 
 /**
  * Storage work that must not run on the event loop every room shares (issue 10: spikes off the
@@ -143,7 +130,8 @@ type Reply = { id: number; result: number } | { id: number; error: string } | { 
 /** Start the worker on `file`; `onFailure` runs once if it stops working. */
 export function startStorageWorker(
   file: string,
-  durability: Durability,
+  /** The connection's `synchronous` level: the store's, for its durability (store.ts). */
+  synchronous: Synchronous,
   intervalMs = CHECKPOINT_INTERVAL_MS,
   onFailure: (reason: string) => void,
 ): StorageWorker {
@@ -160,7 +148,7 @@ export function startStorageWorker(
       yjsPath: require.resolve('yjs'),
       journalFormatPath: JOURNAL_FORMAT_PATH,
       intervalMs,
-      synchronous: SYNCHRONOUS[durability],
+      synchronous,
     },
   });
   worker.unref(); // never keeps the process alive

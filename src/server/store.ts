@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Journal } from './journal';
 import { createSchema } from './storeSchema';
 import type { StorageWorker } from './storageWorker';
-import { INLINE_CHECKPOINT_PAGES, startStorageWorker, SYNCHRONOUS } from './storageWorker';
+import { INLINE_CHECKPOINT_PAGES, startStorageWorker } from './storageWorker';
 
 /**
  * The embedded store: one SQLite file (`<dataDir>/icon-vtt.sqlite`) holding rooms, access tokens
@@ -40,6 +40,21 @@ function tokenRowOf(raw: StoredTokenRow): TokenRow {
  * (docs/server.md has the measurements).
  */
 export type Durability = 'full' | 'process';
+
+export type Synchronous = 'NORMAL' | 'FULL';
+
+/**
+ * SQLite's `synchronous` setting per durability, for BOTH connections (the main thread's and the
+ * storage worker's): each connection syncs at its own setting. Under `process` a commit must
+ * survive a killed process, not a power cut: NORMAL (in WAL mode no commit waits for an fsync).
+ * Under `full` every commit is fsynced. The worker's connection once kept better-sqlite3's default
+ * (NORMAL in WAL mode), so under `full` its compactions committed without the fsync the main
+ * connection's commits get.
+ */
+export const SYNCHRONOUS: Readonly<Record<Durability, Synchronous>> = {
+  process: 'NORMAL',
+  full: 'FULL',
+};
 
 /** One campaign-library entry as stored: `data` is its JSON (src/server/library.ts checks it). */
 export interface LibraryEntryRow {
@@ -89,10 +104,15 @@ export class Store {
     createSchema(this.db);
     // Checkpoints run in a worker, never inside a commit on the hot path (storageWorker.ts).
     this.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
-    this.worker = startStorageWorker(file, durability, options.checkpointIntervalMs, (reason) => {
-      console.error(`storage worker stopped (${reason}); checkpoints and compaction run inline again`);
-      if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
-    });
+    this.worker = startStorageWorker(
+      file,
+      SYNCHRONOUS[durability],
+      options.checkpointIntervalMs,
+      (reason) => {
+        console.error(`storage worker stopped (${reason}); checkpoints and compaction run inline again`);
+        if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
+      },
+    );
     this.stmts = {
       insertRoom: this.db.prepare('INSERT INTO rooms (id, created_at, settings) VALUES (?, ?, ?)'),
       getRoom: this.db.prepare('SELECT id, created_at AS createdAt, settings FROM rooms WHERE id = ?'),

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Store } from '../../src/server/store';
+import { Store, SYNCHRONOUS } from '../../src/server/store';
 import { startStorageWorker } from '../../src/server/storageWorker';
 import { useTempDirs, waitFor } from './helpers';
 
@@ -57,9 +57,14 @@ describe("the storage worker's connection", () => {
     async (durability, level) => {
       const dir = tempDir();
       const store = new Store(dir, durability);
-      const worker = startStorageWorker(join(dir, 'icon-vtt.sqlite'), durability, 60_000, (reason) => {
-        throw new Error(reason);
-      });
+      const worker = startStorageWorker(
+        join(dir, 'icon-vtt.sqlite'),
+        SYNCHRONOUS[durability],
+        60_000,
+        (reason) => {
+          throw new Error(reason);
+        },
+      );
       try {
         expect(await worker.synchronousLevel()).toBe(level);
       } finally {
