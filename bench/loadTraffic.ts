@@ -34,12 +34,22 @@ export interface TrafficResult {
  * young generation it paused 4–8 ms twice a second, pauses that landed in a third (6–56 % per
  * slice) of the slowest 2 % of moves, on both servers alike (docs/server.md, session 22).
  * `npm run load` therefore runs with a larger young generation and collects before each slice's
- * traffic (`--expose-gc`); what is left is reported.
+ * traffic (`--expose-gc`); what is left is reported. Watches from the call until `stop()`.
  */
-const gcPauses: { start: number; ms: number }[] = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) gcPauses.push({ start: entry.startTime, ms: entry.duration });
-}).observe({ entryTypes: ['gc'] });
+function watchGcPauses(): { stop(from: number, to: number): number[] } {
+  const pauses: { start: number; ms: number }[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push({ start: entry.startTime, ms: entry.duration });
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    /** Stop watching: the pauses that started inside [from, to), in ms. */
+    stop(from, to) {
+      observer.disconnect();
+      return pauses.filter((pause) => pause.start >= from && pause.start < to).map((pause) => pause.ms);
+    },
+  };
+}
 
 /**
  * A move is a real token write (src/schema/token.ts: our server checks every GM write), with the
@@ -125,7 +135,7 @@ export async function runTraffic(
   // moves are timed. Not when other traffic is timed meanwhile (phase 2's intents), nor without
   // --expose-gc (a plain `tsx bench/load.ts`).
   if (options.collectFirst) (globalThis as { gc?: () => void }).gc?.();
-  gcPauses.length = 0;
+  const gcPauses = watchGcPauses();
   await onReady();
 
   let measuring = false;
@@ -179,8 +189,5 @@ export async function runTraffic(
     client.provider.destroy();
     client.doc.destroy();
   }
-  const generatorPausesMs = gcPauses
-    .filter((pause) => pause.start >= warmupEnd && pause.start < end)
-    .map((pause) => pause.ms);
-  return { latenciesMs, sent, incomplete, generatorPausesMs };
+  return { latenciesMs, sent, incomplete, generatorPausesMs: gcPauses.stop(warmupEnd, end) };
 }
