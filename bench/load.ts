@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as Y from 'yjs';
 import { connect, runTraffic } from './loadTraffic';
-import type { RoomAccess, TrafficResult } from './loadTraffic';
+import { runInterleaved } from './loadInterleaved';
+import type { InterleavedResult } from './loadInterleaved';
+import type { RoomAccess } from './loadTraffic';
 import { runIntents } from './loadIntents';
 import { measureLogCost } from './loadLogRoom';
 import { seedRooms } from './loadRooms';
@@ -12,6 +14,7 @@ import type { OurRoom } from './loadRooms';
 import { peakRssMiB, rssMiB, spawnServer, stopServer } from './loadServer';
 import type { ProbeStats, Server } from './loadServer';
 import { percentile, printReport } from './loadReport';
+import { SERVER_NODE_FLAGS } from '../src/server/nodeFlags';
 import type { Measured } from './loadReport';
 
 /**
@@ -62,13 +65,18 @@ const WARMUP = Math.min(2, SECONDS / 5);
 const TRAFFIC = { seconds: SECONDS, rate: RATE, warmupSeconds: WARMUP };
 
 /**
- * Phase 1 runs in slices that alternate between the servers in the order ABBA BAAB (each server
- * measured SLICES times), after an unmeasured warm-up on each: this process and both servers
- * get faster as their code warms up, and a balanced order gives neither server the early slices.
+ * Phase 1 runs both servers' GM traffic in turns of about a second (bench/loadInterleaved.ts),
+ * BLOCKS turns in all after an unmeasured warm-up of PHASE1_WARMUP_SECONDS taking turns the same way.
  */
-const ORDER = ['ours', 'stock', 'stock', 'ours', 'stock', 'ours', 'ours', 'stock'] as const;
-const SLICES = ORDER.length / 2;
-const SLICE = { ...TRAFFIC, seconds: SECONDS / SLICES, collectFirst: true };
+const BLOCKS = flag('blocks', 64);
+const PHASE1_WARMUP_SECONDS = 10;
+/** Parts of phase 1 whose p99s are printed one by one (drift over the run shows there). */
+const PARTS = 4;
+/**
+ * `--stock-vs-stock`: phase 1 with two copies of the stock server and nothing else: the bench's
+ * own scatter (both sides run the same code, so any ratio but 1.0× is noise).
+ */
+const STOCK_VS_STOCK = process.argv.includes('--stock-vs-stock');
 
 /** A started server with its rooms; `stop` removes what it made (a second call does nothing). */
 interface Running<R extends RoomAccess = RoomAccess> {
@@ -88,7 +96,11 @@ async function startOurs(
     'src/server/main.ts',
     ['--port=0', '--no-demo'],
     { DATA_DIR: dataDir, DURABILITY: durability, ROOM_LIMIT: '0' }, // --rooms may exceed one address's hourly limit
-    profile ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'load-profiles')}`] : [],
+    // As `npm start` runs it (src/server/nodeFlags.ts).
+    [
+      ...SERVER_NODE_FLAGS,
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'load-profiles')}`] : []),
+    ],
   );
   const rooms = await seedRooms(server.origin, ROOT, ROOMS, CLIENTS);
   // The two log-scenario rooms get 4 more Ivo links (25 intents a second, 10 allowed per link).
@@ -136,43 +148,57 @@ async function roomState(running: Running, room = running.rooms[0]!): Promise<Ui
   return state;
 }
 
-/** One slice of GM-only traffic, with the server's probe over exactly that slice. */
-async function gmSlice(running: Running, seconds = SLICE.seconds): Promise<[TrafficResult, ProbeStats]> {
-  const traffic = await runTraffic(running.wsUrl, running.rooms, { ...SLICE, seconds }, () =>
+/** GM-only traffic on one server alone (`--also-fsync`), with the server's probe over exactly that run. */
+async function gmAlone(
+  running: Running,
+  seconds: number,
+): Promise<Measured['traffic'] & { probe: ProbeStats }> {
+  const traffic = await runTraffic(running.wsUrl, running.rooms, { ...TRAFFIC, seconds }, () =>
     running.server.probe(),
   );
-  return [traffic, await running.server.probe()];
+  return { ...traffic, probe: await running.server.probe() };
 }
 
-function pooled(slices: readonly [TrafficResult, ProbeStats][]): {
-  traffic: TrafficResult;
-  probe: ProbeStats;
-} {
-  const t = slices.map(([traffic]) => traffic);
-  const p = slices.map(([, probe]) => probe);
-  const sum = (f: (x: ProbeStats) => number) => p.reduce((a, x) => a + f(x), 0);
-  const max = (f: (x: ProbeStats) => number) => Math.max(...p.map(f));
-  return {
-    traffic: {
-      latenciesMs: t.flatMap((x) => x.latenciesMs),
-      sent: t.reduce((a, x) => a + x.sent, 0),
-      incomplete: t.reduce((a, x) => a + x.incomplete, 0),
-      generatorPausesMs: t.flatMap((x) => x.generatorPausesMs),
-    },
-    probe: {
-      cpuMs: sum((x) => x.cpuMs),
-      mainBusyMs: sum((x) => x.mainBusyMs),
-      loopP99: max((x) => x.loopP99),
-      loopMax: max((x) => x.loopMax),
-      gcCount: sum((x) => x.gcCount),
-      gcTotal: sum((x) => x.gcTotal),
-      gcOver10: sum((x) => x.gcOver10),
-      gcMax: max((x) => x.gcMax),
-      gcMajor: sum((x) => x.gcMajor),
-      gcMajorMax: max((x) => x.gcMajorMax),
-      heapMiB: max((x) => x.heapMiB),
-    },
+/** Phase 1: both servers' GM traffic taking turns, with each server's probe over the whole run. */
+async function gmPhase(a: Running, b: Running): Promise<[InterleavedResult, ProbeStats][]> {
+  const side = (running: Running) => ({ wsUrl: running.wsUrl, rooms: running.rooms });
+  const results = await runInterleaved(
+    [side(a), side(b)],
+    { seconds: SECONDS, rate: RATE, warmupSeconds: PHASE1_WARMUP_SECONDS, blocks: BLOCKS, parts: PARTS },
+    () => Promise.all([a.server.probe(), b.server.probe()]),
+  );
+  const probes = await Promise.all([a.server.probe(), b.server.probe()]);
+  return [
+    [results[0], probes[0]],
+    [results[1], probes[1]],
+  ];
+}
+
+/** The lines under the phase-1 table: p99 per part of the run, and this process's GC pauses. */
+function printPhase1Detail(
+  labels: readonly [string, string],
+  results: readonly [InterleavedResult, ProbeStats][],
+): void {
+  const p99s = ([traffic]: [InterleavedResult, ProbeStats]) =>
+    traffic.partsMs
+      .map((part) =>
+        percentile(
+          [...part].sort((x, y) => x - y),
+          99,
+        ).toFixed(1),
+      )
+      .join(', ');
+  console.log(
+    `GM-write p99 per quarter of the run (ms): ${labels[0]} ${p99s(results[0]!)}; ${labels[1]} ${p99s(results[1]!)}`,
+  );
+  const pauses = ([traffic]: [InterleavedResult, ProbeStats]) => {
+    const ms = traffic.generatorPausesMs;
+    return `${ms.length} GC pauses, longest ${Math.max(0, ...ms).toFixed(1)} ms`;
   };
+  console.log(
+    `load generator (this process) while moves were timed: in ${labels[0]}'s turns ${pauses(results[0]!)}; ` +
+      `in ${labels[1]}'s ${pauses(results[1]!)}`,
+  );
 }
 
 /** Phase 2: GM writes plus player intents over HTTP in every room. Phase 3: intent cost against log length. */
@@ -192,11 +218,35 @@ async function intentPhases(ours: Running<OurRoom> & { extra: ExtraRooms }) {
   return { mixed, intents, mixedProbe, logCost, logProbe: await ours.server.probe() };
 }
 
+/** `--stock-vs-stock`: phase 1 between two copies of the stock server (the bench's own scatter). */
+async function stockVsStock(seed: Uint8Array | undefined): Promise<void> {
+  const a = await startStock(seed);
+  const b = await startStock(seed);
+  try {
+    const results = await gmPhase(a, b);
+    printPhase1Detail(['stock A', 'stock B'], results);
+    const p99 = ([traffic]: [InterleavedResult, ProbeStats]) =>
+      percentile(
+        [...traffic.latenciesMs].sort((x, y) => x - y),
+        99,
+      );
+    const [pa, pb] = [p99(results[0]!), p99(results[1]!)];
+    console.log(
+      `GM-write p99: stock A ${pa.toFixed(2)} ms, stock B ${pb.toFixed(2)} ms: A/B ${(pa / pb).toFixed(2)}× ` +
+        `(the same code on both sides: anything but 1.00× is the bench's own scatter)`,
+    );
+  } finally {
+    await a.stop();
+    await b.stop();
+  }
+}
+
 async function main(): Promise<void> {
   console.log(
     `load: ${ROOMS} rooms × ${CLIENTS} clients (1 GM writer + ${CLIENTS - 1} receivers), ${RATE} GM moves/s ` +
       `and (ours) ${INTENT_RATE} player intents/s per room, ${SECONDS} s measured per server ` +
-      `(GM-only: ${SLICES} slices each in the order ABBA BAAB after a 5 s warm-up of each), loopback; then ` +
+      `(GM-only: both servers taking turns of ${((SECONDS * 2) / BLOCKS).toFixed(2)} s in the Thue–Morse order ` +
+      `ABBA BAAB …, after a ${PHASE1_WARMUP_SECONDS} s warm-up taking turns too), loopback; then ` +
       `${LOG_INTENTS} intents each in a fresh room and one with a ${LOG_LINES}-line log`,
   );
   // Unref'd, so they never keep this process alive; killed whenever it exits, a failed run too.
@@ -208,44 +258,23 @@ async function main(): Promise<void> {
   process.on('exit', () => busy.forEach((child) => child.kill('SIGKILL')));
   const ours = await startOurs('process', process.argv.includes('--cpu-prof'));
   const emptyStock = process.argv.includes('--empty-stock');
-  const stock = await startStock(emptyStock ? undefined : await roomState(ours));
+  const seed = emptyStock ? undefined : await roomState(ours);
+  if (STOCK_VS_STOCK) {
+    await ours.stop();
+    return stockVsStock(seed);
+  }
+  const stock = await startStock(seed);
   // Our clients start from their room's state too, as the stock server's do: on both servers a
-  // client's first sync then carries only what it lacks, and the setup work before each slice
-  // is the same.
+  // client's first sync then carries only what it lacks.
   if (!emptyStock)
     for (const [index, room] of ours.rooms.entries())
       ours.rooms[index] = { ...room, seed: await roomState(ours, room) };
   const results: Measured[] = [];
   try {
     // Phase 1: the same GM-only traffic on both servers, both running side by side and taking
-    // turns (ORDER), so whatever else the machine does falls on both alike (a fair comparison).
-    const oursSlices: [TrafficResult, ProbeStats][] = [];
-    const stockSlices: [TrafficResult, ProbeStats][] = [];
-    await gmSlice(ours, 5);
-    await gmSlice(stock, 5);
-    for (const which of ORDER) {
-      if (which === 'ours') oursSlices.push(await gmSlice(ours));
-      else stockSlices.push(await gmSlice(stock));
-    }
-    // Per slice, so a slow start or a noisy moment shows as what it is.
-    const p99s = (slices: readonly [TrafficResult, ProbeStats][]) =>
-      slices
-        .map(([t]) =>
-          percentile(
-            [...t.latenciesMs].sort((a, b) => a - b),
-            99,
-          ).toFixed(1),
-        )
-        .join(', ');
-    console.log(`GM-write p99 per slice (ms): ours ${p99s(oursSlices)}; stock ${p99s(stockSlices)}`);
-    const pauses = (slices: readonly [TrafficResult, ProbeStats][]) => {
-      const ms = slices.flatMap(([t]) => t.generatorPausesMs);
-      return `${ms.length} GC pauses, longest ${Math.max(0, ...ms).toFixed(1)} ms`;
-    };
-    console.log(
-      `load generator (this process) while moves were timed: ours' slices ${pauses(oursSlices)}; ` +
-        `stock's ${pauses(stockSlices)}`,
-    );
+    // turns, so whatever else the machine does falls on both alike (a fair comparison).
+    const [oursGm, stockGm] = await gmPhase(ours, stock);
+    printPhase1Detail(['ours', 'stock'], [oursGm!, stockGm!]);
     const stockPeak = peakRssMiB(stock.server.child.pid!);
     // Both servers after the same GM traffic (ours' peak also covers phases 2 and 3 below, with
     // the 40,000-line room and its compaction, which the stock server never runs).
@@ -257,14 +286,16 @@ async function main(): Promise<void> {
     results.push(
       {
         label: 'ours (DURABILITY=process)',
-        ...pooled(oursSlices),
+        traffic: oursGm![0],
+        probe: oursGm![1],
         ...more,
         peakRss: peakRssMiB(ours.server.child.pid!),
         gmRss: oursGmRss,
       },
       {
         label: 'stock @y/websocket-server 0.1.1',
-        ...pooled(stockSlices),
+        traffic: stockGm![0],
+        probe: stockGm![1],
         peakRss: stockPeak,
         gmRss: stockRss,
       },
@@ -276,9 +307,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('--also-fsync')) {
     const full = await startOurs('full', false);
     try {
+      const { probe, ...traffic } = await gmAlone(full, SECONDS);
       results.push({
         label: 'ours (DURABILITY=full)',
-        ...pooled([await gmSlice(full, SECONDS)]),
+        traffic,
+        probe,
         peakRss: peakRssMiB(full.server.child.pid!),
       });
     } finally {

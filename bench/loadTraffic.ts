@@ -29,6 +29,12 @@ export interface TrafficResult {
   readonly generatorPausesMs: number[];
 }
 
+/** One GC pause of this process: when it started (performance.now()) and how long it took. */
+export interface GcPause {
+  readonly start: number;
+  readonly ms: number;
+}
+
 /**
  * The load generator's GC pauses: all 120 clients live in this process, and with Node's default
  * young generation it paused 4–8 ms twice a second, pauses that landed in a third (6–56 % per
@@ -36,17 +42,17 @@ export interface TrafficResult {
  * `npm run load` therefore runs with a larger young generation and collects before each slice's
  * traffic (`--expose-gc`); what is left is reported. Watches from the call until `stop()`.
  */
-function watchGcPauses(): { stop(from: number, to: number): number[] } {
-  const pauses: { start: number; ms: number }[] = [];
+export function watchGcPauses(): { stop(from: number, to: number): GcPause[] } {
+  const pauses: GcPause[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) pauses.push({ start: entry.startTime, ms: entry.duration });
   });
   observer.observe({ entryTypes: ['gc'] });
   return {
-    /** Stop watching: the pauses that started inside [from, to), in ms. */
+    /** Stop watching: the pauses that started inside [from, to). */
     stop(from, to) {
       observer.disconnect();
-      return pauses.filter((pause) => pause.start >= from && pause.start < to).map((pause) => pause.ms);
+      return pauses.filter((pause) => pause.start >= from && pause.start < to);
     },
   };
 }
@@ -55,14 +61,14 @@ function watchGcPauses(): { stop(from: number, to: number): number[] } {
  * A move is a real token write (src/schema/token.ts: our server checks every GM write), with the
  * bench's own seq and send time riding along as extra fields.
  */
-interface Move {
+export interface Move {
   readonly seq: number;
   readonly sentAt: number;
 }
 
-const BENCH_TOKEN = 'bench-token';
+export const BENCH_TOKEN = 'bench-token';
 
-function benchMove(seq: number, sentAt: number) {
+export function benchMove(seq: number, sentAt: number) {
   const cell = { x: seq % 8, y: Math.floor(seq / 8) % 6 };
   return {
     id: BENCH_TOKEN,
@@ -189,5 +195,10 @@ export async function runTraffic(
     client.provider.destroy();
     client.doc.destroy();
   }
-  return { latenciesMs, sent, incomplete, generatorPausesMs: gcPauses.stop(warmupEnd, end) };
+  return {
+    latenciesMs,
+    sent,
+    incomplete,
+    generatorPausesMs: gcPauses.stop(warmupEnd, end).map((pause) => pause.ms),
+  };
 }
