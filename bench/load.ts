@@ -19,19 +19,19 @@ import type { Measured } from './loadReport';
 
 /**
  * `npm run load [-- --seconds=N --rooms=N --clients=N --rate=N --intent-rate=N --log-lines=N
- * --log-intents=N --also-fsync --cpu-prof --gm-only --empty-stock --busy=N]`: loopback load test of our
- * server against the stock @y/websocket-server 0.1.1, both serving the same room: the stock
- * server's docs start from one of our rooms' public doc, and every client of either server starts
- * from its room's state (`--empty-stock`: clients and stock docs start from nothing, as before
- * session 15; the stock clients then hold a few hundred bytes where ours hold the whole room). Per room: one GM writing token moves over its websocket (`rate`/s)
- * and, on our server, a player sending intents over HTTP (`intent-rate`/s: moves and attacks the
- * server resolves). Then the log scenario: the same intents in a room with a `log-lines`-line log
- * against a fresh room (`--gm-only` skips both, to compare the GM-write path alone in ~90 s).
- * Targets (issue 10) are printed with PASS/FAIL. `--cpu-prof` writes a CPU profile of our server
- * into ./load-profiles/.
+ * --log-intents=N --blocks=N --also-fsync --cpu-prof --gm-only --stock-vs-stock --empty-stock
+ * --busy=N]`: loopback load test of our server against the stock @y/websocket-server 0.1.1, both
+ * serving the same room: the stock server's docs start from one of our rooms' public doc, and
+ * every client of either server starts from its room's state (`--empty-stock`: clients and stock
+ * docs start from nothing, as before session 15). Per room: one GM writing token moves over its
+ * websocket (`rate`/s) and, on our server, a player sending intents over HTTP (`intent-rate`/s:
+ * moves and attacks the server resolves). Then the log scenario: the same intents in a room with a
+ * `log-lines`-line log against a fresh room (`--gm-only` skips both, to compare the GM-write path
+ * alone in ~2.5 min). Targets (issue 10) are printed with PASS/FAIL. `--cpu-prof` writes a CPU
+ * profile of our server into ./load-profiles/.
  */
 
-// Each y-websocket provider adds a process 'exit' listener; 120 of them are expected here.
+// Each y-websocket provider adds a process 'exit' listener; 240 of them are expected here (phase 1).
 process.setMaxListeners(0);
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -45,14 +45,17 @@ function flag(name: string, fallback: number): number {
   return value;
 }
 
-const SECONDS = flag('seconds', 30);
+// 60 s per server: a p99 over 3,000 moves (30 s) strays by about ±0.15× between two copies of the
+// same server (`--stock-vs-stock`, docs/server.md session 23); twice the moves narrow that.
+const SECONDS = flag('seconds', 60);
 const ROOMS = flag('rooms', 20);
 const CLIENTS = flag('clients', 6);
 const RATE = flag('rate', 5);
 const INTENT_RATE = flag('intent-rate', 2);
 const LOG_LINES = flag('log-lines', 40_000);
-// 500 intents take the long room past COMPACT_AFTER_UPDATES: one compaction of its big doc is measured too.
-const LOG_INTENTS = flag('log-intents', 500);
+// 1,000 intents take the long room past COMPACT_AFTER_UPDATES: its big doc's compactions are measured
+// too, and the p99 is the 10th slowest of each room's intents (the 5th of 500 strayed by ±0.2×).
+const LOG_INTENTS = flag('log-intents', 1000);
 const GM_ONLY = process.argv.includes('--gm-only');
 /**
  * `--busy=N`: N processes that spin on a core each for the whole run, started from this
@@ -66,9 +69,10 @@ const TRAFFIC = { seconds: SECONDS, rate: RATE, warmupSeconds: WARMUP };
 
 /**
  * Phase 1 runs both servers' GM traffic in turns of about a second (bench/loadInterleaved.ts),
- * BLOCKS turns in all after an unmeasured warm-up of PHASE1_WARMUP_SECONDS taking turns the same way.
+ * BLOCKS turns in all (a power of two, where the Thue–Morse order is balanced) after an unmeasured
+ * warm-up of PHASE1_WARMUP_SECONDS taking turns the same way.
  */
-const BLOCKS = flag('blocks', 64);
+const BLOCKS = flag('blocks', 2 ** Math.round(Math.log2(SECONDS * 2)));
 const PHASE1_WARMUP_SECONDS = 10;
 /** Parts of phase 1 whose p99s are printed one by one (drift over the run shows there). */
 const PARTS = 4;
