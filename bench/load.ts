@@ -157,8 +157,11 @@ async function gmAlone(
   running: Running,
   seconds: number,
 ): Promise<Measured['traffic'] & { probe: ProbeStats }> {
-  const traffic = await runTraffic(running.wsUrl, running.rooms, { ...TRAFFIC, seconds }, () =>
-    running.server.probe(),
+  const traffic = await runTraffic(
+    running.wsUrl,
+    running.rooms,
+    { ...TRAFFIC, seconds, collectFirst: true },
+    () => running.server.probe(),
   );
   return { ...traffic, probe: await running.server.probe() };
 }

@@ -1,4 +1,4 @@
-import { benchMove, BENCH_TOKEN, connect, watchGcPauses } from './loadTraffic';
+import { benchMove, BENCH_TOKEN, connect, watchGcPauses, whenDelivered } from './loadTraffic';
 import type { Client, Move, RoomAccess, TrafficResult } from './loadTraffic';
 
 /**
@@ -88,20 +88,12 @@ export async function runInterleaved(
   const blocksPerPart = options.blocks / options.parts;
   clients.forEach((rooms, side) => {
     for (const room of rooms)
-      for (const reader of room.readers)
-        reader.doc.getMap<Move>('tokens').observe((event) => {
-          if (!event.keysChanged.has(BENCH_TOKEN)) return;
-          const move = reader.doc.getMap<Move>('tokens').get(BENCH_TOKEN);
-          const pending = move && room.pending.get(move.seq);
-          if (!move || !pending) return;
-          pending.remaining -= 1;
-          if (pending.remaining > 0) return;
-          room.pending.delete(move.seq);
-          if (pending.block < 0) return;
-          const ms = performance.now() - pending.sentAt;
-          latencies[side]!.push(ms);
-          partsMs[side]![Math.floor(pending.block / blocksPerPart)]!.push(ms);
-        });
+      whenDelivered(room.readers, room.pending, (pending) => {
+        if (pending.block < 0) return;
+        const ms = performance.now() - pending.sentAt;
+        latencies[side]!.push(ms);
+        partsMs[side]![Math.floor(pending.block / blocksPerPart)]!.push(ms);
+      });
   });
 
   const start = performance.now();

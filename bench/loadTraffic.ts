@@ -108,6 +108,30 @@ export function connect(wsUrl: string, docName: string, token: string, seed?: Ui
   return { doc, provider, synced };
 }
 
+/**
+ * Calls `delivered` once every one of a room's `readers` has applied a move that `pending` (by the
+ * move's seq) waits for, and forgets it: the moment a move's latency ends.
+ */
+export function whenDelivered<P extends { remaining: number }>(
+  readers: readonly Client[],
+  pending: Map<number, P>,
+  delivered: (move: P) => void,
+): void {
+  for (const reader of readers) {
+    const tokens = reader.doc.getMap<Move>('tokens');
+    tokens.observe((event) => {
+      if (!event.keysChanged.has(BENCH_TOKEN)) return;
+      const move = tokens.get(BENCH_TOKEN);
+      const waiting = move && pending.get(move.seq);
+      if (!move || !waiting) return;
+      waiting.remaining -= 1;
+      if (waiting.remaining > 0) return;
+      pending.delete(move.seq);
+      delivered(waiting);
+    });
+  }
+}
+
 export async function runTraffic(
   wsUrl: string,
   rooms: readonly RoomAccess[],
@@ -145,21 +169,10 @@ export async function runTraffic(
   await onReady();
 
   let measuring = false;
-  for (const room of perRoom) {
-    for (const reader of room.readers) {
-      reader.doc.getMap<Move>('tokens').observe((event) => {
-        if (!event.keysChanged.has(BENCH_TOKEN)) return;
-        const move = reader.doc.getMap<Move>('tokens').get(BENCH_TOKEN);
-        const pending = move && room.pending.get(move.seq);
-        if (!move || !pending) return;
-        pending.remaining -= 1;
-        if (pending.remaining === 0) {
-          room.pending.delete(move.seq);
-          if (measuring) latenciesMs.push(performance.now() - pending.sentAt);
-        }
-      });
-    }
-  }
+  for (const room of perRoom)
+    whenDelivered(room.readers, room.pending, (pending) => {
+      if (measuring) latenciesMs.push(performance.now() - pending.sentAt);
+    });
 
   const start = performance.now();
   const warmupEnd = start + options.warmupSeconds * 1000;
