@@ -6,14 +6,14 @@ import * as Y from 'yjs';
 import { connect, runTraffic } from './loadTraffic';
 import { runInterleaved } from './loadInterleaved';
 import type { InterleavedResult } from './loadInterleaved';
-import type { RoomAccess } from './loadTraffic';
+import type { RoomAccess, TrafficResult } from './loadTraffic';
 import { runIntents } from './loadIntents';
 import { measureLogCost } from './loadLogRoom';
 import { seedRooms } from './loadRooms';
 import type { OurRoom } from './loadRooms';
 import { peakRssMiB, rssMiB, spawnServer, stopServer } from './loadServer';
 import type { ProbeStats, Server } from './loadServer';
-import { percentile, printReport } from './loadReport';
+import { printReport, summary } from './loadReport';
 import { SERVER_NODE_FLAGS } from '../src/server/nodeFlags';
 import type { Measured } from './loadReport';
 
@@ -152,59 +152,55 @@ async function roomState(running: Running, room = running.rooms[0]!): Promise<Ui
   return state;
 }
 
+/** One server's GM traffic with its probe over the same stretch (as a report row takes them). */
+type GmMeasured<T extends TrafficResult = TrafficResult> = { traffic: T; probe: ProbeStats };
+
 /** GM-only traffic on one server alone (`--also-fsync`), with the server's probe over exactly that run. */
-async function gmAlone(
-  running: Running,
-  seconds: number,
-): Promise<Measured['traffic'] & { probe: ProbeStats }> {
+async function gmAlone(running: Running, seconds: number): Promise<GmMeasured> {
   const traffic = await runTraffic(
     running.wsUrl,
     running.rooms,
     { ...TRAFFIC, seconds, collectFirst: true },
     () => running.server.probe(),
   );
-  return { ...traffic, probe: await running.server.probe() };
+  return { traffic, probe: await running.server.probe() };
 }
 
 /** Phase 1: both servers' GM traffic taking turns, with each server's probe over the whole run. */
-async function gmPhase(a: Running, b: Running): Promise<[InterleavedResult, ProbeStats][]> {
+async function gmPhase(
+  a: Running,
+  b: Running,
+): Promise<[GmMeasured<InterleavedResult>, GmMeasured<InterleavedResult>]> {
   const side = (running: Running) => ({ wsUrl: running.wsUrl, rooms: running.rooms });
-  const results = await runInterleaved(
+  const [ta, tb] = await runInterleaved(
     [side(a), side(b)],
     { seconds: SECONDS, rate: RATE, warmupSeconds: PHASE1_WARMUP_SECONDS, blocks: BLOCKS, parts: PARTS },
     () => Promise.all([a.server.probe(), b.server.probe()]),
   );
-  const probes = await Promise.all([a.server.probe(), b.server.probe()]);
+  const [pa, pb] = await Promise.all([a.server.probe(), b.server.probe()]);
   return [
-    [results[0], probes[0]],
-    [results[1], probes[1]],
+    { traffic: ta, probe: pa },
+    { traffic: tb, probe: pb },
   ];
 }
 
 /** The lines under the phase-1 table: p99 per part of the run, and this process's GC pauses. */
 function printPhase1Detail(
   labels: readonly [string, string],
-  results: readonly [InterleavedResult, ProbeStats][],
+  results: readonly [GmMeasured<InterleavedResult>, GmMeasured<InterleavedResult>],
 ): void {
-  const p99s = ([traffic]: [InterleavedResult, ProbeStats]) =>
-    traffic.partsMs
-      .map((part) =>
-        percentile(
-          [...part].sort((x, y) => x - y),
-          99,
-        ).toFixed(1),
-      )
-      .join(', ');
+  const p99s = ({ traffic }: GmMeasured<InterleavedResult>) =>
+    traffic.partsMs.map((part) => summary(part).p99.toFixed(1)).join(', ');
   console.log(
-    `GM-write p99 per quarter of the run (ms): ${labels[0]} ${p99s(results[0]!)}; ${labels[1]} ${p99s(results[1]!)}`,
+    `GM-write p99 per quarter of the run (ms): ${labels[0]} ${p99s(results[0])}; ${labels[1]} ${p99s(results[1])}`,
   );
-  const pauses = ([traffic]: [InterleavedResult, ProbeStats]) => {
+  const pauses = ({ traffic }: GmMeasured) => {
     const ms = traffic.generatorPausesMs;
     return `${ms.length} GC pauses, longest ${Math.max(0, ...ms).toFixed(1)} ms`;
   };
   console.log(
-    `load generator (this process) while moves were timed: in ${labels[0]}'s turns ${pauses(results[0]!)}; ` +
-      `in ${labels[1]}'s ${pauses(results[1]!)}`,
+    `load generator (this process) while moves were timed: in ${labels[0]}'s turns ${pauses(results[0])}; ` +
+      `in ${labels[1]}'s ${pauses(results[1])}`,
   );
 }
 
@@ -232,12 +228,7 @@ async function stockVsStock(seed: Uint8Array | undefined): Promise<void> {
   try {
     const results = await gmPhase(a, b);
     printPhase1Detail(['stock A', 'stock B'], results);
-    const p99 = ([traffic]: [InterleavedResult, ProbeStats]) =>
-      percentile(
-        [...traffic.latenciesMs].sort((x, y) => x - y),
-        99,
-      );
-    const [pa, pb] = [p99(results[0]!), p99(results[1]!)];
+    const [pa, pb] = results.map(({ traffic }) => summary(traffic.latenciesMs).p99) as [number, number];
     console.log(
       `GM-write p99: stock A ${pa.toFixed(2)} ms, stock B ${pb.toFixed(2)} ms: A/B ${(pa / pb).toFixed(2)}× ` +
         `(the same code on both sides: anything but 1.00× is the bench's own scatter)`,
@@ -281,7 +272,7 @@ async function main(): Promise<void> {
     // Phase 1: the same GM-only traffic on both servers, both running side by side and taking
     // turns, so whatever else the machine does falls on both alike (a fair comparison).
     const [oursGm, stockGm] = await gmPhase(ours, stock);
-    printPhase1Detail(['ours', 'stock'], [oursGm!, stockGm!]);
+    printPhase1Detail(['ours', 'stock'], [oursGm, stockGm]);
     const stockPeak = peakRssMiB(stock.server.child.pid!);
     // Both servers after the same GM traffic (ours' peak also covers phases 2 and 3 below, with
     // the 40,000-line room and its compaction, which the stock server never runs).
@@ -293,16 +284,14 @@ async function main(): Promise<void> {
     results.push(
       {
         label: 'ours (DURABILITY=process)',
-        traffic: oursGm![0],
-        probe: oursGm![1],
+        ...oursGm,
         ...more,
         peakRss: peakRssMiB(ours.server.child.pid!),
         gmRss: oursGmRss,
       },
       {
         label: 'stock @y/websocket-server 0.1.1',
-        traffic: stockGm![0],
-        probe: stockGm![1],
+        ...stockGm,
         peakRss: stockPeak,
         gmRss: stockRss,
       },
@@ -314,11 +303,9 @@ async function main(): Promise<void> {
   if (process.argv.includes('--also-fsync')) {
     const full = await startOurs('full', false);
     try {
-      const { probe, ...traffic } = await gmAlone(full, SECONDS);
       results.push({
         label: 'ours (DURABILITY=full)',
-        traffic,
-        probe,
+        ...(await gmAlone(full, SECONDS)),
         peakRss: peakRssMiB(full.server.child.pid!),
       });
     } finally {

@@ -99,9 +99,10 @@ export async function runInterleaved(
   const start = performance.now();
   const warmupEnd = start + options.warmupSeconds * 1000;
   const end = warmupEnd + options.blocks * blockMs;
-  /** The block a moment falls in: negative during the warm-up (which takes turns the same way). */
+  /** The block a moment falls in: negative during the warm-up. */
   const blockAt = (now: number): number => Math.floor((now - warmupEnd) / blockMs);
-  const sideOf = (block: number): 0 | 1 => thueMorse(block < 0 ? block + 1_000_000 : block);
+  /** Whose turn a block is: the warm-up takes turns too, in the same order counted backwards. */
+  const sideOf = (block: number): 0 | 1 => thueMorse(Math.abs(block));
   let seq = 0;
   const intervalMs = 1000 / options.rate;
   const rooms = sides[0].rooms.length;

@@ -20,19 +20,20 @@ export interface Measured {
   readonly gmRss?: number | undefined;
 }
 
-export function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: readonly number[], p: number): number {
   if (!sorted.length) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-interface Summary {
+export interface Summary {
   readonly p50: number;
   readonly p99: number;
   readonly max: number;
   readonly count: number;
 }
 
-function summary(latenciesMs: readonly number[]): Summary {
+/** p50, p99, slowest and count of unsorted latencies. */
+export function summary(latenciesMs: readonly number[]): Summary {
   const sorted = [...latenciesMs].sort((a, b) => a - b);
   return {
     p50: percentile(sorted, 50),

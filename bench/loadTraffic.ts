@@ -36,11 +36,11 @@ export interface GcPause {
 }
 
 /**
- * The load generator's GC pauses: all 120 clients live in this process, and with Node's default
- * young generation it paused 4–8 ms twice a second, pauses that landed in a third (6–56 % per
- * slice) of the slowest 2 % of moves, on both servers alike (docs/server.md, session 22).
- * `npm run load` therefore runs with a larger young generation and collects before each slice's
- * traffic (`--expose-gc`); what is left is reported. Watches from the call until `stop()`.
+ * The load generator's GC pauses: every client lives in this process, and with Node's default
+ * young generation it paused 4–8 ms twice a second, pauses that landed in a third of the slowest
+ * 2 % of moves, on both servers alike (docs/server.md, session 22). `npm run load` therefore runs
+ * with a larger young generation and collects once its clients have synced (`--expose-gc`); what
+ * is left is reported. Watches from the call until `stop()`.
  */
 export function watchGcPauses(): { stop(from: number, to: number): GcPause[] } {
   const pauses: GcPause[] = [];
