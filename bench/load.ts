@@ -72,7 +72,8 @@ const TRAFFIC = { seconds: SECONDS, rate: RATE, warmupSeconds: WARMUP };
  * BLOCKS turns in all (a power of two, where the Thue–Morse order is balanced) after an unmeasured
  * warm-up of PHASE1_WARMUP_SECONDS taking turns the same way.
  */
-const BLOCKS = flag('blocks', 2 ** Math.round(Math.log2(SECONDS * 2)));
+// At least two turns of each server in every quarter (PARTS), however short the run.
+const BLOCKS = flag('blocks', Math.max(8, 2 ** Math.round(Math.log2(SECONDS * 2))));
 const PHASE1_WARMUP_SECONDS = 10;
 /** Parts of phase 1 whose p99s are printed one by one (drift over the run shows there). */
 const PARTS = 4;
@@ -199,8 +200,8 @@ function printPhase1Detail(
     return `${ms.length} GC pauses, longest ${Math.max(0, ...ms).toFixed(1)} ms`;
   };
   console.log(
-    `load generator (this process) while moves were timed: in ${labels[0]}'s turns ${pauses(results[0])}; ` +
-      `in ${labels[1]}'s ${pauses(results[1])}`,
+    `load generator (this process) while moves were timed: in the turns of ${labels[0]} ${pauses(results[0])}; ` +
+      `of ${labels[1]} ${pauses(results[1])}`,
   );
 }
 
