@@ -1,5 +1,6 @@
 import { fixedDice, randomDice, seededDice } from '../lib/dice';
-import type { Dice } from '../lib/dice';
+import { fixedDiceByRoom, parseFixedResults, sameDiceForEveryRoom } from './roomDice';
+import type { RoomDice } from './roomDice';
 import type { Durability } from './store';
 import { parsePublicUrl } from './linkOrigin';
 
@@ -9,7 +10,7 @@ export interface ServerConfig {
   readonly host: string;
   readonly dataDir: string;
   readonly durability: Durability;
-  readonly dice: Dice;
+  readonly dice: RoomDice;
   /** Set when a test-only dice flag was used; main prints it as a loud warning. */
   readonly diceWarning?: string;
   readonly demo: boolean;
@@ -20,9 +21,10 @@ export interface ServerConfig {
 }
 
 /**
- * Parse `--port=N`/`--port N`, `--fixed-dice=1,20,6`, `--seed=N`, `--no-demo`, and the
- * env vars PORT, HOST, DATA_DIR, DURABILITY, PUBLIC_URL, ROOM_LIMIT. Dice flags exist ONLY on the command line, so no
- * HTTP request or env var can make the server's dice predictable. Throws with a clear message.
+ * Parse `--port=N`/`--port N`, `--fixed-dice=1,20,6`, `--seed=N`, `--fixed-dice-rooms=DIR`,
+ * `--no-demo`, and the env vars PORT, HOST, DATA_DIR, DURABILITY, PUBLIC_URL, ROOM_LIMIT. Dice
+ * flags exist ONLY on the command line, so no HTTP request or env var can make the server's dice
+ * predictable. Throws with a clear message.
  */
 export function parseServerConfig(
   argv: readonly string[],
@@ -39,7 +41,7 @@ export function parseServerConfig(
       flags.set(name, argv[++i]!);
     else flags.set(name, true);
   }
-  const known = new Set(['port', 'fixed-dice', 'seed', 'no-demo']);
+  const known = new Set(['port', 'fixed-dice', 'seed', 'fixed-dice-rooms', 'no-demo']);
   for (const name of flags.keys()) if (!known.has(name)) throw new Error(`unknown flag --${name}`);
 
   const portText = flags.get('port') ?? env.PORT ?? '8080';
@@ -54,23 +56,25 @@ export function parseServerConfig(
 
   const fixed = flags.get('fixed-dice');
   const seed = flags.get('seed');
-  if (fixed !== undefined && seed !== undefined)
-    throw new Error('use either --fixed-dice or --seed, not both');
-  let dice: Dice = randomDice();
+  const byRoom = flags.get('fixed-dice-rooms');
+  if ([fixed, seed, byRoom].filter((flag) => flag !== undefined).length > 1)
+    throw new Error('use either --fixed-dice, --seed or --fixed-dice-rooms, not two of them');
+  let dice: RoomDice = sameDiceForEveryRoom(randomDice());
   let diceWarning: string | undefined;
   if (fixed !== undefined) {
-    const results = typeof fixed === 'string' ? fixed.split(',').map((part) => Number(part.trim())) : [];
-    if (!results.length || results.some((value) => !Number.isInteger(value) || value < 1)) {
-      throw new Error(`--fixed-dice: expected a comma list of positive integers, got "${String(fixed)}"`);
-    }
-    dice = fixedDice(results);
+    const results = parseFixedResults(typeof fixed === 'string' ? fixed : '', '--fixed-dice');
+    dice = sameDiceForEveryRoom(fixedDice(results));
     diceWarning = `TEST MODE: the server's dice are FIXED (${results.length} results: ${results.join(',')}). Never use this for a real game.`;
   } else if (seed !== undefined) {
     const value = Number(seed);
     if (typeof seed !== 'string' || !Number.isInteger(value))
       throw new Error(`--seed: expected an integer, got "${String(seed)}"`);
-    dice = seededDice(value);
+    dice = sameDiceForEveryRoom(seededDice(value));
     diceWarning = `TEST MODE: the server's dice are SEEDED (--seed=${value}); every roll is predictable. Never use this for a real game.`;
+  } else if (byRoom !== undefined) {
+    if (typeof byRoom !== 'string' || !byRoom) throw new Error('--fixed-dice-rooms: expected a folder');
+    dice = fixedDiceByRoom(byRoom, randomDice());
+    diceWarning = `TEST MODE: a room whose id names a file in ${byRoom} rolls that file's FIXED dice. Never use this for a real game.`;
   }
 
   const publicUrl = env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined;

@@ -1,14 +1,14 @@
-import type { Dice } from '../lib/dice';
 import type { RequestLimits } from './limits';
+import type { RoomDice } from './roomDice';
 import type { RoomManager } from './RoomManager';
 import type { Store } from './store';
 import type { TokenBucket } from './TokenBucket';
 
-/** What request handlers share: storage, loaded rooms, the server's dice and where files live. */
+/** What request handlers share: storage, loaded rooms, each room's dice and where files live. */
 export interface ServerContext {
   readonly store: Store;
   readonly rooms: RoomManager;
-  readonly dice: Dice;
+  readonly dice: RoomDice;
   /** Project root: maps/ and encounters/ are read from here. */
   readonly rootDir: string;
   /** DATA_DIR: the database and the demo room's key file live here. */

@@ -16,8 +16,8 @@ import { join } from 'node:path';
  * and the kv row `journal.imported` takes its generation, in one transaction, then the file is
  * deleted. Records of files not imported yet stay in memory too, so a room that loads meanwhile
  * reads them with its rows. Yjs updates commute, so the order rows and records are read in does
- * not matter, and reading one twice (in the instant between the worker's commit and its reply) is
- * harmless. At start-up, files left by a killed process are imported before anything reads.
+ * not matter; a reader takes the rows and the import mark in one snapshot and skips the records of
+ * files imported by then, so none is read twice (the worker's commit comes before its reply). At start-up, files left by a killed process are imported before anything reads.
  */
 
 export interface JournalRecord {
@@ -109,11 +109,16 @@ export class Journal {
     if (this.records.length >= ROTATE_AFTER_RECORDS) this.rotate();
   }
 
-  /** The journaled updates of `doc` not yet in the `updates` table, oldest file first. */
-  updatesOf(doc: string): Uint8Array[] {
+  /**
+   * The journaled updates of `doc` in files after generation `imported` (the mark the caller read
+   * with the rows), oldest file first: those of a file the worker imported but has not reported
+   * yet are rows already.
+   */
+  updatesOf(doc: string, imported: number): Uint8Array[] {
     const updates: Uint8Array[] = [];
-    for (const records of this.pending.values())
-      for (const record of records) if (record.doc === doc) updates.push(record.update);
+    for (const [generation, records] of this.pending)
+      if (generation > imported)
+        for (const record of records) if (record.doc === doc) updates.push(record.update);
     return updates;
   }
 

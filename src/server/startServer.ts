@@ -15,6 +15,8 @@ import { canOpenDoc, parseDocName } from './permissions';
 import type { DocRef } from './permissions';
 import { RoomManager, RoomRefusedError } from './RoomManager';
 import { migrateRoomDocs } from './tableBridge';
+import { sameDiceForEveryRoom } from './roomDice';
+import type { RoomDice } from './roomDice';
 import { Store } from './store';
 import { TokenBucket } from './TokenBucket';
 import { CLOSE_RATE_LIMITED, CLOSE_ROOM_UNAVAILABLE } from '../table/wireCodes';
@@ -37,7 +39,8 @@ export interface ServerOptions {
   readonly port: number;
   readonly host?: string;
   readonly dataDir: string;
-  readonly dice: Dice;
+  /** One source for every room, or each room's own (`--fixed-dice-rooms`, src/server/roomDice.ts). */
+  readonly dice: Dice | RoomDice;
   readonly rootDir?: string;
   readonly distDir?: string;
   readonly durability?: Durability;
@@ -76,7 +79,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const ctx: ServerContext = {
     store,
     rooms,
-    dice: options.dice,
+    dice: typeof options.dice === 'function' ? options.dice : sameDiceForEveryRoom(options.dice),
     rootDir,
     dataDir: options.dataDir,
     distDir: options.distDir ?? `${rootDir}/dist`,

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Journal } from './journal';
+import { Journal, journalFormat } from './journal';
 import { createSchema } from './storeSchema';
 import type { StorageWorker } from './storageWorker';
 import { INLINE_CHECKPOINT_PAGES, startStorageWorker } from './storageWorker';
@@ -220,18 +220,33 @@ export class Store {
     else this.appendUpdate(doc, update);
   }
 
-  /** Every stored update of a document: its rows, oldest first, then its journaled updates. */
+  /**
+   * Every stored update of a document: its rows, oldest first, then its journaled updates. Rows
+   * and the import mark are read in one snapshot, so a journal file the worker has imported but
+   * not yet reported is counted once, as rows.
+   */
   readUpdates(doc: string): { updates: Uint8Array[] } {
-    const rows = this.stmts.readUpdates.all(doc) as { data: Buffer }[];
-    return {
-      updates: rows
-        .map((row) => new Uint8Array(row.data.buffer, row.data.byteOffset, row.data.byteLength))
-        .concat(this.journal.updatesOf(doc)),
-    };
+    return this.snapshot(() => {
+      const rows = this.stmts.readUpdates.all(doc) as { data: Buffer }[];
+      return {
+        updates: rows
+          .map((row) => new Uint8Array(row.data.buffer, row.data.byteOffset, row.data.byteLength))
+          .concat(this.journal.updatesOf(doc, journalFormat.importedGeneration(this.db))),
+      };
+    });
   }
 
   countUpdates(doc: string): number {
-    return (this.stmts.countUpdates.get(doc) as { n: number }).n + this.journal.updatesOf(doc).length;
+    return this.snapshot(
+      () =>
+        (this.stmts.countUpdates.get(doc) as { n: number }).n +
+        this.journal.updatesOf(doc, journalFormat.importedGeneration(this.db)).length,
+    );
+  }
+
+  /** `read` in one read transaction: what the storage worker commits meanwhile is not seen. */
+  private snapshot<T>(read: () => T): T {
+    return this.db.transaction(read).deferred();
   }
 
   /** Delete every stored update of `doc` (a revoked invite's channel doc). */

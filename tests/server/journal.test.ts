@@ -55,6 +55,27 @@ describe('the update journal', () => {
     await store.close();
   });
 
+  it('a file the worker has imported but not yet reported is read and counted once', async () => {
+    const dir = tempDir();
+    // Rotation in an hour: nothing is handed to the worker unless the test does it.
+    const store = new Store(dir, 'process', { journalRotateMs: 3_600_000 });
+    for (let i = 0; i < 30; i++) store.appendAlone('room', update(i));
+    // The worker's commit, done with a connection of its own, before its reply reaches the store.
+    const [file] = journalFiles(dir);
+    const generation = Number(file!.split('.').pop());
+    const worker = new Database(join(dir, 'icon-vtt.sqlite'));
+    journalFormat.importJournal(
+      worker,
+      generation,
+      journalFormat.parseJournal(readFileSync(join(dir, file!))),
+    );
+    worker.close();
+    expect(rows(dir)).toHaveLength(30);
+    expect(store.countUpdates('room')).toBe(30);
+    expect(store.readUpdates('room').updates.map((u) => u[3])).toEqual([...Array(30).keys()]);
+    await store.close();
+  });
+
   it('under DURABILITY=full is not used: the update is a row (fsynced) when appendAlone returns', async () => {
     const dir = tempDir();
     const store = new Store(dir, 'full');

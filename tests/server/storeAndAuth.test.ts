@@ -122,7 +122,8 @@ describe('parseServerConfig', () => {
 
   it('sets test dice only from the command line, with a warning', () => {
     const fixed = parseServerConfig(['--fixed-dice=1,20,6'], {});
-    expect([fixed.dice.roll(20), fixed.dice.roll(20), fixed.dice.roll(6)]).toEqual([1, 20, 6]);
+    // One sequence for the whole server: a second room goes on where the first stopped.
+    expect([fixed.dice('a').roll(20), fixed.dice('a').roll(20), fixed.dice('b').roll(6)]).toEqual([1, 20, 6]);
     expect(fixed.diceWarning).toMatch(/FIXED/);
     expect(parseServerConfig(['--seed=7'], {}).diceWarning).toMatch(/SEEDED/);
     // No env var can do it.
@@ -135,6 +136,10 @@ describe('parseServerConfig', () => {
     );
     expect(() => parseServerConfig(['--fixed-dice=1,x'], {})).toThrow(/--fixed-dice: expected a comma list/);
     expect(() => parseServerConfig(['--fixed-dice=1', '--seed=2'], {})).toThrow(/either/);
+    expect(() => parseServerConfig(['--fixed-dice-rooms=/tmp', '--seed=2'], {})).toThrow(/either/);
+    expect(() => parseServerConfig(['--fixed-dice-rooms'], {})).toThrow(
+      '--fixed-dice-rooms: expected a folder',
+    );
     expect(() => parseServerConfig(['--frobnicate'], {})).toThrow('unknown flag --frobnicate');
     expect(() => parseServerConfig([], { DURABILITY: 'maybe' })).toThrow(/DURABILITY/);
   });

@@ -232,7 +232,7 @@ async function postIntent(
       { publicDoc: room.public.doc, secretsDoc: room.secrets.doc },
       actor,
       intent,
-      ctx.dice,
+      ctx.dice(roomId),
       session.name,
       // A portrait must be an image of this room (src/table/intents/portraitIntent.ts).
       (hash) => assetsOf(ctx).store.isLinked(roomId, hash),
