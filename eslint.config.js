@@ -94,4 +94,23 @@ export default tseslint.config(
   }),
   // The dice notation library pulls in mathjs: the server rolls, the page only shows the dice.
   boundary('ui', { libs: [...NODE_ONLY, ...SERVER_ROLLS], layers: ['server', 'table/dice'] }),
+  // Browser specs take `test` from the shared fixture: one server per worker, and nothing a test
+  // opens outlives it (docs/testing.md). Types may still come from Playwright.
+  {
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              allowTypeImports: true,
+              message: "Browser specs import test and expect from './fixtures' (docs/testing.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -25,7 +25,8 @@ export default defineConfig({
   // default, for the first copy into a library): assertions wait up to 15 s before failing.
   expect: { timeout: 15_000 },
   workers: 1,
-  reporter: [['list']],
+  // The list as it runs; the JSON for `npm run test:report` (scripts/testReport.ts).
+  reporter: [['list'], ['json', { outputFile: 'test-report/browser.json' }]],
   outputDir: 'test-results',
   use: { launchOptions: CHROMIUM_LAUNCH, viewport: { width: 1280, height: 800 } },
 });

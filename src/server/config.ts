@@ -18,11 +18,14 @@ export interface ServerConfig {
   readonly publicUrl?: string;
   /** ROOM_LIMIT: rooms one client address may create per hour (0 = no limit). */
   readonly roomsPerHour?: number;
+  /** LIBRARY_LIMIT: campaign libraries one client address may start per hour (0 = no limit). */
+  readonly librariesPerHour?: number;
 }
 
 /**
  * Parse `--port=N`/`--port N`, `--fixed-dice=1,20,6`, `--seed=N`, `--fixed-dice-rooms=DIR`,
- * `--no-demo`, and the env vars PORT, HOST, DATA_DIR, DURABILITY, PUBLIC_URL, ROOM_LIMIT. Dice
+ * `--no-demo`, and the env vars PORT, HOST, DATA_DIR, DURABILITY, PUBLIC_URL, ROOM_LIMIT,
+ * LIBRARY_LIMIT. Dice
  * flags exist ONLY on the command line, so no HTTP request or env var can make the server's dice
  * predictable. Throws with a clear message.
  */
@@ -78,13 +81,8 @@ export function parseServerConfig(
   }
 
   const publicUrl = env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined;
-  const roomLimit =
-    env.ROOM_LIMIT === undefined || env.ROOM_LIMIT === '' ? undefined : Number(env.ROOM_LIMIT);
-  if (roomLimit !== undefined && (!Number.isInteger(roomLimit) || roomLimit < 0)) {
-    throw new Error(
-      `ROOM_LIMIT: expected rooms per hour per client, an integer ≥ 0 (0 = no limit), got "${env.ROOM_LIMIT}"`,
-    );
-  }
+  const roomLimit = perHourLimit(env, 'ROOM_LIMIT', 'rooms');
+  const libraryLimit = perHourLimit(env, 'LIBRARY_LIMIT', 'libraries');
 
   return {
     port,
@@ -96,5 +94,23 @@ export function parseServerConfig(
     demo: !flags.has('no-demo'),
     ...(publicUrl ? { publicUrl } : {}),
     ...(roomLimit !== undefined ? { roomsPerHour: roomLimit } : {}),
+    ...(libraryLimit !== undefined ? { librariesPerHour: libraryLimit } : {}),
   };
+}
+
+/** ROOM_LIMIT / LIBRARY_LIMIT: undefined when unset (the server's default). */
+function perHourLimit(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  what: string,
+): number | undefined {
+  const text = env[name];
+  if (text === undefined || text === '') return undefined;
+  const limit = Number(text);
+  if (!Number.isInteger(limit) || limit < 0) {
+    throw new Error(
+      `${name}: expected ${what} per hour per client, an integer ≥ 0 (0 = no limit), got "${text}"`,
+    );
+  }
+  return limit;
 }

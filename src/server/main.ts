@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     dice: config.dice,
     durability: config.durability,
     ...(config.roomsPerHour !== undefined ? { roomsPerHour: config.roomsPerHour } : {}),
+    ...(config.librariesPerHour !== undefined ? { librariesPerHour: config.librariesPerHour } : {}),
   });
   console.log(
     `icon-vtt server listening on ${server.origin} (data in ${config.dataDir}, durability ${config.durability})`,

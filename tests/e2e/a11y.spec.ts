@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Issue 12, quality bar: axe-core finds no serious or critical accessibility violation on the
@@ -11,12 +12,9 @@ import { startTestServer, type TestServer } from './testServer';
 let server: TestServer;
 let table: CombatTable;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  server = await startTestServer([]);
+test.beforeAll(async ({ browser, server: shared }) => {
+  server = shared;
   table = await openCombatTable(server, browser);
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 /** Serious and critical violations, as "rule: target (summary)" lines a person can act on. */

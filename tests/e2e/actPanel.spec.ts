@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
 import { cellToPage } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Issue 12, dead end 1: the Act panel follows the turn. Before the room model, the GM's Act panel
@@ -11,12 +11,9 @@ import { startTestServer, type TestServer } from './testServer';
 let server: TestServer;
 let table: CombatTable;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  server = await startTestServer([]);
+test.beforeAll(async ({ browser, server: shared }) => {
+  server = shared;
   table = await openCombatTable(server, browser);
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 test('the acting character and its choices follow the turn; a character who is done says so', async () => {

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
 import { chatLines, say, sheet } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Issue 15, "Chat": the chat panel with the real server (fixed dice), a GM and two players
@@ -11,14 +11,12 @@ import { startTestServer, type TestServer } from './testServer';
 let server: TestServer;
 let table: CombatTable;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  server = await startTestServer(['--fixed-dice=4,2,5,3']);
+test.beforeAll(async ({ browser, server: shared }) => {
+  server = shared;
   table = await openCombatTable(server, browser, {
+    dice: [4, 2, 5, 3],
     devices: { sage: { width: 390, height: 844, touch: true } },
   });
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 test('a player says a line; the GM sees it with the name and character; HTML stays text', async () => {

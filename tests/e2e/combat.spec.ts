@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, socketsOpened, type CombatTable } from './combatFixture';
 import { clickCell, dragCell, expectStatus, screenshot } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * A fight run online by a GM and two players against a real server whose dice are fixed:
@@ -18,12 +19,9 @@ import { startTestServer, type TestServer } from './testServer';
 let server: TestServer;
 let table: CombatTable;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  server = await startTestServer(['--fixed-dice=12,2,5,4']);
-  table = await openCombatTable(server, browser);
-});
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(async ({ browser, server: shared }) => {
+  server = shared;
+  table = await openCombatTable(server, browser, { dice: [12, 2, 5, 4] });
 });
 
 const everyone = () => [table.gm, table.ranger, table.sage];
@@ -272,168 +270,150 @@ test('plain effects, owners’ statuses and GM blights go through intents; the l
 test('on-confirm: the GM switches the room, the Ranger’s roll waits with its dice on every screen, one click applies it', async ({
   browser,
 }) => {
-  // Its own room and server (dice 12, 2, 5, 4 again), so the fight above is untouched. The earlier
+  // Its own room (dice 12, 2, 5, 4 again), so the fight above is untouched. The earlier
   // tests' three pages are done: close them so six live canvases do not share two cores.
   for (const page of everyone()) await page.context().close();
-  const own = await startTestServer(['--fixed-dice=12,2,5,4']);
-  try {
-    const t = await openCombatTable(own, browser);
-    const pages = [t.gm, t.ranger, t.sage];
-    await t.gm.getByTestId('tracker-apply-results').selectOption('on-confirm');
-    // The players' docs carry the setting once the server has it.
-    for (const page of [t.ranger, t.sage])
-      await expect(page.getByTestId('tracker-apply-results-note')).toHaveText('Rolls wait for Apply', {
-        timeout: 10_000,
-      });
-    await t.gm.getByTestId('tracker-start-combat').click();
-    await t.ranger.getByTestId('start-turn-ranger').click();
-    await expect(t.ranger.getByTestId('tracker-headline')).toHaveText('Ranger is acting (Party)', {
+  const t = await openCombatTable(server, browser, { dice: [12, 2, 5, 4] });
+  const pages = [t.gm, t.ranger, t.sage];
+  await t.gm.getByTestId('tracker-apply-results').selectOption('on-confirm');
+  // The players' docs carry the setting once the server has it.
+  for (const page of [t.ranger, t.sage])
+    await expect(page.getByTestId('tracker-apply-results-note')).toHaveText('Rolls wait for Apply', {
       timeout: 10_000,
     });
-    await t.ranger.getByTestId('combat-action').selectOption('basic-ranged');
-    await clickCell(t.ranger, 6, 3);
-    await expect(t.ranger.getByTestId('target-row-brute')).toHaveClass(/selected/);
-    await t.ranger.getByTestId('roll-attack').click();
+  await t.gm.getByTestId('tracker-start-combat').click();
+  await t.ranger.getByTestId('start-turn-ranger').click();
+  await expect(t.ranger.getByTestId('tracker-headline')).toHaveText('Ranger is acting (Party)', {
+    timeout: 10_000,
+  });
+  await t.ranger.getByTestId('combat-action').selectOption('basic-ranged');
+  await clickCell(t.ranger, 6, 3);
+  await expect(t.ranger.getByTestId('target-row-brute')).toHaveClass(/selected/);
+  await t.ranger.getByTestId('roll-attack').click();
 
-    // d20 12 + 3 + boon 2 = 17 hits; heavy 5 + 4 + 3 = 12, armor 1 → 11, cover → 6 — not yet applied.
-    for (const page of pages) {
-      await expect(page.getByTestId('result-d20')).toHaveText('12', { timeout: 10_000 });
-      await expect(page.getByTestId('result-dice')).toHaveText('Dice in order: d20=12, d6=2, d6=5, d6=4');
-      await expect(page.getByTestId('result-damage-taken')).toHaveText('6 HP');
-      await expect(page.getByTestId('result-pending')).toHaveAttribute('data-status', 'pending');
-      await expect(page.getByTestId('result-pending')).toContainText('Brute: hp 32 → 26');
-      await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 32, vigor 0');
-      await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 32/32');
-    }
-    // Apply for the Ranger's player and the GM (who may also change the damage); not for the Sage.
-    await expect(t.gm.getByTestId('result-damage-override')).toHaveValue('12');
-    await expect(t.gm.getByTestId('result-discard')).toBeVisible();
-    await expect(t.sage.getByTestId('result-apply')).toHaveCount(0);
-    await expect(t.ranger.getByTestId('result-damage-override')).toHaveCount(0);
-    // Nothing is applied yet, so the GM is offered no "undo this application".
-    await expect(t.gm.getByTestId('revert-application')).toHaveCount(0);
-
-    await t.ranger.getByTestId('result-apply').click();
-    for (const page of pages) {
-      await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 26, vigor 0', {
-        timeout: 10_000,
-      });
-      await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 26/32');
-      await expect(page.getByTestId('result-pending')).toHaveAttribute('data-status', 'applied');
-      await expect(page.getByTestId('result-pending-text')).toHaveText(/^Applied by /);
-    }
-    await expect(t.gm.getByTestId('revert-application')).toBeVisible();
-    await screenshot(t.gm, 'combat-gm-applied-on-confirm.png');
-  } finally {
-    await own.stop();
+  // d20 12 + 3 + boon 2 = 17 hits; heavy 5 + 4 + 3 = 12, armor 1 → 11, cover → 6 — not yet applied.
+  for (const page of pages) {
+    await expect(page.getByTestId('result-d20')).toHaveText('12', { timeout: 10_000 });
+    await expect(page.getByTestId('result-dice')).toHaveText('Dice in order: d20=12, d6=2, d6=5, d6=4');
+    await expect(page.getByTestId('result-damage-taken')).toHaveText('6 HP');
+    await expect(page.getByTestId('result-pending')).toHaveAttribute('data-status', 'pending');
+    await expect(page.getByTestId('result-pending')).toContainText('Brute: hp 32 → 26');
+    await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 32, vigor 0');
+    await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 32/32');
   }
+  // Apply for the Ranger's player and the GM (who may also change the damage); not for the Sage.
+  await expect(t.gm.getByTestId('result-damage-override')).toHaveValue('12');
+  await expect(t.gm.getByTestId('result-discard')).toBeVisible();
+  await expect(t.sage.getByTestId('result-apply')).toHaveCount(0);
+  await expect(t.ranger.getByTestId('result-damage-override')).toHaveCount(0);
+  // Nothing is applied yet, so the GM is offered no "undo this application".
+  await expect(t.gm.getByTestId('revert-application')).toHaveCount(0);
+
+  await t.ranger.getByTestId('result-apply').click();
+  for (const page of pages) {
+    await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 26, vigor 0', {
+      timeout: 10_000,
+    });
+    await expect(page.getByTestId('tracker-row-brute')).toContainText('HP 26/32');
+    await expect(page.getByTestId('result-pending')).toHaveAttribute('data-status', 'applied');
+    await expect(page.getByTestId('result-pending-text')).toHaveText(/^Applied by /);
+  }
+  await expect(t.gm.getByTestId('revert-application')).toBeVisible();
+  await screenshot(t.gm, 'combat-gm-applied-on-confirm.png');
 });
 
 test('a foe moving next to the Sage offers its player Brace; one click picks it, and using it takes the offer', async ({
   browser,
 }) => {
-  const own = await startTestServer(['--fixed-dice=12,2,5,4']);
-  try {
-    const t = await openCombatTable(own, browser);
-    await t.gm.getByTestId('tracker-start-combat').click();
-    await t.ranger.getByTestId('start-turn-ranger').click();
-    await t.ranger.getByTestId('end-turn-ranger').click();
-    await expect(t.gm.getByTestId('start-turn-brute')).toBeVisible({ timeout: 10_000 });
-    await t.gm.getByTestId('start-turn-brute').click();
-    await expect(t.sage.getByTestId('tracker-headline')).toHaveText('Brute is acting (Foes)', {
-      timeout: 10_000,
-    });
-    await expect(t.sage.getByTestId('interrupt-offer')).toHaveCount(0);
-    // The GM moves the Brute by intent from (6,3) to (4,5), next to the Sage at (3,5).
-    const res = await fetch(`${own.origin}/api/rooms/${t.roomId}/intents`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.gmToken}` },
-      body: JSON.stringify({
-        kind: 'move',
-        tokenId: 'brute',
-        path: [
-          { x: 6, y: 4 },
-          { x: 6, y: 5 },
-          { x: 5, y: 5 },
-          { x: 4, y: 5 },
-        ],
-      }),
-    });
-    expect(await res.json()).toMatchObject({ ok: true });
-    const offer = t.sage.getByTestId('interrupt-offer');
-    await expect(offer).toHaveText('Interrupt: Brace — Brute moved next to Sage', { timeout: 10_000 });
-    await expect(t.ranger.getByTestId('interrupt-offer')).toHaveCount(0);
-    await expect(t.gm.getByTestId('interrupt-offer')).toHaveText(
-      'Interrupt: Brace — Brute moved next to Sage',
-    );
-    await offer.click();
-    await expect(t.sage.getByTestId('combat-action')).toHaveValue('brace');
-    await t.sage.getByTestId('use-effect').click();
-    await expectStatus(t.sage, 'ok', /Brace.*: done/);
-    await expect(t.sage.getByTestId('interrupt-offer')).toHaveCount(0);
-    await screenshot(t.sage, 'combat-sage-interrupt-offer.png');
-  } finally {
-    await own.stop();
-  }
+  const t = await openCombatTable(server, browser, { dice: [12, 2, 5, 4] });
+  await t.gm.getByTestId('tracker-start-combat').click();
+  await t.ranger.getByTestId('start-turn-ranger').click();
+  await t.ranger.getByTestId('end-turn-ranger').click();
+  await expect(t.gm.getByTestId('start-turn-brute')).toBeVisible({ timeout: 10_000 });
+  await t.gm.getByTestId('start-turn-brute').click();
+  await expect(t.sage.getByTestId('tracker-headline')).toHaveText('Brute is acting (Foes)', {
+    timeout: 10_000,
+  });
+  await expect(t.sage.getByTestId('interrupt-offer')).toHaveCount(0);
+  // The GM moves the Brute by intent from (6,3) to (4,5), next to the Sage at (3,5).
+  const res = await fetch(`${server.origin}/api/rooms/${t.roomId}/intents`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${t.gmToken}` },
+    body: JSON.stringify({
+      kind: 'move',
+      tokenId: 'brute',
+      path: [
+        { x: 6, y: 4 },
+        { x: 6, y: 5 },
+        { x: 5, y: 5 },
+        { x: 4, y: 5 },
+      ],
+    }),
+  });
+  expect(await res.json()).toMatchObject({ ok: true });
+  const offer = t.sage.getByTestId('interrupt-offer');
+  await expect(offer).toHaveText('Interrupt: Brace — Brute moved next to Sage', { timeout: 10_000 });
+  await expect(t.ranger.getByTestId('interrupt-offer')).toHaveCount(0);
+  await expect(t.gm.getByTestId('interrupt-offer')).toHaveText('Interrupt: Brace — Brute moved next to Sage');
+  await offer.click();
+  await expect(t.sage.getByTestId('combat-action')).toHaveValue('brace');
+  await t.sage.getByTestId('use-effect').click();
+  await expectStatus(t.sage, 'ok', /Brace.*: done/);
+  await expect(t.sage.getByTestId('interrupt-offer')).toHaveCount(0);
+  await screenshot(t.sage, 'combat-sage-interrupt-offer.png');
 });
 
 test('a push off a height-2 ledge: the preview, the fall damage and the new square on every screen', async ({
   browser,
 }) => {
-  // Its own room and server: the d20 12 is the only roll (Shield Bash deals fray damage, no dice).
-  const own = await startTestServer(['--fixed-dice=12']);
-  try {
-    const t = await openCombatTable(own, browser);
-    const pages = [t.gm, t.ranger, t.sage];
-    const brute = (page: Page) =>
-      page.evaluate(() => window.__iconVtt!.scene()!.tokens.find((k) => k.id === 'brute')!.cell);
-    // The GM's drag is a free placement: the Brute goes up onto the hill, next to the Ranger.
-    await dragCell(t.gm, { x: 6, y: 3 }, { x: 1, y: 1 });
-    for (const page of pages)
-      await expect.poll(() => brute(page), { timeout: 10_000 }).toEqual({ x: 1, y: 1 });
+  // Its own room: the d20 12 is the only roll (Shield Bash deals fray damage, no dice).
+  const t = await openCombatTable(server, browser, { dice: [12] });
+  const pages = [t.gm, t.ranger, t.sage];
+  const brute = (page: Page) =>
+    page.evaluate(() => window.__iconVtt!.scene()!.tokens.find((k) => k.id === 'brute')!.cell);
+  // The GM's drag is a free placement: the Brute goes up onto the hill, next to the Ranger.
+  await dragCell(t.gm, { x: 6, y: 3 }, { x: 1, y: 1 });
+  for (const page of pages) await expect.poll(() => brute(page), { timeout: 10_000 }).toEqual({ x: 1, y: 1 });
 
-    // The Ranger picks Shield Bash and the Brute: the Act panel previews where it would land.
-    await t.ranger.getByTestId('combat-action').selectOption('shield-bash');
-    await expect(t.ranger.getByTestId('forced-kind')).toHaveText('Shield Bash pushes 1 square');
-    await clickCell(t.ranger, 1, 1);
-    await expect(t.ranger.getByTestId('target-row-brute')).toHaveClass(/selected/);
-    await expect(t.ranger.getByTestId('forced-preview')).toHaveText(
-      'on hit: Brute is pushed 1 square north to (1,0) and falls 2 levels: 2 damage (before armor)',
+  // The Ranger picks Shield Bash and the Brute: the Act panel previews where it would land.
+  await t.ranger.getByTestId('combat-action').selectOption('shield-bash');
+  await expect(t.ranger.getByTestId('forced-kind')).toHaveText('Shield Bash pushes 1 square');
+  await clickCell(t.ranger, 1, 1);
+  await expect(t.ranger.getByTestId('target-row-brute')).toHaveClass(/selected/);
+  await expect(t.ranger.getByTestId('forced-preview')).toHaveText(
+    'on hit: Brute is pushed 1 square north to (1,0) and falls 2 levels: 2 damage (before armor)',
+  );
+  const ghost = await t.ranger.evaluate(() => window.__iconVttCombat!.overlay().forced);
+  expect(ghost).toEqual([{ path: [{ x: 1, y: 0 }], ghost: { cell: { x: 1, y: 0 }, size: 1 } }]);
+  await screenshot(t.ranger, 'combat-ranger-push-preview.png');
+
+  // d20 12 + 3 = 15 vs Defense 10: hit; fray 3, armor 1 → 2 (32 → 30); pushed north off the
+  // 2-high hill: a 2-level fall, 2 physical, armor 1 → 1 (30 → 29).
+  await t.ranger.getByTestId('roll-attack').click();
+  for (const page of pages) {
+    await expect(page.getByTestId('result-summary')).toHaveText(
+      'Ranger uses Shield Bash on Brute: hit. Brute is pushed 1 square north to (1,0) and falls 2 levels: 1 damage',
+      { timeout: 10_000 },
     );
-    const ghost = await t.ranger.evaluate(() => window.__iconVttCombat!.overlay().forced);
-    expect(ghost).toEqual([{ path: [{ x: 1, y: 0 }], ghost: { cell: { x: 1, y: 0 }, size: 1 } }]);
-    await screenshot(t.ranger, 'combat-ranger-push-preview.png');
+    await expect(page.getByTestId('result-forced')).toContainText('falls 2 levels: 1 damage');
+    await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 29, vigor 0');
+    await expect.poll(() => brute(page), { timeout: 10_000 }).toEqual({ x: 1, y: 0 });
+  }
+  await screenshot(t.sage, 'combat-sage-after-push.png');
 
-    // d20 12 + 3 = 15 vs Defense 10: hit; fray 3, armor 1 → 2 (32 → 30); pushed north off the
-    // 2-high hill: a 2-level fall, 2 physical, armor 1 → 1 (30 → 29).
-    await t.ranger.getByTestId('roll-attack').click();
-    for (const page of pages) {
-      await expect(page.getByTestId('result-summary')).toHaveText(
-        'Ranger uses Shield Bash on Brute: hit. Brute is pushed 1 square north to (1,0) and falls 2 levels: 1 damage',
-        { timeout: 10_000 },
-      );
-      await expect(page.getByTestId('result-forced')).toContainText('falls 2 levels: 1 damage');
-      await expect(page.getByTestId('result-now-brute')).toHaveText('Brute now: HP 29, vigor 0');
-      await expect.poll(() => brute(page), { timeout: 10_000 }).toEqual({ x: 1, y: 0 });
-    }
-    await screenshot(t.sage, 'combat-sage-after-push.png');
-
-    // The GM shoves the Brute 2 squares east by the rules (not a free drag): flat ground, no
-    // damage, one log sentence, the new square on every screen.
-    await t.gm.keyboard.press('Escape');
-    await clickCell(t.gm, 1, 0);
-    await t.gm.getByTestId('force-move-kind').selectOption('shove');
-    await t.gm.getByTestId('force-move-squares').fill('2');
-    await t.gm.getByTestId('force-move-direction').selectOption('east');
-    await screenshot(t.gm, 'combat-gm-force-move.png');
-    await t.gm.getByTestId('force-move').click();
-    for (const page of pages) {
-      await expect.poll(() => brute(page), { timeout: 10_000 }).toEqual({ x: 3, y: 0 });
-      await expect(page.getByTestId('log-entries').locator('li').first()).toContainText(
-        'Brute is shoved 2 squares east to (3,0)',
-      );
-    }
-  } finally {
-    await own.stop();
+  // The GM shoves the Brute 2 squares east by the rules (not a free drag): flat ground, no
+  // damage, one log sentence, the new square on every screen.
+  await t.gm.keyboard.press('Escape');
+  await clickCell(t.gm, 1, 0);
+  await t.gm.getByTestId('force-move-kind').selectOption('shove');
+  await t.gm.getByTestId('force-move-squares').fill('2');
+  await t.gm.getByTestId('force-move-direction').selectOption('east');
+  await screenshot(t.gm, 'combat-gm-force-move.png');
+  await t.gm.getByTestId('force-move').click();
+  for (const page of pages) {
+    await expect.poll(() => brute(page), { timeout: 10_000 }).toEqual({ x: 3, y: 0 });
+    await expect(page.getByTestId('log-entries').locator('li').first()).toContainText(
+      'Brute is shoved 2 squares east to (3,0)',
+    );
   }
 });

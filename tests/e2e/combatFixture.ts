@@ -64,7 +64,8 @@ async function open(browser: Browser, link: string, who: string, device?: Device
  * A room made through the real HTTP API from maps/combat-test.json, encounters/combat-test.json
  * (foes revealed unless `revealFoes` is false, as a room made from `/` starts) and the test party,
  * with one invite per player, each seat in its own browser context. Foes' HP is shown to players
- * (`foeHp: 'exact'`, chosen in the GM's tracker) unless `foeHp` says otherwise.
+ * (`foeHp: 'exact'`, chosen in the GM's tracker) unless `foeHp` says otherwise. `dice`: the
+ * room's fixed rolls, in order, from its first (the shared server's per-room dice).
  */
 export async function openCombatTable(
   server: TestServer,
@@ -73,6 +74,7 @@ export async function openCombatTable(
     revealFoes?: boolean;
     foeHp?: 'exact' | 'bloodied' | 'hidden';
     devices?: { gm?: Device; ranger?: Device; sage?: Device };
+    dice?: readonly number[];
   } = {},
 ): Promise<CombatTable> {
   const room = await post<{ roomId: string; gmToken: string; gmLink: string }>(server, '/api/rooms', {
@@ -82,6 +84,7 @@ export async function openCombatTable(
     revealFoes: opts.revealFoes ?? true,
     name: 'Combat test',
   });
+  if (opts.dice) server.fixDice(room.roomId, opts.dice);
   const invite = (name: string, id: string) =>
     post<{ token: string; link: string }>(
       server,

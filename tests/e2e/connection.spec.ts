@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   createRoom,
   dragCell,
@@ -21,9 +22,11 @@ import { startTestServer, type TestServer } from './testServer';
 test.setTimeout(150_000);
 
 const PC = 'maren-stalwart';
+/** This spec's own server (it is stopped and started again), stopped when the test ends. */
 let server: TestServer | undefined;
-test.afterAll(async () => {
+test.afterEach(async () => {
   await server?.stop();
+  server = undefined;
 });
 
 async function joinAsPlayer(gm: Page): Promise<Page> {

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
 import { clickCell, dragCell } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Issue 13, stat block and ability editors: the GM edits the Brute's stat block in the room (live
@@ -15,12 +15,9 @@ import { startTestServer, type TestServer } from './testServer';
 let server: TestServer;
 let table: CombatTable;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  server = await startTestServer(['--fixed-dice=15,5,4']);
-  table = await openCombatTable(server, browser);
-});
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(async ({ browser, server: shared }) => {
+  server = shared;
+  table = await openCombatTable(server, browser, { dice: [15, 5, 4] });
 });
 
 test('the GM edits the Brute: a bad Health is named and blocks Save; a new Blast shows its pattern and damage', async () => {

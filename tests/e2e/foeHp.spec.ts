@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
 import { expectStatus } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Dead end 14 of issue 12: players saw foes' exact HP. Room setting `foeHp`, default "bloodied
@@ -11,12 +12,9 @@ import { startTestServer, type TestServer } from './testServer';
 let server: TestServer;
 let table: CombatTable;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  server = await startTestServer([]);
+test.beforeAll(async ({ browser, server: shared }) => {
+  server = shared;
   table = await openCombatTable(server, browser, { foeHp: 'bloodied' });
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 const bruteRow = (page: Page) => page.getByTestId('tracker-row-brute');

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
 import { cellToPage, expectStatus, screenshot, tokenCell } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Issue 12, dead end 5: a GM drag of the acting foe used to be a free placement (no movement
@@ -18,12 +19,9 @@ import { startTestServer, type TestServer } from './testServer';
 let server: TestServer;
 let table: CombatTable;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  server = await startTestServer();
+test.beforeAll(async ({ browser, server: shared }) => {
+  server = shared;
   table = await openCombatTable(server, browser);
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 const movementUsed = (page: Page, id: string): Promise<number | undefined> =>

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startTestServer, type TestServer } from './testServer';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { TestServer } from './testServer';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -88,16 +89,13 @@ export async function expectStatus(page: Page, kind: 'ok' | 'refused', text: Reg
 }
 
 /**
- * One real server for the spec file: started before its first test, stopped after its last.
- * Returns a getter (the server exists only once `beforeAll` has run).
+ * The worker's shared server (fixtures.ts) as a getter for a spec's helpers, set before the spec's
+ * first hook runs. Inside a test or hook, take the `server` fixture directly.
  */
 export function useTestServer(): () => TestServer {
   let server: TestServer | undefined;
-  test.beforeAll(async () => {
-    server = await startTestServer();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(async ({ server: shared }) => {
+    server = shared;
   });
   return () => {
     if (!server) throw new Error('the test server is not running (used outside a test?)');

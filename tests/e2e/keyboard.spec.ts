@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
 import { clickCell, expectStatus, sceneTokens, screenshot, tokenCell } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Keyboard shortcuts on the table (issue 12): Delete + Ctrl+Z, arrow keys through the rules,
@@ -17,12 +18,9 @@ import { startTestServer, type TestServer } from './testServer';
 let server: TestServer;
 let table: CombatTable;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  server = await startTestServer();
+test.beforeAll(async ({ browser, server: shared }) => {
+  server = shared;
   table = await openCombatTable(server, browser);
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 const zoom = (page: Page) => page.evaluate(() => window.__iconVtt!.camera()!.zoom);

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
 import { clickCell, waitReady } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Issue 13's whole path, real server and real Chromium: the GM builds a foe with a Blast in the
@@ -13,12 +13,9 @@ let server: TestServer;
 let table: CombatTable;
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(150_000);
-test.beforeAll(async ({ browser }) => {
-  server = await startTestServer(['--fixed-dice=15,5,4']);
-  table = await openCombatTable(server, browser);
-});
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(async ({ browser, server: shared }) => {
+  server = shared;
+  table = await openCombatTable(server, browser, { dice: [15, 5, 4] });
 });
 
 test('a foe built in the library, two of it placed in the room, its Blast resolves as entered', async () => {

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import path from 'node:path';
 import { lineOfSightBetweenCells } from '../../src/grid';
 import type { MapData } from '../../src/schema/map';
 import { ROOT, waitReady } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Issue 14: the GM imports maps/imports/sample.uvtt (two rooms split by a wall along x = 6 with
@@ -11,11 +12,8 @@ import { startTestServer, type TestServer } from './testServer';
  * door and the line passes. Sight is judged by the rules' own code on the map the page holds.
  */
 let server: TestServer;
-test.beforeAll(async () => {
-  server = await startTestServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(async ({ server: shared }) => {
+  server = shared;
 });
 
 const TINY = {

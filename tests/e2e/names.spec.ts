@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ROOT, sceneTokens, screenshot, waitReady } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Dead ends 8 and 9 of issue 12 on a real server in Chromium: the sunken temple's two Hollow
@@ -11,11 +12,8 @@ import { startTestServer, type TestServer } from './testServer';
  */
 let server: TestServer;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  server = await startTestServer([]);
-});
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(async ({ server: shared }) => {
+  server = shared;
 });
 
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));

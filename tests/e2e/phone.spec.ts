@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
 import { cellToPage, reachOf, screenshot, sheet, tokenCell } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Issue 12, "Phones, tablets and first use": players on phones (390×844 and 412×915, touch) and
@@ -12,8 +13,8 @@ let server: TestServer;
 let table: CombatTable;
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(150_000);
-test.beforeAll(async ({ browser }) => {
-  server = await startTestServer([]);
+test.beforeAll(async ({ browser, server: shared }) => {
+  server = shared;
   table = await openCombatTable(server, browser, {
     devices: {
       gm: { width: 1024, height: 768 },
@@ -21,9 +22,6 @@ test.beforeAll(async ({ browser }) => {
       sage: { width: 412, height: 915, touch: true },
     },
   });
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 /** A finger drag (touch events through Chromium's input pipeline, which makes pointer events). */

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
 import { clickCell, waitReady } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Issue 13, "Building and changing encounters", on a real server with a GM and two players in
@@ -9,11 +9,8 @@ import { startTestServer, type TestServer } from './testServer';
  */
 let server: TestServer;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  server = await startTestServer([]);
-});
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(async ({ server: shared }) => {
+  server = shared;
 });
 
 test.describe('in a running room', () => {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { cellToPage, ROOT, sceneTokens, tokenCell, useTestServer, waitReady } from './helpers';
 
 /**

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
 import { cellToPage, screenshot } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Issue 15, "Ruler": hold R (or the toolbar's Ruler toggle) and drag; a click adds a waypoint;
@@ -17,12 +18,9 @@ import { startTestServer, type TestServer } from './testServer';
 let server: TestServer;
 let table: CombatTable;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  server = await startTestServer();
+test.beforeAll(async ({ browser, server: shared }) => {
+  server = shared;
   table = await openCombatTable(server, browser);
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 const mine = (page: Page) => page.evaluate(() => window.__iconVttRuler?.mine() ?? null);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { deriveStatBlock } from '../../src/rules/characterSheet';
 import { sheet, wardenAbilities, withSheet } from '../rules/sheetFixtures';
 import { expectStatus, ROOT, useTestServer, waitReady } from './helpers';

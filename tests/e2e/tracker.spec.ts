@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
 import { expectStatus, screenshot } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Dead ends 6, 10 and 12 of issue 12, on a real server with a GM and two players in Chromium:
@@ -10,11 +11,8 @@ import { startTestServer, type TestServer } from './testServer';
  */
 let server: TestServer;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  server = await startTestServer([]);
-});
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(async ({ server: shared }) => {
+  server = shared;
 });
 
 /** The tracker's rows as ids, top to bottom. */

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
 import { chatLines, say, sheet } from './helpers';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 /**
  * Issue 15, "Whispers" through the pages: each whisper shows on its writer's, its reader's and the
@@ -11,14 +12,12 @@ import { startTestServer, type TestServer } from './testServer';
 let server: TestServer;
 let table: CombatTable;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  server = await startTestServer(['--fixed-dice=17,4,4']);
+test.beforeAll(async ({ browser, server: shared }) => {
+  server = shared;
   table = await openCombatTable(server, browser, {
+    dice: [17, 4, 4],
     devices: { sage: { width: 390, height: 844, touch: true } },
   });
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 /** A line said and sent (the field empties once the server took it). */

@@ -40,6 +40,15 @@ describe('TokenBucket', () => {
       'ROOM_LIMIT: expected rooms per hour per client, an integer ≥ 0 (0 = no limit), got "lots"',
     );
   });
+
+  it('LIBRARY_LIMIT is read from the environment and checked the same way', () => {
+    expect(parseServerConfig([], {}).librariesPerHour).toBeUndefined();
+    expect(parseServerConfig([], { LIBRARY_LIMIT: '0' }).librariesPerHour).toBe(0);
+    expect(parseServerConfig([], { LIBRARY_LIMIT: '5' }).librariesPerHour).toBe(5);
+    expect(() => parseServerConfig([], { LIBRARY_LIMIT: '-1' })).toThrow(
+      'LIBRARY_LIMIT: expected libraries per hour per client, an integer ≥ 0 (0 = no limit), got "-1"',
+    );
+  });
 });
 
 describe('room creation over HTTP, limited per address', () => {

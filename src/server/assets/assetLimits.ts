@@ -39,6 +39,8 @@ export interface AssetOptions {
   readonly maxRoomAssets: number;
   /** Bytes of the images (as stored, tiles not counted) one room links to. */
   readonly maxRoomBytes: number;
+  /** The upload limit's clock (ms): tests hold it still, so a slow machine does not refill the bucket. */
+  readonly now: () => number;
 }
 
 export const DEFAULT_ASSET_OPTIONS: AssetOptions = {
@@ -50,6 +52,7 @@ export const DEFAULT_ASSET_OPTIONS: AssetOptions = {
   uploads: { burst: 20, perSecond: 1 / 6 },
   maxRoomAssets: MAX_ROOM_ASSETS,
   maxRoomBytes: MAX_ROOM_ASSET_BYTES,
+  now: Date.now,
 };
 
 export function tooManyPixelsText(width: number, height: number): string {

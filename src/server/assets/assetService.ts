@@ -34,7 +34,7 @@ export function configureAssets(ctx: ServerContext, overrides: Partial<AssetOpti
     options,
     store: new AssetStore(ctx.store),
     jobs: new ImageJobs(options.maxRunningJobs, options.maxUploadsInFlight, options.maxWaitMs),
-    uploads: new TokenBucket(burst, (burst / perSecond) * 1000),
+    uploads: new TokenBucket(burst, (burst / perSecond) * 1000, options.now),
   };
   services.set(ctx, service);
   return service;
