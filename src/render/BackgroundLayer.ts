@@ -139,6 +139,11 @@ export class BackgroundLayer implements ChunkPicture {
     if (this.art) this.refresh();
   }
 
+  /** Tiles asked for and not yet turned into sprites (the renderer keeps ticking until they are). */
+  get loading(): number {
+    return this.downloads?.pending ?? 0;
+  }
+
   /** The preview is on its way and was asked for less than PREVIEW_WAIT_MS before `now`. */
   previewDue(now: number): boolean {
     return !!this.art && !this.preview && now - this.askedAt < PREVIEW_WAIT_MS;

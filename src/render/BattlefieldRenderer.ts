@@ -23,6 +23,9 @@ const BACKGROUND_TILES_PER_FRAME = 2;
 /** JavaScript milliseconds per idle frame spent pre-baking off-screen terrain chunks. */
 const IDLE_BUDGET_MS = 6;
 
+/** Quiet frames (about half a second) before the ticker stops until something wakes it. */
+const SLEEP_AFTER_QUIET_FRAMES = 30;
+
 /** Smallest zoom the table opens at (a square is then 32 px). */
 const MIN_OPEN_ZOOM = 0.5;
 
@@ -50,8 +53,17 @@ export class BattlefieldRenderer {
   private grid: TerrainGrid | undefined;
   /** Milliseconds between the last frames (for the render benchmark). */
   readonly frameTimes: number[] = [];
-  /** Something changed since the last drawn frame (see requestRender). */
-  private dirty = true;
+  /** Something changed since the last drawn frame (see requestRender); setting it wakes the ticker. */
+  private changed = true;
+  private get dirty(): boolean {
+    return this.changed;
+  }
+  private set dirty(value: boolean) {
+    this.changed = value;
+    if (value) this.wake();
+  }
+  /** Frames in a row with nothing to draw and nothing under way (see `SLEEP_AFTER_QUIET_FRAMES`). */
+  private quietFrames = 0;
   /** The next frame draws every visible terrain chunk (first frame, new or resized map). */
   private drawAllChunks = true;
   /** Milliseconds of JavaScript per drawn frame (scene update + WebGL command submission). */
@@ -82,6 +94,9 @@ export class BattlefieldRenderer {
       resolution: full,
     });
     host.appendChild(this.app.canvas);
+    // Input may start camera motion that the viewport's plugins carry on in the ticker.
+    for (const type of ['pointerdown', 'pointermove', 'wheel', 'touchstart'] as const)
+      this.app.canvas.addEventListener(type, () => this.wake(), { passive: true });
     this.viewport = new Viewport({
       screenWidth: host.clientWidth,
       screenHeight: host.clientHeight,
@@ -163,6 +178,16 @@ export class BattlefieldRenderer {
           if (this.renderWork.length > 2000) this.renderWork.splice(0, 1000);
         }
         if (idle) this.idleFence.set();
+        // A still battlefield costs nothing: after a quiet half second the ticker stops (no frames
+        // at all, not even empty ones) until a change, input or camera motion wakes it.
+        const quiet =
+          idle &&
+          !this.changed &&
+          !this.viewport.dirty &&
+          !this.cursors.animating() &&
+          !this.background.loading;
+        this.quietFrames = quiet ? this.quietFrames + 1 : 0;
+        if (this.quietFrames >= SLEEP_AFTER_QUIET_FRAMES) this.app.ticker.stop();
       },
       undefined,
       UPDATE_PRIORITY.LOW,
@@ -351,6 +376,12 @@ export class BattlefieldRenderer {
   /** Ask for a redraw on the next frame (after changing a layer directly). */
   requestRender(): void {
     this.dirty = true;
+  }
+
+  /** The ticker runs again (it stops on a still battlefield). */
+  private wake(): void {
+    this.quietFrames = 0;
+    if (this.app.ticker && !this.app.ticker.started) this.app.ticker.start();
   }
 
   private cull(): void {
