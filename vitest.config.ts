@@ -13,5 +13,8 @@ export default defineConfig({
     isolate: false,
     // Three workers on two cores: many server tests wait on sockets, timers or a child process.
     maxWorkers: '150%',
+    // The run as it goes; the JSON for `npm run test:report` (scripts/testReport.ts).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-report/unit.json' },
   },
 });

@@ -7,7 +7,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 rm -rf test-report
 status=0
-npm run --silent test:unit -- --reporter=default --reporter=json --outputFile.json=test-report/unit.json || status=1
+npm run --silent test:unit || status=1
 npm run --silent test:e2e || status=1
 node --import tsx scripts/testReport.ts --summary || status=1
 exit "$status"

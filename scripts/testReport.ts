@@ -118,7 +118,10 @@ if (process.argv.includes('--summary')) {
   for (const report of reports) {
     const total = report.files.reduce((sum, file) => sum + file.ms, 0);
     console.log(
-      `${report.runner}: ${report.tests.length} tests in ${report.files.length} files, ${seconds(total).trim()} of test time`,
+      `${report.runner}: ${report.tests.length} tests in ${report.files.length} files, ${seconds(total).trim()} of test time` +
+        (report.runner.includes('Playwright')
+          ? ' (beforeAll hooks, where stories open their seats, not counted)'
+          : ''),
     );
     console.log(
       [
