@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openCombatTable, socketsOpened, type CombatTable } from './combatFixture';
+import { openCombatTable, rangerShootsBrute, socketsOpened, type CombatTable } from './combatFixture';
 import { clickCell, dragCell, expectStatus, screenshot } from './helpers';
 import type { TestServer } from './testServer';
 
@@ -281,15 +281,7 @@ test('on-confirm: the GM switches the room, the Ranger’s roll waits with its d
     await expect(page.getByTestId('tracker-apply-results-note')).toHaveText('Rolls wait for Apply', {
       timeout: 10_000,
     });
-  await t.gm.getByTestId('tracker-start-combat').click();
-  await t.ranger.getByTestId('start-turn-ranger').click();
-  await expect(t.ranger.getByTestId('tracker-headline')).toHaveText('Ranger is acting (Party)', {
-    timeout: 10_000,
-  });
-  await t.ranger.getByTestId('combat-action').selectOption('basic-ranged');
-  await clickCell(t.ranger, 6, 3);
-  await expect(t.ranger.getByTestId('target-row-brute')).toHaveClass(/selected/);
-  await t.ranger.getByTestId('roll-attack').click();
+  await rangerShootsBrute(t);
 
   // d20 12 + 3 + boon 2 = 17 hits; heavy 5 + 4 + 3 = 12, armor 1 → 11, cover → 6 — not yet applied.
   for (const page of pages) {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { expect } from './fixtures';
 import { COMBAT_TEST_PARTY } from '../ui/combat/combatParty';
-import { ROOT, waitReady } from './helpers';
+import { clickCell, ROOT, waitReady } from './helpers';
 import type { TestServer } from './testServer';
 
 /** The three seats of the combat test: the GM, the Ranger's player and the Sage's player. */
@@ -102,4 +103,20 @@ export async function openCombatTable(
   const foeHp = opts.foeHp ?? 'exact';
   if (foeHp !== 'bloodied') await gm.getByTestId('tracker-foe-hp').selectOption(foeHp);
   return { roomId: room.roomId, gmToken: room.gmToken, gm, ranger, sage };
+}
+
+/**
+ * The GM starts combat, the Ranger's player starts the Ranger's turn and rolls a basic ranged
+ * attack at the Brute (6,3), behind the wall's cover: the opening of the fixed-dice stories.
+ */
+export async function rangerShootsBrute(t: CombatTable): Promise<void> {
+  await t.gm.getByTestId('tracker-start-combat').click();
+  await t.ranger.getByTestId('start-turn-ranger').click();
+  await expect(t.ranger.getByTestId('tracker-headline')).toHaveText('Ranger is acting (Party)', {
+    timeout: 10_000,
+  });
+  await t.ranger.getByTestId('combat-action').selectOption('basic-ranged');
+  await clickCell(t.ranger, 6, 3);
+  await expect(t.ranger.getByTestId('target-row-brute')).toHaveClass(/selected/);
+  await t.ranger.getByTestId('roll-attack').click();
 }

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
-import { openCombatTable } from './combatFixture';
-import { clickCell, dragCell, tokenCell } from './helpers';
+import { openCombatTable, rangerShootsBrute } from './combatFixture';
+import { dragCell, tokenCell } from './helpers';
 
 /**
  * The result panel is drawn from the room model: a snapshot arriving (another player moving)
@@ -16,14 +16,7 @@ test('the GM’s typed damage override and its focus survive another player’s 
   await expect(t.ranger.getByTestId('tracker-apply-results-note')).toHaveText('Rolls wait for Apply', {
     timeout: 10_000,
   });
-  await t.gm.getByTestId('tracker-start-combat').click();
-  await t.ranger.getByTestId('start-turn-ranger').click();
-  await expect(t.ranger.getByTestId('tracker-headline')).toHaveText('Ranger is acting (Party)', {
-    timeout: 10_000,
-  });
-  await t.ranger.getByTestId('combat-action').selectOption('basic-ranged');
-  await clickCell(t.ranger, 6, 3);
-  await t.ranger.getByTestId('roll-attack').click();
+  await rangerShootsBrute(t);
 
   // The Ranger's player may apply it: the block draws the eye once (flash), then stays framed.
   const rangerBlock = t.ranger.getByTestId('result-pending');
