@@ -21,7 +21,7 @@ export interface AttackContext {
   lineOfSight: boolean;
   /** Target has cover against this attack (ranged only): its damage is halved. */
   cover: boolean;
-  /** The target is of another side: only hostile characters can be attacked (docs/rules.md#hostile-targets). */
+  /** The target is of another side: only hostile characters can be attacked (docs/rules/rolls-and-damage.md#hostile-targets). */
   hostile: boolean;
   /**
    * May attack it as a single target: hostile, in range and in line of sight. (An area's attack

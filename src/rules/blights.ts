@@ -25,7 +25,7 @@ export function removeBlight(target: Combatant, blight: BlightId): Combatant {
 
 /**
  * Start-of-turn blight damage ("Blights"): 1 per blight kind, ignoring armor (and resistance), never
- * taking HP below `blightFloorHp` (1). Vigor soaks it as usual (docs/rules.md#blights). Null when
+ * taking HP below `blightFloorHp` (1). Vigor soaks it as usual (docs/rules/statuses.md#blights). Null when
  * the combatant has no blights.
  */
 export function startOfTurnBlights(

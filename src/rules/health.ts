@@ -16,7 +16,7 @@ export function maxHp(combatant: Pick<Combatant, 'statBlock' | 'wounds'>): numbe
 
 /**
  * Max vigor: `maxVigorHealthMultiple` (default 4) × Health, minus one Health per wound
- * (interpretation: docs/rules.md#health-vigor-and-wounds).
+ * (interpretation: docs/rules/health-and-defeat.md#health-vigor-and-wounds).
  */
 export function maxVigor(
   combatant: Pick<Combatant, 'statBlock' | 'wounds'>,
@@ -100,7 +100,7 @@ export function surrender(combatant: Combatant): Combatant {
 
 /**
  * Drink an elixir, out of combat only: heals 50% of max HP (rounded up). A defeated but living
- * character may drink one after the fight and is back on its feet (docs/rules.md#elixirs).
+ * character may drink one after the fight and is back on its feet (docs/rules/health-and-defeat.md#elixirs).
  */
 export function drinkElixir(
   combatant: Combatant,
@@ -121,7 +121,7 @@ export function drinkElixir(
 /**
  * End of combat: blights, statuses, vigor, slow turns and per-turn bookkeeping clear; incapacity
  * lifts and surrender ends with the battle. Characters at 0 HP stay defeated until healed (an
- * elixir); the dead stay dead (docs/rules.md#elixirs).
+ * elixir); the dead stay dead (docs/rules/health-and-defeat.md#elixirs).
  */
 export function endCombat(combatant: Combatant): Combatant {
   return {

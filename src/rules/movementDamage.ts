@@ -8,7 +8,7 @@ export const SAFE_DROP_LEVELS = 1;
 /**
  * Falling ("Other bits: Falling"): a shove or move that goes down more than one level deals
  * 1 physical damage per level fallen (so 2 or 3 from ICON's terrain heights). Armor reduces it
- * unless the room sets `fallDamageIgnoresArmor` (docs/rules.md#movement-damage). Null for a drop
+ * unless the room sets `fallDamageIgnoresArmor` (docs/rules/movement.md#damage-from-moving-and-edges). Null for a drop
  * of one level or less.
  */
 export function fallDamage(

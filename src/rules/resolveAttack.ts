@@ -95,7 +95,7 @@ export function resolveAttack(
     parts.push(['onHit', attack.onHit]);
     if (roll.critical && attack.onCritical) parts.push(['onCritical', attack.onCritical]);
   } else if (attack.onMiss) parts.push(['onMiss', attack.onMiss]);
-  // "The effect component simply happens", hit or miss (docs/rules.md#effect-on-attacks).
+  // "The effect component simply happens", hit or miss (docs/rules/rolls-and-damage.md#effect-on-attacks).
   if (ability.effect) parts.push(['effect', ability.effect]);
   for (const [label, component] of parts) {
     // Only the on-hit damage is boosted by the critical; on-critical extras are as written.

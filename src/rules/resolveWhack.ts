@@ -14,7 +14,7 @@ export const WHACK_DAMAGE = 1;
 /**
  * What a whack delivers: 1 physical damage that armor reduces like any other (golden rule: armor
  * reduces all damage unless told otherwise), or that ignores armor when the room sets
- * `whackIgnoresArmor` (docs/rules.md#basic-actions).
+ * `whackIgnoresArmor` (docs/rules/turns.md#basic-actions).
  */
 export function whackDamage(settings: Pick<RoomSettings, 'whackIgnoresArmor'>): IncomingDamage {
   return {
@@ -27,7 +27,7 @@ export function whackDamage(settings: Pick<RoomSettings, 'whackIgnoresArmor'>): 
 /**
  * Whack: 1 physical damage as an effect (no to-hit roll, no dice). It is not an attack, so it does
  * not use up the round's attack; armor applies unless the room says otherwise
- * (docs/rules.md#basic-actions).
+ * (docs/rules/turns.md#basic-actions).
  */
 export function resolveWhack(
   user: Combatant,

@@ -23,7 +23,7 @@ export interface AttackRoll {
 /**
  * Attack roll: 1d20 + attack bonus ± boons/curses; hit on total ≥ Defense, critical on total ≥ 20.
  * A critical also hits when Defense is above 20 unless the room turns `criticalAlwaysHits` off
- * (docs/rules.md#rolls). Dice order: d20, then the boon/curse d6s.
+ * (docs/rules/rolls-and-damage.md#rolls). Dice order: d20, then the boon/curse d6s.
  */
 export function rollAttack(
   input: { attackBonus: number; defense: number; modifiers: readonly RollModifier[] },

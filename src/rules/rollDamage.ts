@@ -66,7 +66,7 @@ export interface DamageRoll {
 /**
  * Rolls damage ("Damage", "Increasing damage"): the tier's dice plus one extra die per bonus damage,
  * keeping the highest; fray is added flat and takes no bonus or boost. Whether light/heavy/critical
- * include fray is the `frayAddsToDice` setting (docs/rules.md#damage).
+ * include fray is the `frayAddsToDice` setting (docs/rules/rolls-and-damage.md#damage).
  */
 export function rollDamage(
   request: DamageRequest,

@@ -3,7 +3,7 @@ import { defeat } from './health';
 
 /**
  * "When a character is reduced to 0 HP, they are defeated" (rulebook: Victory and defeat), whatever
- * wrote the HP: damage, the GM's adjust-hp, a GM edit of the numbers (docs/rules.md#defeat-by-any-path).
+ * wrote the HP: damage, the GM's adjust-hp, a GM edit of the numbers (docs/rules/health-and-defeat.md#defeat-by-any-path).
  * `after` is the state as written; a character it leaves at 0 HP, not yet defeated or dead, is
  * defeated exactly as damage defeats (a PC's wound, or death at a fourth). When the same write
  * also set the wounds, the number written stands: the writer has counted the wound already.

@@ -14,7 +14,7 @@ export function findStatus(catalog: StatusCatalog, id: string): Status | undefin
 /**
  * Puts a status on a combatant. Unknown ids are refused (the catalog is the truth); a status it
  * already has is not doubled, but becomes ongoing if either application was. Defeated characters
- * are immune to effects (foes by the rules, PCs until rescued: docs/rules.md#defeat-rescue-and-surrender).
+ * are immune to effects (foes by the rules, PCs until rescued: docs/rules/health-and-defeat.md#defeat-rescue-and-surrender).
  */
 export function applyStatus(
   target: Combatant,

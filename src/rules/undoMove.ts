@@ -63,7 +63,7 @@ export function recordMove(
 }
 
 /**
- * Taking back a move (docs/rules.md#taking-back-a-move): before the character acts after moving,
+ * Taking back a move (docs/rules/movement.md#taking-back-a-move): before the character acts after moving,
  * the move may be undone and its movement (and a Run's or Dash's actions) given back, as long as
  * nothing else has happened to the character since. Where it stands and whether its start square
  * is free are the battlefield's questions (the caller's).

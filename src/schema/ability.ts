@@ -35,7 +35,7 @@ export type DamageType = z.infer<typeof DamageTypeSchema>;
 
 /**
  * Damage tiers. `fray` is the class's fixed fray damage alone; light/heavy/critical add one/two/three
- * damage dice to it (interpretation: docs/rules.md#damage).
+ * damage dice to it (interpretation: docs/rules/rolls-and-damage.md#damage).
  */
 export const DAMAGE_TIERS = ['fray', 'light', 'heavy', 'critical'] as const;
 /** Validator for a damage tier. */

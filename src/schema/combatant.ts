@@ -52,7 +52,7 @@ export function emptyTurnUsage(): TurnUsage {
 
 /**
  * The character's last move this turn, kept so its player may take it back before acting
- * (docs/rules.md#taking-back-a-move): where it went, what it cost, and fingerprints of the
+ * (docs/rules/movement.md#taking-back-a-move): where it went, what it cost, and fingerprints of the
  * character's state right after it (anything that changes them since ends the chance).
  */
 export const LastMoveSchema = z.object({

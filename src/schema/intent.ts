@@ -31,7 +31,7 @@ export const MoveIntentSchema = z.object({
 /** The basic attacks every PC has, besides the attack abilities of its stat block. */
 export const BASIC_ATTACK_IDS = ['basic-melee', 'basic-ranged', 'basic-heavy'] as const;
 
-/** Take back the character's last move this turn, before it acts (docs/rules.md#taking-back-a-move). */
+/** Take back the character's last move this turn, before it acts (docs/rules/movement.md#taking-back-a-move). */
 export const UndoMoveIntentSchema = z.object({
   kind: z.literal('undo-move'),
   tokenId: Id,

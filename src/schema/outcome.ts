@@ -159,7 +159,7 @@ export const OutcomeSchema = z.discriminatedUnion('kind', [
   MoveOutcomeSchema,
   ForcedMoveOutcomeSchema,
   TerrainDamageOutcomeSchema,
-  // Taking back a move (docs/rules.md#taking-back-a-move): the token goes from `from` back to `to`.
+  // Taking back a move (docs/rules/movement.md#taking-back-a-move): the token goes from `from` back to `to`.
   token('undo-move').extend({ from: CellSchema, to: CellSchema, movementBack: Amount, actionsBack: Amount }),
   token('interact').extend({ note: boundedText(MAX_TEXT_CHARS) }),
   token('rescue').extend({ targetId: OutcomeId, hp: Amount }),

@@ -19,7 +19,7 @@ export type StatusRollEffect = z.infer<typeof StatusRollEffectSchema>;
 
 /**
  * One entry of a room's status catalog. ICON's own status list is not in our rules text, so the
- * defaults below are ours (docs/rules.md#statuses); GMs add or replace entries per room.
+ * defaults below are ours (docs/rules/statuses.md#statuses); GMs add or replace entries per room.
  */
 export const StatusSchema = z.object({
   id: z
@@ -117,7 +117,7 @@ const DEFAULT_STATUS_INPUT: StatusInput[] = [
   },
 ];
 
-/** The statuses every new room starts with (our own wording; see docs/rules.md#statuses). */
+/** The statuses every new room starts with (our own wording; see docs/rules/statuses.md#statuses). */
 export const DEFAULT_STATUS_CATALOG: StatusCatalog = StatusCatalogSchema.parse(DEFAULT_STATUS_INPUT);
 
 /**

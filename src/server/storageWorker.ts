@@ -139,7 +139,7 @@ export function startStorageWorker(
   // Not lowered below the event loop's priority: the event loop can end up waiting on this thread
   // (most likely for SQLite's write lock, which imports and compactions hold), and a lowered thread
   // gets almost no CPU while other programs keep every core busy. At nice 19 the event loop then
-  // stalled for up to 183 ms (`npm run load -- --busy=4`, docs/server.md session 19).
+  // stalled for up to 183 ms (`npm run load -- --busy=4`; docs/server/performance.md).
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: {

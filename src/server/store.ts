@@ -37,7 +37,7 @@ function tokenRowOf(raw: StoredTokenRow): TokenRow {
  * `process` (default): every commit is written to the WAL file before it returns, so it survives
  * kill -9 and any crash of this process; an OS crash or power cut may lose the commits since the
  * last checkpoint. `full`: also fsync every commit, surviving power loss, at a latency cost
- * (docs/server.md has the measurements).
+ * (docs/server/storage-and-durability.md).
  */
 export type Durability = 'full' | 'process';
 

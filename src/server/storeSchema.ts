@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
  * the table, so a doc's rows stay in append order, and rows appended while the storage worker
  * compacts always sort after the ones it read. No AUTOINCREMENT: it would make every append also
  * rewrite the `sqlite_sequence` row, a third B-tree page per commit (≈20% of an append measured
- * in a loop, docs/server.md "Load and performance"); never reusing a deleted rowid buys us nothing.
+ * in a loop); never reusing a deleted rowid buys us nothing.
  */
 const UPDATES_TABLE = `CREATE TABLE IF NOT EXISTS updates (
   seq INTEGER PRIMARY KEY,

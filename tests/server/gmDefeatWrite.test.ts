@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { updateCombatant } from '../../src/table';
 import { gmTable, useTestServer, waitFor } from './helpers';
 
-/** Defeat by any path (docs/rules.md#defeat-by-any-path): the GM's browser settles, the server keeps it. */
+/** Defeat by any path (docs/rules/health-and-defeat.md#defeat-by-any-path): the GM's browser settles, the server keeps it. */
 describe("a GM's doc write of 0 HP over the real websocket", () => {
   const server = useTestServer();
 

@@ -21,7 +21,7 @@ const snap = (docs: TableDocs) => readSnapshot(docs.public, docs.secrets);
 const state = (docs: TableDocs, id: string) => snap(docs).tokensById[id]!.state!;
 const DEFEATED_PC = { hp: 0, defeated: true, incapacitated: true, wounds: 1, statuses: [] };
 
-// Rulebook (Victory and defeat): 0 HP defeats, whatever brought it there (docs/rules.md#defeat-by-any-path).
+// Rulebook (Victory and defeat): 0 HP defeats, whatever brought it there (docs/rules/health-and-defeat.md#defeat-by-any-path).
 describe('defeat through every path', () => {
   it("the GM's adjust-hp to 0 defeats Ana with a wound, as damage does, and the log says so", () => {
     const docs = seeded();

@@ -137,7 +137,7 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
   // "When any character would be damaged … they can instead surrender … immune to all damage and
   // effects from that action": a character who surrendered since the roll is left out of the
   // result (one who had surrendered before it was immune and has no change in it); the rest still
-  // lands (docs/rules.md#surrender).
+  // lands (docs/rules/health-and-defeat.md#surrender).
   const surrendered = entry.pending.diff.tokens
     .map((c) => c.tokenId)
     .filter((id) => ctx.snapshot.tokensById[id]?.state?.surrendered);

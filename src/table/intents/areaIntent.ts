@@ -141,7 +141,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
   }
   // Every affected character but the one attacked (whose roll already applied the Effect) gets the
   // area effect, then the ability's Effect: "additional effects apply to all affected spaces"
-  // (docs/rules.md#effect-on-attacks).
+  // (docs/rules/rolls-and-damage.md#effect-on-attacks).
   const components = [
     ...(ability.areaEffect ? [['areaEffect', ability.areaEffect] as const] : []),
     ...(ability.effect ? [['effect', ability.effect] as const] : []),

@@ -87,7 +87,7 @@ export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'
   } else {
     const applied = self.statuses.find((s) => s.id === intent.statusId);
     if (!applied) return refuse(`${token.name} is not ${statusName(ctx, intent.statusId)}`);
-    // "Ongoing statuses cannot be removed": only the GM ends one, as an override (docs/rules.md#saves).
+    // "Ongoing statuses cannot be removed": only the GM ends one, as an override (docs/rules/statuses.md#saves).
     if (applied.ongoing && !byGm)
       return refuse(
         `${statusName(ctx, intent.statusId)} is ongoing: it cannot be removed (only the GM can end it, as an override)`,

@@ -8,7 +8,7 @@ import { combatantResolution } from './combatantResolution';
 /**
  * Saves happen at the end of the bearer's turn, one per status, rolled by the table in 'end-turn'
  * (rulebook: Actions on a turn). A save at any other time is the GM's override, logged as such;
- * players cannot call one (docs/rules.md#saves). Success ends the status unless it is ongoing.
+ * players cannot call one (docs/rules/statuses.md#saves). Success ends the status unless it is ongoing.
  */
 export const saveIntent: IntentHandler<IntentOf<'save'>> = (ctx, intent) => {
   const token = commandedToken(ctx, intent.tokenId);

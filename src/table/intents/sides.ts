@@ -5,7 +5,7 @@ import { refuse } from './IntentContext';
 
 /**
  * "Choose a hostile character" (rulebook: Attacks): a single-target attack needs a target of the
- * other side — player characters and their allies against the foes (docs/rules.md#hostile-targets).
+ * other side — player characters and their allies against the foes (docs/rules/rolls-and-damage.md#hostile-targets).
  * Areas are not chosen this way: they affect everyone in them.
  */
 export function refuseUnlessHostile(attacker: Pick<TokenView, 'side'>, target: TokenView): Refusal | null {

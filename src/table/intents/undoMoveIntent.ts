@@ -7,7 +7,7 @@ import { checkTurn, combatantOfToken, commandedToken, intentBattlefield, refuse 
 
 /**
  * `undo-move`: the character's player takes back its last move this turn, before it acts
- * (docs/rules.md#taking-back-a-move). The rules engine says whether the move may still be taken
+ * (docs/rules/movement.md#taking-back-a-move). The rules engine says whether the move may still be taken
  * back and what it gives back; the battlefield, that the token is still where the move put it
  * and that nobody stands on its start square now.
  */

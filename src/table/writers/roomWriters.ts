@@ -48,7 +48,7 @@ export function updateCombatant(
 /**
  * The server does not rewrite a GM's doc writes (it only checks them), so the GM's client settles
  * them before writing: an edit that leaves a character at 0 HP defeats it as damage would
- * (`settleHealth`, docs/rules.md#defeat-by-any-path). Without a stat block there is no defeat to apply.
+ * (`settleHealth`, docs/rules/health-and-defeat.md#defeat-by-any-path). Without a stat block there is no defeat to apply.
  */
 function settled(docs: TableDocs, before: CombatantState, after: CombatantState): CombatantState {
   const block = [docs.public, docs.secrets]

@@ -56,7 +56,7 @@ function CharacterStatuses(props: { model: RoomModel; snapshot: RoomSnapshot; to
               <b>{def?.name ?? applied.id}</b>
               {`${applied.ongoing ? ' (ongoing)' : ''} — ${def?.description ?? 'not in the catalog'}`}
               {/* Saves are rolled when the turn ends; a save at another time is the GM's
-                  override, and only the GM may end an ongoing status (docs/rules.md#saves). */}
+                  override, and only the GM may end an ongoing status (docs/rules/statuses.md#saves). */}
               {gm && !applied.ongoing && (
                 <>
                   {' '}

@@ -57,7 +57,7 @@ export function overrideNumbers(
         .join(', ');
       return { ...s, ...values };
     });
-    // The writer settled 0 HP into a defeat (docs/rules.md#defeat-by-any-path): the note says so.
+    // The writer settled 0 HP into a defeat (docs/rules/health-and-defeat.md#defeat-by-any-path): the note says so.
     const { before, after } = written;
     const defeat = defeatWords(before, after);
     if (change)

@@ -227,7 +227,7 @@ export function rangeSquares(
  * Targeting for a single-target attack (rulebook: Attacks; Height advantage, cover, and ranged
  * attacks): range from the attacker's footprint with the height bonus, line of sight, cover, the
  * battlefield's and statuses' boons/curses, the exact chance to hit and the damage per tier.
- * Only combatants of the other side are listed (allies cannot be attacked, docs/rules.md#hostile-targets);
+ * Only combatants of the other side are listed (allies cannot be attacked, docs/rules/rolls-and-damage.md#hostile-targets);
  * legal ones first, illegal ones carry the reason.
  */
 export function targetingFor(

@@ -3,7 +3,7 @@ import type { RoomSnapshot } from '../../table/snapshot';
 
 /**
  * The Act panel's "Take back move" offer: shown while the actor's last move of this turn is on
- * record (the server still checks that nothing has happened since, docs/rules.md#taking-back-a-move).
+ * record (the server still checks that nothing has happened since, docs/rules/movement.md#taking-back-a-move).
  */
 export function undoMoveOffer(
   snapshot: RoomSnapshot,
