@@ -13,6 +13,7 @@ import type { TerrainGrid } from './TerrainGrid';
 import { TokenLayer } from './TokenLayer';
 import type { TokenView } from './TokenView';
 import type { PortraitLoader } from './PortraitTextures';
+import { TickerSleep } from './TickerSleep';
 
 /** Newly visible terrain chunks drawn per frame after the first frame (which draws all it shows). */
 const CHUNKS_PER_FRAME = 1;
@@ -22,9 +23,6 @@ const BACKGROUND_TILES_PER_FRAME = 2;
 
 /** JavaScript milliseconds per idle frame spent pre-baking off-screen terrain chunks. */
 const IDLE_BUDGET_MS = 6;
-
-/** Quiet frames (about half a second) before the ticker stops until something wakes it. */
-const SLEEP_AFTER_QUIET_FRAMES = 30;
 
 /** Smallest zoom the table opens at (a square is then 32 px). */
 const MIN_OPEN_ZOOM = 0.5;
@@ -60,10 +58,9 @@ export class BattlefieldRenderer {
   }
   private set dirty(value: boolean) {
     this.changed = value;
-    if (value) this.wake();
+    if (value) this.sleep.wake();
   }
-  /** Frames in a row with nothing to draw and nothing under way (see `SLEEP_AFTER_QUIET_FRAMES`). */
-  private quietFrames = 0;
+  private readonly sleep = new TickerSleep(() => this.app.ticker);
   /** The next frame draws every visible terrain chunk (first frame, new or resized map). */
   private drawAllChunks = true;
   /** Milliseconds of JavaScript per drawn frame (scene update + WebGL command submission). */
@@ -96,7 +93,7 @@ export class BattlefieldRenderer {
     host.appendChild(this.app.canvas);
     // Input may start camera motion that the viewport's plugins carry on in the ticker.
     for (const type of ['pointerdown', 'pointermove', 'wheel', 'touchstart'] as const)
-      this.app.canvas.addEventListener(type, () => this.wake(), { passive: true });
+      this.app.canvas.addEventListener(type, () => this.sleep.wake(), { passive: true });
     this.viewport = new Viewport({
       screenWidth: host.clientWidth,
       screenHeight: host.clientHeight,
@@ -178,16 +175,13 @@ export class BattlefieldRenderer {
           if (this.renderWork.length > 2000) this.renderWork.splice(0, 1000);
         }
         if (idle) this.idleFence.set();
-        // A still battlefield costs nothing: after a quiet half second the ticker stops (no frames
-        // at all, not even empty ones) until a change, input or camera motion wakes it.
-        const quiet =
+        this.sleep.frameEnded(
           idle &&
-          !this.changed &&
-          !this.viewport.dirty &&
-          !this.cursors.animating() &&
-          !this.background.loading;
-        this.quietFrames = quiet ? this.quietFrames + 1 : 0;
-        if (this.quietFrames >= SLEEP_AFTER_QUIET_FRAMES) this.app.ticker.stop();
+            !this.changed &&
+            !this.viewport.dirty &&
+            !this.cursors.animating() &&
+            !this.background.loading,
+        );
       },
       undefined,
       UPDATE_PRIORITY.LOW,
@@ -376,12 +370,6 @@ export class BattlefieldRenderer {
   /** Ask for a redraw on the next frame (after changing a layer directly). */
   requestRender(): void {
     this.dirty = true;
-  }
-
-  /** The ticker runs again (it stops on a still battlefield). */
-  private wake(): void {
-    this.quietFrames = 0;
-    if (this.app.ticker && !this.app.ticker.started) this.app.ticker.start();
   }
 
   private cull(): void {
