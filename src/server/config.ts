@@ -25,9 +25,8 @@ export interface ServerConfig {
 /**
  * Parse `--port=N`/`--port N`, `--fixed-dice=1,20,6`, `--seed=N`, `--fixed-dice-rooms=DIR`,
  * `--no-demo`, and the env vars PORT, HOST, DATA_DIR, DURABILITY, PUBLIC_URL, ROOM_LIMIT,
- * LIBRARY_LIMIT. Dice
- * flags exist ONLY on the command line, so no HTTP request or env var can make the server's dice
- * predictable. Throws with a clear message.
+ * LIBRARY_LIMIT. Dice flags exist ONLY on the command line, so no HTTP request or env var can make
+ * the server's dice predictable. Throws with a clear message.
  */
 export function parseServerConfig(
   argv: readonly string[],

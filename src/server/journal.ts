@@ -17,7 +17,8 @@ import { join } from 'node:path';
  * deleted. Records of files not imported yet stay in memory too, so a room that loads meanwhile
  * reads them with its rows. Yjs updates commute, so the order rows and records are read in does
  * not matter; a reader takes the rows and the import mark in one snapshot and skips the records of
- * files imported by then, so none is read twice (the worker's commit comes before its reply). At start-up, files left by a killed process are imported before anything reads.
+ * files imported by then, so none is read twice (the worker's commit comes before its reply). At
+ * start-up, files left by a killed process are imported before anything reads.
  */
 
 export interface JournalRecord {
@@ -110,11 +111,12 @@ export class Journal {
   }
 
   /**
-   * The journaled updates of `doc` in files after generation `imported` (the mark the caller read
-   * with the rows), oldest file first: those of a file the worker imported but has not reported
-   * yet are rows already.
+   * The journaled updates of `doc` not yet in the `updates` table, oldest file first. Those of a
+   * file the worker imported but has not reported yet are rows already: the import mark says so.
+   * Call it in the read transaction that reads the rows, so both see the same mark.
    */
-  updatesOf(doc: string, imported: number): Uint8Array[] {
+  updatesOf(doc: string): Uint8Array[] {
+    const imported = journalFormat.importedGeneration(this.db);
     const updates: Uint8Array[] = [];
     for (const [generation, records] of this.pending)
       if (generation > imported)

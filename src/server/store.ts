@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Journal, journalFormat } from './journal';
+import { Journal } from './journal';
 import { createSchema } from './storeSchema';
 import type { StorageWorker } from './storageWorker';
 import { INLINE_CHECKPOINT_PAGES, startStorageWorker } from './storageWorker';
@@ -231,16 +231,14 @@ export class Store {
       return {
         updates: rows
           .map((row) => new Uint8Array(row.data.buffer, row.data.byteOffset, row.data.byteLength))
-          .concat(this.journal.updatesOf(doc, journalFormat.importedGeneration(this.db))),
+          .concat(this.journal.updatesOf(doc)),
       };
     });
   }
 
   countUpdates(doc: string): number {
     return this.snapshot(
-      () =>
-        (this.stmts.countUpdates.get(doc) as { n: number }).n +
-        this.journal.updatesOf(doc, journalFormat.importedGeneration(this.db)).length,
+      () => (this.stmts.countUpdates.get(doc) as { n: number }).n + this.journal.updatesOf(doc).length,
     );
   }
 

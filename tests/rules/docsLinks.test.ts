@@ -1,18 +1,23 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * docs/rules.md points every rule and interpretation at the test that pins it down, written
+ * The rules pages (docs/rules.md and docs/rules/*.md) point every rule and interpretation at the test that pins it down, written
  * `` `tests/…/file.test.ts` › "test name", "another" `` (or `_test name_`). This test reads those
  * links and checks each file exists and declares a test (or describe block) with that name, so the
  * document cannot drift from the suite. A name ending in "…" matches by its beginning.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DOC = 'docs/rules.md';
+/** The index and its topic pages. */
+const DOCS = [
+  'docs/rules.md',
+  ...readdirSync(resolve(ROOT, 'docs/rules')).map((name) => `docs/rules/${name}`),
+];
 
 interface Link {
+  doc: string;
   file: string;
   name: string;
   line: number;
@@ -21,7 +26,7 @@ interface Link {
 /** Tokens that matter to a link; anything else ends a list of names. */
 const TOKEN = /(›)|`([^`\n]*\.test\.ts)`|"([^"]+)"|(?<![\w*])_([^_]+?)_(?!\w)|([,;])|(\S)/g;
 
-function parseLinks(text: string): { links: Link[]; problems: string[] } {
+function parseLinks(doc: string, text: string): { links: Link[]; problems: string[] } {
   const links: Link[] = [];
   const problems: string[] = [];
   let file: string | null = null;
@@ -32,7 +37,7 @@ function parseLinks(text: string): { links: Link[]; problems: string[] } {
     const [, arrow, path, quoted, italic, sep] = m;
     if (path !== undefined) {
       if (!path.startsWith('tests/'))
-        problems.push(`${DOC}:${line}: link to "${path}" must start with tests/`);
+        problems.push(`${doc}:${line}: link to "${path}" must start with tests/`);
       file = path;
       continue;
     }
@@ -42,8 +47,8 @@ function parseLinks(text: string): { links: Link[]; problems: string[] } {
     }
     const name = quoted ?? (state !== 'idle' ? italic : undefined);
     if (name !== undefined && state !== 'idle') {
-      if (file === null) problems.push(`${DOC}:${line}: "${name}" has no test file before it`);
-      else links.push({ file, name: name.replace(/\s+/g, ' ').trim(), line });
+      if (file === null) problems.push(`${doc}:${line}: "${name}" has no test file before it`);
+      else links.push({ doc, file, name: name.replace(/\s+/g, ' ').trim(), line });
       state = 'more';
       continue;
     }
@@ -65,8 +70,10 @@ function declaredNames(source: string): string[] {
 }
 
 describe('docs/rules.md links to tests that exist', () => {
-  const text = readFileSync(resolve(ROOT, DOC), 'utf8');
-  const { links, problems } = parseLinks(text);
+  const texts = DOCS.map((doc) => readFileSync(resolve(ROOT, doc), 'utf8'));
+  const parsed = DOCS.map((doc, i) => parseLinks(doc, texts[i]!));
+  const links = parsed.flatMap((page) => page.links);
+  const problems = parsed.flatMap((page) => page.problems);
 
   it('every link names an existing test file and a test declared in it', () => {
     const missing = [...problems];
@@ -74,7 +81,7 @@ describe('docs/rules.md links to tests that exist', () => {
     for (const link of links) {
       const path = resolve(ROOT, link.file);
       if (!existsSync(path)) {
-        missing.push(`${DOC}:${link.line}: no file ${link.file}`);
+        missing.push(`${link.doc}:${link.line}: no file ${link.file}`);
         continue;
       }
       let names = cache.get(link.file);
@@ -86,7 +93,7 @@ describe('docs/rules.md links to tests that exist', () => {
       const found = wanted.endsWith('…')
         ? names.some((n) => n.startsWith(wanted.slice(0, -1)))
         : names.includes(wanted);
-      if (!found) missing.push(`${DOC}:${link.line}: ${link.file} has no test "${wanted}"`);
+      if (!found) missing.push(`${link.doc}:${link.line}: ${link.file} has no test "${wanted}"`);
     }
     expect(missing).toEqual([]);
     // The parser must keep finding the links (a broken parser would pass vacuously).
@@ -94,7 +101,7 @@ describe('docs/rules.md links to tests that exist', () => {
   });
 
   it('every paragraph or bullet that states an interpretation links to a test', () => {
-    const blocks = text.split(/\n\s*\n|\n(?=\s*- )/);
+    const blocks = texts.flatMap((text) => text.split(/\n\s*\n|\n(?=\s*- )/));
     const unlinked = blocks
       .filter((b) => /\binterpretation\b/i.test(b) && !b.includes('›') && !b.startsWith('# '))
       .map((b) => b.trim().slice(0, 80));
@@ -107,7 +114,7 @@ describe('docs/rules.md links to tests that exist', () => {
       '  "four" (a note with "not a name")',
       'Illegal ones come back with a reason ("not a name either").',
     ].join('\n');
-    expect(parseLinks(sample).links.map((l) => `${l.file}|${l.name}`)).toEqual([
+    expect(parseLinks('sample', sample).links.map((l) => `${l.file}|${l.name}`)).toEqual([
       'tests/a.test.ts|one',
       'tests/a.test.ts|two…',
       'tests/b.test.ts|three',
