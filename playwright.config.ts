@@ -13,6 +13,9 @@ export const CHROMIUM_LAUNCH = {
   ],
 };
 
+/** What a page gets when its context names no size. */
+export const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -28,5 +31,5 @@ export default defineConfig({
   // The list as it runs; the JSON for `npm run test:report` (scripts/testReport.ts).
   reporter: [['list'], ['json', { outputFile: 'test-report/browser.json' }]],
   outputDir: 'test-results',
-  use: { launchOptions: CHROMIUM_LAUNCH, viewport: { width: 1280, height: 800 } },
+  use: { launchOptions: CHROMIUM_LAUNCH, viewport: DEFAULT_VIEWPORT },
 });

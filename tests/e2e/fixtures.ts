@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
+import { DEFAULT_VIEWPORT } from '../../playwright.config';
+import { ContextPool } from './contextPool';
 import { runningServers, spawnServer, START_TIMEOUT_MS, type TestServer } from './testServer';
 
 export { expect };
@@ -27,10 +29,12 @@ export const test = base.extend<{ _scope: void }, { server: TestServer; _files: 
     { scope: 'worker', timeout: START_TIMEOUT_MS + 10_000 },
   ],
   _files: [
-    async ({ browser }, use) => {
-      const files = new FileScope(browser);
+    async ({ browser, server }, use) => {
+      const pool = new ContextPool(server.origin, DEFAULT_VIEWPORT);
+      const files = new FileScope(browser, pool);
       await use(files);
       await files.leave();
+      await pool.drain();
     },
     { scope: 'worker', auto: true },
   ],
@@ -67,15 +71,16 @@ class FileScope {
   private file: string | undefined;
   private readonly owners = new Map<BrowserContext, Owner>();
 
-  constructor(private readonly browser: Browser) {
+  constructor(browser: Browser, pool: ContextPool) {
     // Every context a spec opens comes through here (`browser.newPage` and Playwright's own `page`
-    // fixture too). Playwright's `page` fixture asks the running hook the same way.
+    // fixture too), from the worker's pool of reset contexts when it has one of the same options.
+    // Playwright's `page` fixture asks the running hook the same way.
     const open = browser.newContext.bind(browser);
     browser.newContext = async (options) => {
       const info = test.info();
       await this.enter(info.file);
       const hook = (info as unknown as { _currentHookType(): string | undefined })._currentHookType();
-      const context = await open(options);
+      const context = await pool.take(options, open);
       this.owners.set(context, { file: info.file, ofFile: hook === 'beforeAll' || hook === 'afterAll' });
       context.once('close', () => this.owners.delete(context));
       return context;
@@ -93,7 +98,9 @@ class FileScope {
     const closing = [...this.owners]
       .filter(([, owner]) => owner.file === this.file && (which === 'file' || !owner.ofFile))
       .map(([context]) => context);
+    // A closed context goes back to the pool (contextPool.ts), so it sends no 'close' event.
     await Promise.all(closing.map((context) => context.close()));
+    for (const context of closing) this.owners.delete(context);
   }
 
   /**

@@ -1,0 +1,56 @@
+import { DEFAULT_VIEWPORT } from '../../playwright.config';
+import { expect, test } from './fixtures';
+
+// The worker hands a closed context out again (contextPool.ts): the next test must find it as a
+// new context would be, or tests would pass or fail by the order they run in.
+test('a context handed out again keeps nothing of the test before: storage, cookies, listeners, routes, size', async ({
+  browser,
+  server,
+}) => {
+  const first = await browser.newContext();
+  const page = await first.newPage();
+  await page.goto(`${server.origin}/favicon.svg`);
+  await page.evaluate(() => {
+    localStorage.setItem('hints', 'dismissed');
+    sessionStorage.setItem('draft', 'hello');
+    document.cookie = 'seen=1';
+  });
+  const heard: string[] = [];
+  page.on('console', (message) => heard.push(message.text()));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.route('**/favicon.svg', (route) => route.abort());
+  await first.close();
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  expect(await phone.newPage()).not.toBe(page); // other options: never the parked page
+  const second = await browser.newContext();
+  const again = await second.newPage();
+  expect(again).toBe(page);
+  const answer = await again.goto(`${server.origin}/favicon.svg`); // not aborted: the route is gone
+  expect(answer?.status()).toBe(200);
+  expect(await again.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([
+    0,
+    0,
+    '',
+  ]);
+  expect(again.viewportSize()).toEqual(DEFAULT_VIEWPORT);
+  await again.evaluate(() => console.log('after the reset'));
+  expect(heard).toEqual([]);
+});
+
+test('a context given an init script is closed for real, never handed out again', async ({
+  browser,
+  server,
+}) => {
+  const first = await browser.newContext();
+  const page = await first.newPage();
+  await first.addInitScript(() => {
+    (window as unknown as { marked: boolean }).marked = true;
+  });
+  await page.goto(`${server.origin}/favicon.svg`);
+  await first.close();
+  expect(page.isClosed()).toBe(true);
+  const next = await (await browser.newContext()).newPage();
+  await next.goto(`${server.origin}/favicon.svg`);
+  expect(await next.evaluate(() => 'marked' in window)).toBe(false);
+});
