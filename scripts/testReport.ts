@@ -1,10 +1,12 @@
 /**
  * `npm run test:report`: where the last `npm test` spent its time — the 20 slowest files and the
  * 20 slowest tests of each runner, from the JSON reports the test command writes into
- * test-report/. `--summary` prints only the closing line of the whole run ("N passed, N failed").
+ * test-report/. `--summary` prints the close of the whole run: each failed test with the start of
+ * its error (the last lines of a CI log are often all that is read), then "N passed, N failed".
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'test-report');
 const SLOWEST = 20;
@@ -21,6 +23,8 @@ interface RunnerReport {
   readonly skipped: number;
   readonly files: Timed[];
   readonly tests: Timed[];
+  /** Failed tests and the start of their error. */
+  readonly failures: { readonly name: string; readonly error: string }[];
 }
 
 interface VitestJson {
@@ -28,14 +32,25 @@ interface VitestJson {
     name: string;
     startTime: number;
     endTime: number;
-    assertionResults: { fullName: string; status: string; duration?: number | null }[];
+    assertionResults: {
+      fullName: string;
+      status: string;
+      duration?: number | null;
+      failureMessages?: string[];
+    }[];
   }[];
 }
 
 interface PlaywrightSuite {
   file: string;
   title: string;
-  specs?: { title: string; tests: { status: string; results: { duration: number; status: string }[] }[] }[];
+  specs?: {
+    title: string;
+    tests: {
+      status: string;
+      results: { duration: number; status: string; error?: { message?: string } }[];
+    }[];
+  }[];
   suites?: PlaywrightSuite[];
 }
 
@@ -47,6 +62,7 @@ function vitest(report: VitestJson): RunnerReport {
       name: `${relative(file.name)} › ${test.fullName}`,
       ms: test.duration ?? 0,
       status: test.status,
+      error: test.failureMessages?.join('\n') ?? '',
     })),
   );
   return {
@@ -60,11 +76,12 @@ function vitest(report: VitestJson): RunnerReport {
       ms: file.endTime - file.startTime,
     })),
     tests,
+    failures: tests.filter((test) => test.status === 'failed'),
   };
 }
 
 function playwright(report: { suites: PlaywrightSuite[] }): RunnerReport {
-  const tests: (Timed & { status: string })[] = [];
+  const tests: (Timed & { status: string; error: string })[] = [];
   const files = new Map<string, number>();
   const walk = (suite: PlaywrightSuite, titles: string[]): void => {
     for (const spec of suite.specs ?? [])
@@ -72,7 +89,8 @@ function playwright(report: { suites: PlaywrightSuite[] }): RunnerReport {
         // A retried test counts once, by its last result; its time is every attempt's.
         const ms = test.results.reduce((sum, result) => sum + result.duration, 0);
         const status = test.status === 'expected' || test.status === 'flaky' ? 'passed' : test.status;
-        tests.push({ name: [suite.file, ...titles, spec.title].join(' › '), ms, status });
+        const error = test.results.at(-1)?.error?.message ?? '';
+        tests.push({ name: [suite.file, ...titles, spec.title].join(' › '), ms, status, error });
         files.set(suite.file, (files.get(suite.file) ?? 0) + ms);
       }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
@@ -85,6 +103,7 @@ function playwright(report: { suites: PlaywrightSuite[] }): RunnerReport {
     skipped: tests.filter((test) => test.status === 'skipped').length,
     files: [...files].map(([name, ms]) => ({ name: `tests/e2e/${name}`, ms })),
     tests,
+    failures: tests.filter((test) => test.status === 'unexpected'),
   };
 }
 
@@ -107,6 +126,12 @@ function slowest(title: string, rows: readonly Timed[]): string[] {
 const reports = read();
 if (process.argv.includes('--summary')) {
   const sum = (key: 'passed' | 'failed' | 'skipped') => reports.reduce((n, report) => n + report[key], 0);
+  for (const { failures } of reports)
+    for (const failure of failures) {
+      // Colour codes out; the first lines say what was expected and what came.
+      const error = stripVTControlCharacters(failure.error).split('\n').slice(0, 6);
+      console.log([`FAILED ${failure.name}`, ...error.map((line) => `    ${line}`)].join('\n'));
+    }
   for (const report of reports)
     console.log(
       `${report.runner}: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped`,
