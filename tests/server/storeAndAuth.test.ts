@@ -88,11 +88,13 @@ describe('the update log', () => {
       {},
       () => {},
     );
-    rooms.get('r')!.public.doc.getMap('m').set('k', 'v');
+    const room = rooms.get('r')!;
+    room.public.doc.getMap('m').set('k', 'v');
     expect(rooms.loadedCount).toBe(1);
-    rooms.unloadIdle(Date.now() + 500);
+    // Times from the room's last use, not from the clock now: a stalled machine cannot age it.
+    rooms.unloadIdle(room.lastActive + 500);
     expect(rooms.loadedCount).toBe(1);
-    rooms.unloadIdle(Date.now() + 1500);
+    rooms.unloadIdle(room.lastActive + 1500);
     expect(rooms.loadedCount).toBe(0);
     expect(rooms.get('r')!.public.doc.getMap('m').get('k')).toBe('v');
     expect(rooms.get('nope')).toBeUndefined();
