@@ -117,7 +117,7 @@ export function checkAction(
       ? {
           ability: true,
           resolve: request.ability.tags.limitBreak ?? 0,
-          bonus: bonusForUse(combatant, request.ability),
+          bonus: bonusOfUse(combatant, request),
         }
       : {};
 
@@ -200,6 +200,35 @@ export function checkAction(
     if (short) return refuse(short);
   }
   return { ok: true, charge: { ...charge, ...abilityParts, actions, spendsMove, attack } };
+}
+
+/** What an attack spends: a PC's basic attack is a basic action, any other its ability. */
+export function attackRequest(ability: Ability, basic: boolean): ActionRequest {
+  return basic ? { kind: 'basic', action: 'basic-attack' } : { kind: 'ability', ability };
+}
+
+/**
+ * The bonus one use gets: an ability takes every waiting next-ability bonus and its slow-turn
+ * bonus; a basic action (a PC's basic attack among them) gets none.
+ */
+export function bonusOfUse(
+  user: Pick<Combatant, 'nextAbility' | 'slowTurn'>,
+  request: ActionRequest,
+): AbilityBonus | null {
+  return request.kind === 'ability' ? bonusForUse(user, request.ability) : null;
+}
+
+/**
+ * The user as the rolls of this use see them. In combat, spending the action records the use's
+ * bonus as `abilityBonus` (`spendAction`); outside combat nothing is spent and the user rolls as
+ * it stands. A preview starts here, so it counts what the resolution will.
+ */
+export function asUsing<C extends Pick<Combatant, 'nextAbility' | 'slowTurn' | 'abilityBonus'>>(
+  user: C,
+  request: ActionRequest,
+  inCombat: boolean,
+): C {
+  return inCombat ? { ...user, abilityBonus: bonusOfUse(user, request) } : user;
 }
 
 /**

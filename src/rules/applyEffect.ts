@@ -95,11 +95,8 @@ export function applyEffect(
     text: component.text,
   };
   let current = target;
-  // "Enhanced effects against targets affected by certain blights": judged before this component
-  // adds or removes any blight.
-  const extra = againstBlightedExtra(component.againstBlighted, target.blights);
-  outcome.againstBlighted = extra !== null;
-  const spec = boostedSpec(component.damage, user.abilityBonus, extra);
+  const { spec, againstBlighted } = componentDamage(user, target, component);
+  outcome.againstBlighted = againstBlighted;
   if (spec && (spec.tier !== null || spec.flat > 0)) {
     const damage = rollDamage(
       {
@@ -195,6 +192,20 @@ export function withUserGrants(user: Combatant, effects: readonly EffectOutcome[
 }
 
 /** The component's damage with the ability's bonus and the against-blighted extra added. */
+/**
+ * The damage a component deals this use: its own, plus the bonus of the ability in use
+ * (`user.abilityBonus`) and its extra against a blighted receiver, judged before the component
+ * adds or removes any blight. Its previews read the same numbers.
+ */
+export function componentDamage(
+  user: Pick<Combatant, 'abilityBonus'>,
+  target: Pick<Combatant, 'blights'>,
+  component: Pick<EffectComponent, 'damage' | 'againstBlighted'>,
+): { spec: DamageSpec | undefined; againstBlighted: boolean } {
+  const extra = againstBlightedExtra(component.againstBlighted, target.blights);
+  return { spec: boostedSpec(component.damage, user.abilityBonus, extra), againstBlighted: extra !== null };
+}
+
 function boostedSpec(
   spec: DamageSpec | undefined,
   bonus: AbilityBonus | null,

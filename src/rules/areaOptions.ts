@@ -1,5 +1,6 @@
 import type { AreaOptions } from '../grid/area/areaPlacement';
 import type { Ability } from '../schema/ability';
+import type { RollModifier } from '../schema/modifier';
 import type { RoomSettings } from '../schema/settings';
 
 type AreaRules = Pick<RoomSettings, 'rangedAreaIsRangedAttack' | 'effectsGainHeightRange'>;
@@ -26,4 +27,26 @@ export function areaOptionsOf(ability: Ability, settings: AreaRules): AreaOption
     self: ability.self,
     ...(gainsHeightRange(ability, settings) ? { heightRange: true } : {}),
   };
+}
+
+/**
+ * The battlefield's boons and curses on an area's attack roll: height counts; the curse for a
+ * ranged attack next to a foe only when the room counts a ranged area as a ranged attack.
+ */
+export function areaRollModifiers(
+  battlefield: readonly RollModifier[],
+  settings: Pick<RoomSettings, 'rangedAreaIsRangedAttack'>,
+): RollModifier[] {
+  return battlefield.filter((m) => m.source !== 'ranged-adjacent-foe' || settings.rangedAreaIsRangedAttack);
+}
+
+/**
+ * Whether cover (judged from the area's origin) resists an area's effect on the characters it
+ * affects: every area when the room says so, else ranged attacks and areas placed at a range.
+ */
+export function areaEffectCoverResists(
+  ability: Pick<Ability, 'attack' | 'range'>,
+  settings: Pick<RoomSettings, 'areaCoverForEveryArea'>,
+): boolean {
+  return settings.areaCoverForEveryArea || ability.attack?.kind === 'ranged' || ability.range !== null;
 }

@@ -45,6 +45,36 @@ export interface AttackOutcome {
 }
 
 /**
+ * Every boon and curse of an attack roll, in the order the log lists them: the given ones
+ * (battlefield, GM), the attacker's and the target's statuses, then the bonus of the ability in
+ * use (`attacker.abilityBonus`). The resolution and every preview of it count them here.
+ */
+export function attackModifiers(
+  attacker: Pick<Combatant, 'statuses' | 'name' | 'abilityBonus'>,
+  target: Pick<Combatant, 'statuses' | 'name'>,
+  given: readonly RollModifier[],
+  settings: Pick<RoomSettings, 'statuses'>,
+): RollModifier[] {
+  return [
+    ...given,
+    ...statusAttackModifiers(attacker, target, settings.statuses),
+    ...bonusModifiers(attacker.abilityBonus),
+  ];
+}
+
+/**
+ * Whether cover resists this attack's damage: ranged attacks, and an area's attack roll of any
+ * kind when the room's `areaCoverForEveryArea` says so (docs/rules.md "Area cover").
+ */
+export function coverResists(
+  kind: 'melee' | 'ranged',
+  area: boolean,
+  settings: Pick<RoomSettings, 'areaCoverForEveryArea'>,
+): boolean {
+  return kind === 'ranged' || (area && settings.areaCoverForEveryArea);
+}
+
+/**
  * Resolves one attack ("Attacks"): to-hit roll with the given boons/curses plus status ones and
  * the boons of the ability's bonus (`attacker.abilityBonus`: next-ability and slow-turn), then
  * the ability's on-hit (boosted one tier on a critical) plus on-critical, or its on-miss; then its
@@ -68,17 +98,13 @@ export function resolveAttack(
   const { attacker, ability, settings } = input;
   const attack = ability.attack;
   if (!attack) throw new Error(`${ability.name} has no attack component to resolve`);
-  const modifiers = [
-    ...input.modifiers,
-    ...statusAttackModifiers(attacker, input.target, settings.statuses),
-    ...bonusModifiers(attacker.abilityBonus),
-  ];
+  const modifiers = attackModifiers(attacker, input.target, input.modifiers, settings);
   const roll = rollAttack(
     { attackBonus: attacker.statBlock.attackBonus, defense: input.target.statBlock.defense, modifiers },
     dice,
     settings,
   );
-  const coverCounts = attack.kind === 'ranged' || (input.area === true && settings.areaCoverForEveryArea);
+  const coverCounts = coverResists(attack.kind, input.area === true, settings);
   const cover = coverCounts && input.cover;
   const delivery = {
     damageType: ability.damageType,

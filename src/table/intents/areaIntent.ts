@@ -8,7 +8,7 @@ import { explainAttack, explainDamageApplication } from '../../rules/explainOutc
 import { attackContext } from '../../grid/attackContext';
 import { placeArea } from '../../grid/area/placeArea';
 import { formatAreaPattern } from '../../schema/area';
-import { areaOptionsOf } from '../../rules/areaOptions';
+import { areaEffectCoverResists, areaOptionsOf, areaRollModifiers } from '../../rules/areaOptions';
 import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import {
@@ -118,12 +118,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
           // Height boons/curses count; so does the ranged-next-to-a-foe curse for a ranged area
           // attack (setting `rangedAreaIsRangedAttack`). The area's cover (from the origin)
           // replaces the line's and counts for every area (setting `areaCoverForEveryArea`).
-          modifiers: [
-            ...battlefield.modifiers.filter(
-              (m) => m.source !== 'ranged-adjacent-foe' || settings.rangedAreaIsRangedAttack,
-            ),
-            ...intent.modifiers,
-          ],
+          modifiers: [...areaRollModifiers(battlefield.modifiers, settings), ...intent.modifiers],
           cover: affected?.cover ?? false,
           area: true,
           settings: ctx.snapshot.settings,
@@ -160,9 +155,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
         {
           damageType: ability.damageType,
           pierce: ability.tags.pierce,
-          // Cover resists it: every area's cover is judged from its origin (`areaCoverForEveryArea`).
-          ranged:
-            settings.areaCoverForEveryArea || ability.attack?.kind === 'ranged' || ability.range !== null,
+          ranged: areaEffectCoverResists(ability, settings),
           cover: hit.cover,
           critical: false,
         },

@@ -1,5 +1,7 @@
 import type { Ability } from '../../schema/ability';
 import type { Combatant } from '../../schema/combatant';
+import type { ActionRequest } from '../../rules/actionEconomy';
+import { attackRequest } from '../../rules/actionEconomy';
 import type { TokenView } from '../snapshot';
 import type { IntentContext, Refusal } from './IntentContext';
 import { abilityTurn, refuse } from './IntentContext';
@@ -10,7 +12,7 @@ export interface AttackAbility {
   readonly ability: Ability & { attack: NonNullable<Ability['attack']> };
   readonly turn: { onOwnTurn: boolean };
   /** What the attack spends: a basic attack or the ability. */
-  readonly request: { kind: 'basic'; action: 'basic-attack' } | { kind: 'ability'; ability: Ability };
+  readonly request: ActionRequest;
 }
 
 /**
@@ -34,6 +36,6 @@ export function attackAbility(
   return {
     ability: { ...ability, attack: ability.attack },
     turn,
-    request: found.basic ? { kind: 'basic', action: 'basic-attack' } : { kind: 'ability', ability },
+    request: attackRequest(ability, found.basic),
   };
 }

@@ -1,7 +1,7 @@
 import type { AttackContext } from '../../grid/attackContext';
 import { attackContext } from '../../grid/attackContext';
 import { footprintDistance, footprintElevation } from '../../grid/battlefield';
-import type { Ability, DamageSpec, DamageTier } from '../../schema/ability';
+import type { Ability, DamageTier, EffectComponent } from '../../schema/ability';
 import type { Combatant } from '../../schema/combatant';
 import type { RollModifier } from '../../schema/modifier';
 import type { RoomSettings } from '../../schema/settings';
@@ -12,7 +12,9 @@ import { damageRanges } from '../../rules/damageRange';
 import type { HitChance } from '../../rules/hitChance';
 import { hitChance } from '../../rules/hitChance';
 import { isOutOfAction } from '../../rules/health';
-import { statusAttackModifiers } from '../../rules/statuses';
+import { asUsing, attackRequest } from '../../rules/actionEconomy';
+import { componentDamage } from '../../rules/applyEffect';
+import { attackModifiers, coverResists } from '../../rules/resolveAttack';
 import type { RoomSnapshot, TokenView } from '../../table/snapshot';
 import { combatantOf } from '../../table/snapshot';
 import { battlefieldOf } from '../../table/battlefieldOf';
@@ -79,10 +81,14 @@ function reductionWords(target: Combatant | null, type: string, ability: Ability
   return words;
 }
 
-/** The damage one component may deal to one target, before and after its reductions. */
+/**
+ * The damage one component may deal to one target, before and after its reductions. `user` is as
+ * it will roll (`asUsing`): the component's damage gains its ability bonus and its extra against a
+ * blighted target by the function the resolution uses.
+ */
 export function damagePreview(
   label: DamagePreview['label'],
-  spec: DamageSpec | undefined,
+  component: Pick<EffectComponent, 'damage' | 'againstBlighted'> | undefined,
   attacker: Combatant,
   target: Combatant | null,
   ability: Ability,
@@ -90,6 +96,9 @@ export function damagePreview(
   settings: RoomSettings,
   critical: boolean,
 ): DamagePreview | null {
+  if (!component) return null;
+  // A target whose stats are hidden: its blights are still public, so the extra still shows.
+  const spec = componentDamage(attacker, target ?? { blights: [] }, component).spec;
   if (!spec || (spec.tier === null && spec.flat === 0)) return null;
   const ranges = damageRanges(
     {
@@ -125,9 +134,11 @@ export function damagePreview(
 }
 
 /**
- * The attack roll against one target (rulebook: Boons and curses; Attacks): the battlefield's
- * modifiers plus those from statuses, their net (clamped), the target's Defense (null when its
- * stats are hidden: no chance then) and the damage per tier.
+ * The attack roll against one target (rulebook: Boons and curses; Attacks), counted by the
+ * resolution's own functions: the battlefield's modifiers, those from statuses and the ability
+ * bonus (`attacker` as it will roll: `asUsing`), their net (clamped), the target's Defense (null
+ * when its stats are hidden: no chance then) and the damage per tier. `area`: an area's attack
+ * roll (its cover counts as the room's setting says).
  */
 export function rollPreview(
   attacker: Combatant,
@@ -136,11 +147,9 @@ export function rollPreview(
   ability: Ability,
   cover: boolean,
   settings: RoomSettings,
+  area = false,
 ): Pick<TargetOption, 'modifiers' | 'net' | 'defense' | 'chance' | 'damage'> {
-  const modifiers = [
-    ...battlefieldModifiers,
-    ...statusAttackModifiers(attacker, target.state, settings.statuses),
-  ];
+  const modifiers = attackModifiers(attacker, target.state, battlefieldModifiers, settings);
   const net = clampNet(netBoons(modifiers));
   const defense = target.statBlock?.defense ?? null;
   return {
@@ -151,7 +160,7 @@ export function rollPreview(
       defense === null
         ? null
         : hitChance(attacker.statBlock.attackBonus, defense, net, settings.criticalAlwaysHits),
-    damage: attackDamagePreviews(attacker, combatantOf(target), ability, cover, settings),
+    damage: attackDamagePreviews(attacker, combatantOf(target), ability, cover, settings, area),
   };
 }
 
@@ -162,15 +171,16 @@ export function attackDamagePreviews(
   ability: Ability,
   cover: boolean,
   settings: RoomSettings,
+  area = false,
 ): DamagePreview[] {
   const attack = ability.attack;
   if (!attack) return [];
-  const effectiveCover = attack.kind === 'ranged' && cover;
+  const effectiveCover = coverResists(attack.kind, area, settings) && cover;
   const out = [
-    damagePreview('on hit', attack.onHit.damage, attacker, target, ability, effectiveCover, settings, false),
+    damagePreview('on hit', attack.onHit, attacker, target, ability, effectiveCover, settings, false),
     damagePreview(
       'on critical hit',
-      attack.onHit.damage,
+      attack.onHit,
       attacker,
       target,
       ability,
@@ -180,7 +190,7 @@ export function attackDamagePreviews(
     ),
     damagePreview(
       'on miss',
-      attack.onMiss?.damage,
+      attack.onMiss,
       attacker,
       target,
       ability,
@@ -233,12 +243,14 @@ export function rangeSquares(
 export function targetingFor(
   snapshot: RoomSnapshot,
   attackerId: string,
-  ability: Ability,
+  use: { readonly ability: Ability; readonly basic: boolean },
 ): TargetingResult | null {
+  const { ability } = use;
   const attackerToken = snapshot.tokensById[attackerId];
   if (!attackerToken || !ability.attack) return null;
-  const attacker = combatantOf(attackerToken);
-  if (!attacker) return null;
+  const standing = combatantOf(attackerToken);
+  if (!standing) return null;
+  const attacker = asUsing(standing, attackRequest(ability, use.basic), snapshot.turn !== null);
   const kind = ability.attack.kind;
   const range = ability.range ?? 1;
   const candidates = snapshot.tokens.filter(

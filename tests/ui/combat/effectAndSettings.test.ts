@@ -78,7 +78,7 @@ describe("the room's settings reach the previews", () => {
       const snap = readSnapshot(docs.public);
       // The basic ranged attack as the Act panel offers it.
       const choice = actionChoices(snap.tokensById['ana']!.statBlock!).find((c) => c.id === 'basic-ranged')!;
-      const orc = targetingFor(snap, 'ana', (choice as { ability: Ability }).ability)!.targets[0]!;
+      const orc = targetingFor(snap, 'ana', choice as { ability: Ability; basic: boolean })!.targets[0]!;
       return { legal: orc.context.legal, reason: orc.context.reason ?? null };
     };
     const sight = () => lineOfSightReport(readSnapshot(docs.public), { x: 1, y: 2 }, { x: 8, y: 2 })!;

@@ -9,7 +9,7 @@ function rangerBasicRanged() {
   const ranger = snap.tokensById['ranger']!;
   const choice = actionChoices(ranger.statBlock!).find((c) => c.id === 'basic-ranged');
   if (choice?.kind !== 'attack') throw new Error('no basic ranged attack');
-  return { snap, result: targetingFor(snap, 'ranger', choice.ability)! };
+  return { snap, result: targetingFor(snap, 'ranger', choice)! };
 }
 
 describe('targeting a foe behind cover from higher ground', () => {
@@ -66,7 +66,7 @@ describe('targeting a foe behind cover from higher ground', () => {
     const snap = snapshotOf(combatRoom());
     const choice = actionChoices(snap.tokensById['ranger']!.statBlock!).find((c) => c.id === 'basic-melee');
     if (choice?.kind !== 'attack') throw new Error('no melee');
-    const brute = targetingFor(snap, 'ranger', choice.ability)!.targets.find((t) => t.id === 'brute')!;
+    const brute = targetingFor(snap, 'ranger', choice)!.targets.find((t) => t.id === 'brute')!;
     expect(brute.context.legal).toBe(false);
     expect(brute.context.reason).toBe('target is 5 squares away; range is 1');
     expect(brute.context.cover).toBe(false);
