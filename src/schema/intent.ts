@@ -265,8 +265,8 @@ export const SetPortraitIntentSchema = z.object({
 
 /**
  * Everything a client can ask the server to do. Players send intents; the server checks
- * permission and legality, rolls the dice and writes the outcome. Who may send which kind:
- * `INTENT_ROLES` below and docs/table.md.
+ * permission and legality, rolls the dice and writes the outcome. Who may send which kind is
+ * each action's `roles` (src/table/intents/actions.ts, docs/table/intents.md).
  */
 export const IntentSchema = z.discriminatedUnion('kind', [
   MoveIntentSchema,
@@ -301,51 +301,6 @@ export const IntentSchema = z.discriminatedUnion('kind', [
 export type Intent = z.infer<typeof IntentSchema>;
 export type IntentKind = Intent['kind'];
 export type IntentOf<K extends IntentKind> = Extract<Intent, { kind: K }>;
-
-/**
- * 'any' = players (for their own characters) and the GM; 'gm' = GM only. Statuses: the GM and
- * the character's owner (issue 6); blights stay with the GM.
- */
-export const INTENT_ROLES: Record<IntentKind, 'any' | 'gm'> = {
-  move: 'any',
-  'undo-move': 'any',
-  attack: 'any',
-  area: 'any',
-  effect: 'any',
-  save: 'any',
-  'start-turn': 'any',
-  'end-turn': 'any',
-  'basic-action': 'any',
-  'drink-elixir': 'any',
-  surrender: 'any',
-  chat: 'any',
-  // The handlers check the rest: `to: player` and the GM layer are the GM's; erasing others' drawings too.
-  roll: 'any',
-  draw: 'any',
-  'erase-drawing': 'any',
-  'clear-drawings': 'any',
-  'apply-result': 'any',
-  'discard-result': 'gm',
-  'adjust-hp': 'gm',
-  'force-move': 'gm',
-  'add-status': 'any',
-  'remove-status': 'any',
-  'add-blight': 'gm',
-  'remove-blight': 'gm',
-  reveal: 'gm',
-  hide: 'gm',
-  'start-combat': 'gm',
-  'end-combat': 'gm',
-  'return-to-play': 'any',
-  interlude: 'gm',
-  'new-expedition': 'gm',
-  // Offering is the GM's (checked by the handler); declining is the owner's too.
-  'interrupt-offer': 'any',
-  // The owner or the GM; the handler checks whose sheet it is (src/table/intents/sheetIntent.ts).
-  'edit-sheet': 'any',
-  // The owner or the GM (src/table/intents/portraitIntent.ts).
-  'set-portrait': 'any',
-};
 
 /**
  * What the server answers: the outcome written to the log (one kind of the outcome union,

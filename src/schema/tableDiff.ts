@@ -64,9 +64,37 @@ export type TableDiff = z.infer<typeof TableDiffSchema>;
 
 export const EMPTY_DIFF: TableDiff = { tokens: [], terrain: [] };
 
+/** The parts of a diff. Each function that treats them one by one maps every part (below, and
+ * `splitPending`, `diffFor`, the log's `withoutHidden`), so a new part does not compile until each
+ * says what becomes of it. */
+export type DiffPart = keyof TableDiff;
+
+/** Whether each part changes nothing. */
+const EMPTY_PART: { readonly [P in DiffPart]-?: (part: TableDiff[P]) => boolean } = {
+  tokens: (tokens) => tokens.length === 0,
+  terrain: (terrain) => terrain.length === 0,
+  turn: (turn) => turn === undefined,
+  offers: (offers) => !offers?.length,
+};
+
+/** Every part, in declaration order (the keys of a mapped part table). */
+export const DIFF_PARTS = Object.keys(EMPTY_PART) as readonly DiffPart[];
+
 /** True when the diff changes nothing. */
 export function isEmptyDiff(diff: TableDiff): boolean {
-  return (
-    diff.tokens.length === 0 && diff.terrain.length === 0 && diff.turn === undefined && !diff.offers?.length
-  );
+  return DIFF_PARTS.every((part) => EMPTY_PART[part](diff[part] as never));
+}
+
+/**
+ * A diff built part by part from a mapped part table's answers (`undefined`: the part is absent).
+ * The casts stay here: TypeScript cannot tie `table[part]` to `diff[part]` for a `part` it only
+ * knows as the union.
+ */
+export function diffByParts(value: (part: DiffPart) => unknown): TableDiff {
+  const out: Record<string, unknown> = { tokens: [], terrain: [] };
+  for (const part of DIFF_PARTS) {
+    const v = value(part);
+    if (v !== undefined) out[part] = v;
+  }
+  return out as TableDiff;
 }

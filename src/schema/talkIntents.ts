@@ -4,8 +4,8 @@ import { DrawingLayerSchema, DrawingShapeSchema } from './drawing';
 
 /**
  * Table talk and marks on the map (issue 15): intents anyone may send that never change the
- * battlefield. Who may send which is still INTENT_ROLES in ./intent.ts, with the handlers'
- * finer checks (a whisper to a player and the GM layer are the GM's).
+ * battlefield. Who may send which is each action's `roles` (src/table/intents/actions.ts), with
+ * the handlers' finer checks (a whisper to a player and the GM layer are the GM's).
  */
 
 const Id = z.string().min(1).max(64);

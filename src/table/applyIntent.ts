@@ -1,84 +1,28 @@
 import type { Dice } from '../lib/dice';
 import { BattlefieldError } from '../grid';
-import type { Intent, IntentKind, IntentOf, IntentResult } from '../schema/intent';
-import { INTENT_ROLES, IntentSchema } from '../schema/intent';
+import type { Intent, IntentResult } from '../schema/intent';
+import { IntentSchema } from '../schema/intent';
 import type { TableDocs } from './docLayout';
 import { publicRootsOf, rootsOf, secretRootsOf, SERVER_ORIGIN, transactBoth } from './docLayout';
 import type { ChannelDocs } from './intents/chatChannels';
 import { atMost, MAX_LOG_ENTRIES } from '../schema/limits';
 import { readTableState } from './snapshot';
 import { findLogEntry } from './findLogEntry';
-import type { Actor, IntentHandler } from './intents/IntentContext';
+import type { Actor } from './intents/IntentContext';
 import { recordingDice, refuse } from './intents/IntentContext';
 import { intentWrites } from './intents/IntentWrites';
 import type { Resolution } from './intents/IntentContext';
 import { OutcomeSchema } from '../schema/outcome';
 import { isEmptyDiff } from '../schema/tableDiff';
 import { redactOutcome } from './intents/redactLog';
-import { moveIntent } from './intents/moveIntent';
-import { undoMoveIntent } from './intents/undoMoveIntent';
-import { chatIntent } from './intents/chatIntent';
-import { rollIntent } from './intents/rollIntent';
-import { clearDrawingsIntent, drawIntent, eraseDrawingIntent } from './intents/drawingIntents';
-import { endTurnIntent, startTurnIntent, combatIntent } from './intents/turnIntents';
-import { attackIntent } from './intents/attackIntent';
-import { areaIntent } from './intents/areaIntent';
-import { effectIntent } from './intents/effectIntent';
-import { saveIntent } from './intents/saveIntent';
-import { basicActionIntent } from './intents/basicActionIntent';
-import { recoveryIntent } from './intents/recoveryIntent';
-import { applyResultIntent, discardResultIntent } from './intents/applyResultIntent';
-import { PENDING_KINDS, pendingDamageOf, splitPending } from './intents/pendingWrites';
-import { forceMoveIntent } from './intents/forceMoveIntent';
-import { adjustHpIntent, blightIntent, statusIntent, visibilityIntent } from './intents/gmIntents';
-import { edgeReturnIntent } from './intents/edgeReturnIntent';
-import { betweenFightsIntent } from './intents/interludeIntent';
-import { offerIntent } from './intents/offerIntent';
-import { sheetIntent } from './intents/sheetIntent';
-import { portraitIntent } from './intents/portraitIntent';
+import { ACTIONS } from './intents/actions';
+import { pendingDamageOf, splitPending } from './intents/pendingWrites';
+import type { ActionDefinition } from './intents/defineAction';
 import { takeUpOffer } from './intents/interruptOffers';
 import { issueSentence } from '../schema/issueSentence';
-import { onlyTheGm } from './intents/gmOnlyWords';
 import { readDrawings } from './readDrawings';
 
 export type { Actor } from './intents/IntentContext';
-
-const HANDLERS: { [K in IntentKind]: IntentHandler<IntentOf<K>> } = {
-  move: moveIntent,
-  'undo-move': undoMoveIntent,
-  attack: attackIntent,
-  area: areaIntent,
-  effect: effectIntent,
-  save: saveIntent,
-  'start-turn': startTurnIntent,
-  'end-turn': endTurnIntent,
-  'basic-action': basicActionIntent,
-  'drink-elixir': recoveryIntent,
-  surrender: recoveryIntent,
-  chat: chatIntent,
-  roll: rollIntent,
-  draw: drawIntent,
-  'erase-drawing': eraseDrawingIntent,
-  'clear-drawings': clearDrawingsIntent,
-  'apply-result': applyResultIntent,
-  'discard-result': discardResultIntent,
-  'adjust-hp': adjustHpIntent,
-  'force-move': forceMoveIntent,
-  'add-status': statusIntent,
-  'remove-status': statusIntent,
-  'add-blight': blightIntent,
-  'remove-blight': blightIntent,
-  reveal: visibilityIntent,
-  hide: visibilityIntent,
-  'start-combat': combatIntent,
-  'end-combat': combatIntent,
-  'return-to-play': edgeReturnIntent,
-  interlude: betweenFightsIntent,
-  'new-expedition': betweenFightsIntent,
-  'interrupt-offer': offerIntent,
-  'edit-sheet': sheetIntent,
-  'set-portrait': portraitIntent,
-};
 
 /**
  * Resolves one intent against the room's authoritative docs (the server holds both): checks the
@@ -106,9 +50,8 @@ export function applyIntent(
     return refuse(issueSentence(issue));
   }
   const intent: Intent = parsed.data;
-  if (INTENT_ROLES[intent.kind] === 'gm' && actor.role !== 'gm') {
-    return refuse(onlyTheGm(intent.kind));
-  }
+  const action = ACTIONS[intent.kind] as ActionDefinition<Intent['kind']>;
+  if (action.roles !== 'any' && actor.role !== 'gm') return refuse(`only the GM may ${action.roles.gm}`);
   const full = fullHistory(docs);
   if (full) return refuse(full);
   // Never the whole log or chat: an intent's cost must not grow with the campaign (issue 10).
@@ -131,11 +74,10 @@ export function applyIntent(
         : readDrawings(docs.public, 'table'),
     ...(opts.channels ? { channels: opts.channels } : {}),
   };
-  const handler = HANDLERS[intent.kind] as IntentHandler<Intent>;
-  let resolution: ReturnType<typeof handler>;
+  let resolution: ReturnType<typeof action.resolve>;
   try {
     // Using an interrupt takes up the offer its trigger made (docs/table.md "Interrupt offers").
-    resolution = takeUpOffer(ctx, intent, handler(ctx, intent));
+    resolution = takeUpOffer(ctx, intent, action.resolve(ctx, intent));
   } catch (error) {
     // Handlers are pure until `commit`, so a geometry question the battlefield cannot answer
     // (a token that is not on it, say) is a refusal with nothing written, not a server fault.
@@ -146,7 +88,7 @@ export function applyIntent(
   const writes = intentWrites(docs, ctx.now, ctx.dice.rolls, opts.channels);
   // Room setting `applyResults: 'on-confirm'`: the roll and its log entry are written now, the
   // characters' change waits on the entry for `apply-result` (docs/combat.md "Apply on confirm").
-  const waits = snapshot.settings.applyResults === 'on-confirm' && PENDING_KINDS.includes(intent.kind);
+  const waits = snapshot.settings.applyResults === 'on-confirm' && action.pending === true;
   writeResolution(writes, resolution, waits);
   transactBoth(docs, SERVER_ORIGIN, () => writes.apply());
   // Engine extras (whole combatants, stat blocks) are left out: the answer is the logged outcome.

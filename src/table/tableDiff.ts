@@ -1,6 +1,7 @@
 import type { CellData } from '../schema/cell';
 import type { Combatant } from '../schema/combatant';
-import type { TableDiff, TokenChange } from '../schema/tableDiff';
+import type { DiffPart, TableDiff, TokenChange } from '../schema/tableDiff';
+import { diffByParts } from '../schema/tableDiff';
 import type { TurnOrder } from '../schema/turnOrder';
 import type { CombatantState } from './docLayout';
 import { cellKey, combatantStateOf } from './docLayout';
@@ -133,14 +134,21 @@ export function staleParts(diff: TableDiff, state: TableState): StalePart[] {
 
 /** Only the parts of `diff` about the tokens `keep` accepts (terrain and turn order stay). */
 export function diffFor(diff: TableDiff, keep: (tokenId: string) => boolean): TableDiff {
-  const offers = diff.offers?.filter((o) => keep(o.tokenId));
-  const { offers: _all, ...rest } = diff;
-  return {
-    ...rest,
-    tokens: diff.tokens.filter((t) => keep(t.tokenId)),
-    ...(offers?.length ? { offers } : {}),
-  };
+  return diffByParts((part) => BY_TOKEN[part](diff[part] as never, keep));
 }
+
+/** Each part of a diff narrowed to some tokens: what is about a token follows it, the rest stays. */
+const BY_TOKEN: {
+  readonly [P in DiffPart]-?: (part: TableDiff[P], keep: (tokenId: string) => boolean) => TableDiff[P];
+} = {
+  tokens: (tokens, keep) => tokens.filter((t) => keep(t.tokenId)),
+  terrain: (terrain) => terrain,
+  turn: (turn) => turn,
+  offers: (offers, keep) => {
+    const kept = offers?.filter((o) => keep(o.tokenId));
+    return kept?.length ? kept : undefined;
+  },
+};
 
 /** The ids of the tokens a diff changes. */
 export const diffTokenIds = (diff: TableDiff): string[] => diff.tokens.map((t) => t.tokenId);

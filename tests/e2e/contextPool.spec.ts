@@ -54,3 +54,20 @@ test('a context given an init script is closed for real, never handed out again'
   await next.goto(`${server.origin}/favicon.svg`);
   expect(await next.evaluate(() => 'marked' in window)).toBe(false);
 });
+
+// A page from `browser.newPage()` once tied its context to it: handed out again, that context
+// refused the second page axe opens ("Please use browser.newContext()").
+test('a context first opened by browser.newPage() opens a second page when handed out again', async ({
+  browser,
+  server,
+}) => {
+  const first = await browser.newPage();
+  await first.goto(`${server.origin}/favicon.svg`);
+  await first.context().close();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  expect(page).toBe(first);
+  const second = await context.newPage();
+  await second.goto(`${server.origin}/favicon.svg`);
+  expect(context.pages()).toHaveLength(2);
+});

@@ -75,6 +75,9 @@ class FileScope {
     // Every context a spec opens comes through here (`browser.newPage` and Playwright's own `page`
     // fixture too), from the worker's pool of reset contexts when it has one of the same options.
     // Playwright's `page` fixture asks the running hook the same way.
+    // `browser.newPage` ties its context's life to the page, and that context then refuses a
+    // second page (axe opens one). Reused contexts must not carry that, so it makes a plain one.
+    browser.newPage = async (options) => (await browser.newContext(options)).newPage();
     const open = browser.newContext.bind(browser);
     browser.newContext = async (options) => {
       const info = test.info();

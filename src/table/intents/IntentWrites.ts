@@ -3,7 +3,8 @@ import type { LogEntry } from '../../schema/logEntry';
 import { ChatMessageSchema, LogEntrySchema } from '../../schema/logEntry';
 import type { Outcome } from '../../schema/outcome';
 import { OutcomeSchema } from '../../schema/outcome';
-import type { TableDiff } from '../../schema/tableDiff';
+import type { DiffPart, TableDiff } from '../../schema/tableDiff';
+import { diffByParts } from '../../schema/tableDiff';
 import type { TableDocs } from '../docLayout';
 import { channelRootsOf, newId, publicRootsOf, rootsOf, SERVER_ORIGIN, secretRootsOf } from '../docLayout';
 import { MAX_LOG_ENTRIES } from '../../schema/limits';
@@ -269,16 +270,7 @@ function withoutHidden(
   if (!touches(entry.diff) && !touches(entry.pending?.diff)) return entry;
   const shown = (diff: TableDiff): TableDiff => {
     const visible = diffFor(diff, (id) => !isHidden(id));
-    const kept = {
-      ...visible,
-      tokens: visible.tokens.flatMap((t) => {
-        const part = hpHidden(t.tokenId) ? withoutHp(t) : t;
-        return part ? [part] : [];
-      }),
-    };
-    const offers = kept.offers?.filter((o) => !o.gmOnly);
-    const { offers: _all, ...rest } = kept;
-    return offers?.length ? { ...rest, offers } : rest;
+    return diffByParts((part) => PLAYERS_SEE[part](visible[part] as never, hpHidden));
   };
   return {
     ...entry,
@@ -286,3 +278,23 @@ function withoutHidden(
     ...(entry.pending ? { pending: { ...entry.pending, diff: shown(entry.pending.diff) } } : {}),
   };
 }
+
+/**
+ * What players read of each part of a diff about visible tokens: a foe's HP fields only where the
+ * room gives players its HP, interrupt offers only when not the GM's; terrain and turn order whole.
+ */
+const PLAYERS_SEE: {
+  readonly [P in DiffPart]-?: (part: TableDiff[P], hpHidden: (tokenId: string) => boolean) => TableDiff[P];
+} = {
+  tokens: (tokens, hpHidden) =>
+    tokens.flatMap((t) => {
+      const part = hpHidden(t.tokenId) ? withoutHp(t) : t;
+      return part ? [part] : [];
+    }),
+  terrain: (terrain) => terrain,
+  turn: (turn) => turn,
+  offers: (offers) => {
+    const told = offers?.filter((o) => !o.gmOnly);
+    return told?.length ? told : undefined;
+  },
+};

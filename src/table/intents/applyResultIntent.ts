@@ -12,6 +12,7 @@ import { refuse } from './IntentContext';
 import { nameOf } from './combatants';
 import { healthWord } from './redactLog';
 import { hpShownAs } from './shownNames';
+import { defineAction } from './defineAction';
 
 /** Fields the rules engine's applyDamage decides; an override recomputes exactly these. */
 const DAMAGE_FIELDS = ['hp', 'vigor', 'wounds', 'incapacitated', 'defeated', 'dead'] as const;
@@ -238,3 +239,14 @@ export const discardResultIntent: IntentHandler<IntentOf<'discard-result'>> = (c
     ],
   };
 };
+
+export const applyResultAction = defineAction({
+  kind: 'apply-result',
+  roles: 'any',
+  resolve: applyResultIntent,
+});
+export const discardResultAction = defineAction({
+  kind: 'discard-result',
+  roles: { gm: 'discard a result' },
+  resolve: discardResultIntent,
+});

@@ -26,6 +26,7 @@ import { hpShownAs, nameIfStatsShown } from './shownNames';
 import { spendAbilityAction } from './spendAbilityAction';
 import { componentOf, forceByComponent, forcedMoves, shoveRefusal, withForcedSentences } from './forcedMoves';
 import { areaTerrainHits } from './areaTerrain';
+import { defineAction } from './defineAction';
 
 /**
  * An area ability ("Area of effect"): the pattern is placed and judged by src/grid; the attack
@@ -260,3 +261,5 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
     ],
   });
 };
+
+export const areaAction = defineAction({ kind: 'area', roles: 'any', pending: true, resolve: areaIntent });

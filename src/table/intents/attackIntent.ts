@@ -21,6 +21,7 @@ import { componentOf, forceByComponent, forcedMoves, shoveRefusal, withForcedSen
 import { terrainAttackIntent } from './terrainAttackIntent';
 import { refuseUnlessHostile } from './sides';
 import { offerInterrupts } from './interruptOffers';
+import { defineAction } from './defineAction';
 
 /**
  * A single-target attack ("Attacks"): legal by the action economy (one attack per round, action
@@ -117,3 +118,10 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
     ),
   );
 };
+
+export const attackAction = defineAction({
+  kind: 'attack',
+  roles: 'any',
+  pending: true,
+  resolve: attackIntent,
+});

@@ -18,6 +18,7 @@ import {
   findToken,
   refuse,
 } from './IntentContext';
+import { defineAction } from './defineAction';
 
 /**
  * Interact, Rescue and Whack ("Actions on a turn"), 1 action each. Rescue: an ADJACENT defeated
@@ -109,3 +110,5 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
     },
   });
 };
+
+export const basicAction = defineAction({ kind: 'basic-action', roles: 'any', resolve: basicActionIntent });

@@ -3,6 +3,7 @@ import { EMPTY_DIFF } from '../../schema/tableDiff';
 import { audienceOf } from './chatAudience';
 import { speakerOf } from './chatSpeaker';
 import type { IntentHandler } from './IntentContext';
+import { defineAction } from './defineAction';
 
 /** A chat line from the sender (players chat through the server so the name cannot be forged). */
 export const chatIntent: IntentHandler<IntentOf<'chat'>> = (ctx, intent) => {
@@ -18,3 +19,5 @@ export const chatIntent: IntentHandler<IntentOf<'chat'>> = (ctx, intent) => {
     chat: { ...speaker, text: intent.text, ...(to ? { to } : {}) },
   };
 };
+
+export const chatAction = defineAction({ kind: 'chat', roles: 'any', resolve: chatIntent });

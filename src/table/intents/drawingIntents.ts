@@ -8,6 +8,7 @@ import { authorColour } from '../authorColour';
 import { newId } from '../docLayout';
 import type { DrawingWrite, IntentContext, IntentHandler, Resolution } from './IntentContext';
 import { refuse } from './IntentContext';
+import { defineAction } from './defineAction';
 
 /**
  * Drawings and notes on the map (issue 15; docs/table.md "Drawings"). Anyone draws on the table
@@ -80,3 +81,15 @@ export const clearDrawingsIntent: IntentHandler<IntentOf<'clear-drawings'>> = (c
     );
   return done({ kind: 'erase-drawings', count: erase.length }, { erase });
 };
+
+export const drawAction = defineAction({ kind: 'draw', roles: 'any', resolve: drawIntent });
+export const eraseDrawingAction = defineAction({
+  kind: 'erase-drawing',
+  roles: 'any',
+  resolve: eraseDrawingIntent,
+});
+export const clearDrawingsAction = defineAction({
+  kind: 'clear-drawings',
+  roles: 'any',
+  resolve: clearDrawingsIntent,
+});

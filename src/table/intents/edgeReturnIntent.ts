@@ -4,6 +4,7 @@ import { checkEdgeReturn, returnToPlay } from '../../rules/edgeReturn';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, intentBattlefield, refuse } from './IntentContext';
 import { diffOf } from '../tableDiff';
+import { defineAction } from './defineAction';
 
 /**
  * "Edges": a character an edge removed comes back as close to where it left as possible (the
@@ -50,3 +51,9 @@ export const edgeReturnIntent: IntentHandler<IntentOf<'return-to-play'>> = (ctx,
     ],
   };
 };
+
+export const returnToPlayAction = defineAction({
+  kind: 'return-to-play',
+  roles: 'any',
+  resolve: edgeReturnIntent,
+});

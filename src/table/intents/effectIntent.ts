@@ -23,6 +23,7 @@ import { shownDamage } from './redactLog';
 import { hpShownAs, nameIfStatsShown } from './shownNames';
 import { spendAbilityAction } from './spendAbilityAction';
 import { forceByComponent, forcedMoves, shoveRefusal, withForcedSentences } from './forcedMoves';
+import { defineAction } from './defineAction';
 
 /**
  * A non-attack, non-area ability used on one character ("Attack vs. ability vs. effect": the
@@ -160,3 +161,10 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
     forced.cells,
   );
 };
+
+export const effectAction = defineAction({
+  kind: 'effect',
+  roles: 'any',
+  pending: true,
+  resolve: effectIntent,
+});

@@ -5,6 +5,7 @@ import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, findToken, intentBattlefield, refuse } from './IntentContext';
 import { forceByComponent, forcedMoves } from './forcedMoves';
+import { defineAction } from './defineAction';
 
 /**
  * The GM moves a character by force ("push 2 from the ogre"): the same grid rules and damage as
@@ -68,3 +69,9 @@ export const forceMoveIntent: IntentHandler<IntentOf<'force-move'>> = (ctx, inte
     ],
   };
 };
+
+export const forceMoveAction = defineAction({
+  kind: 'force-move',
+  roles: { gm: 'push, pull or shove a character by hand' },
+  resolve: forceMoveIntent,
+});

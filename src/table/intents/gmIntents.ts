@@ -12,6 +12,7 @@ import { combatantOfToken, commandedToken, findToken, refuse, statusName } from 
 import { combatantResolution } from './combatantResolution';
 import { healthWord } from './redactLog';
 import { hpShownAs } from './shownNames';
+import { defineAction } from './defineAction';
 
 /**
  * The GM's HP box. Positive with a `damageType`: damage through the rules (armor, resistance,
@@ -167,3 +168,35 @@ export const visibilityIntent: IntentHandler<IntentOf<'reveal' | 'hide'>> = (ctx
     ],
   };
 };
+
+export const adjustHpAction = defineAction({
+  kind: 'adjust-hp',
+  roles: { gm: 'change HP directly' },
+  resolve: adjustHpIntent,
+});
+export const addStatusAction = defineAction({ kind: 'add-status', roles: 'any', resolve: statusIntent });
+export const removeStatusAction = defineAction({
+  kind: 'remove-status',
+  roles: 'any',
+  resolve: statusIntent,
+});
+export const addBlightAction = defineAction({
+  kind: 'add-blight',
+  roles: { gm: 'add a blight' },
+  resolve: blightIntent,
+});
+export const removeBlightAction = defineAction({
+  kind: 'remove-blight',
+  roles: { gm: 'remove a blight' },
+  resolve: blightIntent,
+});
+export const revealAction = defineAction({
+  kind: 'reveal',
+  roles: { gm: 'reveal a character' },
+  resolve: visibilityIntent,
+});
+export const hideAction = defineAction({
+  kind: 'hide',
+  roles: { gm: 'hide a character' },
+  resolve: visibilityIntent,
+});

@@ -5,6 +5,7 @@ import { combatantOf } from '../snapshot';
 import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { refuse } from './IntentContext';
+import { defineAction } from './defineAction';
 
 /**
  * Between fights, GM only, never during combat: `interlude` heals the player characters' wounds
@@ -58,3 +59,14 @@ export const betweenFightsIntent: IntentHandler<IntentOf<'interlude' | 'new-expe
     ],
   };
 };
+
+export const interludeAction = defineAction({
+  kind: 'interlude',
+  roles: { gm: 'call an interlude' },
+  resolve: betweenFightsIntent,
+});
+export const newExpeditionAction = defineAction({
+  kind: 'new-expedition',
+  roles: { gm: 'start a new expedition' },
+  resolve: betweenFightsIntent,
+});

@@ -13,6 +13,7 @@ import type { IntentHandler } from './IntentContext';
 import { intentBattlefield, checkTurn, combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { moveEndRefusal, standardMoveLeft } from './turnEndRule';
 import { offerInterrupts } from './interruptOffers';
+import { defineAction } from './defineAction';
 
 /** Out of combat nobody counts squares; paths must still be legal (no walking through foes). */
 const FREE_MOVE_BUDGET = 999;
@@ -134,3 +135,5 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
     ],
   });
 };
+
+export const moveAction = defineAction({ kind: 'move', roles: 'any', resolve: moveIntent });

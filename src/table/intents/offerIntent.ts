@@ -5,6 +5,7 @@ import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, findToken, refuse } from './IntentContext';
 import { findAbility } from './findAbility';
 import { withOffers } from './interruptOffers';
+import { defineAction } from './defineAction';
 
 /**
  * The GM offers an interrupt whose trigger happened (a free-text trigger the GM confirms, or one
@@ -66,3 +67,9 @@ export const offerIntent: IntentHandler<IntentOf<'interrupt-offer'>> = (ctx, int
     ],
   };
 };
+
+export const interruptOfferAction = defineAction({
+  kind: 'interrupt-offer',
+  roles: 'any',
+  resolve: offerIntent,
+});

@@ -1,13 +1,10 @@
-import type { IntentKind } from '../../schema/intent';
 import type { PendingDamage } from '../../schema/logEntry';
 import { PendingDamageSchema } from '../../schema/logEntry';
 import type { Outcome } from '../../schema/outcome';
 import type { EffectOutcomeRecord } from '../../schema/rollRecord';
-import type { TableDiff, TokenChange } from '../../schema/tableDiff';
+import type { DiffPart, TableDiff, TokenChange } from '../../schema/tableDiff';
+import { diffByParts } from '../../schema/tableDiff';
 import type { CombatantState } from '../docLayout';
-
-/** Intents whose state change waits for Apply under `applyResults: 'on-confirm'`. */
-export const PENDING_KINDS: readonly IntentKind[] = ['attack', 'area', 'effect'];
 
 /**
  * Action-economy fields: written with the roll even when its result waits, because the action
@@ -87,22 +84,26 @@ function splitFields(
  * terrain — waits on the log entry (`later`) for `apply-result`. The turn order never waits.
  */
 export function splitPending(diff: TableDiff): { now: TableDiff; later: TableDiff } {
-  const now: TokenChange[] = [];
-  const later: TokenChange[] = [];
+  const at = (when: 'now' | 'later') => diffByParts((part) => (WHEN[part] === when ? diff[part] : undefined));
+  const now = at('now');
+  const later = at('later');
   const isAction = (field: string) => (ACTION_FIELDS as readonly string[]).includes(field);
   for (const change of diff.tokens) {
     const split = splitFields(change, isAction);
-    if (split.now) now.push(split.now);
-    if (split.later) later.push(split.later);
+    if (split.now) now.tokens.push(split.now);
+    if (split.later) later.tokens.push(split.later);
   }
-  return {
-    // Offers are made (or used) when the roll is, like the action economy.
-    now: {
-      tokens: now,
-      terrain: [],
-      ...(diff.turn ? { turn: diff.turn } : {}),
-      ...(diff.offers ? { offers: diff.offers } : {}),
-    },
-    later: { tokens: later, terrain: diff.terrain },
-  };
+  return { now, later };
 }
+
+/**
+ * When each part of a diff is written in an on-confirm room: with the roll, on Apply, or field by
+ * field (a token's action economy now, the rest later). Offers are made or used when the roll is,
+ * like the action economy; the turn order never waits.
+ */
+const WHEN: { readonly [P in DiffPart]-?: 'now' | 'later' | 'by-field' } = {
+  tokens: 'by-field',
+  terrain: 'later',
+  turn: 'now',
+  offers: 'now',
+};

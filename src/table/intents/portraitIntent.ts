@@ -3,6 +3,7 @@ import type { StatBlock } from '../../schema/statBlock';
 import { EMPTY_DIFF } from '../../schema/tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { commandedToken, refuse } from './IntentContext';
+import { defineAction } from './defineAction';
 
 /** Said when the hash names no image of this room (never uploaded here, or made up). */
 export const NOT_THIS_ROOMS_IMAGE = 'that image was not uploaded to this room: upload it again';
@@ -37,3 +38,9 @@ export const portraitIntent: IntentHandler<IntentOf<'set-portrait'>> = (ctx, int
     statBlock: { tokenId: token.id, statBlock: next },
   };
 };
+
+export const setPortraitAction = defineAction({
+  kind: 'set-portrait',
+  roles: 'any',
+  resolve: portraitIntent,
+});

@@ -3,6 +3,7 @@ import { drinkElixir, surrender } from '../../rules/health';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
+import { defineAction } from './defineAction';
 
 /**
  * Elixirs ("Elixirs": out of combat, heal 50% of max HP, two per expedition) and surrender
@@ -40,3 +41,10 @@ export const recoveryIntent: IntentHandler<IntentOf<'drink-elixir' | 'surrender'
     gmOnly: token.hidden,
   });
 };
+
+export const drinkElixirAction = defineAction({
+  kind: 'drink-elixir',
+  roles: 'any',
+  resolve: recoveryIntent,
+});
+export const surrenderAction = defineAction({ kind: 'surrender', roles: 'any', resolve: recoveryIntent });

@@ -5,6 +5,7 @@ import { rollNotation } from '../dice/notation';
 import { audienceOf } from './chatAudience';
 import { speakerOf } from './chatSpeaker';
 import type { IntentHandler } from './IntentContext';
+import { defineAction } from './defineAction';
 
 /**
  * A roll in chat (issue 15): an ICON shorthand (`save 2 boons`) or dice notation (`2d6+3`),
@@ -25,3 +26,5 @@ export const rollIntent: IntentHandler<IntentOf<'roll'>> = (ctx, intent) => {
     chat: { ...speaker, text: intent.label ?? '', roll, ...(to ? { to } : {}) },
   };
 };
+
+export const rollAction = defineAction({ kind: 'roll', roles: 'any', resolve: rollIntent });

@@ -4,6 +4,7 @@ import { removeStatus, statusSaveModifiers } from '../../rules/statuses';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse, statusName } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
+import { defineAction } from './defineAction';
 
 /**
  * Saves happen at the end of the bearer's turn, one per status, rolled by the table in 'end-turn'
@@ -42,3 +43,5 @@ export const saveIntent: IntentHandler<IntentOf<'save'>> = (ctx, intent) => {
     },
   });
 };
+
+export const saveAction = defineAction({ kind: 'save', roles: 'any', resolve: saveIntent });

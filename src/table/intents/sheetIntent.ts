@@ -7,6 +7,7 @@ import { deriveStatBlock, editRefusal } from '../../rules/characterSheet';
 import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { commandedToken, refuse } from './IntentContext';
+import { defineAction } from './defineAction';
 
 /**
  * A sheet edit (docs/table.md "Character sheets"): the owner or the GM replaces the sheet, the
@@ -89,3 +90,5 @@ function describeChanges(before: CharacterSheet, after: CharacterSheet): string[
   if (before.notes !== after.notes) out.push('notes');
   return out;
 }
+
+export const editSheetAction = defineAction({ kind: 'edit-sheet', roles: 'any', resolve: sheetIntent });

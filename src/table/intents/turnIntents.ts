@@ -15,6 +15,7 @@ import { endOfTurnEdgeSaves } from './edgeSave';
 import { turnEndRefusal } from './turnEndRule';
 import { removeByEdge } from '../../rules/edgeReturn';
 import type { EdgeReturn } from '../../rules/edgeReturn';
+import { defineAction } from './defineAction';
 
 /** What the log says about coming back after an edge ("Edges"). */
 const RETURN_NOTE: Record<EdgeReturn, string> = {
@@ -216,3 +217,16 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
     },
   );
 };
+
+export const startTurnAction = defineAction({ kind: 'start-turn', roles: 'any', resolve: startTurnIntent });
+export const endTurnAction = defineAction({ kind: 'end-turn', roles: 'any', resolve: endTurnIntent });
+export const startCombatAction = defineAction({
+  kind: 'start-combat',
+  roles: { gm: 'start combat' },
+  resolve: combatIntent,
+});
+export const endCombatAction = defineAction({
+  kind: 'end-combat',
+  roles: { gm: 'end combat' },
+  resolve: combatIntent,
+});

@@ -4,6 +4,7 @@ import { undoMove } from '../../rules/undoMove';
 import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { checkTurn, combatantOfToken, commandedToken, intentBattlefield, refuse } from './IntentContext';
+import { defineAction } from './defineAction';
 
 /**
  * `undo-move`: the character's player takes back its last move this turn, before it acts
@@ -69,3 +70,5 @@ export const undoMoveIntent: IntentHandler<IntentOf<'undo-move'>> = (ctx, intent
     ],
   };
 };
+
+export const undoMoveAction = defineAction({ kind: 'undo-move', roles: 'any', resolve: undoMoveIntent });

@@ -37,8 +37,7 @@ export function deriveCombat(
   const choices = actor?.statBlock ? actionChoices(actor.statBlock) : [];
   const choice = choices.find((c) => c.id === s.choiceId) ?? null;
   const at = followsPointer(s, choice?.kind) ? pointer() : null;
-  const targeting =
-    actor && choice?.kind === 'attack' ? targetingFor(snapshot, actor.id, choice) : null;
+  const targeting = actor && choice?.kind === 'attack' ? targetingFor(snapshot, actor.id, choice) : null;
   const effect =
     actor && choice?.kind === 'effect' ? effectTargetsFor(snapshot, actor.id, choice.ability) : null;
   const areaCell = s.areaAt ?? at;

@@ -178,26 +178,8 @@ export function attackDamagePreviews(
   const effectiveCover = coverResists(attack.kind, area, settings) && cover;
   const out = [
     damagePreview('on hit', attack.onHit, attacker, target, ability, effectiveCover, settings, false),
-    damagePreview(
-      'on critical hit',
-      attack.onHit,
-      attacker,
-      target,
-      ability,
-      effectiveCover,
-      settings,
-      true,
-    ),
-    damagePreview(
-      'on miss',
-      attack.onMiss,
-      attacker,
-      target,
-      ability,
-      effectiveCover,
-      settings,
-      false,
-    ),
+    damagePreview('on critical hit', attack.onHit, attacker, target, ability, effectiveCover, settings, true),
+    damagePreview('on miss', attack.onMiss, attacker, target, ability, effectiveCover, settings, false),
   ];
   return out.filter((p): p is DamagePreview => p !== null);
 }
