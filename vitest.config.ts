@@ -1,4 +1,31 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files that wait in real time, longest first. vitest starts files it has timed before longest
+ * first, but a fresh clone has no timings: there quietLink.test.ts (35 s of y-websocket's own
+ * silence timeout) started last and ran alone for 30 s after every other file had finished.
+ */
+const WAITS_IN_REAL_TIME = [
+  'quietLink',
+  'assetsLimits',
+  'shutdown',
+  'intentLogCost',
+  'whispers',
+  'durability',
+];
+
+/** vitest's own order, with the files that wait in real time moved to the front. */
+class RealTimeFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification): number => {
+      const at = WAITS_IN_REAL_TIME.findIndex((name) => file.moduleId.endsWith(`/${name}.test.ts`));
+      return at < 0 ? WAITS_IN_REAL_TIME.length : at;
+    };
+    // Array.prototype.sort is stable: files not listed keep vitest's order among themselves.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 // Unit, property and server tests. Browser tests live in tests/e2e and run under Playwright.
 export default defineConfig({
@@ -13,6 +40,7 @@ export default defineConfig({
     isolate: false,
     // Three workers on two cores: many server tests wait on sockets, timers or a child process.
     maxWorkers: '150%',
+    sequence: { sequencer: RealTimeFirst },
     // The run as it goes; the JSON for `npm run test:report` (scripts/testReport.ts).
     reporters: ['default', 'json'],
     outputFile: { json: 'test-report/unit.json' },

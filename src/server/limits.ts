@@ -64,20 +64,24 @@ export interface RequestLimits {
   readonly docWriteBytes: TokenBucket;
 }
 
-function bucket(limit: RateLimit): TokenBucket {
+function bucket(limit: RateLimit, now: () => number): TokenBucket {
   // TokenBucket refills `capacity` per `periodMs`: burst per (burst / perSecond) seconds.
-  return new TokenBucket(limit.burst, (limit.burst / limit.perSecond) * 1000);
+  return new TokenBucket(limit.burst, (limit.burst / limit.perSecond) * 1000, now);
 }
 
-export function createRequestLimits(overrides: Partial<RequestLimitOptions> = {}): RequestLimits {
+/** `now`: the buckets' clock (a test that checks a Retry-After exactly holds it still). */
+export function createRequestLimits(
+  overrides: Partial<RequestLimitOptions> = {},
+  now: () => number = Date.now,
+): RequestLimits {
   const options = { ...DEFAULT_REQUEST_LIMITS, ...overrides };
   return {
     options,
-    intents: bucket(options.intents),
-    syncRequests: bucket(options.syncRequests),
-    authFailures: bucket(options.authFailures),
-    docWrites: bucket(options.docWrites),
-    docWriteBytes: bucket(options.docWriteBytes),
+    intents: bucket(options.intents, now),
+    syncRequests: bucket(options.syncRequests, now),
+    authFailures: bucket(options.authFailures, now),
+    docWrites: bucket(options.docWrites, now),
+    docWriteBytes: bucket(options.docWriteBytes, now),
   };
 }
 

@@ -54,6 +54,8 @@ export interface ServerOptions {
   readonly librariesPerHour?: number;
   /** Request rate limits; defaults in `DEFAULT_REQUEST_LIMITS` (src/server/limits.ts). */
   readonly limits?: Partial<RequestLimitOptions>;
+  /** The rate limits' clock (default `Date.now`): tests that check a Retry-After exactly hold it. */
+  readonly limitsClock?: () => number;
 }
 
 /** Generous for a GM (who creates a room a session), small enough that a script cannot fill the disk. */
@@ -85,7 +87,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     distDir: options.distDir ?? `${rootDir}/dist`,
     roomCreation: roomsPerHour > 0 ? new TokenBucket(roomsPerHour, 3_600_000) : null,
     libraryCreation: librariesPerHour > 0 ? new TokenBucket(librariesPerHour, 3_600_000) : null,
-    limits: createRequestLimits(options.limits),
+    limits: createRequestLimits(options.limits, options.limitsClock),
     openSockets: new Map(),
   };
 

@@ -71,3 +71,20 @@ test('a context first opened by browser.newPage() opens a second page when hande
   await second.goto(`${server.origin}/favicon.svg`);
   expect(context.pages()).toHaveLength(2);
 });
+
+// A story's seats are closed together when its file ends: each must be parked, not only the last.
+test('contexts closed at the same time are all handed out again', async ({ browser, server }) => {
+  // Options no other test uses: the first contexts of their kind the pool sees.
+  const size = { viewport: { width: 1001, height: 701 } };
+  const pages = await Promise.all(
+    [1, 2, 3].map(async () => {
+      const page = await (await browser.newContext(size)).newPage();
+      await page.goto(`${server.origin}/favicon.svg`);
+      return page;
+    }),
+  );
+  await Promise.all(pages.map((page) => page.context().close()));
+  const again = [];
+  for (let i = 0; i < 3; i++) again.push(await (await browser.newContext(size)).newPage());
+  expect(new Set(again)).toEqual(new Set(pages));
+});

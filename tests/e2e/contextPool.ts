@@ -77,6 +77,10 @@ export class ContextPool {
     await Promise.all(all.map((context) => this.realClose.get(context)?.()));
   }
 
+  private count(key: string): number {
+    return this.free.get(key)?.length ?? 0;
+  }
+
   /** What stays with every later document of a page: such a context is not parked again. */
   private spoilOn(target: Page | BrowserContext, context: BrowserContext): void {
     for (const method of ['addInitScript', 'exposeBinding', 'exposeFunction'] as const) {
@@ -92,10 +96,9 @@ export class ContextPool {
   private async park(context: BrowserContext): Promise<boolean> {
     if (this.idle.has(context)) return true;
     const key = this.keys.get(context)!;
-    const kind = this.free.get(key) ?? [];
     const pages = context.pages();
     const page = pages[0];
-    if (pages.length !== 1 || !page || page.isClosed() || kind.length >= this.perKind) return false;
+    if (pages.length !== 1 || !page || page.isClosed() || this.count(key) >= this.perKind) return false;
     if (this.spoiled.has(context)) return false;
     const url = page.url();
     if (url !== 'about:blank' && !url.startsWith(`${this.origin}/`)) return false;
@@ -122,9 +125,10 @@ export class ContextPool {
     } catch {
       return false; // a page that crashed or hangs is not worth keeping
     }
+    // Counted again now: contexts closed together (a file's seats) park at the same time.
+    if (this.count(key) >= this.perKind) return false;
     this.parked.set(context, page);
-    kind.push(context);
-    this.free.set(key, kind);
+    this.free.set(key, [...(this.free.get(key) ?? []), context]);
     this.idle.add(context);
     return true;
   }
