@@ -12,8 +12,8 @@ import { el } from './ui/dom';
 import { localSession } from './ui/localSession';
 import { parseMapFile } from './ui/mapFile';
 import { connectRemoteSession } from './ui/remoteSession';
-import { showKeyNoticeIfPending } from './ui/start/KeyNotice';
-import { mountStartPage } from './ui/start/mountStartPage';
+import { ChunkUnavailable } from './ui/lazy/lazyChunk';
+import { keyNoticeChunk, pixiBrowserChunk, startPageChunk } from './ui/lazy/chunks';
 import { pageRoomLink } from './ui/pageLink';
 import { mountTableScreen } from './ui/TableScreen';
 
@@ -26,10 +26,19 @@ async function start(): Promise<void> {
   try {
     if (link) {
       root.replaceChildren(el('div', { class: 'create' }, 'Connecting to the room…'));
+      // PixiJS's lazily loaded part downloads while the room connects.
+      const pixi = pixiBrowserChunk.load();
+      pixi.catch(() => {}); // said on the page; awaited below
       const session = await connectRemoteSession(link.roomId, link.token);
+      await pixi;
       await mountTableScreen(root, session);
       // Just created here: tell the GM once that this link is the key to the room.
-      if (session.viewer.role === 'gm') showKeyNoticeIfPending();
+      // (A notice that could not be downloaded is said by its chunk's seam.)
+      if (session.viewer.role === 'gm')
+        void keyNoticeChunk.load().then(
+          (m) => m.showKeyNoticeIfPending(),
+          () => {},
+        );
     } else if (demo !== null) {
       let map = builtInDemoMap();
       if (demo) {
@@ -39,11 +48,19 @@ async function start(): Promise<void> {
         map = parsed.map;
       }
       const n = Number(params.get('tokens') ?? '8');
+      await pixiBrowserChunk.load();
       await mountTableScreen(root, localSession(map, demoTokens(map, n)));
     } else {
+      const { mountStartPage } = await startPageChunk.load();
       await mountStartPage(root);
     }
   } catch (e) {
+    document.body.dataset['ready'] = 'error';
+    // Already said on the page, in words a person can act on: nothing else to show.
+    if (e instanceof ChunkUnavailable) {
+      root.replaceChildren();
+      return;
+    }
     root.replaceChildren(
       el(
         'div',
@@ -52,7 +69,6 @@ async function start(): Promise<void> {
         el('div', { class: 'error' }, (e as Error).message),
       ),
     );
-    document.body.dataset['ready'] = 'error';
   }
 }
 

@@ -5,8 +5,8 @@ import type { EditorTool } from './editorTools';
 import type { EditorState } from './InputController';
 import { mapFileName, serializeMap } from './mapFile';
 import type { RoomModel } from './model/RoomModel';
-import { DoorsPanel } from './mapImport/DoorsPanel';
-import { MapImportPanel } from './mapImport/MapImportPanel';
+import { mapImportChunk } from './lazy/chunks';
+import { Lazy } from './lazy/Lazy';
 
 const SPACES: Array<[SpaceType, string]> = [
   ['ground', 'Ground'],
@@ -23,7 +23,8 @@ const MAX_SIDE = 200;
  * GM map editor: tool (brush / rectangle / fill), what to paint (space type and/or height),
  * brush size, map size, undo/redo and "save as file". Setting a tool puts the battlefield in
  * paint mode (`onChange` hands the brush to the battlefield's input); "Move tokens" returns to
- * moving tokens.
+ * moving tokens. The map file import and the doors list come with the map import chunk, fetched
+ * when the GM's table first draws this panel.
  */
 export function EditorPanel({
   model,
@@ -170,8 +171,15 @@ export function EditorPanel({
         </button>
       </div>
       <BattlemapFieldset model={model} />
-      <MapImportPanel model={model} />
-      <DoorsPanel model={model} />
+      <Lazy
+        chunk={mapImportChunk}
+        render={(m) => (
+          <>
+            <m.MapImportPanel model={model} />
+            <m.DoorsPanel model={model} />
+          </>
+        )}
+      />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { EditorPanel } from './EditorPanel';
 import type { EditorState } from './InputController';
 import { InvitePanel } from './InvitePanel';
 import { LegendPanel } from './LegendPanel';
-import { LibrarySection } from './library/LibrarySection';
+import { LibrarySection } from './LibrarySection';
 import type { RoomModel } from './model/RoomModel';
 import { RoomExportPanel } from './RoomExportPanel';
 import { TokenPanel } from './TokenPanel';

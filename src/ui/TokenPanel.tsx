@@ -1,6 +1,6 @@
 import { SideSchema, type Side } from '../schema/cell';
 import { onActivateKey } from './onActivateKey';
-import { EditStatBlockButton } from './editors/StatBlockDialog';
+import { EditStatBlockButton } from './EditStatBlockButton';
 import { footprintsOverlap } from '../grid/battlefield';
 import { useState } from 'preact/hooks';
 import type { JSX } from 'preact';

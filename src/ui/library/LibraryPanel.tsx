@@ -8,9 +8,8 @@ import {
   type LibraryData,
   type LibraryEntry,
 } from '../../schema/library';
-import { EntryEditor } from '../editors/EntryEditor';
-import { EncounterBuilder } from '../encounterBuilder/EncounterBuilder';
-import { StartFromEntry } from '../encounterBuilder/StartRoomForm';
+import { editorsChunk, encounterBuilderChunk } from '../lazy/chunks';
+import { Lazy } from '../lazy/Lazy';
 import type { KeyValueStorage } from '../start/yourRooms';
 import { exportEntry, forgetLibraryKey } from './forgetLibrary';
 import { libraryLink } from './libraryKey';
@@ -23,7 +22,8 @@ const MAX_FILTER_CHARS = 120;
 /**
  * The campaign library (issue 13): the GM's own entries grouped by kind with a filter, New,
  * Edit (the shared EntryEditor), Duplicate, Delete (confirmed), Export and Import; below, the
- * project's starter set to copy from. On the start page and, for the GM, inside a room.
+ * project's starter set to copy from. On the start page and, for the GM, inside a room. The entry
+ * editor and the encounter builder are fetched the first time one opens (src/ui/lazy/chunks.ts).
  */
 export function LibraryPanel({
   storage,
@@ -43,6 +43,7 @@ export function LibraryPanel({
   const key = state.key.value;
   const busy = state.busy.value;
   const editing = state.editing.value;
+  const starting = startingFrom.value;
   const deleting = state.deleting.value;
   const refusal = state.refusal.value;
   // Encounters open in the encounter builder instead of the entry editor.
@@ -120,25 +121,37 @@ export function LibraryPanel({
         </div>
       )}
       {editing && building && (
-        <EncounterBuilder
+        <Lazy
           key={editing.mode === 'edit' ? `${editing.entry.id}@${editing.entry.updatedAt}` : 'new-encounter'}
-          initial={(editing.mode === 'edit' ? editing.entry.data : editing.data) as LibraryData<'encounter'>}
-          fresh={editing.mode === 'new'}
-          storage={storage}
-          libraryKey={key}
-          roomMap={roomMap}
-          busy={busy}
-          onSave={(encounter) => void state.save(encounter)}
-          onCancel={() => (state.editing.value = undefined)}
+          chunk={encounterBuilderChunk}
+          render={(m) => (
+            <m.EncounterBuilder
+              initial={
+                (editing.mode === 'edit' ? editing.entry.data : editing.data) as LibraryData<'encounter'>
+              }
+              fresh={editing.mode === 'new'}
+              storage={storage}
+              libraryKey={key}
+              roomMap={roomMap}
+              busy={busy}
+              onSave={(encounter) => void state.save(encounter)}
+              onCancel={() => (state.editing.value = undefined)}
+            />
+          )}
         />
       )}
-      {startingFrom.value && (
-        <StartFromEntry
-          key={startingFrom.value.id}
-          entry={startingFrom.value}
-          storage={storage}
-          libraryKey={key}
-          onClose={() => (startingFrom.value = undefined)}
+      {starting && (
+        <Lazy
+          key={starting.id}
+          chunk={encounterBuilderChunk}
+          render={(m) => (
+            <m.StartFromEntry
+              entry={starting}
+              storage={storage}
+              libraryKey={key}
+              onClose={() => (startingFrom.value = undefined)}
+            />
+          )}
         />
       )}
       {editing && !building && (
@@ -148,20 +161,25 @@ export function LibraryPanel({
               ? `Edit ${editing.entry.data.name}`
               : `New ${LIBRARY_KIND_NAMES[editing.kind].one.toLowerCase()}`}
           </h3>
-          <EntryEditor
+          <Lazy
             key={
               editing.mode === 'edit'
                 ? `${editing.entry.id}@${editing.entry.updatedAt}`
                 : `new-${editing.kind}`
             }
-            kind={editing.mode === 'edit' ? editing.entry.kind : editing.kind}
-            value={
-              (editing.mode === 'edit' ? editing.entry.data : editing.data) as unknown as {
-                name: string;
-              } & Record<string, unknown>
-            }
-            onSave={(value) => void state.save(value as unknown as LibraryEntry['data'])}
-            onCancel={() => (state.editing.value = undefined)}
+            chunk={editorsChunk}
+            render={(m) => (
+              <m.EntryEditor
+                kind={editing.mode === 'edit' ? editing.entry.kind : editing.kind}
+                value={
+                  (editing.mode === 'edit' ? editing.entry.data : editing.data) as unknown as {
+                    name: string;
+                  } & Record<string, unknown>
+                }
+                onSave={(value) => void state.save(value as unknown as LibraryEntry['data'])}
+                onCancel={() => (state.editing.value = undefined)}
+              />
+            )}
           />
         </div>
       )}

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { LibraryFile } from '../../schema/library';
 import type { Foe } from '../../schema/statBlock';
-import { libraryClient, libraryEntriesOf } from '../library/libraryClient';
-import { readLibraryKey } from '../library/libraryKey';
-import { browserStorage } from '../start/browserStorage';
+import { browserStorage } from '../browserStorage';
+import { libraryChunk } from '../lazy/chunks';
 import type { PlaceableFoe } from './placingState';
 
 /** The foes of a library file under one heading, keyed by where they come from. */
@@ -16,8 +15,14 @@ export function foesOfFile(file: LibraryFile, group: string, prefix: string): Pl
     });
 }
 
-/** This browser's library foes, then the starter set's; a part that cannot load is left out. */
+/**
+ * This browser's library foes, then the starter set's; a part that cannot load is left out. The
+ * library's client comes with its chunk (a player's page never asks for it).
+ */
 async function loadFoes(): Promise<PlaceableFoe[]> {
+  const library = await libraryChunk.load().catch(() => undefined);
+  if (!library) return [];
+  const { libraryClient, libraryEntriesOf, readLibraryKey } = library;
   const key = readLibraryKey(browserStorage());
   const mine = async (): Promise<PlaceableFoe[]> =>
     (await libraryEntriesOf(key, 'foe')).map(({ id, data }) => {

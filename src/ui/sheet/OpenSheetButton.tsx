@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RoomModel } from '../model/RoomModel';
-import { SheetView } from './SheetView';
+import { sheetChunk } from '../lazy/chunks';
+import { Lazy } from '../lazy/Lazy';
 import { starterSheet } from '../../rules/characterSheet';
 
 /**
  * "Open sheet" for a player character that has a sheet, shown to its owner and the GM (the
  * server still decides every edit). The sheet opens in a modal <dialog>: Escape closes it and
- * focus goes back to this button.
+ * focus goes back to this button. The sheet itself is fetched on the first open (sheetChunk).
  */
 export function OpenSheetButton({ model, tokenId }: { model: RoomModel; tokenId: string }) {
   const [open, setOpen] = useState(false);
@@ -52,7 +53,13 @@ export function OpenSheetButton({ model, tokenId }: { model: RoomModel; tokenId:
         <button class="sheet-close" data-testid="sheet-close" onClick={() => dialog.current?.close()}>
           Close
         </button>
-        {open && <SheetView model={model} tokenId={tokenId} />}
+        {open && (
+          <Lazy
+            chunk={sheetChunk}
+            onUnavailable={() => dialog.current?.close()}
+            render={(m) => <m.SheetView model={model} tokenId={tokenId} />}
+          />
+        )}
       </dialog>
     </>
   );

@@ -1,4 +1,4 @@
-import { browserStorage } from '../start/browserStorage';
+import { browserStorage } from '../browserStorage';
 import { useEffect, useState } from 'preact/hooks';
 import { AbilitySchema, type Ability } from '../../schema/ability';
 import type { RoomSnapshot } from '../../table/snapshot';

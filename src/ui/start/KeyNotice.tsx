@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { useSignal } from '@preact/signals';
-import { browserStorage } from './browserStorage';
+import { browserStorage } from '../browserStorage';
 import { dismissKeyNotice, keyNoticePending } from './keyNoticeState';
 import type { KeyValueStorage } from './yourRooms';
 

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import { render } from 'preact';
 import { adoptLibraryLink } from '../library/libraryKey';
-import { browserStorage } from './browserStorage';
+import { browserStorage } from '../browserStorage';
 import { loadStartCatalog } from './startCatalog';
 import { createStartState } from './startState';
 import { StartPage } from './StartPage';

@@ -1,12 +1,13 @@
 import { useState } from 'preact/hooks';
-import type { RoomModel } from '../model/RoomModel';
-import { browserStorage } from '../start/browserStorage';
-import { LibraryPanel } from './LibraryPanel';
+import { browserStorage } from './browserStorage';
+import { libraryChunk } from './lazy/chunks';
+import { Lazy } from './lazy/Lazy';
+import type { RoomModel } from './model/RoomModel';
 
 /**
  * The library inside a room, for the GM: folded away until opened (the side panel is busy during
  * a fight), then the same panel as on the start page, with this browser's library; the encounter
- * builder offers the room's own map first.
+ * builder offers the room's own map first. The panel is fetched on the first unfolding.
  */
 export function LibrarySection({ model }: { model: RoomModel }) {
   const [open, setOpen] = useState(false);
@@ -14,7 +15,15 @@ export function LibrarySection({ model }: { model: RoomModel }) {
     <details class="library-section" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Campaign library</summary>
       {open && (
-        <LibraryPanel storage={browserStorage()} roomMap={() => model.snapshot.peek()?.map ?? undefined} />
+        <Lazy
+          chunk={libraryChunk}
+          render={(m) => (
+            <m.LibraryPanel
+              storage={browserStorage()}
+              roomMap={() => model.snapshot.peek()?.map ?? undefined}
+            />
+          )}
+        />
       )}
     </details>
   );

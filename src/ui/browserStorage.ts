@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from './yourRooms';
+import type { KeyValueStorage } from './start/yourRooms';
 
 /**
  * This browser's localStorage, or a page-lifetime stand-in where storage is switched off (reading

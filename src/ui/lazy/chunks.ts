@@ -1,0 +1,28 @@
+import { lazyChunk } from './lazyChunk';
+
+/*
+ * The parts of the page fetched the first time they are opened (issue 31): what only a GM uses
+ * stays out of a player's download, and the start page out of a table's. One seam per feature;
+ * `tests/e2e/playerBundle.spec.ts` checks the player's entry chunk holds none of them.
+ */
+
+/** The stat block and library entry editors. */
+export const editorsChunk = lazyChunk(() => import('../editors/editorsChunk'));
+/** A character's sheet (it edits jobs and abilities with the editors' fields). */
+export const sheetChunk = lazyChunk(() => import('../sheet/SheetView'));
+/** The campaign library: its panel, and its client for the GM's place-foes list. */
+export const libraryChunk = lazyChunk(() => import('../library/libraryChunk'));
+/** The encounter builder and "start a room from this encounter". */
+export const encounterBuilderChunk = lazyChunk(() => import('../encounterBuilder/encounterBuilderChunk'));
+/** The start page (no room in the address). */
+export const startPageChunk = lazyChunk(() => import('../start/mountStartPage'));
+/** The GM's "keep this link" notice after creating a room. */
+export const keyNoticeChunk = lazyChunk(() => import('../start/KeyNotice'));
+/** The GM's map file import and doors list. */
+export const mapImportChunk = lazyChunk(() => import('../mapImport/mapImportChunk'));
+/**
+ * PixiJS's browser extensions, which PixiJS itself imports lazily from `Application.init`: loaded
+ * here first so that a failed download gets the same retry and notice (PixiJS's own import then
+ * finds the module already there).
+ */
+export const pixiBrowserChunk = lazyChunk(() => import('pixi.js/browser'));

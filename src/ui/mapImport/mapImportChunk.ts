@@ -1,0 +1,3 @@
+// What the map import offers the GM's editor panel, loaded through mapImportChunk (src/ui/lazy/chunks.ts).
+export { DoorsPanel } from './DoorsPanel';
+export { MapImportPanel } from './MapImportPanel';
