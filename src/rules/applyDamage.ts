@@ -1,40 +1,15 @@
 import type { IncomingDamage } from '../schema/incomingDamage';
+import type { DamageApplicationRecord, DamageStep } from '../schema/rollRecord';
 import type { Combatant } from '../schema/combatant';
 import type { RoomSettings } from '../schema/settings';
 import { defeat } from './health';
 
 /** Damage arriving at a target, after it was rolled. */
 export type { IncomingDamage };
+export type { DamageStep };
 
-/** One step of the reduction, for the log. */
-export type DamageStep =
-  | {
-      kind: 'armor';
-      armor: number;
-      before: number;
-      after: number;
-      skipped?: 'pierce' | 'godly' | 'ignores-armor';
-    }
-  | { kind: 'resistance'; reasons: string[]; halvings: number; before: number; after: number }
-  | { kind: 'vigor'; before: number; absorbed: number; after: number }
-  | { kind: 'floor'; floorHp: number; prevented: number };
-
-/** What damage did to a target and the resulting state. */
-export interface DamageApplication {
-  targetId: string;
-  incoming: IncomingDamage;
-  /** Set when nothing happened because the target is immune (incapacitated). */
-  immune: string | null;
-  steps: DamageStep[];
-  vigorLost: number;
-  hpLost: number;
-  hpBefore: number;
-  hpAfter: number;
-  defeated: boolean;
-  wounded: boolean;
-  died: boolean;
-  combatant: Combatant;
-}
+/** What damage did to a target (as its outcome records it) and the resulting state. */
+export type DamageApplication = DamageApplicationRecord & { combatant: Combatant };
 
 /** Halves, rounding up ("Round up to the nearest whole number"). */
 export function halve(amount: number): number {

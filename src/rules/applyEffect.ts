@@ -2,6 +2,7 @@ import type { Dice } from '../lib/dice';
 import type { DamageSpec, DamageType, EffectComponent } from '../schema/ability';
 import type { AbilityBonus } from '../schema/abilityBonus';
 import type { Combatant } from '../schema/combatant';
+import type { EffectOutcomeRecord } from '../schema/rollRecord';
 import type { RoomSettings } from '../schema/settings';
 import { BlightIdSchema } from '../schema/status';
 import { MAX_LIST_ITEMS } from '../schema/limits';
@@ -11,12 +12,11 @@ import { applyBlight } from './blights';
 import { grantVigor, heal } from './health';
 import { withBonus } from './abilityBonus';
 import { againstBlightedExtra, removeBlightsOf } from './blightedEffects';
-import type { DamageRoll } from './rollDamage';
 import { rollDamage } from './rollDamage';
 import { applyStatus } from './statuses';
 
 /** Which labelled part of an ability produced an effect. */
-export type ComponentLabel = 'onHit' | 'onMiss' | 'onCritical' | 'effect' | 'areaEffect';
+export type ComponentLabel = EffectOutcomeRecord['component'];
 
 /** How a component reads in the result and the log. */
 export const COMPONENT_NAME: Record<ComponentLabel, string> = {
@@ -27,28 +27,10 @@ export const COMPONENT_NAME: Record<ComponentLabel, string> = {
   areaEffect: 'Area effect',
 };
 
-/** What one component did to one target. */
-export interface EffectOutcome {
-  component: ComponentLabel;
-  targetId: string;
-  damage: DamageRoll | null;
+/** What one component did to one target; its application also carries the receiver after it. */
+export type EffectOutcome = Omit<EffectOutcomeRecord, 'application'> & {
   application: DamageApplication | null;
-  statusesApplied: string[];
-  blightsApplied: string[];
-  vigorGained: number;
-  /** HP healed (`heal` × the receiver's Health, up to max HP). */
-  healed: number;
-  /** Blights the component removed. */
-  blightsRemoved: string[];
-  /** The receiver was blighted, so the component's `againstBlighted` extra damage counted. */
-  againstBlighted: boolean;
-  /** A "your next ability" bonus granted, and to whom. */
-  nextAbility: { to: 'receiver' | 'user'; bonus: AbilityBonus } | null;
-  /** Parts that could not apply, with the reason (unknown status, immune target...). */
-  refused: string[];
-  /** The component's free text, for the GM to carry out by hand. */
-  text: string;
-}
+};
 
 /** How the damage of a component arrives. */
 export interface EffectDelivery {

@@ -1,5 +1,8 @@
 import type { Dice } from '../lib/dice';
+import type { BoonCurseRoll } from '../schema/rollRecord';
 import type { RollModifier } from '../schema/modifier';
+
+export type { BoonCurseRoll };
 
 /**
  * Boons minus curses: they cancel one for one ("Boons and curses"). Positive = net boons,
@@ -9,16 +12,6 @@ export function netBoons(modifiers: readonly RollModifier[]): number {
   let net = 0;
   for (const modifier of modifiers) net += modifier.kind === 'boon' ? modifier.count : -modifier.count;
   return net;
-}
-
-/** The boon/curse part of a roll: each d6 rolled and the signed amount added to the d20. */
-export interface BoonCurseRoll {
-  /** Positive = net boons, negative = net curses, 0 = none. */
-  net: number;
-  /** One d6 per net boon or curse, in roll order. */
-  d6: number[];
-  /** +highest d6 for boons, −highest for curses, 0 when none. */
-  value: number;
 }
 
 /** Rolls one d6 per net boon/curse and adds (boons) or subtracts (curses) the highest. */

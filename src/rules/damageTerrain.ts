@@ -1,16 +1,7 @@
 import { DESTRUCTIBLE_HP_PER_LEVEL } from '../grid/destructible';
+import type { TerrainHit } from '../schema/outcome';
 
-/** One destructible square after damage: HP and height before and after. */
-export interface TerrainHit {
-  x: number;
-  y: number;
-  damage: number;
-  hpBefore: number;
-  hpAfter: number;
-  heightBefore: number;
-  heightAfter: number;
-  destroyed: boolean;
-}
+export type { TerrainHit };
 
 /**
  * Damage to a destructible square (rulebook: Destructible terrain; attacks against it hit

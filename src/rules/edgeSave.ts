@@ -1,21 +1,13 @@
 import type { Dice } from '../lib/dice';
 import type { Combatant } from '../schema/combatant';
 import type { StatusCatalog } from '../schema/status';
-import type { SaveRoll } from './rollSave';
+import type { OutcomeOf } from '../schema/outcome';
 import { rollSave } from './rollSave';
 import { statusSaveModifiers } from './statuses';
 import { edgeReturnOf } from './edgeReturn';
 
-/** What an edge save decided. */
-export interface EdgeSaveOutcome {
-  kind: 'edge-save';
-  combatantId: string;
-  roll: SaveRoll;
-  /** Success: moved to the closest non-edge space (src/grid closestNonEdgePosition). */
-  result: 'moves-to-closest-safe-space' | 'removed-from-play';
-  /** Who may come back, and when ("Edges"). */
-  returns: 'start-of-next-turn' | 'gm-discretion' | 'never';
-}
+/** What an edge save decided (a success moves it to the closest non-edge space: src/grid closestNonEdgePosition). */
+export type EdgeSaveOutcome = OutcomeOf<'edge-save'>;
 
 /**
  * Edges ("Other bits: Edges"): a character that ends any turn (its own or another's) on an edge

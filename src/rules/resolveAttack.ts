@@ -4,10 +4,10 @@ import { AbilitySchema } from '../schema/ability';
 import type { Combatant } from '../schema/combatant';
 import type { RollModifier } from '../schema/modifier';
 import type { RoomSettings } from '../schema/settings';
+import type { AttackOutcomeRecord } from '../schema/rollRecord';
 import type { PlayerCharacter } from '../schema/statBlock';
 import type { ComponentLabel, EffectOutcome } from './applyEffect';
 import { applyEffect } from './applyEffect';
-import type { AttackRoll } from './rollAttack';
 import { rollAttack } from './rollAttack';
 import { statusAttackModifiers } from './statuses';
 import { bonusModifiers } from './abilityBonus';
@@ -27,22 +27,11 @@ export function basicAttackAbility(pc: PlayerCharacter, kind: 'melee' | 'ranged'
   });
 }
 
-/** Everything an attack did, in order: roll, then each component applied. */
-export interface AttackOutcome {
-  kind: 'attack';
-  ability: string;
-  attackerId: string;
-  targetId: string;
-  /** All boons/curses: the caller's (battlefield, ability, GM) plus those from statuses. */
-  modifiers: RollModifier[];
-  /** Cover was claimed and counted (ranged attacks only). */
-  cover: boolean;
-  roll: AttackRoll;
-  result: 'miss' | 'hit' | 'critical';
+/** Everything an attack did, in order (as its outcome records it), and the target after it. */
+export type AttackOutcome = Omit<AttackOutcomeRecord, 'effects'> & {
   effects: EffectOutcome[];
-  /** The target after the attack. */
   target: Combatant;
-}
+};
 
 /**
  * Every boon and curse of an attack roll, in the order the log lists them: the given ones

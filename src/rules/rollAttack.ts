@@ -1,24 +1,13 @@
 import type { Dice } from '../lib/dice';
+import type { AttackRoll } from '../schema/rollRecord';
 import type { RollModifier } from '../schema/modifier';
 import type { RoomSettings } from '../schema/settings';
-import type { BoonCurseRoll } from './boonsCurses';
 import { netBoons, rollBoonsCurses } from './boonsCurses';
+
+export type { AttackRoll };
 
 /** A total at or above this is a critical hit ("Attack rolls"). */
 export const CRITICAL_TOTAL = 20;
-
-/** Everything about one to-hit roll, enough to explain and replay it. */
-export interface AttackRoll {
-  d20: number;
-  attackBonus: number;
-  modifiers: RollModifier[];
-  boonsCurses: BoonCurseRoll;
-  /** d20 + attack bonus ± highest boon/curse d6. */
-  total: number;
-  defense: number;
-  hit: boolean;
-  critical: boolean;
-}
 
 /**
  * Attack roll: 1d20 + attack bonus ± boons/curses; hit on total ≥ Defense, critical on total ≥ 20.

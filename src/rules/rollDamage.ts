@@ -1,6 +1,9 @@
 import type { Dice } from '../lib/dice';
+import type { DamageRoll } from '../schema/rollRecord';
 import type { DamageTier, DamageType } from '../schema/ability';
 import type { RoomSettings } from '../schema/settings';
+
+export type { DamageRoll };
 
 /** Damage dice per tier ("Light damage is a single damage die, heavy is two, critical is three"). */
 export const TIER_DICE: Record<DamageTier, number> = { fray: 0, light: 1, heavy: 2, critical: 3 };
@@ -40,27 +43,6 @@ export interface DamageRequest {
   fray: number;
   /** A critical hit boosts one more step. */
   critical: boolean;
-}
-
-/** One damage roll with every die, so the log can say why it came to this total. */
-export interface DamageRoll {
-  requestedTier: DamageTier | null;
-  /** After boosts (including the critical hit's). */
-  tier: DamageTier | null;
-  /** Boost steps applied: the request's plus one for a critical hit. */
-  boostSteps: number;
-  /** Bonus dice rolled beyond the tier's count (request + boosting past critical). */
-  bonus: number;
-  type: DamageType;
-  /** Every die rolled, in roll order. */
-  dice: number[];
-  /** The highest `TIER_DICE[tier]` of them. */
-  kept: number[];
-  dropped: number[];
-  /** Fray damage included (0 when the tier leaves it out). */
-  fray: number;
-  flat: number;
-  total: number;
 }
 
 /**

@@ -1,20 +1,12 @@
 import type { Dice } from '../lib/dice';
+import type { SaveRoll } from '../schema/rollRecord';
 import type { RollModifier } from '../schema/modifier';
-import type { BoonCurseRoll } from './boonsCurses';
 import { netBoons, rollBoonsCurses } from './boonsCurses';
+
+export type { SaveRoll };
 
 /** A save succeeds on this total or more ("Save rolls"). */
 export const SAVE_TARGET = 10;
-
-/** One save roll, with its dice. */
-export interface SaveRoll {
-  d20: number;
-  modifiers: RollModifier[];
-  boonsCurses: BoonCurseRoll;
-  /** d20 ± highest boon/curse d6. */
-  total: number;
-  success: boolean;
-}
 
 /** Save roll: 1d20 ± boons/curses, success on 10+. Dice order: d20, then the boon/curse d6s. */
 export function rollSave(modifiers: readonly RollModifier[], dice: Dice): SaveRoll {

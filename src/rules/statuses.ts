@@ -1,10 +1,12 @@
 import type { Dice } from '../lib/dice';
+import type { StatusSave } from '../schema/rollRecord';
 import type { AppliedStatus, Combatant } from '../schema/combatant';
 import type { RollModifier } from '../schema/modifier';
 import type { Status, StatusCatalog } from '../schema/status';
 import type { Refusal } from './health';
-import type { SaveRoll } from './rollSave';
 import { rollSave } from './rollSave';
+
+export type { StatusSave };
 
 /** Looks a status up in the room's catalog. */
 export function findStatus(catalog: StatusCatalog, id: string): Status | undefined {
@@ -118,15 +120,6 @@ export function statusPrevents(
     attacks: list.find((status) => status.preventsAttacks)?.name ?? null,
     interrupts: list.find((status) => status.preventsInterrupts)?.name ?? null,
   };
-}
-
-/** One end-of-turn save against one status. */
-export interface StatusSave {
-  statusId: string;
-  /** Ongoing statuses get no save (roll is null) and stay. */
-  ongoing: boolean;
-  roll: SaveRoll | null;
-  ended: boolean;
 }
 
 /**

@@ -3,26 +3,20 @@ import type { Combatant } from '../schema/combatant';
 import type { RoomSettings } from '../schema/settings';
 import { DEFAULT_ROOM_SETTINGS } from '../schema/settings';
 import type { TurnOrder } from '../schema/turnOrder';
+import type { OutcomeOf } from '../schema/outcome';
 import { resetForRound, resetForTurn } from './actionEconomy';
 import type { DamageApplication } from './applyDamage';
 import { startOfTurnBlights } from './blights';
 import { gainResolve } from './resolve';
 import type { Refusal } from './health';
-import type { StatusSave } from './statuses';
 import { endOfTurnSaves } from './statuses';
 import { beginTurn, finishTurn, nextRound } from './turnOrder';
 
-/** What starting a turn did. */
-export interface StartTurnOutcome {
-  kind: 'start-turn';
-  combatantId: string;
-  round: number;
-  turnSerial: number;
-  /** Blight damage taken at the start of the turn (null without blights). */
+/** What starting a turn did (its outcome, with the blights' application), and the character after. */
+export type StartTurnOutcome = Omit<OutcomeOf<'start-turn'>, 'blights'> & {
   blights: DamageApplication | null;
-  order: TurnOrder;
   combatant: Combatant;
-}
+};
 
 /**
  * Starts `id`'s turn: checks it may act now, resets its actions and interrupt counts, then deals
@@ -52,14 +46,10 @@ export function startTurn(
   };
 }
 
-/** What ending a turn did. */
-export interface EndTurnOutcome {
-  kind: 'end-turn';
-  combatantId: string;
-  saves: StatusSave[];
-  order: TurnOrder;
+/** What ending a turn did (the rules' part of its outcome: the table adds the edge saves), and the character after. */
+export type EndTurnOutcome = Pick<OutcomeOf<'end-turn'>, 'kind' | 'combatantId' | 'saves' | 'order'> & {
   combatant: Combatant;
-}
+};
 
 /** Ends the current turn: one save per status (end of your turn), then the order moves on. */
 export function endTurn(

@@ -16,10 +16,10 @@ import {
 import { RollModifierSchema } from './modifier';
 
 /**
- * The rules engine's roll records as stored in an outcome (src/rules returns these shapes; the
- * engine's own values may carry more, e.g. the whole combatant after damage, which a stored
- * outcome leaves out: the table diff carries the state change). tests/schema/outcome.test.ts
- * checks at compile time and on fixtures that the engine's outputs parse with these schemas.
+ * The rules engine's roll records, typed once: src/rules returns these `z.infer` types (with the
+ * engine's extras, such as the whole combatant after damage, added by intersection), so a field
+ * the engine records and this schema lacks does not compile. A stored outcome leaves the extras
+ * out: the table diff carries the state change.
  */
 
 export const OutcomeId = boundedText(MAX_ID_CHARS).min(1);
@@ -46,6 +46,7 @@ export const BoonCurseRollSchema = z.object({
   d6: dice('boon or curse dice'),
   value: z.number().int().min(-6).max(6),
 });
+export type BoonCurseRoll = z.infer<typeof BoonCurseRollSchema>;
 
 /** One to-hit roll ("Attack rolls"), enough to explain and replay it. */
 export const AttackRollSchema = z.object({
@@ -58,6 +59,7 @@ export const AttackRollSchema = z.object({
   hit: z.boolean(),
   critical: z.boolean(),
 });
+export type AttackRoll = z.infer<typeof AttackRollSchema>;
 
 /** One save roll ("Save rolls"): d20 ± boons/curses, success on 10+. */
 export const SaveRollSchema = z.object({
@@ -67,6 +69,7 @@ export const SaveRollSchema = z.object({
   total: Amount,
   success: z.boolean(),
 });
+export type SaveRoll = z.infer<typeof SaveRollSchema>;
 
 /** One damage roll with every die ("Damage", "Increasing damage"). */
 export const DamageRollSchema = z.object({
@@ -86,6 +89,7 @@ export const DamageRollSchema = z.object({
   flat: Amount,
   total: Amount,
 });
+export type DamageRoll = z.infer<typeof DamageRollSchema>;
 
 /** One step of the damage reduction, for the log ("Armor", "Resistance", "Vigor"). */
 export const DamageStepSchema = z.discriminatedUnion('kind', [
@@ -106,6 +110,7 @@ export const DamageStepSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('vigor'), before: Amount, absorbed: Amount, after: Amount }),
   z.object({ kind: z.literal('floor'), floorHp: Amount, prevented: Amount }),
 ]);
+export type DamageStep = z.infer<typeof DamageStepSchema>;
 
 /** What damage did to one target (the engine's `DamageApplication` without the new combatant). */
 export const DamageApplicationSchema = z.object({
@@ -166,3 +171,4 @@ export const StatusSaveSchema = z.object({
   roll: SaveRollSchema.nullable(),
   ended: z.boolean(),
 });
+export type StatusSave = z.infer<typeof StatusSaveSchema>;
