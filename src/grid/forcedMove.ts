@@ -1,3 +1,4 @@
+import type { ForcedMoveKindName } from '../schema/forcedMove';
 import type { Battlefield } from './battlefield';
 import { footprintDistance, footprintElevation, occupancyGrid, occupantById } from './battlefield';
 import type { Cell } from './cell';
@@ -13,7 +14,7 @@ import { nameOf } from './occupant';
  * (straight, in a direction the source picks). The rules text names shoves only under Falling;
  * every choice below is an interpretation written in docs/rules.md "Forced movement".
  */
-export type ForcedMoveKind = 'push' | 'pull' | 'shove';
+export type ForcedMoveKind = ForcedMoveKindName;
 
 /** The eight straight directions; diagonals move one square on each axis per step. */
 export const DIRECTIONS_8 = {

@@ -112,7 +112,7 @@ export const LogEntrySchema = z.object({
     'dice',
   ).default([]),
   /**
-   * One kind of the outcome union (src/schema/outcome.ts). Read leniently: rooms from earlier
+   * One kind of the outcome union (OutcomeSchema, src/schema/outcome.ts). Read leniently: rooms from earlier
    * versions hold outcomes of older shapes; such an entry keeps its text and dice, its outcome
    * reads as absent. Writers parse strictly (IntentWrites). Still bounded JSON first.
    */

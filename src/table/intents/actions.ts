@@ -32,7 +32,7 @@ import { setPortraitAction } from './portraitIntent';
 /**
  * Every action the table resolves, one line per intent kind. The mapped type makes a kind without
  * its action (or an action filed under another kind) a compile error: adding an intent kind to
- * src/schema/intent.ts is answered here by the compiler.
+ * src/schema/actionSchemas.ts is answered here by the compiler.
  */
 export const ACTIONS: { readonly [K in IntentKind]: ActionDefinition<K> } = {
   move: moveAction,

@@ -10,7 +10,7 @@ export type ActionRoles = 'any' | { readonly gm: string };
 
 /**
  * One kind of action: everything the table needs to know of it besides its intent schema
- * (src/schema/intent.ts). The registry (./actions.ts) holds one line per kind, and `applyIntent`
+ * (src/schema/actions/). The registry (./actions.ts) holds one line per kind, and `applyIntent`
  * reads who may send it, whether it waits for Apply and how it resolves from there.
  */
 export interface ActionDefinition<K extends IntentKind> {

@@ -33,7 +33,7 @@ export function chatCommandHelp(role: 'gm' | 'player'): Array<[string, string]> 
   ];
 }
 
-/** The roll intent's bound on its label (RollIntentSchema, src/schema/talkIntents.ts). */
+/** The roll intent's bound on its label (RollIntentSchema, src/schema/actions/talk.ts). */
 const MAX_LABEL_CHARS = 200;
 
 const plural = (n: number, word: string): string =>

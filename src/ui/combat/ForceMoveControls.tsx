@@ -1,11 +1,14 @@
 import { useState } from 'preact/hooks';
-import type { Direction8Name } from '../../schema/forcedMove';
-import { DIRECTION_8_NAMES, MAX_FORCED_SQUARES } from '../../schema/forcedMove';
+import type { Direction8Name, ForcedMoveKindName } from '../../schema/forcedMove';
+import { DIRECTION_8_NAMES, ForcedMoveKindSchema, MAX_FORCED_SQUARES } from '../../schema/forcedMove';
 import type { Intent } from '../../schema/intent';
 import type { RoomSnapshot, TokenView } from '../../table/snapshot';
 import type { RoomModel } from '../model/RoomModel';
 
-type Kind = 'push' | 'pull' | 'shove';
+type Kind = ForcedMoveKindName;
+
+/** The kinds as the menu names them (the schema lists them: src/schema/forcedMove.ts). */
+const KIND_LABEL: Record<Kind, string> = { push: 'Push', pull: 'Pull', shove: 'Shove' };
 
 /**
  * The GM's forced movement of one character (rulebook: forced movement; docs/rules.md): push or
@@ -45,9 +48,11 @@ export function ForceMoveControls(props: { model: RoomModel; snapshot: RoomSnaps
         value={kind}
         onChange={(e) => setKind(e.currentTarget.value as Kind)}
       >
-        <option value="push">Push</option>
-        <option value="pull">Pull</option>
-        <option value="shove">Shove</option>
+        {ForcedMoveKindSchema.options.map((k) => (
+          <option key={k} value={k}>
+            {KIND_LABEL[k]}
+          </option>
+        ))}
       </select>{' '}
       <input
         type="number"

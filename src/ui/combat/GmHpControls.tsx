@@ -5,7 +5,7 @@ import type { Intent } from '../../schema/intent';
 import type { TokenView } from '../../table/snapshot';
 import type { RoomModel } from '../model/RoomModel';
 
-/** The largest amount the server takes (src/schema/intent.ts AdjustHpIntentSchema). */
+/** The largest amount the server takes (AdjustHpIntentSchema, src/schema/actions/gm.ts). */
 const MAX_AMOUNT = 999;
 
 /**

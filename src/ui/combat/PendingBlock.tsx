@@ -6,7 +6,7 @@ import type { RoomModel } from '../model/RoomModel';
 import type { PendingAttention } from './pendingAttention';
 import { pendingResultView } from './pendingResultView';
 
-/** The largest damage override the server takes (src/schema/intent.ts ApplyResultIntent). */
+/** The largest damage override the server takes (ApplyResultIntentSchema, src/schema/actions/results.ts). */
 const MAX_OVERRIDE = 999;
 
 const TITLE: Record<'pending' | 'applied' | 'discarded', string> = {

@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { ChatTargetSchema, MAX_NOTATION_CHARS } from './chat';
-import { DrawingLayerSchema, DrawingShapeSchema } from './drawing';
+import { ChatRollSchema, ChatTargetSchema, MAX_NOTATION_CHARS } from '../chat';
+import { DrawingLayerSchema, DrawingShapeSchema } from '../drawing';
+import { boundedText, MAX_TEXT_CHARS } from '../limits';
+import { Amount, OutcomeId } from '../rollRecord';
+import { Id, Name } from './common';
 
 /**
  * Table talk and marks on the map (issue 15): intents anyone may send that never change the
  * battlefield. Who may send which is each action's `roles` (src/table/intents/actions.ts), with
  * the handlers' finer checks (a whisper to a player and the GM layer are the GM's).
  */
-
-const Id = z.string().min(1).max(64);
 
 /** A chat line, to everyone or (`to`) whispered: a player to the GM, the GM to one player. */
 export const ChatIntentSchema = z.object({
@@ -47,3 +48,15 @@ export const ClearDrawingsIntentSchema = z.object({
   kind: z.literal('clear-drawings'),
   scope: z.enum(['mine', 'all']),
 });
+
+/** A chat line as its log outcome. */
+export const ChatOutcomeSchema = z.object({
+  kind: z.literal('chat'),
+  from: Name,
+  text: boundedText(MAX_TEXT_CHARS),
+});
+/** A roll made in chat, as stored on its chat line. */
+export const RollOutcomeSchema = z.object({ kind: z.literal('roll'), from: Name, roll: ChatRollSchema });
+/** A drawing added (its id) or drawings erased (how many). */
+export const DrawOutcomeSchema = z.object({ kind: z.literal('draw'), drawingId: OutcomeId });
+export const EraseDrawingsOutcomeSchema = z.object({ kind: z.literal('erase-drawings'), count: Amount });
