@@ -2,7 +2,7 @@ import type { RefObject } from 'preact';
 import { Fragment } from 'preact';
 import { useRef } from 'preact/hooks';
 import type { LogEntry } from '../../schema/logEntry';
-import { outcomeOf } from '../../schema/outcome';
+import { fullOutcome, outcomeOf } from '../../schema/outcome';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { healthText } from './healthText';
 import type { RoomModel } from '../model/RoomModel';
@@ -12,6 +12,7 @@ import { PendingAttention } from './pendingAttention';
 import { PendingBlock } from './PendingBlock';
 import type { ResultEffect } from './resultView';
 import { attackResultView, effectView, traceLines } from './resultView';
+import { resultLines } from './resultViews';
 import { PlainVerdictBlock, ResultLines, VerdictBlock } from './ResultVerdict';
 
 /**
@@ -61,6 +62,9 @@ function EntryResult(props: {
   const area = outcomeOf(entry.outcome, 'area');
   const attack = outcomeOf(entry.outcome, 'attack') ?? area?.attack ?? null;
   const view = attack ? attackResultView(attack, names) : null;
+  // Any other kind: the numbers its checked view lists (src/ui/combat/resultViews.ts).
+  const full = fullOutcome(entry.outcome);
+  const otherLines = full && !view && !area ? resultLines(full, names) : [];
   // The verdict's damage is what was rolled; a pending result changes nothing until Apply, and
   // a GM's damage override (named in the block above) replaces the main target's number.
   const p = entry.pending;
@@ -129,6 +133,7 @@ function EntryResult(props: {
             ))}
           </>
         )}
+        {otherLines.length > 0 && <ResultLines lines={otherLines} />}
         {areaViews.map((v, i) => (
           <Fragment key={i}>
             <h4>{v.targetName}</h4>
