@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MAX_JSON_STRING_CHARS } from './json';
+import type { StoredOutcome } from './outcome';
 import { LenientOutcomeSchema } from './outcome';
+import { JsonValueSchema, MAX_JSON_STRING_CHARS } from './json';
 import { LISTED_INTENTS } from './actionSchemas';
 
 /**
@@ -15,15 +16,23 @@ export type IntentKind = Intent['kind'];
 export type IntentOf<K extends IntentKind> = Extract<Intent, { kind: K }>;
 
 /**
- * What the server answers: the outcome written to the log (one kind of the outcome union,
- * read leniently like the log's), or why
- * it was refused. The browser client parses every answer with it.
+ * What the server answers: the outcome written to the log, or why it was refused. The browser
+ * client parses every answer with it; the outcome is bounded JSON here and read as an outcome
+ * only where a panel needs it (`readAnswerOutcome`): the same outcome reaches the page in its log
+ * entry, parsed once there, so an attack's outcome is parsed once on each side (issue 31).
  */
 export const IntentResultSchema = z.union([
-  z.object({ ok: z.literal(true), outcome: LenientOutcomeSchema.optional() }),
+  z.object({ ok: z.literal(true), outcome: JsonValueSchema.optional() }),
   z.object({ ok: z.literal(false), reason: z.string().max(MAX_JSON_STRING_CHARS) }),
 ]);
-export type IntentResult = z.infer<typeof IntentResultSchema>;
+/** What the server resolves (its outcome as written) and the page receives (`IntentResultSchema`). */
+export type IntentResult = { ok: true; outcome?: StoredOutcome } | { ok: false; reason: string };
+export type IntentAnswer = z.infer<typeof IntentResultSchema>;
+
+/** An answer's outcome as one kind of the union (older or unknown shapes read as absent). */
+export function readAnswerOutcome(answer: IntentAnswer): StoredOutcome | undefined {
+  return answer.ok && answer.outcome !== undefined ? LenientOutcomeSchema.parse(answer.outcome) : undefined;
+}
 
 /**
  * Optional on every intent (beside its own fields): a random key the client picks per intent and

@@ -91,6 +91,18 @@ export const PendingResultSchema = z.preprocess(
 export type PendingResult = z.infer<typeof PendingResultSchema>;
 
 /**
+ * What players were shown instead of a full line kept in the secrets doc (a stat block the GM
+ * keeps hidden is involved): the public twin's words, and whether it keeps the dice.
+ */
+export const RedactedLineSchema = z.object({
+  summary: z.string().min(1),
+  details: z.array(z.string()).default([]),
+  // Players keep the dice when only a foe's HP is kept from them (room setting `foeHp`): the
+  // dice tell damage dealt, which the line says anyway; with hidden stats they would tell more.
+  dice: z.boolean().default(false),
+});
+
+/**
  * One line of the shared log: every resolution with its dice and modifiers. `outcome` holds the
  * rules engine's plain-data outcome untouched, so any number in `summary`/`details` can be
  * explained and replayed. GM-only entries are stored in the secrets doc, never in the public one.
@@ -130,17 +142,15 @@ export const LogEntrySchema = z.object({
    * hidden: what players were shown instead (the public twin with the same id). docs/table.md
    * "Foes with hidden stats".
    */
-  redacted: z
-    .object({
-      summary: z.string().min(1),
-      details: z.array(z.string()).default([]),
-      // Players keep the dice when only a foe's HP is kept from them (room setting `foeHp`): the
-      // dice tell damage dealt, which the line says anyway; with hidden stats they would tell more.
-      dice: z.boolean().default(false),
-    })
-    .optional(),
+  redacted: RedactedLineSchema.optional(),
 });
 export type LogEntry = z.infer<typeof LogEntrySchema>;
+
+/**
+ * A line's fields without its outcome: a writer that has just parsed the outcome strictly
+ * (IntentWrites) checks the rest with this, so the outcome is parsed once per write.
+ */
+export const LogEntryFieldsSchema = LogEntrySchema.omit({ outcome: true });
 
 /** Chat lines live in ./chat (issue 15); re-exported for older imports. */
 export { ChatMessageSchema, type ChatMessage } from './chat';

@@ -12,7 +12,6 @@ import type { Actor } from './intents/IntentContext';
 import { recordingDice, refuse } from './intents/IntentContext';
 import { intentWrites } from './intents/IntentWrites';
 import type { Resolution } from './intents/IntentContext';
-import { OutcomeSchema } from '../schema/outcome';
 import { isEmptyDiff } from '../schema/tableDiff';
 import { redactOutcome } from './intents/redactLog';
 import { ACTIONS } from './intents/actions';
@@ -92,7 +91,7 @@ export function applyIntent(
   writeResolution(writes, resolution, waits);
   transactBoth(docs, SERVER_ORIGIN, () => writes.apply());
   // Engine extras (whole combatants, stat blocks) are left out: the answer is the logged outcome.
-  const outcome = OutcomeSchema.parse(resolution.outcome);
+  const outcome = writes.outcome(resolution.outcome);
   // A player's answer tells no more than the public log about a foe whose stats are hidden.
   return {
     ok: true,

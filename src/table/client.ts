@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
 import type { Awareness } from 'y-protocols/awareness';
 import * as decoding from 'lib0/decoding';
-import type { IntentResult } from '../schema/intent';
+import type { IntentAnswer } from '../schema/intent';
 import { IntentResultSchema } from '../schema/intent';
 import type { Session } from '../schema/room';
 import { SessionSchema } from '../schema/room';
@@ -74,7 +74,7 @@ export interface TableConnection {
    * on meanwhile, would surprise the person who clicked. (GM doc writes are different: Yjs keeps
    * them and sends them when the link is back.)
    */
-  sendIntent(intent: unknown): Promise<IntentResult>;
+  sendIntent(intent: unknown): Promise<IntentAnswer>;
   destroy(): void;
 }
 

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import type { LogEntry } from '../../schema/logEntry';
-import { ChatMessageSchema, LogEntrySchema } from '../../schema/logEntry';
+import { ChatMessageSchema, LogEntryFieldsSchema, LogEntrySchema, RedactedLineSchema } from '../../schema/logEntry';
 import type { Outcome } from '../../schema/outcome';
 import { OutcomeSchema } from '../../schema/outcome';
 import type { DiffPart, TableDiff } from '../../schema/tableDiff';
@@ -86,8 +86,21 @@ export function intentWrites(
   now: number,
   dice: readonly [number, number][],
   channels?: ChannelDocs,
-): IntentWrites & { apply(): void; readonly redactedForPlayers: boolean } {
+): IntentWrites & {
+  apply(): void;
+  readonly redactedForPlayers: boolean;
+  /** The outcome as written (engine extras left out): parsed once, when first asked or logged. */
+  outcome(raw: Outcome): Outcome;
+} {
   const ops: (() => void)[] = [];
+  // Strict here (the read is lenient): a handler's outcome outside the union is a bug. One parse
+  // per outcome object: the line carrying it and the intent's answer share it.
+  const parsedOutcomes = new WeakMap<Outcome, Outcome>();
+  const parseOutcome = (raw: Outcome): Outcome => {
+    let parsed = parsedOutcomes.get(raw);
+    if (!parsed) parsedOutcomes.set(raw, (parsed = OutcomeSchema.parse(raw)));
+    return parsed;
+  };
   let redactedForPlayers = false;
   /**
    * Visible, but its stat block or its HP (the combatant state: room setting `foeHp`) is only in
@@ -119,21 +132,17 @@ export function intentWrites(
     get redactedForPlayers() {
       return redactedForPlayers;
     },
+    outcome: parseOutcome,
     applyDiff(diff) {
       ops.push(prepareDiffWrite(docs, diff));
     },
     log(input) {
       const { about = [], redacted, outcome, ...fields } = input;
-      // Strict here (the read is lenient): a handler's outcome outside the union is a bug.
-      const parsedOutcome = outcome === undefined ? undefined : OutcomeSchema.parse(outcome);
-      const stored = LogEntrySchema.parse({
-        id: newId('l'),
-        at: now,
-        dice: [...dice],
-        details: [],
-        ...fields,
+      const parsedOutcome = outcome === undefined ? undefined : parseOutcome(outcome);
+      const stored: LogEntry = {
+        ...LogEntryFieldsSchema.parse({ id: newId('l'), at: now, dice: [...dice], details: [], ...fields }),
         ...(parsedOutcome ? { outcome: parsedOutcome } : {}),
-      });
+      };
       // Also every character whose HP the line's changes carry (an edge save's fall, a blight):
       // its outcome tells those numbers too, so a foe's hidden HP makes the line a twin.
       const hpChanged = [...(stored.diff?.tokens ?? []), ...(stored.pending?.diff.tokens ?? [])]
@@ -156,7 +165,7 @@ export function intentWrites(
         if (stored.gmOnly || hidden) return void appendTo(rootsOf(secrets).log, { ...stored, gmOnly: true });
         const isHidden = (id: string) => rootsOf(secrets).tokens.has(id);
         if (redactedBy.some(statsHidden)) {
-          appendTo(rootsOf(secrets).log, LogEntrySchema.parse({ ...stored, redacted: shown }));
+          appendTo(rootsOf(secrets).log, { ...stored, redacted: RedactedLineSchema.parse(shown) });
           appendTo(rootsOf(docs.public).log, withoutHidden(publicTwin(stored, shown), isHidden, hpHidden));
           return;
         }

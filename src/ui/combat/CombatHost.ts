@@ -1,10 +1,8 @@
-import type { StoredOutcome } from '../../schema/outcome';
-import type { Intent } from '../../schema/intent';
+import type { Intent, IntentAnswer } from '../../schema/intent';
 import type { TableDocs } from '../../table/docLayout';
 import type { TableSession } from '../TableSession';
 
-/** The answer to an intent: ok (with the server's outcome when known) or the refusal's reason. */
-export type IntentAnswer = { ok: true; outcome?: StoredOutcome } | { ok: false; reason: string };
+export type { IntentAnswer } from '../../schema/intent';
 
 /**
  * The combat tools' writes in a live room (what they read is the room model's snapshot):

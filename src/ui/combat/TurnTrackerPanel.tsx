@@ -1,6 +1,7 @@
 import { canCommand } from '../Scene';
 import type { Intent } from '../../schema/intent';
 import { outcomeOf } from '../../schema/outcome';
+import { readAnswerOutcome } from '../../schema/intent';
 import { netBoons } from '../../rules/boonsCurses';
 import { saveChance } from '../../rules/hitChance';
 import { statusSaveModifiers } from '../../rules/statuses';
@@ -198,7 +199,7 @@ function StartCombatButton({ model }: { model: RoomModel }) {
       onClick={async () => {
         const r = await model.send('Start combat', { kind: 'start-combat' });
         if (!r.ok) return;
-        const left = outcomeOf(r.outcome, 'start-combat')?.hiddenLeftOut ?? 0;
+        const left = outcomeOf(readAnswerOutcome(r), 'start-combat')?.hiddenLeftOut ?? 0;
         if (left)
           model.say(
             `Start combat: ${left} hidden ${left === 1 ? 'foe is' : 'foes are'} left out until you reveal them`,
