@@ -1,6 +1,11 @@
 import type * as Y from 'yjs';
 import type { LogEntry } from '../../schema/logEntry';
-import { ChatMessageSchema, LogEntryFieldsSchema, LogEntrySchema, RedactedLineSchema } from '../../schema/logEntry';
+import {
+  ChatMessageSchema,
+  LogEntryFieldsSchema,
+  LogEntrySchema,
+  RedactedLineSchema,
+} from '../../schema/logEntry';
 import type { Outcome } from '../../schema/outcome';
 import { OutcomeSchema } from '../../schema/outcome';
 import type { DiffPart, TableDiff } from '../../schema/tableDiff';
