@@ -24,7 +24,7 @@ export function StepBar(props: { model: RoomModel; request: StepThroughRequest; 
   const [snapshot] = useState(() => model.snapshot.peek());
   const log = snapshot?.log ?? [];
   const fight = useMemo(() => fightOf(log, props.request.entryId), [log, props.request.entryId]);
-  const rounds = useMemo(() => (fight && snapshot ? roundsOf(log, fight, snapshot.turn) : []), [fight]);
+  const rounds = useMemo(() => (fight && snapshot ? roundsOf(log, fight) : []), [fight]);
   const [at, setAt] = useState(() => {
     const i = log.findIndex((e) => e.id === props.request.entryId);
     return fight && i >= fight.first && i <= fight.last ? i - fight.first : 0;
@@ -84,6 +84,10 @@ export function StepBar(props: { model: RoomModel; request: StepThroughRequest; 
   const name = (id: string) =>
     id === 'gm' ? 'GM' : (snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? 'someone');
   const who = actorPrefix(name(entry.actor), entry.summary);
+  // A player's log holds no diff of an entry about a foe whose HP or stats are kept from players
+  // (the entry's public twin), so such a foe is never walked back.
+  const unknown =
+    snapshot.view === 'player' && snapshot.tokens.some((t) => t.hpHidden || (t.state && !t.statBlock));
   const button = (label: string, word: string, symbol: string, to: number, testid: string, key: string) => (
     <button
       type="button"
@@ -100,44 +104,52 @@ export function StepBar(props: { model: RoomModel; request: StepThroughRequest; 
   );
   return (
     <div class="step-through" role="region" aria-label="Step through this fight" data-testid="step-through">
-      <div class="step-head">
-        <p class="step-banner" data-testid="step-banner">
-          You are viewing a past moment: the map shows the fight just after this entry. The table itself is
-          unchanged; Close to see it now.
-        </p>
-        <button
-          type="button"
-          class="step-close"
-          title="Close (Esc)"
-          onClick={onClose}
-          data-testid="step-close"
-        >
-          Close
-        </button>
-      </div>
-      <div class="step-where" aria-live="polite">
-        <strong data-testid="step-position">{`Round ${rounds[at] ?? 1} · ${at + 1} of ${count}`}</strong>
-        <span data-testid="step-summary">
-          {who && <span class="who">{`${who}: `}</span>}
-          {entry.summary}
-        </span>
-      </div>
-      <div class="step-controls">
-        {button('First entry', 'First', '⇤', 0, 'step-first', 'Home')}
-        {button('Previous round', 'Round', '«', jumps.previous, 'step-previous-round', 'Page Up')}
-        {button('Previous entry', 'Back', '‹', Math.max(0, at - 1), 'step-previous', '←')}
-        {button('Next entry', 'Next', '›', Math.min(count - 1, at + 1), 'step-next', '→')}
-        {button('Next round', 'Round', '»', jumps.next, 'step-next-round', 'Page Down')}
-        {button('Last entry', 'Last', '⇥', count - 1, 'step-last', 'End')}
-        <button
-          type="button"
-          class="step-card-toggle"
-          aria-expanded={cardOpen}
-          onClick={() => setCardOpen(!cardOpen)}
-          data-testid="step-card-toggle"
-        >
-          {cardOpen ? 'Hide result' : 'Result'}
-        </button>
+      <div class="step-main">
+        <div class="step-head">
+          <p class="step-banner" data-testid="step-banner">
+            You are viewing a past moment: the map shows the fight just after this entry. The table itself is
+            unchanged; Close to see it now.
+          </p>
+          <button
+            type="button"
+            class="step-close"
+            title="Close (Esc)"
+            onClick={onClose}
+            data-testid="step-close"
+          >
+            Close
+          </button>
+        </div>
+        <div class="step-where" aria-live="polite">
+          <strong data-testid="step-position">{`Round ${rounds[at] ?? 1} · ${at + 1} of ${count}`}</strong>
+          <span data-testid="step-summary">
+            {who && <span class="who">{`${who}: `}</span>}
+            {entry.summary}
+          </span>
+        </div>
+        <div class="step-controls">
+          {button('First entry', 'First', '⇤', 0, 'step-first', 'Home')}
+          {button('Previous round', 'Round', '«', jumps.previous, 'step-previous-round', 'Page Up')}
+          {button('Previous entry', 'Back', '‹', Math.max(0, at - 1), 'step-previous', '←')}
+          {button('Next entry', 'Next', '›', Math.min(count - 1, at + 1), 'step-next', '→')}
+          {button('Next round', 'Round', '»', jumps.next, 'step-next-round', 'Page Down')}
+          {button('Last entry', 'Last', '⇥', count - 1, 'step-last', 'End')}
+          <button
+            type="button"
+            class="step-card-toggle"
+            aria-expanded={cardOpen}
+            onClick={() => setCardOpen(!cardOpen)}
+            data-testid="step-card-toggle"
+          >
+            {cardOpen ? 'Hide result' : 'Result'}
+          </button>
+        </div>
+        {unknown && (
+          <p class="step-note" data-testid="step-note">
+            Foes whose HP or stats are kept from players are drawn as they are now: your log does not say
+            where they stood, nor what their actions changed.
+          </p>
+        )}
       </div>
       {cardOpen && (
         <div class="combat-dock step-card">

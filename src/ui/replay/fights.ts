@@ -1,6 +1,5 @@
 import type { LogEntry } from '../../schema/logEntry';
 import { outcomeOf } from '../../schema/outcome';
-import type { TurnOrder } from '../../schema/turnOrder';
 
 /**
  * One fight in a log (docs/ui/step-through.md): from a "Combat starts" entry (outcome
@@ -39,40 +38,49 @@ export function fightOf(log: readonly LogEntry[], entryId: string | null): Fight
   return fights.find((f) => at >= f.first && at <= f.last) ?? fights.at(-1) ?? null;
 }
 
+/** A "Round 2 begins" line: the GM's turn line that carries no outcome of its own. */
+const opensRound = (e: LogEntry): boolean =>
+  e.kind === 'turn' && e.actor === 'gm' && e.outcome === undefined && !e.gmOnly;
+
 /**
- * The round each entry of `fight` happened in, one per entry. The turn order before and after
- * each entry is walked back from `turnNow` through the entries' turn-order diffs (the walk of
- * `tableBefore`). The lines one intent wrote share their time; when that intent started a round,
- * its lines up to a turn's end belong to the round that ended ("Bo ends their turn"), the rest to
- * the new one ("Round 2 begins"). "Combat ends" keeps the round it ended in.
+ * The round each entry of `fight` happened in, one per entry, from the turn order its diffs hold
+ * (before and after). An entry that changes the turn order is in the round it leaves the table
+ * in, but a turn's end belongs to the round that ended ("Bo ends their turn", whose diff starts
+ * round 2). Entries between two such entries are in the round the first leaves; when the next
+ * one starts in a later round (a player's log holds no diff of a foe whose HP or stats are kept
+ * from players, so the foe's turn end that began the round is not there), the round changes at
+ * the "Round N begins" line between them.
  */
-export function roundsOf(log: readonly LogEntry[], fight: Fight, turnNow: TurnOrder | null): number[] {
+export function roundsOf(log: readonly LogEntry[], fight: Fight): number[] {
   const size = fight.last - fight.first + 1;
-  const before: (number | null)[] = new Array(size).fill(null);
-  const after: (number | null)[] = new Array(size).fill(null);
-  let turn = turnNow;
-  for (let i = log.length - 1; i >= fight.first; i--) {
-    const change = log[i]!.diff?.turn;
-    const was = change ? change.before : turn;
-    if (i <= fight.last) {
-      after[i - fight.first] = turn?.round ?? null;
-      before[i - fight.first] = was?.round ?? null;
-    }
-    turn = was;
+  const own: (number | null)[] = [];
+  const leaves: (number | null)[] = [];
+  for (let i = 0; i < size; i++) {
+    const e = log[fight.first + i]!;
+    const turn = e.diff?.turn;
+    const after = turn ? (turn.after ?? turn.before)?.round : undefined;
+    own.push(turn ? ((outcomeOf(e.outcome, 'end-turn') ? turn.before?.round : after) ?? null) : null);
+    leaves.push(after ?? null);
   }
   const rounds: number[] = [];
-  for (let start = 0; start < size;) {
-    let end = start;
-    while (end + 1 < size && log[fight.first + end + 1]!.at === log[fight.first + start]!.at) end++;
-    const a = before[start] ?? null;
-    const b = after[end] ?? null;
-    // Lines up to the turn's end stay in the round that ended (none when no round began here).
-    let endsTurn = -1;
-    if (a !== null && b !== null && b > a)
-      for (let i = start; i <= end; i++)
-        if (outcomeOf(log[fight.first + i]!.outcome, 'end-turn')) endsTurn = i;
-    for (let i = start; i <= end; i++) rounds.push(i <= endsTurn ? a! : (b ?? a ?? 1));
-    start = end + 1;
+  let previous = 1;
+  for (let i = 0; i < size;) {
+    if (own[i] !== null) {
+      rounds.push(own[i]!);
+      previous = leaves[i] ?? own[i]!;
+      i++;
+      continue;
+    }
+    // A stretch without turn orders, up to the next entry that has one.
+    let end = i;
+    while (end < size && own[end] === null) end++;
+    const next = end < size ? own[end]! : previous;
+    let opened = false;
+    for (let k = i; k < end; k++) {
+      if (next > previous && opensRound(log[fight.first + k]!)) opened = true;
+      rounds.push(opened ? next : previous);
+    }
+    i = end;
   }
   return rounds;
 }

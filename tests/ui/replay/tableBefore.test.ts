@@ -110,7 +110,7 @@ describe('a fight walked back from the room as it is now', () => {
 
   it('rounds come from the turn order each entry left, and round jumps follow them', () => {
     const fight = fightOf(snap.log, null)!;
-    const rounds = roundsOf(snap.log, fight, snap.turn);
+    const rounds = roundsOf(snap.log, fight);
     expect(rounds).toHaveLength(fight.last - fight.first + 1);
     const round2 = at(snap, 'Round 2 begins') - fight.first;
     expect(rounds.slice(0, round2)).toEqual(rounds.slice(0, round2).map(() => 1));
@@ -131,6 +131,44 @@ describe('what a player steps through', () => {
     expect(orc.bloodied).toBe(false);
     // The player's log never carried the orc's HP: its state is what the room shows players now.
     expect(orc.state!.hp).toBe(snap.tokensById['orc']!.state!.hp);
+    expect(tableBefore(snap, at(snap, 'Ana moves to (2,0)')).tokensById['ana']!.cell).toEqual({ x: 1, y: 0 });
+  });
+
+  it('the round a foe’s turn end began, which the player’s log has no diff of, starts at "Round 2 begins"', () => {
+    const docs = room(
+      {
+        map: mapOf(['......', '......']),
+        party: party(pc('Ana')),
+        encounter: encounter([{ id: 'orc', statBlock: foe('Orc'), cell: { x: 5, y: 0 } }], [{ x: 0, y: 0 }]),
+        revealFoes: true,
+      },
+      'bloodied',
+    );
+    for (const [who, intent] of [
+      [GM, { kind: 'start-combat' }],
+      [ANA, { kind: 'start-turn', tokenId: 'ana' }],
+      [ANA, move('ana', '1,0')],
+      [ANA, { kind: 'end-turn', tokenId: 'ana' }],
+      [GM, { kind: 'start-turn', tokenId: 'orc' }],
+      [GM, move('orc', '4,0')],
+      [GM, { kind: 'end-turn', tokenId: 'orc' }], // the round is over: round 2 begins
+      [ANA, { kind: 'start-turn', tokenId: 'ana' }],
+      [ANA, move('ana', '2,0')],
+    ] as const)
+      expect(act(docs, who, intent).ok).toBe(true);
+    const snap = readSnapshot(docs.public);
+    const fight = fightOf(snap.log, null)!;
+    const byLine = Object.fromEntries(
+      roundsOf(snap.log, fight).map((r, i) => [snap.log[fight.first + i]!.summary, r]),
+    );
+    expect(byLine).toMatchObject({
+      'Orc moves to (4,0), cost 1': 1,
+      'Orc ends their turn': 1,
+      'Round 2 begins: party side first': 2,
+      'Ana starts their turn (round 2)': 2,
+    });
+    // Why: the orc's lines reach players as twins without a diff (its HP is kept from them).
+    expect(snap.log.find((e) => e.summary === 'Orc ends their turn')!.diff).toBeUndefined();
     expect(tableBefore(snap, at(snap, 'Ana moves to (2,0)')).tokensById['ana']!.cell).toEqual({ x: 1, y: 0 });
   });
 });
