@@ -138,10 +138,11 @@ export function StepBar(props: { model: RoomModel; request: StepThroughRequest; 
             type="button"
             class="step-card-toggle"
             aria-expanded={cardOpen}
+            title={cardOpen ? 'Hide the result card' : 'Show the result card'}
             onClick={() => setCardOpen(!cardOpen)}
             data-testid="step-card-toggle"
           >
-            {cardOpen ? 'Hide result' : 'Result'}
+            {cardOpen ? 'Result ▴' : 'Result ▾'}
           </button>
         </div>
         {unknown && (
