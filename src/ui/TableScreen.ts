@@ -22,6 +22,8 @@ import { loadPortrait } from './portrait/portraitAssets';
 import { RulerTool } from './ruler/RulerTool';
 import { mountDrawing } from './drawings/mountDrawing';
 import { pageRoomLink } from './pageLink';
+import { mountStepThrough } from './replay/mountStepThrough';
+import { stepThroughOf } from './replay/stepThroughState';
 
 /**
  * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
@@ -212,6 +214,8 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     }),
     column,
   );
+  // Before the map tools: while a fight is stepped through, presses on its past tokens go nowhere.
+  mountStepThrough({ stage, renderer, model: roomModel, closeSheet: () => (sheetOpen.value = false) });
   mountCombat(dock, stage, renderer, roomModel); // combat: tracker, targeting, results, log
   // Drawings and notes (issue 15): the Draw button goes after the ping button.
   const drawSlot = el('div', { class: 'draw-slot' });
@@ -238,8 +242,9 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     if (input.selectedId && !s.tokens.some((t) => t.id === input.selectedId)) input.select(undefined);
     input.refreshReach();
   };
-  // The battlefield draws the model's scene, like every panel (one model, docs/ui.md).
-  effect(() => draw(roomModel.scene.value));
+  // The battlefield draws the model's scene, like every panel (one model, docs/ui.md), or the past
+  // moment of a fight being stepped through (docs/ui/step-through.md).
+  effect(() => draw(stepThroughOf(roomModel).pastScene.value ?? roomModel.scene.value));
   // Others' presence: cursors and pings, and a ghost of any token someone is dragging.
   let ghosts = new Set<string>();
   session.onPresence((others) => {

@@ -4,6 +4,8 @@ import type { RoomSnapshot } from '../../table/snapshot';
 import type { RoomModel } from '../model/RoomModel';
 import { onActivateKey } from '../onActivateKey';
 import { actorPrefix, logMarkdown } from './logMarkdown';
+import { fightsIn } from '../replay/fights';
+import { stepThroughOf } from '../replay/stepThroughState';
 
 /** Entries shown at once; the export always holds the whole log. */
 const SHOWN = 150;
@@ -53,6 +55,17 @@ export function LogPanel({ model }: { model: RoomModel }) {
       <button data-testid="export-log" onClick={() => download(snapshot)}>
         Export Markdown
       </button>
+      {/* On the map, the fight of the entry picked here (or the newest), from that entry on. */}
+      {fightsIn(snapshot.log).length > 0 && (
+        <button
+          type="button"
+          data-testid="step-through-open"
+          title="See the map as it stood after each entry of this fight (nothing in the room changes)"
+          onClick={() => (stepThroughOf(model).request.value = { entryId: model.pinnedEntry.peek() })}
+        >
+          Step through this fight
+        </button>
+      )}
       <ol class="log-entries" reversed data-testid="log-entries">
         {snapshot.log
           .slice(-SHOWN)

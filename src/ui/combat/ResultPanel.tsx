@@ -50,13 +50,15 @@ export function ResultPanel({ model }: { model: RoomModel }) {
   );
 }
 
-function EntryResult(props: {
-  model: RoomModel;
-  snapshot: RoomSnapshot;
-  entry: LogEntry;
-  attention: PendingAttention;
-  root: RefObject<HTMLElement | null>;
-}) {
+/**
+ * One entry's result card. `past` (the step-through of a fight, src/ui/replay): the card as it
+ * read then, without what acts on the table now (Apply, the GM's tools) or its HP now.
+ */
+export function EntryResult(
+  props: { model: RoomModel; snapshot: RoomSnapshot; entry: LogEntry } & (
+    { attention: PendingAttention; root: RefObject<HTMLElement | null>; past?: false } | { past: true }
+  ),
+) {
   const { model, snapshot, entry } = props;
   const names = (id: string) => snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? id;
   const area = outcomeOf(entry.outcome, 'area');
@@ -98,15 +100,17 @@ function EntryResult(props: {
   return (
     <>
       {/* Waiting changes first: the Apply button must never sit below the panel's fold. */}
-      <PendingBlock
-        key={entry.id}
-        model={model}
-        entry={entry}
-        snapshot={snapshot}
-        title={view?.title ?? entry.summary}
-        attention={props.attention}
-        scrollTarget={props.root}
-      />
+      {!props.past && (
+        <PendingBlock
+          key={entry.id}
+          model={model}
+          entry={entry}
+          snapshot={snapshot}
+          title={view?.title ?? entry.summary}
+          attention={props.attention}
+          scrollTarget={props.root}
+        />
+      )}
       {view ? (
         <>
           <VerdictBlock view={view} taken={taken} />
@@ -153,18 +157,19 @@ function EntryResult(props: {
           </div>
         )}
       </div>
-      {[...affected].map((id) => {
-        const token = snapshot.tokensById[id];
-        const st = token?.state;
-        // A foe whose HP the room keeps from players: what they may know (`foeHp`).
-        const health = token?.hpHidden ? healthText(token) : st ? `HP ${st.hp}, vigor ${st.vigor}` : '';
-        return st ? (
-          <div class="result-now" data-testid={`result-now-${id}`} key={id}>
-            {`${st.name} now: ${health}${st.defeated ? ', defeated' : ''}`}
-          </div>
-        ) : null;
-      })}
-      {model.viewer.role === 'gm' && (
+      {!props.past &&
+        [...affected].map((id) => {
+          const token = snapshot.tokensById[id];
+          const st = token?.state;
+          // A foe whose HP the room keeps from players: what they may know (`foeHp`).
+          const health = token?.hpHidden ? healthText(token) : st ? `HP ${st.hp}, vigor ${st.vigor}` : '';
+          return st ? (
+            <div class="result-now" data-testid={`result-now-${id}`} key={id}>
+              {`${st.name} now: ${health}${st.defeated ? ', defeated' : ''}`}
+            </div>
+          ) : null;
+        })}
+      {!props.past && model.viewer.role === 'gm' && (
         <GmResultTools model={model} snapshot={snapshot} entry={entry} affected={[...affected]} />
       )}
     </>

@@ -15,6 +15,7 @@ import { ResultPanel } from './ResultPanel';
 import { SightPanel } from './SightPanel';
 import { StatusPanel } from './StatusPanel';
 import { TurnTrackerPanel } from './TurnTrackerPanel';
+import { stepThroughOf } from '../replay/stepThroughState';
 
 /** `window.__iconVttCombat`: read-only copies of what the combat UI shows, for browser tests. */
 export interface CombatDebug {
@@ -52,7 +53,9 @@ export function mountCombat(
   attachPlacing(model, stage, renderer);
   attachMapTools(model, stage, renderer);
   effect(() => {
-    overlay.set(combatOverlayState(model.derived.value, model.combat.value));
+    // A past moment of a fight (src/ui/replay) shows none of the live table's aims and rings.
+    const past = stepThroughOf(model).pastScene.value !== null;
+    overlay.set(past ? {} : combatOverlayState(model.derived.value, model.combat.value));
     renderer.requestRender();
   });
 

@@ -27,7 +27,8 @@ function rows(gm: boolean): Array<[string, string]> {
     ['Enter', 'Chat: type a message (Enter sends, Shift+Enter a new line, ↑ your last line)'],
     ['/', 'Chat: start a command (/r 2d6+3 rolls; /help lists them)'],
     ['Esc in the chat', 'Back to the map'],
-    ['Esc', 'Clear the selection; close this list'],
+    ['← / →, Page Up / Page Down, Home / End', 'Stepping through a fight: entries, rounds, first and last'],
+    ['Esc', 'Clear the selection; close this list; stop stepping through a fight'],
     ['?', 'This list'],
   ];
 }

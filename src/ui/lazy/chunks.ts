@@ -26,3 +26,5 @@ export const mapImportChunk = lazyChunk(() => import('../mapImport/mapImportChun
  * finds the module already there).
  */
 export const pixiBrowserChunk = lazyChunk(() => import('pixi.js/browser'));
+/** The step-through of a fight: its bar over the map and the walk back through the log. */
+export const stepThroughChunk = lazyChunk(() => import('../replay/StepBar'));
