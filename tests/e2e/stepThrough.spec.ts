@@ -73,7 +73,7 @@ test('a player steps back through a fight and the room is untouched', async ({ b
   await expect(bar.getByTestId('step-summary')).toContainText('Combat starts');
   await expect(bar.getByTestId('step-banner')).toContainText('You are viewing a past moment');
   // The Brute's HP is kept from players, so their log holds no diff of its lines: they are told.
-  await expect(bar.getByTestId('step-note')).toContainText('drawn as they are now');
+  await expect(bar.getByTestId('step-note')).toContainText('show their health as it is now');
 
   // The last entry: the shot, with its result card.
   await page.keyboard.press('End');

@@ -123,6 +123,17 @@ export function intentWrites(
     rootsOf(docs.public).tokens.has(id) &&
     !rootsOf(docs.public).statBlocks.has(id) &&
     rootsOf(docs.secrets).statBlocks.has(id);
+  /**
+   * What a twin's players read of its changes: where a character whose stats or HP they do not
+   * get went (its square is on the table anyway), never its state; everyone else's changes, the
+   * terrain and the turn order as they are (then `withoutHidden` as for any public line).
+   */
+  const twinDiff = (diff: TableDiff): TableDiff => ({
+    ...diff,
+    tokens: diff.tokens.flatMap((t) =>
+      !statsHidden(t.tokenId) ? [t] : t.cell ? [{ tokenId: t.tokenId, cell: t.cell }] : [],
+    ),
+  });
   const hpHidden = (id: string): boolean =>
     !!docs.secrets && rootsOf(docs.public).tokens.has(id) && rootsOf(docs.secrets).combatants.has(id);
   /** Replace the entry with `value`'s id in `log`; false when it is not there. */
@@ -171,7 +182,11 @@ export function intentWrites(
         const isHidden = (id: string) => rootsOf(secrets).tokens.has(id);
         if (redactedBy.some(statsHidden)) {
           appendTo(rootsOf(secrets).log, { ...stored, redacted: RedactedLineSchema.parse(shown) });
-          appendTo(rootsOf(docs.public).log, withoutHidden(publicTwin(stored, shown), isHidden, hpHidden));
+          const diff = stored.diff && twinDiff(stored.diff);
+          appendTo(
+            rootsOf(docs.public).log,
+            withoutHidden(publicTwin(stored, shown, diff), isHidden, hpHidden),
+          );
           return;
         }
         const shownEntry = withoutHidden(stored, isHidden, hpHidden);
@@ -185,7 +200,11 @@ export function intentWrites(
       ops.push(() => {
         const pub = rootsOf(docs.public).log;
         if (docs.secrets && replaceIn(rootsOf(docs.secrets).log, stored)) {
-          if (stored.redacted) replaceIn(pub, publicTwin(stored, stored.redacted));
+          if (stored.redacted) {
+            const diff = stored.diff && twinDiff(stored.diff);
+            const isHidden = (id: string) => rootsOf(docs.secrets!).tokens.has(id);
+            replaceIn(pub, withoutHidden(publicTwin(stored, stored.redacted, diff), isHidden, hpHidden));
+          }
           return;
         }
         if (

@@ -1,6 +1,7 @@
 import type { LogEntry, PendingResult } from '../../schema/logEntry';
 import type { RedactedOutcome, StoredOutcome } from '../../schema/outcome';
 import type { FoeHp } from '../../schema/settings';
+import type { TableDiff } from '../../schema/tableDiff';
 import { bloodiedAt } from '../../rules/health';
 
 /**
@@ -28,11 +29,13 @@ function redactPending(pending: PendingResult): PendingResult {
 
 /**
  * The public twin of a full entry: same id, time and kind; the redacted text; the dice only when
- * `shown.dice` says so (a foe's HP kept from players, its stats not).
+ * `shown.dice` says so (a foe's HP kept from players, its stats not); `diff`, what players may
+ * read of the entry's changes (the writer strips it: IntentWrites `twinDiff`).
  */
 export function publicTwin(
   full: LogEntry,
   shown: { summary: string; details: string[]; dice?: boolean },
+  diff?: TableDiff,
 ): LogEntry {
   const outcome = full.outcome && redactOutcome(full.outcome);
   return {
@@ -44,6 +47,7 @@ export function publicTwin(
     details: shown.details,
     dice: shown.dice ? full.dice : [],
     ...(outcome !== undefined ? { outcome } : {}),
+    ...(diff ? { diff } : {}),
     ...(full.pending ? { pending: redactPending(full.pending) } : {}),
     gmOnly: false,
   };

@@ -84,8 +84,8 @@ export function StepBar(props: { model: RoomModel; request: StepThroughRequest; 
   const name = (id: string) =>
     id === 'gm' ? 'GM' : (snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? 'someone');
   const who = actorPrefix(name(entry.actor), entry.summary);
-  // A player's log holds no diff of an entry about a foe whose HP or stats are kept from players
-  // (the entry's public twin), so such a foe is never walked back.
+  // A player's log keeps where a foe whose HP or stats are kept from them went, never its state
+  // (the entry's public twin), so its HP and statuses are drawn as they are now.
   const unknown =
     snapshot.view === 'player' && snapshot.tokens.some((t) => t.hpHidden || (t.state && !t.statBlock));
   const button = (label: string, word: string, symbol: string, to: number, testid: string, key: string) => (
@@ -147,8 +147,8 @@ export function StepBar(props: { model: RoomModel; request: StepThroughRequest; 
         </div>
         {unknown && (
           <p class="step-note" data-testid="step-note">
-            Foes whose HP or stats are kept from players are drawn as they are now: your log does not say
-            where they stood, nor what their actions changed.
+            Foes whose HP or stats are kept from players show their health as it is now: your log says where
+            they stood, not how hurt they were.
           </p>
         )}
       </div>

@@ -59,7 +59,8 @@ export function roundsOf(log: readonly LogEntry[], fight: Fight): number[] {
     const e = log[fight.first + i]!;
     const turn = e.diff?.turn;
     const after = turn ? (turn.after ?? turn.before)?.round : undefined;
-    own.push(turn ? ((outcomeOf(e.outcome, 'end-turn') ? turn.before?.round : after) ?? null) : null);
+    // A redacted twin keeps its kind: a foe's turn end reads as one for players too.
+    own.push(turn ? ((e.outcome?.kind === 'end-turn' ? turn.before?.round : after) ?? null) : null);
     leaves.push(after ?? null);
   }
   const rounds: number[] = [];

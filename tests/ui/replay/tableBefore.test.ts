@@ -134,7 +134,7 @@ describe('what a player steps through', () => {
     expect(tableBefore(snap, at(snap, 'Ana moves to (2,0)')).tokensById['ana']!.cell).toEqual({ x: 1, y: 0 });
   });
 
-  it('the round a foe’s turn end began, which the player’s log has no diff of, starts at "Round 2 begins"', () => {
+  it('a foe whose HP players do not get still steps back: its squares and the turn order are in their log', () => {
     const docs = room(
       {
         map: mapOf(['......', '......']),
@@ -167,8 +167,16 @@ describe('what a player steps through', () => {
       'Round 2 begins: party side first': 2,
       'Ana starts their turn (round 2)': 2,
     });
-    // Why: the orc's lines reach players as twins without a diff (its HP is kept from them).
-    expect(snap.log.find((e) => e.summary === 'Orc ends their turn')!.diff).toBeUndefined();
+    // The orc's lines reach players as twins (its HP is kept from them) that keep where it went
+    // and the turn order, never its state.
+    const orcMove = snap.log.find((e) => e.summary === 'Orc moves to (4,0), cost 1')!;
+    expect(orcMove.diff?.tokens).toEqual([
+      { tokenId: 'orc', cell: { before: { x: 5, y: 0 }, after: { x: 4, y: 0 } } },
+    ]);
+    expect(tableBefore(snap, at(snap, 'Orc moves to (4,0), cost 1')).tokensById['orc']!.cell).toEqual({
+      x: 5,
+      y: 0,
+    });
     expect(tableBefore(snap, at(snap, 'Ana moves to (2,0)')).tokensById['ana']!.cell).toEqual({ x: 1, y: 0 });
   });
 });
