@@ -134,6 +134,8 @@ export const EffectComponentSchema = z.object({
   nextAbility: NextAbilityGrantSchema.optional(),
   /** Push, pull or shove N squares, resolved after the damage (docs/rules.md "Forced movement"). */
   forcedMove: ForcedMoveSpecSchema.optional(),
+  /** The user and the receiver trade spaces, after the damage (docs/rules/movement.md "Swapping places"). */
+  swapPlaces: z.boolean().optional(),
   /** Free text for everything the engine does not model (mark, teleport...). */
   text: Text.default(''),
 });

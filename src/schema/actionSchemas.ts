@@ -42,6 +42,7 @@ import {
   DiscardResultOutcomeSchema,
 } from './actions/results';
 import { SaveIntentSchema, SaveOutcomeSchema } from './actions/save';
+import { SwapPlacesOutcomeSchema } from './actions/swapPlaces';
 import {
   EditSheetIntentSchema,
   EditSheetOutcomeSchema,
@@ -99,6 +100,8 @@ export const ACTION_SCHEMAS = [
   { intents: [DiscardResultIntentSchema], outcomes: [DiscardResultOutcomeSchema] },
   { intents: [AdjustHpIntentSchema], outcomes: [AdjustHpOutcomeSchema] },
   { intents: [ForceMoveIntentSchema], outcomes: [ForcedMoveOutcomeSchema] },
+  // No intent of its own: an ability's component makes it, inside the ability's outcome.
+  { intents: [], outcomes: [SwapPlacesOutcomeSchema] },
   { intents: [StatusIntentSchema], outcomes: [AddStatusOutcomeSchema, RemoveStatusOutcomeSchema] },
   { intents: [BlightIntentSchema], outcomes: [AddBlightOutcomeSchema, RemoveBlightOutcomeSchema] },
   { intents: [VisibilityIntentSchema], outcomes: [RevealOutcomeSchema, HideOutcomeSchema] },

@@ -3,7 +3,7 @@ import { JsonValueSchema } from './json';
 import { OutcomeId } from './rollRecord';
 import { LISTED_OUTCOMES } from './actionSchemas';
 
-export type { ForcedMoveOutcome } from './actions/forceMove';
+export type { AbilityMoveOutcome, ForcedMoveOutcome } from './actions/forceMove';
 export type { TerrainHit } from './actions/attack';
 
 /**

@@ -5,6 +5,7 @@ import { atMost, boundedList, boundedText, MAX_LIST_ITEMS, MAX_TEXT_CHARS, MAX_T
 import { MovementDamageSchema, MovementEventSchema, PathSchema } from '../movementRecord';
 import { Amount, OutcomeId } from '../rollRecord';
 import { Id, ShoveDirection } from './common';
+import { SwapPlacesOutcomeSchema } from './swapPlaces';
 
 /**
  * The GM moves a character by force (push / pull / shove N), by the same rules and with the same
@@ -50,7 +51,14 @@ export const ForcedMoveOutcomeSchema = z.object({
 });
 export type ForcedMoveOutcome = z.infer<typeof ForcedMoveOutcomeSchema>;
 
-/** The forced moves an ability caused (absent in entries written before forced movement). */
+/** A character an ability moved: pushed, pulled or shoved, or swapped with its user. */
+export const AbilityMoveOutcomeSchema = z.discriminatedUnion('kind', [
+  ForcedMoveOutcomeSchema,
+  SwapPlacesOutcomeSchema,
+]);
+export type AbilityMoveOutcome = z.infer<typeof AbilityMoveOutcomeSchema>;
+
+/** The moves an ability caused, in order (absent in entries written before forced movement). */
 export const Forced = {
-  forced: boundedList(ForcedMoveOutcomeSchema, MAX_TOKENS, 'forced moves').optional(),
+  forced: boundedList(AbilityMoveOutcomeSchema, MAX_TOKENS * 2, 'forced moves').optional(),
 };

@@ -47,13 +47,13 @@ function staleReason(ctx: IntentContext, entry: Pending): string | null {
   return `the result is stale: ${whose} changed since the roll (was ${JSON.stringify(part.was)}, now ${JSON.stringify(part.now)}); discard it, or set the numbers by hand`;
 }
 
-/** The forced-movement damage (falls, dangerous squares) `tokenId` took in the outcome, in order. */
+/** The forced-movement damage (falls, dangerous squares) `tokenId` took in the outcome, in order (a swap does none). */
 function forcedDamageOf(outcome: StoredOutcome | undefined, tokenId: string): IncomingDamage[] {
   const full = fullOutcome(outcome);
   const forced = full && 'forced' in full ? (full.forced ?? []) : [];
   return forced
-    .filter((f) => f.tokenId === tokenId)
-    .flatMap((f) => f.damage.map((d) => d.application.incoming));
+    .flatMap((f) => (f.kind === 'forced-move' && f.tokenId === tokenId ? f.damage : []))
+    .map((d) => d.application.incoming);
 }
 
 /**

@@ -140,7 +140,10 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
     ctx.snapshot.turn || selfTarget ? changed : [after],
     {
       // No log kind of its own yet (the UI maps every kind to an icon): damage or status.
-      kind: effect?.application || forced.outcomes.some((f) => f.damage.length) ? 'damage' : 'status',
+      kind:
+        effect?.application || forced.outcomes.some((f) => f.kind === 'forced-move' && f.damage.length)
+          ? 'damage'
+          : 'status',
       actor: userToken.id,
       summary: withForcedSentences(
         `${userToken.name} uses ${ability.name}${on}${save?.success ? ': saved' : ''}`,

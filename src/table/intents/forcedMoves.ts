@@ -4,11 +4,12 @@ import type { Ability, EffectComponent } from '../../schema/ability';
 import type { Combatant } from '../../schema/combatant';
 import type { Direction8Name } from '../../schema/forcedMove';
 import { DIRECTION_8_NAMES } from '../../schema/forcedMove';
-import type { ForcedMoveOutcome } from '../../schema/outcome';
+import type { AbilityMoveOutcome } from '../../schema/outcome';
 import type { ComponentLabel } from '../../rules/applyEffect';
 import { FORCED_PAST, forcedMoveSentence, resolveForcedMove } from '../../rules/resolveForcedMove';
 import type { IntentContext, Refusal } from './IntentContext';
 import { refuse } from './IntentContext';
+import { swapByComponent } from './swapPlaces';
 
 /**
  * Forced movement inside an ability's resolution (docs/table.md "Forced movement"): each applied
@@ -19,7 +20,7 @@ export interface ForcedMoves {
   bf: Battlefield;
   /** New squares, for the resolution's diff. */
   readonly cells: { tokenId: string; cell: { x: number; y: number } }[];
-  readonly outcomes: ForcedMoveOutcome[];
+  readonly outcomes: AbilityMoveOutcome[];
   /** One sentence per forced move (or why it did not happen), for the log's summary. */
   readonly sentences: string[];
   /** The same for players when a moved foe's stats are hidden: no damage (it would tell armor). */
@@ -55,8 +56,9 @@ export function shoveRefusal(ability: Ability, direction: Direction8Name | undef
 }
 
 /**
- * Moves `target` as `component` says (nothing when it has no forced move) and returns the target
- * after any fall or dangerous-square damage. A character out of the fight is not moved.
+ * Moves `target` as `component` says (nothing when it has no forced move nor swap: a swap comes
+ * first, ./swapPlaces.ts) and returns the target after any fall or dangerous-square damage. A
+ * character out of the fight is not moved.
  */
 export function forceByComponent(
   ctx: IntentContext,
@@ -64,6 +66,7 @@ export function forceByComponent(
   component: EffectComponent | undefined,
   o: { sourceId: string; source: Footprint; target: Combatant; direction?: Direction8Name | undefined },
 ): Combatant {
+  if (component?.swapPlaces) swapByComponent(ctx, state, o);
   const spec = component?.forcedMove;
   if (!spec) return o.target;
   const nameOf = (id: string) => ctx.snapshot.tokensById[id]?.name ?? id;
@@ -114,7 +117,7 @@ export function forceByComponent(
   return resolved.target;
 }
 
-function say(state: ForcedMoves, sentence: string, shown = sentence): void {
+export function say(state: ForcedMoves, sentence: string, shown = sentence): void {
   state.sentences.push(sentence);
   state.shownSentences.push(shown);
 }

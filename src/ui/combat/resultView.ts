@@ -6,7 +6,7 @@ import type {
   DamageApplicationRecord as DamageApplication,
   EffectOutcomeRecord as EffectOutcome,
 } from '../../schema/rollRecord';
-import type { ForcedMoveOutcome } from '../../schema/outcome';
+import type { AbilityMoveOutcome } from '../../schema/outcome';
 
 /** One labelled line of the result panel; `testid` lets tests find exact numbers. */
 export interface ResultLine {
@@ -86,7 +86,7 @@ export function effectView(effect: EffectOutcome, targetName: string): ResultEff
  * damage with tier, bonus and boost, and how armor, resistance, cover and vigor changed it.
  */
 export function attackResultView(
-  outcome: AttackOutcome & { forced?: readonly ForcedMoveOutcome[] | undefined },
+  outcome: AttackOutcome & { forced?: readonly AbilityMoveOutcome[] | undefined },
   names: (id: string) => string,
 ): AttackResultView {
   const r = outcome.roll;
@@ -107,9 +107,13 @@ export function attackResultView(
     { label: 'Result', value: outcome.result.toUpperCase(), testid: 'result-outcome' },
   );
   if (outcome.cover) roll.push({ label: 'Cover', value: 'target has cover: damage halved' });
-  // Forced movement after the damage: where the target went and what the fall did.
+  // Forced movement after the damage: where the target went and what the fall did, or a swap.
   for (const f of outcome.forced ?? [])
-    roll.push({ label: f.move[0]!.toUpperCase() + f.move.slice(1), value: f.text, testid: 'result-forced' });
+    roll.push(
+      f.kind === 'forced-move'
+        ? { label: f.move[0]!.toUpperCase() + f.move.slice(1), value: f.text, testid: 'result-forced' }
+        : { label: 'Swap', value: f.text, testid: 'result-swap' },
+    );
   const modifiers = outcome.modifiers.map((m) => ({
     label: `${m.count} ${m.kind}${m.count === 1 ? '' : 's'}`,
     value: `${BOON_CURSE_SOURCE_LABEL[m.source]}: ${m.reason}`,

@@ -69,6 +69,11 @@ export const RESULT_VIEWS: { readonly [K in OutcomeKind]: ResultView<K> } = {
     line('Squares', `${o.moved} of ${o.requested}`),
     ...movementLines(o),
   ],
+  'swap-places': (o, names) => [
+    line('Swap', o.text, 'result-swap'),
+    line(names(o.userId), `${at(o.userFrom)} → ${at(o.targetFrom)}`),
+    line(names(o.targetId), `${at(o.targetFrom)} → ${at(o.userFrom)}`),
+  ],
   'terrain-damage': (o) =>
     o.squares.map((s) =>
       line(

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { DamageTier, DamageType, EffectComponentSchema } from '../../schema/ability';
 import { DAMAGE_TYPES } from '../../schema/ability';
-import { MAX_FORCED_SQUARES } from '../../schema/forcedMove';
+import { ForcedMoveKindSchema, MAX_FORCED_SQUARES } from '../../schema/forcedMove';
 import { MAX_BOONS, MAX_STAT, MAX_TEXT_CHARS } from '../../schema/limits';
 import { BLIGHT_IDS, type BlightId } from '../../schema/status';
 import { toggled } from './drafts';
@@ -44,6 +44,7 @@ function hasMore(e: EffectDraft): boolean {
     e.heal ||
     (e.removeBlights && e.removeBlights !== 'all' ? e.removeBlights.length : e.removeBlights) ||
     e.forcedMove ||
+    e.swapPlaces ||
     e.againstBlighted ||
     e.text
   );
@@ -87,7 +88,7 @@ export function EffectFields(props: {
         onChange={(tier) => setDamage({ tier: tier || null })}
       />
       <Fold
-        summary="More: dice, statuses, blights, vigor, healing, forced move, text"
+        summary="More: dice, statuses, blights, vigor, healing, forced move, swap, text"
         open={more}
         testid={`${name}-more`}
       >
@@ -211,14 +212,7 @@ export function EffectFields(props: {
             problems={problems}
             testid={`${name}-forced`}
             value={value.forcedMove?.kind ?? ''}
-            options={
-              [
-                ['', 'none'],
-                ['push', 'push'],
-                ['pull', 'pull'],
-                ['shove', 'shove'],
-              ] as const
-            }
+            options={[['', 'none'] as const, ...ForcedMoveKindSchema.options.map((k) => [k, k] as const)]}
             onChange={(kind) => {
               const { forcedMove: _, ...rest } = value;
               onChange(
@@ -239,6 +233,15 @@ export function EffectFields(props: {
             />
           )}
         </div>
+        <CheckField
+          label="Swap places: the user and the target trade spaces"
+          testid={`${name}-swap`}
+          checked={value.swapPlaces ?? false}
+          onChange={(on) => {
+            const { swapPlaces: _, ...rest } = value;
+            onChange(on ? { ...rest, swapPlaces: true } : rest);
+          }}
+        />
         <CheckField
           label="Stronger against blighted targets"
           testid={`${name}-against`}
