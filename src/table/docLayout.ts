@@ -2,6 +2,8 @@ import type * as Y from 'yjs';
 import type { Combatant } from '../schema/combatant';
 import type { CombatantState } from '../schema/room';
 import { CombatantStateSchema } from '../schema/room';
+import type { RootName, RootsIn } from './docRoots';
+import { DOC_ROOTS, rootNamesIn } from './docRoots';
 
 /**
  * The Yjs document layout of a room. Two docs per room: the PUBLIC doc every connection receives
@@ -31,79 +33,49 @@ export function combatantStateOf(combatant: Combatant | CombatantState): Combata
   return CombatantStateSchema.parse(rest);
 }
 
-/** Root types shared by both docs. Values in these maps are plain JSON, validated on read. */
-export function rootsOf(doc: Y.Doc) {
-  return {
-    /** schemaVersion, room name. */
-    meta: doc.getMap<unknown>('meta'),
-    /** id → Token. */
-    tokens: doc.getMap<unknown>('tokens'),
-    /** token id → StatBlock (public doc: visible stats; secrets doc: hidden stats). */
-    statBlocks: doc.getMap<unknown>('statBlocks'),
-    /** token id → CombatantState. */
-    combatants: doc.getMap<unknown>('combatants'),
-    /** LogEntry, oldest first (secrets doc: GM-only entries). */
-    log: doc.getArray<unknown>('log'),
-    /**
-     * token id → InterruptOffer[]: interrupts offered to their owner (public doc: characters
-     * players command; secrets doc: everyone else's, so a foe's abilities never reach players).
-     */
-    offers: doc.getMap<unknown>('offers'),
-    /**
-     * id → Drawing (src/schema/drawing.ts): public doc the table layer, secrets doc the GM's
-     * layer. Never read by rules.
-     */
-    drawings: doc.getMap<unknown>('drawings'),
-  };
+const [PUBLIC, SECRETS, CHANNEL] = [rootNamesIn('public'), rootNamesIn('secrets'), rootNamesIn('channel')];
+const SHARED = PUBLIC.filter((n) => SECRETS.includes(n));
+type SharedRoots = Pick<RootsIn<'public'>, keyof RootsIn<'public'> & keyof RootsIn<'secrets'>>;
+
+/** Each doc's root types, found once per doc and kind of reading (Yjs keeps them for the doc's life). */
+const rootCache = new WeakMap<Y.Doc, Map<string, object>>();
+function rootsNamed<T>(doc: Y.Doc, which: string, names: readonly RootName[]): T {
+  let perDoc = rootCache.get(doc);
+  if (!perDoc) rootCache.set(doc, (perDoc = new Map()));
+  let roots = perDoc.get(which);
+  if (!roots) {
+    roots = Object.fromEntries(
+      names.map((n) => [n, DOC_ROOTS[n].type === 'map' ? doc.getMap<unknown>(n) : doc.getArray<unknown>(n)]),
+    );
+    perDoc.set(which, roots);
+  }
+  return roots as T;
 }
 
-/** Root types only the public doc uses. */
-export function publicRootsOf(doc: Y.Doc) {
-  return {
-    ...rootsOf(doc),
-    /** name, width, height (numbers), chapter, background (MapBackground, when the map has art). */
-    map: doc.getMap<unknown>('map'),
-    /** row index (string) → MapRow: the map as seeded/resized. */
-    mapRows: doc.getMap<unknown>('mapRows'),
-    /** "x,y" → MapCellPaint: cells painted since, one small entry per painted cell. */
-    mapPaint: doc.getMap<unknown>('mapPaint'),
-    /** "x,y" → remaining HP of destructible terrain (10 per height level when full). */
-    destructible: doc.getMap<unknown>('destructible'),
-    /** "x,y" → true when the door on that square is closed (the map's doors, opened in play). */
-    doors: doc.getMap<unknown>('doors'),
-    /** 'order' → TurnOrder | null (null = not in combat). */
-    turn: doc.getMap<unknown>('turn'),
-    chat: doc.getArray<unknown>('chat'),
-    /** 'room' → RoomSettings (includes the status catalog). */
-    settings: doc.getMap<unknown>('settings'),
-    /**
-     * token id → ShownState: what players see of a visible foe whose HP the room keeps from them
-     * (setting `foeHp`; its whole state is then in the secrets doc, src/table/foeHealth.ts).
-     */
-    shownStates: doc.getMap<unknown>('shownStates'),
-  };
+/**
+ * Root types shared by both docs (./docRoots.ts says what each holds). Values in these maps are
+ * plain JSON, validated on read.
+ */
+export function rootsOf(doc: Y.Doc): SharedRoots {
+  return rootsNamed(doc, 'shared', SHARED);
 }
 
-/** Root types only the secrets doc uses. */
-export function secretRootsOf(doc: Y.Doc) {
-  return {
-    ...rootsOf(doc),
-    /** token id (or 'room') → GM note text. */
-    notes: doc.getMap<unknown>('notes'),
-    /** ChatMessage, oldest first: the GM's copy of every whisper and private roll. */
-    chat: doc.getArray<unknown>('chat'),
-  };
+/** Root types of the public doc. */
+export function publicRootsOf(doc: Y.Doc): RootsIn<'public'> {
+  return rootsNamed(doc, 'public', PUBLIC);
+}
+
+/** Root types of the secrets doc. */
+export function secretRootsOf(doc: Y.Doc): RootsIn<'secrets'> {
+  return rootsNamed(doc, 'secrets', SECRETS);
 }
 
 /**
  * A player's channel doc (`<roomId>~to~<channel>`, docs/table.md "Channels"): what only that
  * player and the GM may read. Only the server writes it; the player's connection opens it read-only.
  */
-export function channelRootsOf(doc: Y.Doc) {
-  return {
-    /** ChatMessage, oldest first: the player's copy of whispers to and from the GM. */
-    chat: doc.getArray<unknown>('chat'),
-  };
+export function channelRootsOf(doc: Y.Doc): RootsIn<'channel'> {
+  return rootsNamed(doc, 'channel', CHANNEL);
 }
 
 /** Thrown when a doc is newer than this code or a migration is missing. */

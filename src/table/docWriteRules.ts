@@ -18,6 +18,8 @@ import { StatBlockSchema } from '../schema/statBlock';
 import { TokenSchema } from '../schema/token';
 import { TurnOrderSchema } from '../schema/turnOrder';
 import { TABLE_SCHEMA_VERSION } from './docLayout';
+import type { RootName } from './docRoots';
+import { rootNamesIn } from './docRoots';
 import { MapCellPaintSchema, MapRowSchema } from './mapContent';
 import { plainIssue } from '../schema/issueSentence';
 import { isPlainValidToken } from './tokenFastCheck';
@@ -25,7 +27,7 @@ import { ShownStateSchema } from './shownState';
 import { DrawingSchema, MAX_DRAWINGS, type DrawingLayer } from '../schema/drawing';
 
 /**
- * What a GM may write into each root of a room's docs (src/table/docLayout.ts): the readers'
+ * What a GM may write into each root of a room's docs (src/table/docRoots.ts): the readers'
  * schemas per value, key formats and doc-level bounds. Used by `checkDocWrite`.
  */
 
@@ -92,8 +94,28 @@ const tokenCheck: ValueCheck = (key, value) =>
 
 const TOKEN_COUNT = { count: MAX_TOKENS, what: 'tokens in one document' };
 
-/** The roots both docs share (src/table/docLayout.ts `rootsOf`). */
-const SHARED_ROOTS: Readonly<Record<string, RootRule>> = {
+const drawingSchemaCheck = bySchema(DrawingSchema);
+/**
+ * Drawings (issue 15) written straight by the GM: each doc holds one layer (the GM's layer only in
+ * the secrets doc, so it is never sent to players), keyed by the drawing's id, at most MAX_DRAWINGS.
+ */
+const drawingsRoot = (layer: DrawingLayer): RootRule => ({
+  type: 'map',
+  maxKeys: { count: MAX_DRAWINGS, what: 'drawings on one layer' },
+  check: idKey((key, value) => {
+    const problem = drawingSchemaCheck(key, value);
+    if (problem) return problem;
+    const drawing = value as { id: string; layer: DrawingLayer };
+    if (drawing.layer !== layer) return `a drawing in this document is on the '${layer}' layer`;
+    return drawing.id === key ? null : `id: expected '${key}' (the drawing's key)`;
+  }),
+});
+
+/**
+ * What a GM may write into each root (./docRoots.ts), by name: a root added to the table does not
+ * compile until it has its rule here. One rule for every doc that holds the root, or one per doc.
+ */
+const RULES: { readonly [N in RootName]: RootRule | Readonly<Record<WrittenDoc, RootRule>> } = {
   meta: {
     type: 'map',
     check: keyed(
@@ -134,102 +156,84 @@ const SHARED_ROOTS: Readonly<Record<string, RootRule>> = {
     check: bySchema(LogEntrySchema),
     maxItems: { count: MAX_LOG_ENTRIES, what: 'log entries' },
   },
+  drawings: { public: drawingsRoot('table'), secrets: drawingsRoot('gm') },
+  map: {
+    type: 'map',
+    check: keyed(
+      {
+        name,
+        width: (v) => bySchema(MapSideSchema)(null, v),
+        height: (v) => bySchema(MapSideSchema)(null, v),
+        chapter,
+        background: (v) => bySchema(MapBackgroundSchema)(null, v),
+      },
+      'map',
+    ),
+  },
+  mapRows: {
+    type: 'map',
+    check: (key, value) =>
+      key !== null && /^\d{1,3}$/.test(key) && Number(key) < MAX_MAP_SIDE
+        ? bySchema(MapRowSchema)(key, value)
+        : `'${key}' is not a row of a map of at most ${MAX_MAP_SIDE}×${MAX_MAP_SIDE}`,
+  },
+  mapPaint: { type: 'map', check: squareKey(bySchema(MapCellPaintSchema)) },
+  destructible: {
+    type: 'map',
+    check: squareKey((_key, value) =>
+      Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_STAT
+        ? null
+        : `expected remaining HP 0–${MAX_STAT}`,
+    ),
+  },
+  // Doors opened and closed in play (the map's doors; src/table/mapContent.ts).
+  doors: {
+    type: 'map',
+    check: squareKey((_key, value) =>
+      typeof value === 'boolean' ? null : 'expected true (closed) or false (open)',
+    ),
+  },
+  turn: {
+    type: 'map',
+    check: keyed({ order: (v) => bySchema(TurnOrderSchema.nullable())(null, v) }, 'turn'),
+  },
+  settings: {
+    type: 'map',
+    check: keyed({ room: (v) => bySchema(RoomSettingsSchema)(null, v) }, 'settings'),
+  },
+  // The GM's writers keep these faces in step with the secrets doc (src/table/foeHealth.ts).
+  shownStates: {
+    type: 'map',
+    maxKeys: { ...TOKEN_COUNT, what: 'foe faces' },
+    check: idKey(bySchema(ShownStateSchema)),
+  },
+  chat: {
+    type: 'array',
+    check: bySchema(ChatMessageSchema),
+    maxItems: { count: MAX_LOG_ENTRIES, what: 'chat lines' },
+  },
+  notes: {
+    type: 'map',
+    maxKeys: { count: MAX_TOKENS + 1, what: 'notes' },
+    check: idKey((_key, value) =>
+      typeof value === 'string' && value.length <= MAX_NOTE_CHARS
+        ? null
+        : `expected a note of ${atMost(MAX_NOTE_CHARS, 'characters')}`,
+    ),
+  },
 };
 
-const drawingSchemaCheck = bySchema(DrawingSchema);
-/**
- * Drawings (issue 15) written straight by the GM: each doc holds one layer (the GM's layer only in
- * the secrets doc, so it is never sent to players), keyed by the drawing's id, at most MAX_DRAWINGS.
- */
-const drawingsRoot = (layer: DrawingLayer): RootRule => ({
-  type: 'map',
-  maxKeys: { count: MAX_DRAWINGS, what: 'drawings on one layer' },
-  check: idKey((key, value) => {
-    const problem = drawingSchemaCheck(key, value);
-    if (problem) return problem;
-    const drawing = value as { id: string; layer: DrawingLayer };
-    if (drawing.layer !== layer) return `a drawing in this document is on the '${layer}' layer`;
-    return drawing.id === key ? null : `id: expected '${key}' (the drawing's key)`;
-  }),
-});
-
+/** The rules of each doc's roots, as `checkDocWrite` looks them up. */
 export const ROOTS: Readonly<Record<WrittenDoc, Readonly<Record<string, RootRule>>>> = {
-  public: {
-    ...SHARED_ROOTS,
-    drawings: drawingsRoot('table'),
-    map: {
-      type: 'map',
-      check: keyed(
-        {
-          name,
-          width: (v) => bySchema(MapSideSchema)(null, v),
-          height: (v) => bySchema(MapSideSchema)(null, v),
-          chapter,
-          background: (v) => bySchema(MapBackgroundSchema)(null, v),
-        },
-        'map',
-      ),
-    },
-    mapRows: {
-      type: 'map',
-      check: (key, value) =>
-        key !== null && /^\d{1,3}$/.test(key) && Number(key) < MAX_MAP_SIDE
-          ? bySchema(MapRowSchema)(key, value)
-          : `'${key}' is not a row of a map of at most ${MAX_MAP_SIDE}×${MAX_MAP_SIDE}`,
-    },
-    mapPaint: { type: 'map', check: squareKey(bySchema(MapCellPaintSchema)) },
-    destructible: {
-      type: 'map',
-      check: squareKey((_key, value) =>
-        Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_STAT
-          ? null
-          : `expected remaining HP 0–${MAX_STAT}`,
-      ),
-    },
-    // Doors opened and closed in play (the map's doors; src/table/mapContent.ts).
-    doors: {
-      type: 'map',
-      check: squareKey((_key, value) =>
-        typeof value === 'boolean' ? null : 'expected true (closed) or false (open)',
-      ),
-    },
-    turn: {
-      type: 'map',
-      check: keyed({ order: (v) => bySchema(TurnOrderSchema.nullable())(null, v) }, 'turn'),
-    },
-    settings: {
-      type: 'map',
-      check: keyed({ room: (v) => bySchema(RoomSettingsSchema)(null, v) }, 'settings'),
-    },
-    // The GM's writers keep these faces in step with the secrets doc (src/table/foeHealth.ts).
-    shownStates: {
-      type: 'map',
-      maxKeys: { ...TOKEN_COUNT, what: 'foe faces' },
-      check: idKey(bySchema(ShownStateSchema)),
-    },
-    chat: {
-      type: 'array',
-      check: bySchema(ChatMessageSchema),
-      maxItems: { count: MAX_LOG_ENTRIES, what: 'chat lines' },
-    },
-  },
-  secrets: {
-    ...SHARED_ROOTS,
-    drawings: drawingsRoot('gm'),
-    notes: {
-      type: 'map',
-      maxKeys: { count: MAX_TOKENS + 1, what: 'notes' },
-      check: idKey((_key, value) =>
-        typeof value === 'string' && value.length <= MAX_NOTE_CHARS
-          ? null
-          : `expected a note of ${atMost(MAX_NOTE_CHARS, 'characters')}`,
-      ),
-    },
-    // The GM's copy of whispers and private rolls (docs/table.md "Channels"): checked like public chat.
-    chat: {
-      type: 'array',
-      check: bySchema(ChatMessageSchema),
-      maxItems: { count: MAX_LOG_ENTRIES, what: 'chat lines' },
-    },
-  },
+  public: rulesIn('public'),
+  secrets: rulesIn('secrets'),
 };
+
+function rulesIn(doc: WrittenDoc): Readonly<Record<string, RootRule>> {
+  return Object.fromEntries(
+    rootNamesIn(doc).map((n) => {
+      const rule = RULES[n];
+      return [n, 'check' in rule ? rule : rule[doc]];
+    }),
+  );
+}

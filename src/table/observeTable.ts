@@ -1,5 +1,7 @@
 import type * as Y from 'yjs';
 import type { TableDocs } from './docLayout';
+import type { RootName } from './docRoots';
+import { DOC_ROOTS } from './docRoots';
 
 /** What changed since the last call, so the renderer redraws only that. */
 export interface TableChanges {
@@ -31,7 +33,8 @@ const emptyChanges = (): TableChanges => ({
 
 /**
  * Calls `cb` once per burst of transactions (batched on a microtask) with which parts changed,
- * read from each transaction's changed root types and keys. Returns the unsubscribe function.
+ * read from each transaction's changed root types and keys (what each root's change means is its
+ * `observed` in ./docRoots.ts). Returns the unsubscribe function.
  */
 export function observeTable(docs: TableDocs, cb: (changes: TableChanges) => void): () => void {
   let pending: TableChanges | null = null;
@@ -46,30 +49,22 @@ export function observeTable(docs: TableDocs, cb: (changes: TableChanges) => voi
       // Root types have no parent item; their name is the key in doc.share.
       const name = rootName(tr.doc, type);
       const keyList = [...keys].filter((k): k is string => k !== null);
-      switch (name) {
-        case 'map':
-        case 'mapRows':
+      const observed =
+        name !== null && Object.hasOwn(DOC_ROOTS, name) ? DOC_ROOTS[name as RootName].observed : null;
+      switch (observed) {
+        case null:
+          break;
+        case 'mapAll':
           changes.mapAll = true;
           break;
-        case 'mapPaint':
-        case 'destructible':
-        case 'doors':
+        case 'cells':
           keyList.forEach((k) => changes.cells.add(k));
           break;
         case 'tokens':
-        case 'statBlocks':
-        case 'combatants':
-        case 'shownStates':
           keyList.forEach((k) => changes.tokens.add(k));
           break;
-        case 'turn':
-        case 'log':
-        case 'chat':
-        case 'settings':
-        case 'notes':
-        case 'meta':
-          changes[name] = true;
-          break;
+        default:
+          changes[observed] = true;
       }
     });
   };
