@@ -13,6 +13,8 @@ export type Names = (id: string) => string;
 export type ResultView<K extends OutcomeKind> = (outcome: OutcomeOf<K>, names: Names) => ResultLine[];
 
 const at = (c: { x: number; y: number }) => `(${c.x},${c.y})`;
+/** "1 square", "3 squares". */
+const squares = (n: number) => `${n} square${n === 1 ? '' : 's'}`;
 const line = (label: string, value: string | number, testid?: string): ResultLine =>
   testid ? { label, value: String(value), testid } : { label, value: String(value) };
 
@@ -61,7 +63,7 @@ export const RESULT_VIEWS: { readonly [K in OutcomeKind]: ResultView<K> } = {
   move: (o) => [
     line('From', at(o.from)),
     line('To', at(o.to)),
-    line('Cost', o.budget === null ? `${o.cost} squares` : `${o.cost} of ${o.budget} squares`),
+    line('Cost', o.budget === null ? squares(o.cost) : `${o.cost} of ${squares(o.budget)}`),
     ...movementLines(o),
   ],
   'forced-move': (o) => [
@@ -83,7 +85,10 @@ export const RESULT_VIEWS: { readonly [K in OutcomeKind]: ResultView<K> } = {
     ),
   'undo-move': (o) => [
     line('Back to', at(o.to)),
-    line('Given back', `${o.movementBack} squares, ${o.actionsBack} actions`),
+    line(
+      'Given back',
+      `${squares(o.movementBack)}, ${o.actionsBack} action${o.actionsBack === 1 ? '' : 's'}`,
+    ),
   ],
   interact: (o) => [line('Interacts', o.note || 'with something')],
   rescue: (o, names) => [line('Rescued', `${names(o.targetId)} at ${o.hp} HP`)],
