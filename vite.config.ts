@@ -1,5 +1,27 @@
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import { precompress } from './scripts/precompress.js';
+
+/**
+ * PixiJS modules the table never runs, built as empty modules. PixiJS's index registers a loader
+ * that imports `pixi.js/browser` (accessibility, DOM overlays, filters, spritesheets, and the
+ * masks and texture sources below) the first time a renderer starts; the table's renderer starts
+ * with `skipExtensionImports` and registers the few it uses itself (src/render/TableApp.ts), but
+ * the bundler still builds whatever that loader could import. Likewise the index's own
+ * registrations of masks, video textures and spritesheet loading (`rendering/init`,
+ * `spritesheet/init`). Together about 51 KB minified (12 KB brotli) off every page
+ * (docs/server/assets.md). The render tests (tests/e2e/render.spec.ts and the table's) draw
+ * through all of what is left.
+ */
+function pixiUnusedExtensions(): Plugin {
+  const unused =
+    /pixi\.js\/lib\/(environment-browser\/browserAll|environment-webworker\/webworkerAll|rendering\/init|spritesheet\/init)\.mjs$/;
+  return {
+    name: 'icon-vtt-pixi-unused-extensions',
+    enforce: 'pre',
+    load: (id) => (unused.test(id) ? 'export {};' : null),
+  };
+}
 
 // The browser client: index.html → src/main.ts, built to dist/ and served by src/server/.
 export default defineConfig({
@@ -22,7 +44,7 @@ export default defineConfig({
     },
   },
   // dist/ gets a .br and a .gz beside each text file; the server picks one per request.
-  plugins: [precompress()],
+  plugins: [pixiUnusedExtensions(), precompress()],
   // `npm run dev`: Vite serves the client with hot reload and forwards the API and the
   // y-websocket endpoint to the server (scripts/dev.sh starts both).
   server: {

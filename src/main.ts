@@ -13,7 +13,7 @@ import { localSession } from './ui/localSession';
 import { parseMapFile } from './ui/mapFile';
 import { connectRemoteSession } from './ui/remoteSession';
 import { ChunkUnavailable } from './ui/lazy/lazyChunk';
-import { keyNoticeChunk, pixiBrowserChunk, startPageChunk } from './ui/lazy/chunks';
+import { keyNoticeChunk, startPageChunk } from './ui/lazy/chunks';
 import { pageRoomLink } from './ui/pageLink';
 import { mountTableScreen } from './ui/TableScreen';
 
@@ -26,11 +26,7 @@ async function start(): Promise<void> {
   try {
     if (link) {
       root.replaceChildren(el('div', { class: 'create' }, 'Connecting to the room…'));
-      // PixiJS's lazily loaded part downloads while the room connects.
-      const pixi = pixiBrowserChunk.load();
-      pixi.catch(() => {}); // said on the page; awaited below
       const session = await connectRemoteSession(link.roomId, link.token);
-      await pixi;
       await mountTableScreen(root, session);
       // Just created here: tell the GM once that this link is the key to the room.
       // (A notice that could not be downloaded is said by its chunk's seam.)
@@ -48,7 +44,6 @@ async function start(): Promise<void> {
         map = parsed.map;
       }
       const n = Number(params.get('tokens') ?? '8');
-      await pixiBrowserChunk.load();
       await mountTableScreen(root, localSession(map, demoTokens(map, n)));
     } else {
       const { mountStartPage } = await startPageChunk.load();

@@ -1,4 +1,4 @@
-import { Application, Container, Point, UPDATE_PRIORITY } from 'pixi.js';
+import { Container, Point, UPDATE_PRIORITY } from 'pixi.js';
 import { Viewport } from 'pixi-viewport';
 import { BackgroundLayer, type BackgroundArt, type BackgroundSource } from './BackgroundLayer';
 import { CursorLayer, type RemoteCursor } from './CursorLayer';
@@ -13,6 +13,7 @@ import type { TerrainGrid } from './TerrainGrid';
 import { TokenLayer } from './TokenLayer';
 import type { TokenView } from './TokenView';
 import type { PortraitLoader } from './PortraitTextures';
+import { TableApp } from './TableApp';
 import { TickerSleep } from './TickerSleep';
 
 /** Newly visible terrain chunks drawn per frame after the first frame (which draws all it shows). */
@@ -39,7 +40,7 @@ export interface Camera {
  * and cursor layers. It only draws what it is given; input is handled by `src/ui/`.
  */
 export class BattlefieldRenderer {
-  readonly app = new Application();
+  app!: TableApp;
   viewport!: Viewport;
   terrain!: TerrainLayer;
   background!: BackgroundLayer;
@@ -60,7 +61,7 @@ export class BattlefieldRenderer {
     this.changed = value;
     if (value) this.sleep.wake();
   }
-  private readonly sleep = new TickerSleep(() => this.app.ticker);
+  private readonly sleep = new TickerSleep(() => this.app?.ticker);
   /** The next frame draws every visible terrain chunk (first frame, new or resized map). */
   private drawAllChunks = true;
   /** Milliseconds of JavaScript per drawn frame (scene update + WebGL command submission). */
@@ -81,13 +82,11 @@ export class BattlefieldRenderer {
     const full = Math.min(2, window.devicePixelRatio || 1);
     // Dynamic resolution (`?motionres=`): lower backing resolution while the camera moves.
     this.dynamic = dynamicResolutionFor(full, params.get('motionres'));
-    await this.app.init({
-      resizeTo: host,
+    this.app = await TableApp.create({
+      host,
       background: 0x2b2d31,
       // MSAA is very expensive on software GL (SwiftShader); tokens are round enough without it.
       antialias: params.get('aa') === '1',
-      preference: 'webgl',
-      autoDensity: true,
       resolution: full,
     });
     host.appendChild(this.app.canvas);
@@ -139,8 +138,8 @@ export class BattlefieldRenderer {
       this.dirty = true;
       this.cull();
     });
-    // Render on demand: a still battlefield costs nothing (software GL in CI is fill-rate bound).
-    this.app.ticker.remove(this.app.render, this.app);
+    // Render on demand (the ticker draws only when something changed): a still battlefield costs
+    // nothing (software GL in CI is fill-rate bound).
     this.app.ticker.add(
       (t) => {
         this.frameTimes.push(t.deltaMS);

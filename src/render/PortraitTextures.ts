@@ -1,4 +1,4 @@
-import { Texture } from 'pixi.js';
+import { CanvasSource, Texture } from 'pixi.js';
 
 /** Fetches a portrait's image by its asset hash (the browser side holds the room's token). */
 export type PortraitLoader = (hash: string) => Promise<ImageBitmap>;
@@ -40,7 +40,7 @@ export class PortraitTextures {
         bitmap.close();
         // Dropped while loading (no token uses it now): nothing to keep.
         if (this.entries.get(hash) !== entry) return;
-        entry.texture = Texture.from(canvas);
+        entry.texture = new Texture({ source: new CanvasSource({ resource: canvas }) });
         this.onReady(hash);
       })
       // The entry stays without a texture, so a failed image is not fetched again and again.

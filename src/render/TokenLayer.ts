@@ -9,10 +9,13 @@ interface Drawn {
   readonly view: TokenView;
   readonly key: string;
   readonly container: Container;
-  /** Initials over the name pill: drawn while names are large enough on screen to read. */
-  readonly named: Container;
-  /** Larger initials with the duplicate's number ("PG2"): drawn instead when zoomed out. */
-  readonly alone: Container;
+  /**
+   * The drawing inside `container`, made the first time the token is on screen (undefined until
+   * then): `named` are the initials over the name pill, drawn while names are large enough on
+   * screen to read; `alone` the larger initials with the duplicate's number ("PG2"), drawn
+   * instead when zoomed out.
+   */
+  readonly parts?: { readonly named: Container; readonly alone: Container };
 }
 
 /**
@@ -24,7 +27,9 @@ const MIN_NAME_SCREEN_PX = 9;
 /**
  * Tokens: footprint in side colour, initials and name, HP bar with vigor above it, wound pips,
  * status and blight badges, bloodied ring, incapacitated cross, elevation badge. A token is
- * rebuilt only when its drawn data changed; a pure move just repositions it.
+ * rebuilt only when its drawn data changed; a pure move just repositions it. Like the terrain's
+ * chunks, a token is first drawn when it first comes on screen: a big map's first frame draws the
+ * few tokens in view, not all of them (each is a dozen objects with text to lay out).
  */
 export class TokenLayer {
   readonly container = new Container({ label: 'tokens' });
@@ -57,7 +62,7 @@ export class TokenLayer {
     const compact = Math.round(this.cellPx * 0.22) * zoom < MIN_NAME_SCREEN_PX;
     if (compact === this.compact) return;
     this.compact = compact;
-    for (const d of this.drawn.values()) showDetail(d, compact);
+    for (const d of this.drawn.values()) if (d.parts) showDetail(d.parts, compact);
   }
 
   /** Whether names are drawn (false when zoomed out too far to read them); for tests. */
@@ -77,17 +82,17 @@ export class TokenLayer {
       if (old && old.key === key) {
         old.container.position.set(t.x * this.cellPx, t.y * this.cellPx);
         old.container.alpha = baseAlpha(t);
-        this.cullOne(old.container, t.size);
         this.drawn.set(t.id, { ...old, view: t });
+        this.show(t.id);
         continue;
       }
       if (old) old.container.destroy({ children: true });
-      const built = this.build(t, t.id === this.selectedId);
-      const drawn = { view: t, key, ...built };
-      showDetail(drawn, this.compact);
-      this.cullOne(built.container, t.size);
-      this.container.addChild(built.container);
-      this.drawn.set(t.id, drawn);
+      const container = new Container({ label: `token ${t.id}` });
+      container.position.set(t.x * this.cellPx, t.y * this.cellPx);
+      container.alpha = baseAlpha(t);
+      this.container.addChild(container);
+      this.drawn.set(t.id, { view: t, key, container });
+      this.show(t.id);
     }
     for (const [id, d] of this.drawn) {
       if (!seen.has(id)) {
@@ -102,17 +107,25 @@ export class TokenLayer {
   /** Hide tokens outside the camera rectangle (world pixels), with one square of slack for labels. */
   cull(view: { x: number; y: number; width: number; height: number }): void {
     this.view = view;
-    for (const d of this.drawn.values()) this.cullOne(d.container, d.view.size);
+    for (const id of this.drawn.keys()) this.show(id);
   }
 
-  private cullOne(c: Container, size: number): void {
+  /** Culls a token (visible only near the camera) and draws it if it is on screen for the first time. */
+  private show(id: string, always = false): void {
+    const d = this.drawn.get(id);
     const v = this.view;
-    if (!v) return;
+    if (!d) return;
+    const c = d.container;
     const px = this.cellPx;
-    const x = c.position.x;
-    const y = c.position.y;
-    const s = size * px;
-    c.visible = x + s + px >= v.x && y + s + px >= v.y && x - px <= v.x + v.width && y - px <= v.y + v.height;
+    const s = d.view.size * px;
+    c.visible =
+      always ||
+      !v ||
+      (c.x + s + px >= v.x && c.y + s + px >= v.y && c.x - px <= v.x + v.width && c.y - px <= v.y + v.height);
+    if (!c.visible || d.parts) return;
+    const parts = this.build(d.view, d.view.id === this.selectedId, c);
+    showDetail(parts, this.compact);
+    this.drawn.set(id, { ...d, parts });
   }
 
   select(id: string | undefined): void {
@@ -128,16 +141,14 @@ export class TokenLayer {
     const py = y ?? d.view.y;
     d.container.position.set(px * this.cellPx, py * this.cellPx);
     d.container.alpha = x === undefined ? baseAlpha(d.view) : 0.75;
-    d.container.visible = true;
+    this.show(id, true);
   }
 
-  private build(t: TokenView, selected: boolean): Pick<Drawn, 'container' | 'named' | 'alone'> {
+  /** Draws token `t` into its (empty) container `c`. */
+  private build(t: TokenView, selected: boolean, c: Container): NonNullable<Drawn['parts']> {
     this.rebuilds++;
     const px = this.cellPx;
     const s = t.size * px;
-    const c = new Container({ label: `token ${t.id}` });
-    c.position.set(t.x * px, t.y * px);
-    c.alpha = baseAlpha(t);
     const g = new Graphics();
     const colour = SIDE_COLOURS[t.side];
     const inset = px * 0.08;
@@ -292,11 +303,11 @@ export class TokenLayer {
       et.position.set(3, ey + 1);
       c.addChild(eg, et);
     }
-    return { container: c, named, alone: compact };
+    return { named, alone: compact };
   }
 }
 
-function showDetail(d: Pick<Drawn, 'named' | 'alone'>, compact: boolean): void {
+function showDetail(d: NonNullable<Drawn['parts']>, compact: boolean): void {
   d.named.visible = !compact;
   d.alone.visible = compact;
 }

@@ -1,4 +1,5 @@
-import { BitmapText, Container, Graphics } from 'pixi.js';
+import { Container, Graphics } from 'pixi.js';
+import { drawGlyphLabel } from './glyphLabels';
 import { heightColour, heightEdgeWidth, heightLabelColour, SPACE_STYLES } from './heightRamp';
 import { heightEdges } from './heightEdges';
 import { terrainIndex, type TerrainGrid } from './TerrainGrid';
@@ -16,7 +17,6 @@ type CellRect = { x0: number; y0: number; x1: number; y1: number };
 export function drawTerrainChunk(grid: TerrainGrid, rect: CellRect, px: number, floorAlpha = 1): Container {
   const c = new Container();
   const g = new Graphics();
-  const labels: Container[] = [];
 
   // Floor: one fill per space, coloured by height.
   for (let y = rect.y0; y < rect.y1; y++) {
@@ -48,40 +48,35 @@ export function drawTerrainChunk(grid: TerrainGrid, rect: CellRect, px: number, 
     g.stroke({ width: w, color: 0x2a1a0c, alpha: 0.9, cap: 'square' });
   }
   drawDoors(g, grid, rect, px);
-  // Height numbers and destructible HP.
+  // Height numbers and destructible HP: the labels go over everything else (pills included).
+  const labels: Array<() => void> = [];
   for (let y = rect.y0; y < rect.y1; y++) {
     for (let x = rect.x0; x < rect.x1; x++) {
       const i = terrainIndex(grid, x, y);
       const h = grid.heights[i] ?? 0;
       const hp = grid.destructible.get(i);
       if (h > 0) {
-        const t = new BitmapText({
-          text: String(h),
-          style: {
-            fontFamily: 'Arial',
-            fontSize: Math.round(px * 0.34),
-            fontWeight: 'bold',
-            fill: heightLabelColour(h),
-          },
-        });
-        t.position.set(x * px + 3, y * px + 1);
-        labels.push(t);
+        const style = {
+          fontSize: Math.round(px * 0.34),
+          fontWeight: 'bold',
+          fill: heightLabelColour(h),
+        } as const;
+        labels.push(() => drawGlyphLabel(g, String(h), style, x * px + 3, y * px + 1));
       }
       if (hp !== undefined) {
         g.roundRect(x * px + px * 0.3, y * px + px * 0.62, px * 0.66, px * 0.32, 3).fill({
           color: 0x000000,
           alpha: 0.55,
         });
-        const t = new BitmapText({
-          text: `♥${hp}`,
-          style: { fontFamily: 'Arial', fontSize: Math.round(px * 0.26), fill: 0xffd6d6 },
-        });
-        t.position.set(x * px + px * 0.34, y * px + px * 0.63);
-        labels.push(t);
+        const style = { fontSize: Math.round(px * 0.26), fill: 0xffd6d6 };
+        labels.push(() => drawGlyphLabel(g, `♥${hp}`, style, x * px + px * 0.34, y * px + px * 0.63));
       }
     }
   }
-  c.addChild(g, ...labels);
+  // Texture quads take the Graphics' current fill alpha (the last fill's): labels are opaque.
+  g.setFillStyle({ color: 0xffffff, alpha: 1 });
+  for (const draw of labels) draw();
+  c.addChild(g);
   return c;
 }
 

@@ -8,11 +8,10 @@ import type { TestServer } from './testServer';
 /**
  * Issue 31, a lighter page: parts fetched when first opened (src/ui/lazy/chunks.ts) survive one
  * failed download (fetched again at once), and when the download keeps failing the page says so
- * in one sentence with a Reload button. Both for a chunk of ours (the GM's stat block editor) and
- * for the chunk PixiJS loads lazily while the table opens.
+ * in one sentence with a Reload button (the GM's stat block editor's chunk). PixiJS loads nothing
+ * lazily: the renderer is built with what it draws (src/render/TableApp.ts).
  */
 const EDITORS = /\/assets\/editorsChunk-[^/]+\.js$/;
-const PIXI_BROWSER = /\/assets\/browserAll-[^/]+\.js$/;
 const SENTENCE = 'Part of this page could not be downloaded: check your connection, then reload the page.';
 
 /** A fresh room with the combat test's map and foes, made through the HTTP API: its GM link. */
@@ -110,33 +109,4 @@ test('a chunk that keeps failing: the page says so in one sentence, and Reload b
   await expect(page.getByTestId('chunk-failure')).toHaveCount(0);
   await openStatBlockEditor(page);
   await expect(page.getByTestId('stat-block-dialog')).toBeVisible();
-});
-
-test("the table opens when PixiJS's lazily loaded chunk fails once", async ({ browser, server }) => {
-  const link = await newRoom(server);
-  const { page, aborted } = await failingPage(browser, PIXI_BROWSER, 1);
-  await page.goto(link);
-  await waitReady(page);
-  await expect(page.getByTestId('table-gm')).toBeVisible();
-  expect(aborted()).toBe(1);
-  await expect(page.getByTestId('chunk-failure')).toHaveCount(0);
-});
-
-test("PixiJS's chunk keeps failing: the sentence and Reload instead of the module's error", async ({
-  browser,
-  server,
-}) => {
-  const link = await newRoom(server);
-  const { page, stop } = await failingPage(browser, PIXI_BROWSER, Infinity);
-  await page.goto(link);
-  await page.waitForFunction(() => document.body.dataset['ready'] === 'error');
-  await expectFailureNotice(page);
-  await expect(page.locator('#app')).not.toContainText('Failed to fetch');
-
-  stop();
-  const reloaded = page.waitForEvent('load');
-  await page.getByTestId('chunk-failure').getByRole('button', { name: 'Reload' }).click();
-  await reloaded;
-  await waitReady(page);
-  await expect(page.getByTestId('table-gm')).toBeVisible();
 });

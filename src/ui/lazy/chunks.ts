@@ -20,11 +20,5 @@ export const startPageChunk = lazyChunk(() => import('../start/mountStartPage'))
 export const keyNoticeChunk = lazyChunk(() => import('../start/KeyNotice'));
 /** The GM's map file import and doors list. */
 export const mapImportChunk = lazyChunk(() => import('../mapImport/mapImportChunk'));
-/**
- * PixiJS's browser extensions, which PixiJS itself imports lazily from `Application.init`: loaded
- * here first so that a failed download gets the same retry and notice (PixiJS's own import then
- * finds the module already there).
- */
-export const pixiBrowserChunk = lazyChunk(() => import('pixi.js/browser'));
 /** The step-through of a fight: its bar over the map and the walk back through the log. */
 export const stepThroughChunk = lazyChunk(() => import('../replay/StepBar'));
