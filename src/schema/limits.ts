@@ -55,9 +55,15 @@ export function boundedRecord<T extends z.ZodType>(value: T, max: number, what: 
     .refine((record) => Object.keys(record).length <= max, atMost(max, what));
 }
 
+/**
+ * "40,000": one formatter for every bound. `toLocaleString` builds a formatter per call, and the
+ * schemas call `atMost` for each bounded field while they are built, at page start-up.
+ */
+const GROUPED = new Intl.NumberFormat('en-US');
+
 /** "at most N" with thousands separators, for error messages. */
 export function atMost(limit: number, what: string): string {
-  return `at most ${limit.toLocaleString('en-US')}${what ? ` ${what}` : ''}`;
+  return `at most ${GROUPED.format(limit)}${what ? ` ${what}` : ''}`;
 }
 
 /**
