@@ -11,7 +11,7 @@ import { RulerLayer, type RulerView } from './RulerLayer';
 import { TerrainLayer } from './TerrainLayer';
 import type { TerrainGrid } from './TerrainGrid';
 import { TokenLayer } from './TokenLayer';
-import type { TokenView } from './TokenView';
+import type { DrawnToken } from './drawnToken';
 import type { PortraitLoader } from './PortraitTextures';
 import { TableApp } from './TableApp';
 import { TickerSleep } from './TickerSleep';
@@ -224,7 +224,7 @@ export class BattlefieldRenderer {
     this.tokens.setPortraitLoader(loader);
   }
 
-  setTokens(tokens: readonly TokenView[]): void {
+  setTokens(tokens: readonly DrawnToken[]): void {
     this.dirty = true;
     this.tokens.setTokens(tokens);
   }

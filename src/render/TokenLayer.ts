@@ -1,12 +1,12 @@
 import { BitmapText, Container, Graphics, Sprite } from 'pixi.js';
 import { PortraitTextures, type PortraitLoader } from './PortraitTextures';
 import { SIDE_COLOURS } from './heightRamp';
-import { hpBar, initials, labelLines, shortLabel, type TokenView } from './TokenView';
+import { hpBar, initials, labelLines, shortLabel, type DrawnToken } from './drawnToken';
 
 const BLIGHT_COLOURS = [0xff7a1a, 0x66ccff, 0x7bd15a, 0xb36bff];
 
 interface Drawn {
-  readonly view: TokenView;
+  readonly view: DrawnToken;
   readonly key: string;
   readonly container: Container;
   /**
@@ -70,7 +70,7 @@ export class TokenLayer {
     return !this.compact;
   }
 
-  setTokens(tokens: readonly TokenView[]): void {
+  setTokens(tokens: readonly DrawnToken[]): void {
     const seen = new Set<string>();
     const portraits = new Set<string>();
     for (const t of tokens) {
@@ -145,7 +145,7 @@ export class TokenLayer {
   }
 
   /** Draws token `t` into its (empty) container `c`. */
-  private build(t: TokenView, selected: boolean, c: Container): NonNullable<Drawn['parts']> {
+  private build(t: DrawnToken, selected: boolean, c: Container): NonNullable<Drawn['parts']> {
     this.rebuilds++;
     const px = this.cellPx;
     const s = t.size * px;
@@ -312,12 +312,12 @@ function showDetail(d: NonNullable<Drawn['parts']>, compact: boolean): void {
   d.alone.visible = compact;
 }
 
-function baseAlpha(t: TokenView): number {
+function baseAlpha(t: DrawnToken): number {
   return t.hidden ? 0.5 : t.incapacitated ? 0.7 : 1;
 }
 
 /** Everything drawn except the position; equal keys mean no rebuild is needed. */
-function drawKey(t: TokenView, selected: boolean): string {
+function drawKey(t: DrawnToken, selected: boolean): string {
   const { x: _x, y: _y, ...rest } = t;
   return JSON.stringify(rest) + (selected ? '*' : '');
 }

@@ -2,18 +2,15 @@ import type { BattlefieldOptions } from '../grid/battlefield';
 import { footprintElevation } from '../grid/battlefield';
 import { bloodiedAt } from '../rules/health';
 import type { MapData } from '../schema/map';
-import type { TokenView } from '../render/TokenView';
+import type { Token } from '../schema/token';
+import type { DrawnToken } from '../render/drawnToken';
 
 /**
  * What the table screen shows, independent of where it comes from (a live room or the local
  * demo): the map and every token this viewer may know about, with combat state flattened in.
  */
-export interface SceneToken {
-  readonly id: string;
-  readonly name: string;
+export interface SceneToken extends Readonly<Pick<Token, 'id' | 'name' | 'size' | 'side'>> {
   readonly cell: { readonly x: number; readonly y: number };
-  readonly size: number;
-  readonly side: 'party' | 'foes';
   readonly ownerIds: readonly string[];
   readonly hp?: number;
   readonly maxHp?: number;
@@ -81,7 +78,7 @@ export function canCommand(viewer: Viewer, t: Pick<SceneToken, 'id' | 'ownerIds'
 }
 
 /** Scene tokens → what the token layer draws (elevation read from the map, bloodied below 50%). */
-export function tokenViews(scene: Scene, viewer: Viewer): TokenView[] {
+export function drawnTokens(scene: Scene, viewer: Viewer): DrawnToken[] {
   return scene.tokens.map((t) => ({
     id: t.id,
     name: t.name,

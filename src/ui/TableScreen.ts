@@ -9,7 +9,7 @@ import { installKeyboard } from './input/installKeyboard';
 import { LinkIndicator } from './LinkIndicator';
 import { mapToTerrainGrid } from './mapToTerrainGrid';
 import { reachOf } from './moveRules';
-import { tokenViews, type Scene } from './Scene';
+import { drawnTokens, type Scene } from './Scene';
 import { SidePanel } from './SidePanel';
 import type { GmActions, TableSession } from './TableSession';
 import { mountCombat } from './combat/mountCombat';
@@ -238,7 +238,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
       lastBackground = s.map.background;
       renderer.setBackground(s.map.background);
     }
-    renderer.setTokens(tokenViews(s, session.viewer));
+    renderer.setTokens(drawnTokens(s, session.viewer));
     if (input.selectedId && !s.tokens.some((t) => t.id === input.selectedId)) input.select(undefined);
     input.refreshReach();
   };

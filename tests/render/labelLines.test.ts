@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelLines, shortLabel } from '../../src/render/TokenView';
+import { labelLines, shortLabel } from '../../src/render/drawnToken';
 
 describe('token labels on the map (issue 12, dead end 9)', () => {
   it('shows the whole name, broken between words, not just the first word', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cssToColour } from '../../src/ui/colour';
-import { canCommand, tokenViews, type Scene, type SceneToken } from '../../src/ui/Scene';
+import { canCommand, drawnTokens, type Scene, type SceneToken } from '../../src/ui/Scene';
 import { movementBudget, pathForRefusal, reachOf } from '../../src/ui/moveRules';
 import { freeCell } from '../../src/ui/TokenPanel';
-import { initials, hpBar } from '../../src/render/TokenView';
+import { initials, hpBar } from '../../src/render/drawnToken';
 import type { MapData } from '../../src/schema/map';
 
 /** ASCII map: '.' ground, '#' impassable; heights from the digits. */
@@ -44,14 +44,14 @@ describe('scene → token views', () => {
   };
 
   it('elevation is the highest square under the footprint; bloodied is strictly below half', () => {
-    const [a, b] = tokenViews(scene, { role: 'player', characterIds: ['a'] });
+    const [a, b] = drawnTokens(scene, { role: 'player', characterIds: ['a'] });
     expect(a).toMatchObject({ elevation: 2, bloodied: true, mine: true });
     expect(b).toMatchObject({ elevation: 0, bloodied: false, mine: false });
   });
 
   it('a defeated token (0 HP) is drawn incapacitated, not bloodied, as the rules engine says', () => {
     const down: Scene = { ...scene, tokens: [token({ id: 'c', hp: 0, maxHp: 20, incapacitated: true })] };
-    expect(tokenViews(down, { role: 'gm', characterIds: [] })[0]).toMatchObject({
+    expect(drawnTokens(down, { role: 'gm', characterIds: [] })[0]).toMatchObject({
       bloodied: false,
       incapacitated: true,
     });

@@ -8,7 +8,7 @@ import { actionsLeftOf, trackerView } from '../../../src/ui/combat/turnTracker';
 import { PlayerCharacterSchema } from '../../../src/schema/statBlock';
 import { combatRoom, snapshotOf } from './combatRoom';
 import { snapshotToScene } from '../../../src/ui/snapshotToScene';
-import { tokenViews } from '../../../src/ui/Scene';
+import { drawnTokens } from '../../../src/ui/Scene';
 
 const GM: Actor = { role: 'gm' };
 const RANGER: Actor = { role: 'player', characterIds: ['ranger'] };
@@ -40,7 +40,7 @@ describe('Resolve on the turn tracker and the Act panel', () => {
     expect(actionsLeftOf(snapshotOf(docs), 'ranger')?.resolve).toBe(1);
     expect(actionsLeftOf(snapshotOf(docs), 'brute')?.resolve).toBeNull();
     // On the battlefield: the token of a PC carries its Resolve (drawn after its name), a foe's none.
-    const views = tokenViews(snapshotToScene(snapshotOf(docs)), { role: 'gm', characterIds: [] });
+    const views = drawnTokens(snapshotToScene(snapshotOf(docs)), { role: 'gm', characterIds: [] });
     expect(views.find((t) => t.id === 'ranger')?.resolve).toBe(1);
     expect(views.find((t) => t.id === 'brute')?.resolve).toBeUndefined();
   });

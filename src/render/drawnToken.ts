@@ -1,14 +1,12 @@
+import type { Token } from '../schema/token';
+
 /**
  * What the token layer needs to draw one token: plain data built from a room snapshot by
  * `src/ui/snapshotToScene.ts`. `x`, `y` are the top-left square of the size×size footprint.
  */
-export interface TokenView {
-  readonly id: string;
-  readonly name: string;
+export interface DrawnToken extends Readonly<Pick<Token, 'id' | 'name' | 'size' | 'side'>> {
   readonly x: number;
   readonly y: number;
-  readonly size: number;
-  readonly side: 'party' | 'foes';
   /** Height level the token stands at (0 = floor). */
   readonly elevation: number;
   readonly hp?: number;
@@ -52,7 +50,7 @@ export function shortLabel(name: string): string {
 
 /** Fractions of the HP bar: hp and vigor of max HP, each clamped to 0..1. */
 export function hpBar(
-  t: Pick<TokenView, 'hp' | 'maxHp' | 'vigor'>,
+  t: Pick<DrawnToken, 'hp' | 'maxHp' | 'vigor'>,
 ): { hp: number; vigor: number } | undefined {
   if (t.hp === undefined || !t.maxHp || t.maxHp <= 0) return undefined;
   const clamp = (v: number): number => Math.max(0, Math.min(1, v));
