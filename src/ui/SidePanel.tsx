@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { ChatPanel } from './chat/ChatPanel';
-import { EditorPanel } from './EditorPanel';
 import type { EditorState } from './InputController';
-import { InvitePanel } from './InvitePanel';
 import { LegendPanel } from './LegendPanel';
+import { gmPanelsChunk } from './lazy/chunks';
+import { Lazy } from './lazy/Lazy';
 import { LibrarySection } from './LibrarySection';
 import type { RoomModel } from './model/RoomModel';
-import { RoomExportPanel } from './RoomExportPanel';
 import { TokenPanel } from './TokenPanel';
 
 /** Places the combat dock (mounted by mountCombat into its own root) at the top of the column. */
@@ -36,9 +35,18 @@ export function SidePanel(props: {
       <DockSlot node={dock} />
       <ChatPanel model={model} />
       <TokenPanel model={model} />
-      {gm && <EditorPanel model={model} onChange={onEditor} />}
-      {gm && <InvitePanel model={model} />}
-      {gm && gmToken && <RoomExportPanel model={model} gmToken={gmToken} />}
+      {gm && (
+        <Lazy
+          chunk={gmPanelsChunk}
+          render={({ EditorPanel, InvitePanel, RoomExportPanel }) => (
+            <>
+              <EditorPanel model={model} onChange={onEditor} />
+              <InvitePanel model={model} />
+              {gmToken && <RoomExportPanel model={model} gmToken={gmToken} />}
+            </>
+          )}
+        />
+      )}
       {gm && <LibrarySection model={model} />}
       <LegendPanel />
     </>

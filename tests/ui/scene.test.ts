@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cssToColour } from '../../src/ui/colour';
 import { canCommand, drawnTokens, type Scene, type SceneToken } from '../../src/ui/Scene';
 import { movementBudget, pathForRefusal, reachOf } from '../../src/ui/moveRules';
-import { freeCell } from '../../src/ui/TokenPanel';
+import { freeCell } from '../../src/ui/gmPanels/GmTokenDetails';
 import { initials, hpBar } from '../../src/render/drawnToken';
 import type { MapData } from '../../src/schema/map';
 

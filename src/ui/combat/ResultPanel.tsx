@@ -1,4 +1,6 @@
 import type { RefObject } from 'preact';
+import { gmCombatChunk } from '../lazy/chunks';
+import { Lazy } from '../lazy/Lazy';
 import { Fragment } from 'preact';
 import { useRef } from 'preact/hooks';
 import type { LogEntry } from '../../schema/logEntry';
@@ -6,7 +8,6 @@ import { fullOutcome, outcomeOf } from '../../schema/outcome';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { healthText } from './healthText';
 import type { RoomModel } from '../model/RoomModel';
-import { GmResultTools } from './GmResultTools';
 import { isRedacted, latestResolution } from './latestResolution';
 import { PendingAttention } from './pendingAttention';
 import { PendingBlock } from './PendingBlock';
@@ -170,7 +171,12 @@ export function EntryResult(
           ) : null;
         })}
       {!props.past && model.viewer.role === 'gm' && (
-        <GmResultTools model={model} snapshot={snapshot} entry={entry} affected={[...affected]} />
+        <Lazy
+          chunk={gmCombatChunk}
+          render={(m) => (
+            <m.GmResultTools model={model} snapshot={snapshot} entry={entry} affected={[...affected]} />
+          )}
+        />
       )}
     </>
   );

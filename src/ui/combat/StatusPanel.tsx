@@ -1,4 +1,6 @@
 import { canCommand } from '../Scene';
+import { gmCombatChunk } from '../lazy/chunks';
+import { Lazy } from '../lazy/Lazy';
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import type { BlightId } from '../../schema/status';
@@ -6,8 +8,6 @@ import { BLIGHT_IDS } from '../../schema/status';
 import { findStatus } from '../../rules/statuses';
 import type { RoomSnapshot, TokenView } from '../../table/snapshot';
 import type { RoomModel } from '../model/RoomModel';
-import { ForceMoveControls } from './ForceMoveControls';
-import { GmHpControls } from './GmHpControls';
 import { IntentButton } from './IntentButton';
 
 /**
@@ -89,8 +89,15 @@ function CharacterStatuses(props: { model: RoomModel; snapshot: RoomSnapshot; to
       {gm && (
         <>
           <BlightToggles model={model} token={token} />
-          <GmHpControls model={model} token={token} />
-          {!st.defeated && <ForceMoveControls model={model} snapshot={snapshot} token={token} />}
+          <Lazy
+            chunk={gmCombatChunk}
+            render={(m) => (
+              <>
+                <m.GmHpControls model={model} token={token} />
+                {!st.defeated && <m.ForceMoveControls model={model} snapshot={snapshot} token={token} />}
+              </>
+            )}
+          />
         </>
       )}
       {commands && !st.dead && (

@@ -1,4 +1,6 @@
 import { canCommand } from '../Scene';
+import { gmCombatChunk } from '../lazy/chunks';
+import { Lazy } from '../lazy/Lazy';
 import type { Intent } from '../../schema/intent';
 import { outcomeOf } from '../../schema/outcome';
 import { readAnswerOutcome } from '../../schema/intent';
@@ -8,7 +10,6 @@ import { statusSaveModifiers } from '../../rules/statuses';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { setRoomSettings } from '../../table/writers/roomWriters';
 import { setTokensHidden } from '../../table/writers/tokenWriters';
-import { FoeHpSetting } from './FoeHpSetting';
 import type { RoomModel } from '../model/RoomModel';
 import { percent } from './format';
 import { clampNet } from './targeting';
@@ -123,7 +124,10 @@ export function TurnTrackerPanel({ model }: { model: RoomModel }) {
       {gmDocs ? (
         <>
           <ApplyResultsSetting model={model} value={snapshot.settings.applyResults} />
-          <FoeHpSetting model={model} value={snapshot.settings.foeHp} />
+          <Lazy
+            chunk={gmCombatChunk}
+            render={(m) => <m.FoeHpSetting model={model} value={snapshot.settings.foeHp} />}
+          />
         </>
       ) : (
         snapshot.settings.applyResults === 'on-confirm' && (

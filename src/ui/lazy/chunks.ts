@@ -20,5 +20,9 @@ export const startPageChunk = lazyChunk(() => import('../start/mountStartPage'))
 export const keyNoticeChunk = lazyChunk(() => import('../start/KeyNotice'));
 /** The GM's map file import and doors list. */
 export const mapImportChunk = lazyChunk(() => import('../mapImport/mapImportChunk'));
+/** The GM's panels of the table: the map editor, invites, the room file. */
+export const gmPanelsChunk = lazyChunk(() => import('../gmPanels/gmPanelsChunk'));
+/** The GM's combat tools: a result's undo and override, HP by hand, forced moves, foes' HP setting. */
+export const gmCombatChunk = lazyChunk(() => import('../combat/gmCombatChunk'));
 /** The step-through of a fight: its bar over the map and the walk back through the log. */
 export const stepThroughChunk = lazyChunk(() => import('../replay/StepBar'));

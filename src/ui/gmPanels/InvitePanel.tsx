@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
-import { api, type Invite } from './api';
-import { inviteListOf, roomOfPage } from './inviteList';
-import type { RoomModel } from './model/RoomModel';
+import { api, type Invite } from '../api';
+import { inviteListOf, roomOfPage } from '../inviteList';
+import type { RoomModel } from '../model/RoomModel';
 
 /** 80: the server's limit for an invite's name (InviteBodySchema). */
 const MAX_INVITE_NAME = 80;

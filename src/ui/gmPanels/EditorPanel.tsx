@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
-import type { SpaceType } from '../schema/map';
-import { BattlemapFieldset } from './backdrop/BattlemapFieldset';
-import type { EditorTool } from './editorTools';
-import type { EditorState } from './InputController';
-import { mapFileName, serializeMap } from './mapFile';
-import type { RoomModel } from './model/RoomModel';
-import { mapImportChunk } from './lazy/chunks';
-import { Lazy } from './lazy/Lazy';
+import type { SpaceType } from '../../schema/map';
+import { BattlemapFieldset } from '../backdrop/BattlemapFieldset';
+import type { EditorTool } from '../editorTools';
+import type { EditorState } from '../InputController';
+import { mapFileName, serializeMap } from '../mapFile';
+import type { RoomModel } from '../model/RoomModel';
+import { mapImportChunk } from '../lazy/chunks';
+import { Lazy } from '../lazy/Lazy';
 
 const SPACES: Array<[SpaceType, string]> = [
   ['ground', 'Ground'],

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
-import { api } from './api';
-import type { RoomModel } from './model/RoomModel';
-import { refusal } from './RoomFilePanel';
-import { roomFileName, serializeRoomFile } from './roomFile';
+import { api } from '../api';
+import type { RoomModel } from '../model/RoomModel';
+import { refusal } from '../RoomFilePanel';
+import { roomFileName, serializeRoomFile } from '../roomFile';
 
 /**
  * GM, table screen: "Export room" downloads `<room name>.icon-vtt.json`, the server's export of
