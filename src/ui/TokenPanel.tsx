@@ -70,11 +70,11 @@ export function TokenPanel({ model }: { model: RoomModel }) {
   );
 }
 
-export function Dot({ t }: { t: Pick<SceneToken, 'side'> }) {
+function Dot({ t }: { t: Pick<SceneToken, 'side'> }) {
   return <span class="dot" style={{ background: cssColour(SIDE_COLOURS[t.side]) }} />;
 }
 
-export function infoLine(t: SceneToken): string {
+function infoLine(t: SceneToken): string {
   return [
     `Size ${t.size}`,
     t.speed !== undefined ? `Speed ${t.speed}` : '',
@@ -86,15 +86,24 @@ export function infoLine(t: SceneToken): string {
     .join(' · ');
 }
 
-/** `sheet`: the character's "Open sheet" button (src/ui/sheet/), shown to its owner only. */
-function PlayerDetails({ t, mine, sheet }: { t: SceneToken; mine: boolean; sheet: JSX.Element }) {
+/** A token's name with its side's colour, and its size, speed, statuses and blights in a line. */
+export function TokenHeading({ t }: { t: SceneToken }) {
   return (
-    <div data-testid="token-details">
+    <>
       <h2>
         <Dot t={t} />
         {t.name}
       </h2>
       <div class="muted">{infoLine(t)}</div>
+    </>
+  );
+}
+
+/** `sheet`: the character's "Open sheet" button (src/ui/sheet/), shown to its owner only. */
+function PlayerDetails({ t, mine, sheet }: { t: SceneToken; mine: boolean; sheet: JSX.Element }) {
+  return (
+    <div data-testid="token-details">
+      <TokenHeading t={t} />
       <div>{hpText(t)}</div>
       {mine && <div class="muted">Drag to move; green squares show where you can go and the cost.</div>}
       {mine && sheet}

@@ -7,7 +7,7 @@ import type { Scene, SceneToken } from '../Scene';
 import type { GmActions, TokenEdit } from '../TableSession';
 import { OpenSheetButton } from '../sheet/OpenSheetButton';
 import { PortraitButton } from '../portrait/PortraitDialog';
-import { Dot, infoLine } from '../TokenPanel';
+import { TokenHeading } from '../TokenPanel';
 
 /** TokenSchema's bound for a token's name. */
 const MAX_TOKEN_NAME = 80;
@@ -41,11 +41,7 @@ export function GmTokenDetails({ t, gm, model }: { t: SceneToken; gm: GmActions;
   const prop = t.hp === undefined;
   return (
     <div data-testid="token-details">
-      <h2>
-        <Dot t={t} />
-        {t.name}
-      </h2>
-      <div class="muted">{infoLine(t)}</div>
+      <TokenHeading t={t} />
       {prop && <div class="muted">Prop: no stats (no HP, takes no turns).</div>}
       <OpenSheetButton model={model} tokenId={t.id} />
       <PortraitButton model={model} tokenId={t.id} />
