@@ -92,6 +92,13 @@ export function secretRootsOf(doc: Y.Doc) {
     notes: doc.getMap<unknown>('notes'),
     /** ChatMessage, oldest first: the GM's copy of every whisper and private roll. */
     chat: doc.getArray<unknown>('chat'),
+    /**
+     * log entry id → ReplayRecord (src/schema/replay.ts): what the entry's outcome was computed
+     * from (docs/table/replay.md). Written by the server only (docWriteRules: `serverOnly`).
+     */
+    replay: doc.getMap<unknown>('replay'),
+    /** content hash → a fact a replay record names (a token, a stat block, the map…): stored once. */
+    replayInputs: doc.getMap<unknown>('replayInputs'),
   };
 }
 

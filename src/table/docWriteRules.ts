@@ -44,6 +44,11 @@ export interface RootRule {
    * imported again.
    */
   readonly maxItems?: { readonly count: number; readonly what: string };
+  /**
+   * Only the server writes this root (replay records: docs/table/replay.md): a client's write to
+   * it, or deletion of anything in it, is refused with this sentence.
+   */
+  readonly serverOnly?: string;
 }
 
 function bySchema(schema: z.ZodType): ValueCheck {
@@ -89,6 +94,9 @@ const tokenSchemaCheck = bySchema(TokenSchema);
 /** Every GM move writes a token: the common shape is recognised without zod (tokenFastCheck.ts). */
 const tokenCheck: ValueCheck = (key, value) =>
   isPlainValidToken(value) ? null : tokenSchemaCheck(key, value);
+
+const SERVER_ONLY_TEXT = 'replay records are written by the server only';
+const SERVER_ONLY: ValueCheck = () => SERVER_ONLY_TEXT;
 
 const TOKEN_COUNT = { count: MAX_TOKENS, what: 'tokens in one document' };
 
@@ -231,5 +239,9 @@ export const ROOTS: Readonly<Record<WrittenDoc, Readonly<Record<string, RootRule
       check: bySchema(ChatMessageSchema),
       maxItems: { count: MAX_LOG_ENTRIES, what: 'chat lines' },
     },
+    // What each outcome was computed from (docs/table/replay.md): the server writes it while it
+    // resolves an intent; a GM client may neither forge nor delete a record.
+    replay: { type: 'map', check: SERVER_ONLY, serverOnly: SERVER_ONLY_TEXT },
+    replayInputs: { type: 'map', check: SERVER_ONLY, serverOnly: SERVER_ONLY_TEXT },
   },
 };
