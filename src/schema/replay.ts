@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { JsonValue } from './json';
 import { jsonProblem, JsonValueSchema } from './json';
 import { MapSchema } from './map';
-import { atMost, boundedList, boundedText, MAX_ID_CHARS, MAX_LOG_ENTRIES, MAX_NAME_CHARS, MAX_TOKENS } from './limits';
+import {
+  atMost,
+  boundedList,
+  boundedText,
+  MAX_ID_CHARS,
+  MAX_LOG_ENTRIES,
+  MAX_NAME_CHARS,
+  MAX_TOKENS,
+} from './limits';
 
 /**
  * A log entry's replay record (docs/table/replay.md): what its outcome was computed from, so
@@ -94,10 +102,7 @@ export const ReplayInputSchema = z.custom<JsonValue>().superRefine((value, ctx) 
 export const ReplayContentSchema = z.object({
   records: z
     .record(Id, ReplayRecordSchema)
-    .refine(
-      (r) => Object.keys(r).length <= MAX_REPLAY_RECORDS,
-      atMost(MAX_REPLAY_RECORDS, 'replay records'),
-    ),
+    .refine((r) => Object.keys(r).length <= MAX_REPLAY_RECORDS, atMost(MAX_REPLAY_RECORDS, 'replay records')),
   inputs: z
     .record(ContentHashSchema, ReplayInputSchema)
     .refine((r) => Object.keys(r).length <= MAX_REPLAY_INPUTS, atMost(MAX_REPLAY_INPUTS, 'replay facts')),

@@ -121,12 +121,12 @@ function serverOnlyDeletion(
   rules: (typeof ROOTS)[WrittenDoc],
   update: DecodedUpdate,
 ): string | null {
-  if ( !Object.values(rules).some((rule) => rule.serverOnly)) return null;
+  if (!Object.values(rules).some((rule) => rule.serverOnly)) return null;
   const { store } = context;
   for (const [client, ranges] of update.ds.clients) {
     const known = Y.getState(store, client);
     for (const { clock, len } of ranges) {
-      for (let at = clock; at < Math.min(clock + len, known); ) {
+      for (let at = clock; at < Math.min(clock + len, known);) {
         const struct = Y.getItem(store, Y.createID(client, at)) as Y.Item | Y.GC;
         at = struct.id.clock + struct.length;
         if (!(struct instanceof Y.Item) || struct.deleted) continue;

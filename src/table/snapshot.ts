@@ -165,9 +165,7 @@ export function tableStateOf(parts: TableParts): TableState {
   };
   const byId = (a: Token, b: Token) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const visible = [...parts.public.tokens.values()].sort(byId).map((t) => view(t, false));
-  const hidden = parts.secrets
-    ? [...parts.secrets.tokens.values()].sort(byId).map((t) => view(t, true))
-    : [];
+  const hidden = parts.secrets ? [...parts.secrets.tokens.values()].sort(byId).map((t) => view(t, true)) : [];
   // Rooms seeded before names were numbered may hold two "Hollow Husk": shown numbered, and the
   // combatant carries the token's name so a rename reads the same everywhere (issue 12).
   const shown = shownNames([...visible, ...hidden]);

@@ -97,7 +97,12 @@ export function readTableParts(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableParts
     destructibleHp: readDestructibleHp(publicDoc),
     turn,
     settings,
-    public: { tokens: publicTokens, statBlocks: publicBlocks, combatants: publicStates, offers: publicOffers },
+    public: {
+      tokens: publicTokens,
+      statBlocks: publicBlocks,
+      combatants: publicStates,
+      offers: publicOffers,
+    },
     secrets:
       secretsDoc && secretBlocks && secretStates && secretTokens && secretOffers
         ? { tokens: secretTokens, statBlocks: secretBlocks, combatants: secretStates, offers: secretOffers }

@@ -37,9 +37,11 @@ export function describeDifference(stored: Outcome, rederived: Outcome): string 
   const hp = [sum(stored, 'hpLost', 'hpLost'), sum(rederived, 'hpLost', 'hpLost')];
   if (hp[0] !== hp[1]) return `stored ${hp[0] ?? 0} HP lost, re-derived ${hp[1] ?? 0}`;
   const rolls = [list(stored, 'd20', 'total'), list(rederived, 'd20', 'total')];
-  if (rolls[0] !== rolls[1]) return `stored a roll of ${rolls[0] || 'none'}, re-derived ${rolls[1] || 'none'}`;
+  if (rolls[0] !== rolls[1])
+    return `stored a roll of ${rolls[0] || 'none'}, re-derived ${rolls[1] || 'none'}`;
   const saves = [list(stored, 'd20', 'success'), list(rederived, 'd20', 'success')];
-  if (saves[0] !== saves[1]) return 'a save that succeeded in the log fails when re-derived, or the other way';
+  if (saves[0] !== saves[1])
+    return 'a save that succeeded in the log fails when re-derived, or the other way';
   const faces = [list(stored, 'kept', 'dice'), list(rederived, 'kept', 'dice')];
   if (faces[0] !== faces[1]) return `stored damage dice ${faces[0]}, re-derived ${faces[1]}`;
   if (canonicalJson(stored) !== canonicalJson(rederived))

@@ -44,14 +44,13 @@ const BASIC: Readonly<Record<string, string>> = {
 /**
  * Where an entry stands, as the start of a verdict sentence: "Round 3, Brannoc's Shield Bash",
  * "Out of combat, the GM's reveal". Names come from the table the entry was resolved on (its
- * record), else from the log line.
+ * record); an entry without one is quoted.
  */
 export function entryPlace(entry: LogEntry, state: TableState | null, record: ReplayRecord | null): string {
-  const round = state?.turn ? `Round ${state.turn.round}` : state ? 'Out of combat' : 'An entry';
-  const who =
-    entry.actor === 'gm'
-      ? "the GM's"
-      : `${state?.tokensById[entry.actor]?.name ?? entry.actor}'s`;
+  // Without a record there is no table to name from: the line's own words.
+  if (!state) return `“${entry.summary.length > 100 ? `${entry.summary.slice(0, 99)}…` : entry.summary}”`;
+  const round = state.turn ? `Round ${state.turn.round}` : 'Out of combat';
+  const who = entry.actor === 'gm' ? "the GM's" : `${state.tokensById[entry.actor]?.name ?? entry.actor}'s`;
   return `${round}, ${who} ${actionWords(entry, record)}`;
 }
 

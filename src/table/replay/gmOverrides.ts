@@ -29,6 +29,6 @@ export function gmOverrideOf(entry: LogEntry, kind: IntentKind | null): string |
   if (outcome?.kind === 'apply-result' && outcome.override)
     return `applied with the damage changed from ${outcome.override.original} to ${outcome.override.value}`;
   if (kind && HAND_EDITS.has(kind)) return 'set by hand';
-  if (!entry.outcome && entry.actor === 'gm') return 'a change made by hand';
+  if (!entry.outcome && entry.actor === 'gm' && entry.kind === 'note') return 'a change made by hand';
   return null;
 }

@@ -81,14 +81,17 @@ export function replayRecorder(docs: TableDocs, parts: TableParts) {
       if (base) for (const key of base.hashes.keys()) if (!hashes.has(key)) drop.push(key);
       const reads = {
         ...(Object.keys(log).length
-          ? { log: Object.fromEntries(Object.entries(log).map(([id, found]) => [id, found && stored(found)])) }
+          ? {
+              log: Object.fromEntries(Object.entries(log).map(([id, found]) => [id, found && stored(found)])),
+            }
           : {}),
         ...(Object.keys(assets).length ? { assets } : {}),
       };
       const record: ReplayRecord = {
         rules: RULES_VERSION,
         seq: (last?.seq ?? roots.replay.size) + 1,
-        actor: actor.role === 'gm' ? { role: 'gm' } : { role: 'player', characterIds: [...actor.characterIds] },
+        actor:
+          actor.role === 'gm' ? { role: 'gm' } : { role: 'player', characterIds: [...actor.characterIds] },
         intent: plain(intent) as ReplayRecord['intent'],
         dice: ctx.dice.rolls.map(([sides, result]) => [sides, result] as [number, number]),
         now: ctx.now,

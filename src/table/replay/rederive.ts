@@ -35,7 +35,9 @@ function replayedDice(rolls: ReplayRecord['dice']): Dice & { readonly used: numb
       const next = rolls[used];
       if (!next) throw new DiceMisfit(`its recorded dice ran out (a d${sides} more was needed)`);
       if (next[0] !== sides)
-        throw new DiceMisfit(`its recorded die ${used + 1} is a d${next[0]}, the rules asked for a d${sides}`);
+        throw new DiceMisfit(
+          `its recorded die ${used + 1} is a d${next[0]}, the rules asked for a d${sides}`,
+        );
       if (next[1] < 1 || next[1] > sides)
         throw new DiceMisfit(`its recorded die ${used + 1} shows ${next[1]}, which a d${sides} cannot show`);
       used += 1;
@@ -82,8 +84,12 @@ export function rederive(
     outcome = resolution.log.find((line) => line.outcome)?.outcome;
   } catch (error) {
     if (error instanceof DiceMisfit) return { ok: false, reason: error.message };
-    if (error instanceof BattlefieldError) return { ok: false, reason: `the rules now refuse it: ${error.message}` };
-    return { ok: false, reason: `re-running it failed (${error instanceof Error ? error.message : String(error)})` };
+    if (error instanceof BattlefieldError)
+      return { ok: false, reason: `the rules now refuse it: ${error.message}` };
+    return {
+      ok: false,
+      reason: `re-running it failed (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
   if (dice.used !== record.dice.length)
     return {

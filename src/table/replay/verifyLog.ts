@@ -84,7 +84,8 @@ function verifyEntry(entry: LogEntry, rebuilder: ReturnType<typeof partsRebuilde
     }
   }
   const place = entryPlace(entry, state, record ?? null);
-  if (override) return { entryId: entry.id, kind: 'gm-override', sentence: `${place}: GM override (${override})` };
+  if (override)
+    return { entryId: entry.id, kind: 'gm-override', sentence: `${place}: GM override (${override})` };
   if (!record || !state)
     return { entryId: entry.id, kind: 'older-entry', sentence: `${place}: not verifiable (older entry)` };
   if (record.rules !== RULES_VERSION)
@@ -104,6 +105,11 @@ function same(a: Outcome, b: Outcome): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
 
-function differs(entry: LogEntry, state: TableState | null, record: ReplayRecord | null, why: string): Verdict {
+function differs(
+  entry: LogEntry,
+  state: TableState | null,
+  record: ReplayRecord | null,
+  why: string,
+): Verdict {
   return { entryId: entry.id, kind: 'differs', sentence: `${entryPlace(entry, state, record)}: ${why}` };
 }
