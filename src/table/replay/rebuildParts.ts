@@ -14,12 +14,15 @@ import type { DocParts, TableParts } from '../tableParts';
 import type { ReplayStore } from './replayStore';
 import type { DocPartLetter } from './tableFacts';
 import { DOC_PARTS } from './tableFacts';
+import type { FactPatch } from './factPatch';
+import { applyChange, isPatch } from './factPatch';
+import { contentHash } from '../../lib/contentHash';
 
 /** Thrown when a record cannot be rebuilt: the sentence says what is missing or malformed. */
 export class RebuildError extends Error {}
 
-/** Records one replay may walk back through to its full record (FULL_EVERY is 100). */
-const MAX_CHAIN = 1_000;
+/** Records one replay may walk back through to its full record (FULL_EVERY is 500). */
+const MAX_CHAIN = 2_000;
 
 const MetaSchema = z.object({ schemaVersion: z.number().int().nullable(), name: z.string() });
 const DestructibleSchema = z.record(z.string(), z.number().int());
@@ -85,10 +88,43 @@ export function partsRebuilder(store: ReplayStore) {
     return hashes;
   };
 
+  /** A stored fact as a whole value: a patch applied to its base (bounded, memoised). */
+  const whole = new Map<string, unknown>();
+  const wholeOf = (hash: string): unknown => {
+    if (whole.has(hash)) return whole.get(hash);
+    const chain: FactPatch[] = [];
+    let at = hash;
+    let value: unknown;
+    for (;;) {
+      if (whole.has(at)) {
+        value = whole.get(at);
+        break;
+      }
+      const raw = store.inputs.get(at);
+      if (raw === undefined) throw new RebuildError('a fact its record names is missing');
+      if (!isPatch(raw)) {
+        value = raw;
+        break;
+      }
+      if (chain.length >= MAX_CHAIN) throw new RebuildError('a fact its record names is malformed');
+      chain.push(raw);
+      at = raw['~p'];
+    }
+    try {
+      for (const patch of chain.reverse()) value = applyChange(value, patch['~c']);
+    } catch {
+      throw new RebuildError('a fact its record names is malformed');
+    }
+    // The name is the content's: a fact edited after it was stored no longer matches it.
+    if (contentHash(value) !== hash)
+      throw new RebuildError('a fact its record names was changed after it was stored');
+    whole.set(hash, value);
+    return value;
+  };
+
   const fact = (hash: string, schema: z.ZodType): unknown => {
     if (parsed.has(hash)) return parsed.get(hash);
-    const raw = store.inputs.get(hash);
-    if (raw === undefined) throw new RebuildError('a fact its record names is missing');
+    const raw = wholeOf(hash);
     const result = schema.safeParse(raw);
     if (!result.success) throw new RebuildError('a fact its record names is malformed');
     const value = deepFreeze(result.data);

@@ -8,19 +8,26 @@ import type { TableDocs } from '../docLayout';
 import type { Actor, IntentContext } from '../intents/IntentContext';
 import type { TableParts } from '../tableParts';
 import { factHash, factsOf } from './tableFacts';
+import type { FactPatch } from './factPatch';
+import { changeOf } from './factPatch';
 
 /**
  * Every FULL_EVERY-th record names all facts; the ones between name only what changed since the
  * record before, so replaying one entry reads at most this many records.
  */
-export const FULL_EVERY = 100;
+export const FULL_EVERY = 500;
+/** A fact stored as a change to the one before is at most this many changes from a whole value. */
+export const MAX_PATCH_DEPTH = 20;
 
 /** The last record written to a secrets doc, kept by the server between intents. */
 interface Last {
   readonly id: string;
   readonly seq: number;
   readonly sinceFull: number;
-  readonly hashes: ReadonlyMap<string, string>;
+  /** Its facts: key → hash and value. */
+  readonly facts: ReadonlyMap<string, { readonly hash: string; readonly value: unknown }>;
+  /** How many changes each fact this server stored is from a whole value (0: stored whole). */
+  readonly depths: Map<string, number>;
 }
 const lastRecord = new WeakMap<Y.Doc, Last>();
 
@@ -65,20 +72,36 @@ export function replayRecorder(docs: TableDocs, parts: TableParts) {
     ): void {
       if (!docs.secrets) return;
       const roots = secretRootsOf(docs.secrets);
-      const stored = (value: unknown): string => {
+      const known = lastRecord.get(docs.secrets);
+      // A record the doc no longer holds (a failed transaction, another room loaded) is no base.
+      const last = known && roots.replay.has(known.id) ? known : null;
+      // Bounded memory: past the bound, facts are stored whole again until new chains grow.
+      const depths = last && last.depths.size < 50_000 ? last.depths : new Map<string, number>();
+      /** Stores a fact once, as a change to the same key's fact before when that is smaller. */
+      const stored = (value: unknown, key?: string): string => {
         const hash = factHash(value);
-        if (!roots.replayInputs.has(hash)) roots.replayInputs.set(hash, plain(value));
+        if (roots.replayInputs.has(hash)) return hash;
+        const whole = plain(value);
+        const before = key === undefined ? undefined : last?.facts.get(key);
+        const depth = before ? (depths.get(before.hash) ?? MAX_PATCH_DEPTH) : MAX_PATCH_DEPTH;
+        const change = before && depth < MAX_PATCH_DEPTH ? changeOf(before.value, whole) : null;
+        const patch: FactPatch | null = change && before ? { '~p': before.hash, '~c': change } : null;
+        if (patch && JSON.stringify(patch).length < JSON.stringify(whole).length * 0.8) {
+          roots.replayInputs.set(hash, patch);
+          depths.set(hash, depth + 1);
+        } else {
+          roots.replayInputs.set(hash, whole);
+          depths.set(hash, 0);
+        }
         return hash;
       };
-      const hashes = new Map<string, string>();
-      for (const [key, value] of factsOf(parts)) hashes.set(key, stored(value));
-      const last = lastRecord.get(docs.secrets);
-      // A record the doc no longer holds (a failed transaction, another room loaded) is no base.
-      const base = last && roots.replay.has(last.id) && last.sinceFull + 1 < FULL_EVERY ? last : null;
+      const facts = new Map<string, { hash: string; value: unknown }>();
+      for (const [key, value] of factsOf(parts)) facts.set(key, { hash: stored(value, key), value });
+      const base = last && last.sinceFull + 1 < FULL_EVERY ? last : null;
       const set: Record<string, string> = {};
       const drop: string[] = [];
-      for (const [key, hash] of hashes) if (base?.hashes.get(key) !== hash) set[key] = hash;
-      if (base) for (const key of base.hashes.keys()) if (!hashes.has(key)) drop.push(key);
+      for (const [key, { hash }] of facts) if (base?.facts.get(key)?.hash !== hash) set[key] = hash;
+      if (base) for (const key of base.facts.keys()) if (!facts.has(key)) drop.push(key);
       const reads = {
         ...(Object.keys(log).length
           ? {
@@ -104,7 +127,8 @@ export function replayRecorder(docs: TableDocs, parts: TableParts) {
         id: entryId,
         seq: record.seq,
         sinceFull: base ? base.sinceFull + 1 : 0,
-        hashes,
+        facts,
+        depths,
       });
     },
   };
