@@ -4,6 +4,7 @@ import type { RoomSnapshot } from '../../table/snapshot';
 import type { RoomModel } from '../model/RoomModel';
 import { onActivateKey } from '../onActivateKey';
 import { actorPrefix, logMarkdown } from './logMarkdown';
+import { VerifyFightButton } from '../replay/VerifyFightButton';
 
 /** Entries shown at once; the export always holds the whole log. */
 const SHOWN = 150;
@@ -53,6 +54,7 @@ export function LogPanel({ model }: { model: RoomModel }) {
       <button data-testid="export-log" onClick={() => download(snapshot)}>
         Export Markdown
       </button>
+      {model.host?.gm && <VerifyFightButton gm={model.host.gm} />}
       <ol class="log-entries" reversed data-testid="log-entries">
         {snapshot.log
           .slice(-SHOWN)
