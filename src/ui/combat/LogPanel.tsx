@@ -4,7 +4,7 @@ import type { RoomSnapshot } from '../../table/snapshot';
 import type { RoomModel } from '../model/RoomModel';
 import { onActivateKey } from '../onActivateKey';
 import { actorPrefix, logMarkdown } from './logMarkdown';
-import { VerifyFightButton } from '../replay/VerifyFightButton';
+import { VerifyFightButton } from './VerifyFightButton';
 
 /** Entries shown at once; the export always holds the whole log. */
 const SHOWN = 150;

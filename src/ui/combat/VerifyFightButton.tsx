@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { CombatHost } from '../combat/CombatHost';
+import type { CombatHost } from './CombatHost';
 import { replayChunk } from '../lazy/chunks';
 
 type Shown =
