@@ -11,11 +11,9 @@ import { ROOT } from './helpers';
  * here because browser tests run after `vite build`.
  */
 const DIST = path.join(ROOT, 'dist');
-const LAZY_DIRS = [
-  ...['editors', 'library', 'encounterBuilder', 'start', 'mapImport', 'replay'].map((d) => `src/ui/${d}/`),
-  // The replay verifier ("Verify this fight", the GM's only).
-  'src/table/replay/verifyLog.ts',
-];
+const LAZY_DIRS = ['editors', 'library', 'encounterBuilder', 'start', 'mapImport', 'replay'].map(
+  (d) => `src/ui/${d}/`,
+);
 
 interface ManifestChunk {
   readonly file: string;

@@ -20,15 +20,9 @@ export function VerifyFightButton({ gm }: { gm: NonNullable<CombatHost['gm']> })
     setShown({ state: 'running' });
     try {
       const { verifyFight } = await replayChunk.load();
-      // Let "Verifying…" be drawn before the (synchronous) verification runs.
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      const result = verifyFight(gm.docs());
+      const result = await verifyFight(gm.docs());
       if ('problem' in result) return setShown({ state: 'failed', text: result.problem });
-      setShown({
-        state: 'done',
-        summary: result.summary,
-        differing: result.verdicts.filter((v) => v.kind === 'differs').map((v) => v.sentence),
-      });
+      setShown({ state: 'done', summary: result.summary, differing: result.differing });
     } catch {
       // A chunk that could not be downloaded has shown the page's reload notice already.
       setShown({ state: 'failed', text: 'The verifier could not be loaded.' });
