@@ -51,13 +51,21 @@ export interface TableParts {
   readonly problems: readonly string[];
 }
 
-const mapCache = new WeakMap<Y.Doc, { dirty: boolean; map: MapData | null }>();
+interface MapEntry {
+  dirty: boolean;
+  map: MapData | null;
+  destructibleHp: Readonly<Record<string, number>>;
+}
+const mapCache = new WeakMap<Y.Doc, MapEntry>();
 
-/** The map, rebuilt only after a map root changed (painting, resizing), else the same object. */
-function cachedMap(doc: Y.Doc): MapData | null {
+/**
+ * The map and the destructible squares' HP, read again only after a map root changed (painting,
+ * resizing, a square damaged), else the same objects (the replay recorder hashes each once).
+ */
+function cachedMap(doc: Y.Doc): MapEntry {
   let entry = mapCache.get(doc);
   if (!entry) {
-    const fresh = { dirty: true, map: null as MapData | null };
+    const fresh: MapEntry = { dirty: true, map: null, destructibleHp: {} };
     const markDirty = () => {
       fresh.dirty = true;
     };
@@ -68,16 +76,17 @@ function cachedMap(doc: Y.Doc): MapData | null {
   }
   if (entry.dirty) {
     entry.map = deepFreeze(readMapContent(doc));
+    entry.destructibleHp = deepFreeze(readDestructibleHp(doc));
     entry.dirty = false;
   }
-  return entry.map;
+  return entry;
 }
 
 /** Reads the parts of a room's table (GM: both docs; players: the public doc). */
 export function readTableParts(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableParts {
   const problems: string[] = [];
   const meta = readMeta(publicDoc);
-  const map = cachedMap(publicDoc);
+  const { map, destructibleHp } = cachedMap(publicDoc);
   const publicBlocks = readStatBlocks(publicDoc, 'public', problems);
   const secretBlocks = secretsDoc ? readStatBlocks(secretsDoc, 'secrets', problems) : null;
   const publicStates = readCombatants(publicDoc, 'public', problems);
@@ -94,7 +103,7 @@ export function readTableParts(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableParts
     meta,
     map,
     chapter: readChapter(publicDoc),
-    destructibleHp: readDestructibleHp(publicDoc),
+    destructibleHp,
     turn,
     settings,
     public: {
