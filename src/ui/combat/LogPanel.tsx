@@ -4,7 +4,8 @@ import type { RoomSnapshot } from '../../table/snapshot';
 import type { RoomModel } from '../model/RoomModel';
 import { onActivateKey } from '../onActivateKey';
 import { actorPrefix, logMarkdown } from './logMarkdown';
-import { VerifyFightButton } from './VerifyFightButton';
+import { Lazy } from '../lazy/Lazy';
+import { replayChunk } from '../lazy/chunks';
 
 /** Entries shown at once; the export always holds the whole log. */
 const SHOWN = 150;
@@ -40,6 +41,7 @@ export function LogPanel({ model }: { model: RoomModel }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const snapshot = model.snapshot.value;
   if (!snapshot) return null;
+  const gm = model.host?.gm;
   const names = (id: string) =>
     id === 'gm' ? 'GM' : (snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? 'someone');
   const toggle = (id: string): void => {
@@ -54,7 +56,7 @@ export function LogPanel({ model }: { model: RoomModel }) {
       <button data-testid="export-log" onClick={() => download(snapshot)}>
         Export Markdown
       </button>
-      {model.host?.gm && <VerifyFightButton gm={model.host.gm} />}
+      {gm && <Lazy chunk={replayChunk} render={(m) => <m.VerifyFightButton gm={gm} />} />}
       <ol class="log-entries" reversed data-testid="log-entries">
         {snapshot.log
           .slice(-SHOWN)

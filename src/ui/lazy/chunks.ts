@@ -20,8 +20,8 @@ export const startPageChunk = lazyChunk(() => import('../start/mountStartPage'))
 export const keyNoticeChunk = lazyChunk(() => import('../start/KeyNotice'));
 /** The GM's map file import and doors list. */
 export const mapImportChunk = lazyChunk(() => import('../mapImport/mapImportChunk'));
-/** The GM's "Verify this fight": the replay verifier and every action it runs again. */
-export const replayChunk = lazyChunk(() => import('../replay/verifyChunk'));
+/** The GM's "Verify this fight" button; the verifier itself is a worker it starts (src/ui/replay/). */
+export const replayChunk = lazyChunk(() => import('../replay/VerifyFightButton'));
 /**
  * PixiJS's browser extensions, which PixiJS itself imports lazily from `Application.init`: loaded
  * here first so that a failed download gets the same retry and notice (PixiJS's own import then

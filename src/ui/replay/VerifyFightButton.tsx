@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import type { CombatHost } from './CombatHost';
-import { replayChunk } from '../lazy/chunks';
+import type { CombatHost } from '../combat/CombatHost';
+import { verifyFight } from './verifyChunk';
 
 type Shown =
   | { state: 'idle' }
@@ -11,20 +11,19 @@ type Shown =
 /**
  * The GM's "Verify this fight" (docs/table/replay.md): re-derives every outcome in the log from
  * what it was computed from and says how many match, naming each entry that differs in a
- * sentence. The verifier is loaded on the first press (src/ui/lazy/chunks.ts); players never
- * see the button (their host has no `gm`).
+ * sentence. This button is a lazily loaded chunk of the GM's page (src/ui/lazy/chunks.ts), the
+ * verifier a worker started on the first press (./verifyChunk.ts): players download neither
+ * (their host has no `gm`).
  */
 export function VerifyFightButton({ gm }: { gm: NonNullable<CombatHost['gm']> }) {
   const [shown, setShown] = useState<Shown>({ state: 'idle' });
   const run = async (): Promise<void> => {
     setShown({ state: 'running' });
     try {
-      const { verifyFight } = await replayChunk.load();
       const result = await verifyFight(gm.docs());
       if ('problem' in result) return setShown({ state: 'failed', text: result.problem });
       setShown({ state: 'done', summary: result.summary, differing: result.differing });
     } catch {
-      // A chunk that could not be downloaded has shown the page's reload notice already.
       setShown({ state: 'failed', text: 'The verifier could not be loaded.' });
     }
   };
