@@ -1,4 +1,5 @@
 import type * as Y from 'yjs';
+import { emptyRecord } from '../../lib/ownRecord';
 import { RULES_VERSION } from '../../rules/rulesVersion';
 import type { Intent } from '../../schema/intent';
 import type { LogEntry } from '../../schema/logEntry';
@@ -41,8 +42,9 @@ export type WatchedReads = Pick<IntentContext, 'logEntry' | 'assetLinked'>;
  * Without a secrets doc (a player's docs) nothing is recorded.
  */
 export function replayRecorder(docs: TableDocs, parts: TableParts) {
-  const log: Record<string, { entry: LogEntry; secret: boolean } | null> = {};
-  const assets: Record<string, boolean> = {};
+  // Keyed by ids from the intent: no prototype, so '__proto__' is an ordinary key.
+  const log = emptyRecord<{ entry: LogEntry; secret: boolean } | null>();
+  const assets = emptyRecord<boolean>();
   return {
     watch<C extends WatchedReads>(ctx: C): C {
       const { logEntry, assetLinked } = ctx;
@@ -108,7 +110,7 @@ export function replayRecorder(docs: TableDocs, parts: TableParts) {
               log: Object.fromEntries(Object.entries(log).map(([id, found]) => [id, found && stored(found)])),
             }
           : {}),
-        ...(Object.keys(assets).length ? { assets } : {}),
+        ...(Object.keys(assets).length ? { assets: { ...assets } } : {}),
       };
       const record: ReplayRecord = {
         rules: RULES_VERSION,
