@@ -43,6 +43,9 @@ export default defineConfig({
       output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
     },
   },
+  // The replay verifier's worker (src/ui/replay/verifyWorker.ts) is an ES module: it may load
+  // chunks of its own. Bundled apart from the page, so nothing of it joins the entry chunk.
+  worker: { format: 'es' },
   // dist/ gets a .br and a .gz beside each text file; the server picks one per request.
   plugins: [pixiUnusedExtensions(), precompress()],
   // `npm run dev`: Vite serves the client with hot reload and forwards the API and the

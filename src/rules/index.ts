@@ -101,3 +101,5 @@ export { explainAttack, explainDamageApplication, explainDamageRoll } from './ex
 /** Samples and the terminal demo. */
 export { SAMPLE_FOE, SAMPLE_PC } from './samples';
 export { runDemoAttack } from './demo';
+/** The version of the rules' resolutions, kept in every replay record (docs/table/replay.md). */
+export { RULES_VERSION } from './rulesVersion';

@@ -90,3 +90,9 @@ export function tooLargeText(size: number | undefined, limit: number): string {
     size === undefined || megabytes(size) === megabytes(limit) ? `over ${megabytes(limit)}` : megabytes(size);
   return `the file is ${said}; at most ${megabytes(limit)}`;
 }
+
+/**
+ * A room file read from disk (`npm run verify`): its documents plus its images in base64 fit well
+ * under this (the server takes 8 MB of documents and 64 MB of images in one import).
+ */
+export const MAX_ROOM_FILE_BYTES = 128 * 1024 * 1024;

@@ -24,6 +24,7 @@ import {
 import { CombatantStateSchema } from './combatant';
 import { AssetHashSchema } from './asset';
 import { DrawingSchema, MAX_DRAWINGS } from './drawing';
+import { ReplayContentSchema } from './replay';
 export { CombatantStateSchema, type CombatantState } from './combatant';
 
 /** Who a token is, as the server tells a client (`GET /api/session`). */
@@ -93,6 +94,11 @@ export const SecretContentSchema = z.object({
   drawings: drawingList('gm'),
   /** The GM's copy of every whisper and private roll (absent in files from before issue 15). */
   chat: boundedList(ChatMessageSchema, MAX_LOG_ENTRIES, 'chat lines').default([]),
+  /**
+   * What each outcome was computed from (docs/table/replay.md): records by log entry id, facts by
+   * content hash. Absent in files from before issue 31 (their entries are "older entries").
+   */
+  replay: ReplayContentSchema.default({ records: {}, inputs: {} }),
 });
 export type SecretContent = z.infer<typeof SecretContentSchema>;
 

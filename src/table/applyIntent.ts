@@ -6,7 +6,9 @@ import type { TableDocs } from './docLayout';
 import { publicRootsOf, rootsOf, secretRootsOf, SERVER_ORIGIN, transactBoth } from './docLayout';
 import type { ChannelDocs } from './intents/chatChannels';
 import { atMost, MAX_LOG_ENTRIES } from '../schema/limits';
-import { readTableState } from './snapshot';
+import { tableStateOf } from './snapshot';
+import { readTableParts } from './tableParts';
+import { replayRecorder } from './replay/recordReplay';
 import { findLogEntry } from './findLogEntry';
 import type { Actor } from './intents/IntentContext';
 import { recordingDice, refuse } from './intents/IntentContext';
@@ -54,9 +56,12 @@ export function applyIntent(
   const full = fullHistory(docs);
   if (full) return refuse(full);
   // Never the whole log or chat: an intent's cost must not grow with the campaign (issue 10).
-  const snapshot = readTableState(docs.public, docs.secrets);
+  const parts = readTableParts(docs.public, docs.secrets);
+  const snapshot = tableStateOf(parts);
   if (!snapshot.map) return refuse('this room has no map yet');
-  const ctx = {
+  // What the resolution reads is kept with its outcome (docs/table/replay.md).
+  const replay = replayRecorder(docs, parts);
+  const ctx = replay.watch({
     actor,
     snapshot,
     logEntry: (id: string) => findLogEntry(docs, id),
@@ -72,7 +77,7 @@ export function applyIntent(
           : []
         : readDrawings(docs.public, 'table'),
     ...(opts.channels ? { channels: opts.channels } : {}),
-  };
+  });
   let resolution: ReturnType<typeof action.resolve>;
   try {
     // Using an interrupt takes up the offer its trigger made (docs/table.md "Interrupt offers").
@@ -88,8 +93,11 @@ export function applyIntent(
   // Room setting `applyResults: 'on-confirm'`: the roll and its log entry are written now, the
   // characters' change waits on the entry for `apply-result` (docs/combat.md "Apply on confirm").
   const waits = snapshot.settings.applyResults === 'on-confirm' && action.pending === true;
-  writeResolution(writes, resolution, waits);
-  transactBoth(docs, SERVER_ORIGIN, () => writes.apply());
+  const carrier = writeResolution(writes, resolution, waits);
+  transactBoth(docs, SERVER_ORIGIN, () => {
+    writes.apply();
+    if (carrier) replay.record(carrier, actor, intent, ctx);
+  });
   // Engine extras (whole combatants, stat blocks) are left out: the answer is the logged outcome.
   const outcome = writes.outcome(resolution.outcome);
   // A player's answer tells no more than the public log about a foe whose stats are hidden.
@@ -102,13 +110,14 @@ export function applyIntent(
 /**
  * Buffers a resolution's writes in order: the diff (or, waiting for Apply, only its action
  * economy part), the visibility move, the settled entry, the log lines (the one carrying the
- * outcome also carries what was applied, or the pending diff), the chat line.
+ * outcome also carries what was applied, or the pending diff), the chat line. Answers the id of
+ * the line carrying the outcome (null: none does).
  */
 function writeResolution(
   writes: ReturnType<typeof intentWrites>,
   resolution: Resolution,
   waits: boolean,
-): void {
+): string | null {
   const { now, later } = waits ? splitPending(resolution.diff) : { now: resolution.diff, later: null };
   writes.applyDiff(now);
   if (resolution.visibility) {
@@ -117,16 +126,15 @@ function writeResolution(
   }
   if (resolution.settle) writes.updateLog(resolution.settle);
   if (resolution.statBlock) writes.setStatBlock(resolution.statBlock);
-  let carried = false;
+  let carried: string | null = null;
   for (const line of resolution.log) {
     if (!line.outcome || carried) {
       writes.log(line);
       continue;
     }
-    carried = true;
     const waiting = later && !isEmptyDiff(later) ? later : null;
     const damage = waiting ? pendingDamageOf(line.outcome) : null;
-    writes.log({
+    carried = writes.log({
       ...line,
       ...(isEmptyDiff(now) ? {} : { diff: now }),
       ...(waiting
@@ -142,6 +150,7 @@ function writeResolution(
   }
   if (resolution.chat) writes.chat(resolution.chat);
   if (resolution.drawings) writes.drawings(resolution.drawings);
+  return carried;
 }
 
 /**

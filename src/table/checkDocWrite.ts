@@ -34,7 +34,8 @@ export function checkDocWrite(
   update: Uint8Array | DecodedUpdate,
 ): string | null {
   const rules = ROOTS[kind];
-  const { structs } = update instanceof Uint8Array ? Y.decodeUpdate(update) : update;
+  const decoded = update instanceof Uint8Array ? Y.decodeUpdate(update) : update;
+  const { structs } = decoded;
   const store = doc.store;
   const local = new Map<number, (Y.Item | Y.GC | Y.Skip)[]>();
   for (const struct of structs) {
@@ -84,6 +85,8 @@ export function checkDocWrite(
       keys.add(place.key);
     }
   }
+  const deleted = serverOnlyDeletion(context, rules, decoded);
+  if (deleted) return deleted;
   for (const [root, added] of newItems) {
     const { count, what } = rules[root]!.maxItems!;
     const type = doc.share.get(root);
@@ -104,6 +107,35 @@ export function checkDocWrite(
       keys.delete(key); // present already: not a new key
     });
     if (size + keys.size > count) return `${root}: ${atMost(count, what)}`;
+  }
+  return null;
+}
+
+/**
+ * Why the update may not delete what it deletes: a root only the server writes (replay records)
+ * keeps everything in it. Null when it deletes nothing there. Only items the doc holds are looked
+ * at (an item the update itself adds was checked above).
+ */
+function serverOnlyDeletion(
+  context: Context,
+  rules: (typeof ROOTS)[WrittenDoc],
+  update: DecodedUpdate,
+): string | null {
+  if (!Object.values(rules).some((rule) => rule.serverOnly)) return null;
+  const { store } = context;
+  for (const [client, ranges] of update.ds.clients) {
+    const known = Y.getState(store, client);
+    for (const { clock, len } of ranges) {
+      for (let at = clock; at < Math.min(clock + len, known);) {
+        const struct = Y.getItem(store, Y.createID(client, at)) as Y.Item | Y.GC;
+        at = struct.id.clock + struct.length;
+        if (!(struct instanceof Y.Item) || struct.deleted) continue;
+        const place = integrated(struct);
+        if (typeof place !== 'object') continue;
+        const rule = Object.hasOwn(rules, place.root) ? rules[place.root] : undefined;
+        if (rule?.serverOnly) return `${place.root}: ${rule.serverOnly}`;
+      }
+    }
   }
   return null;
 }

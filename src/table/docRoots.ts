@@ -78,6 +78,13 @@ export const DOC_ROOTS = {
   shownStates: { type: 'map', in: ['public'], observed: 'tokens' },
   /** token id (or 'room') → GM note text. */
   notes: { type: 'map', in: ['secrets'], observed: 'notes' },
+  /**
+   * log entry id → ReplayRecord (src/schema/replay.ts): what the entry's outcome was computed
+   * from (docs/table/replay.md). Written by the server only (docWriteRules: `serverOnly`).
+   */
+  replay: { type: 'map', in: ['secrets'], observed: null },
+  /** content hash → a fact a replay record names (a token, a stat block, the map…): stored once. */
+  replayInputs: { type: 'map', in: ['secrets'], observed: null },
 } as const satisfies Readonly<Record<string, RootSpec>>;
 
 export type RootName = keyof typeof DOC_ROOTS;

@@ -46,6 +46,11 @@ export interface RootRule {
    * imported again.
    */
   readonly maxItems?: { readonly count: number; readonly what: string };
+  /**
+   * Only the server writes this root (replay records: docs/table/replay.md): a client's write to
+   * it, or deletion of anything in it, is refused with this sentence.
+   */
+  readonly serverOnly?: string;
 }
 
 function bySchema(schema: z.ZodType): ValueCheck {
@@ -91,6 +96,9 @@ const tokenSchemaCheck = bySchema(TokenSchema);
 /** Every GM move writes a token: the common shape is recognised without zod (tokenFastCheck.ts). */
 const tokenCheck: ValueCheck = (key, value) =>
   isPlainValidToken(value) ? null : tokenSchemaCheck(key, value);
+
+const SERVER_ONLY_TEXT = 'replay records are written by the server only';
+const SERVER_ONLY: ValueCheck = () => SERVER_ONLY_TEXT;
 
 const TOKEN_COUNT = { count: MAX_TOKENS, what: 'tokens in one document' };
 
@@ -221,6 +229,10 @@ const RULES: { readonly [N in RootName]: RootRule | Readonly<Record<WrittenDoc, 
         : `expected a note of ${atMost(MAX_NOTE_CHARS, 'characters')}`,
     ),
   },
+  // What each outcome was computed from (docs/table/replay.md): the server writes it while it
+  // resolves an intent; a GM client may neither forge nor delete a record.
+  replay: { type: 'map', check: SERVER_ONLY, serverOnly: SERVER_ONLY_TEXT },
+  replayInputs: { type: 'map', check: SERVER_ONLY, serverOnly: SERVER_ONLY_TEXT },
 };
 
 /** The rules of each doc's roots, as `checkDocWrite` looks them up. */

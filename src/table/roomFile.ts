@@ -26,6 +26,7 @@ import { readMeta } from './readDoc';
 import { plainIssue } from '../schema/issueSentence';
 import { placeAllHealth, stateDocFor } from './foeHealth';
 import { readDrawings } from './readDrawings';
+import { readReplayContent } from './replay/replayStore';
 
 /** Thrown when a room cannot be exported or imported; nothing has been written. */
 export class RoomFileError extends Error {}
@@ -65,6 +66,8 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       drawings: readDrawings(secretsDoc, 'gm'),
       // The GM's copy of every whisper; players' channel docs are not in the file (nor invites).
       chat: readChat(secretsDoc, problems, 'secrets'),
+      // What each outcome was computed from (docs/table/replay.md): GM-only like the rest here.
+      replay: readReplayContent(secretsDoc),
     },
   };
   // Round-trip through JSON so the file holds no frozen or shared objects.
@@ -124,6 +127,8 @@ export function importRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, data: unknown): 
     }
     for (const [key, text] of Object.entries(file.secrets.notes)) sec.notes.set(key, text);
     if (file.secrets.chat.length) sec.chat.push(file.secrets.chat);
+    for (const [id, record] of Object.entries(file.secrets.replay.records)) sec.replay.set(id, record);
+    for (const [hash, input] of Object.entries(file.secrets.replay.inputs)) sec.replayInputs.set(hash, input);
     placeAllHealth(docs, file.public.settings);
   });
   return file;

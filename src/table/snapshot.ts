@@ -13,24 +13,11 @@ import { footprintCells, footprintElevation } from '../grid/battlefield';
 import { isBloodied, maxHp } from '../rules/health';
 import { emptyRecord } from '../lib/ownRecord';
 import type { CombatantState } from './docLayout';
-import type { ShownState } from './shownState';
 import { stateOfFace } from './shownState';
-import { readChapter, readDestructibleHp, readMapContent } from './mapContent';
 import { shownNames } from './tokenNames';
-import {
-  deepFreeze,
-  readChat,
-  readCombatants,
-  readLog,
-  readMeta,
-  readNotes,
-  readOffers,
-  readSettings,
-  readShownStates,
-  readStatBlocks,
-  readTokens,
-  readTurnOrder,
-} from './readDoc';
+import { deepFreeze, readChat, readLog } from './readDoc';
+import type { TableParts } from './tableParts';
+import { readTableParts } from './tableParts';
 
 /** A token as the renderer and UI see it: where, how high, whose, and its combatant state. */
 export interface TokenView extends Token {
@@ -92,28 +79,6 @@ export function combatantOf(view: TokenView): Combatant | null {
   return view.state && view.statBlock ? { ...view.state, statBlock: view.statBlock } : null;
 }
 
-const mapCache = new WeakMap<Y.Doc, { dirty: boolean; map: MapData | null }>();
-
-/** The map, rebuilt only after a map root changed (painting, resizing), else the same object. */
-function cachedMap(doc: Y.Doc): MapData | null {
-  let entry = mapCache.get(doc);
-  if (!entry) {
-    const fresh = { dirty: true, map: null as MapData | null };
-    const markDirty = () => {
-      fresh.dirty = true;
-    };
-    for (const name of ['map', 'mapRows', 'mapPaint', 'destructible', 'doors'])
-      doc.getMap(name).observe(markDirty);
-    mapCache.set(doc, fresh);
-    entry = fresh;
-  }
-  if (entry.dirty) {
-    entry.map = deepFreeze(readMapContent(doc));
-    entry.dirty = false;
-  }
-  return entry.map;
-}
-
 /**
  * A room without its log and chat: what intent handlers read. The log grows all campaign long
  * (40,000 lines is a real room), so nothing on the intent path may read it whole; handlers that
@@ -129,16 +94,8 @@ export type TableState = Omit<RoomSnapshot, 'log' | 'chat'>;
 export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc, channelDoc?: Y.Doc): RoomSnapshot {
   const state = readTableState(publicDoc, secretsDoc);
   const problems = [...state.problems];
-  let log = readLog(publicDoc, 'public', problems);
-  if (secretsDoc) {
-    // A secrets entry with a public entry's id is the full version of a redacted twin
-    // (src/table/intents/redactLog.ts): the GM reads it once, in the twin's place.
-    const full = new Map(readLog(secretsDoc, 'secrets', problems).map((e) => [e.id, e]));
-    log = log.map((e) => full.get(e.id) ?? e);
-    for (const e of log) full.delete(e.id);
-    log.push(...full.values());
-    log.sort((a, b) => a.at - b.at);
-  }
+  const publicLog = readLog(publicDoc, 'public', problems);
+  const log = secretsDoc ? mergeLogs(publicLog, readLog(secretsDoc, 'secrets', problems)) : publicLog;
   const chat = readChat(publicDoc, problems);
   // Whispers in their place among the public lines: one list, oldest first (a stable sort).
   const whispers = secretsDoc
@@ -153,21 +110,36 @@ export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc, channelDoc?: 
   return deepFreeze({ ...state, log, chat, problems });
 }
 
+/**
+ * The log as the GM reads it: a secrets entry with a public entry's id is the full version of a
+ * redacted twin (src/table/intents/redactLog.ts), read once in the twin's place; GM-only entries
+ * among the others by time.
+ */
+export function mergeLogs(publicLog: readonly LogEntry[], secretLog: readonly LogEntry[]): LogEntry[] {
+  const full = new Map(secretLog.map((e) => [e.id, e]));
+  const log = publicLog.map((e) => full.get(e.id) ?? e);
+  for (const e of log) full.delete(e.id);
+  log.push(...full.values());
+  log.sort((a, b) => a.at - b.at);
+  return log;
+}
+
 /** `readSnapshot` without the log and chat (see `TableState`); cost independent of the log. */
 export function readTableState(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableState {
-  const problems: string[] = [];
-  const meta = readMeta(publicDoc);
-  const map = cachedMap(publicDoc);
-  const publicBlocks = readStatBlocks(publicDoc, 'public', problems);
-  const secretBlocks = secretsDoc
-    ? readStatBlocks(secretsDoc, 'secrets', problems)
-    : new Map<string, StatBlock>();
-  const publicStates = readCombatants(publicDoc, 'public', problems);
-  const secretStates = secretsDoc
-    ? readCombatants(secretsDoc, 'secrets', problems)
-    : new Map<string, CombatantState>();
-  // Players only: faces of foes whose HP the room keeps from them (the GM reads the whole state).
-  const faces = secretsDoc ? new Map<string, ShownState>() : readShownStates(publicDoc, problems);
+  return tableStateOf(readTableParts(publicDoc, secretsDoc));
+}
+
+/**
+ * The `TableState` of a room's parts: a pure function of them, used by `readTableState` and by
+ * the replay of a log entry (src/table/replay/), which rebuilds the parts from its record.
+ */
+export function tableStateOf(parts: TableParts): TableState {
+  const problems = [...parts.problems];
+  const { map, faces } = parts;
+  const publicBlocks = parts.public.statBlocks;
+  const secretBlocks = parts.secrets?.statBlocks ?? new Map<string, StatBlock>();
+  const publicStates = parts.public.combatants;
+  const secretStates = parts.secrets?.combatants ?? new Map<string, CombatantState>();
 
   const view = (token: Token, hidden: boolean): TokenView => {
     const face = faces.get(token.id);
@@ -192,12 +164,8 @@ export function readTableState(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableState
     };
   };
   const byId = (a: Token, b: Token) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  const visible = [...readTokens(publicDoc, 'public', problems).values()]
-    .sort(byId)
-    .map((t) => view(t, false));
-  const hidden = secretsDoc
-    ? [...readTokens(secretsDoc, 'secrets', problems).values()].sort(byId).map((t) => view(t, true))
-    : [];
+  const visible = [...parts.public.tokens.values()].sort(byId).map((t) => view(t, false));
+  const hidden = parts.secrets ? [...parts.secrets.tokens.values()].sort(byId).map((t) => view(t, true)) : [];
   // Rooms seeded before names were numbered may hold two "Hollow Husk": shown numbered, and the
   // combatant carries the token's name so a rename reads the same everywhere (issue 12).
   const shown = shownNames([...visible, ...hidden]);
@@ -211,24 +179,23 @@ export function readTableState(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableState
   for (const t of tokens) tokensById[t.id] ??= t;
 
   const offers = emptyRecord<readonly InterruptOffer[]>();
-  for (const [id, list] of readOffers(publicDoc, 'public', problems)) offers[id] = list;
-  if (secretsDoc) for (const [id, list] of readOffers(secretsDoc, 'secrets', problems)) offers[id] = list;
+  for (const [id, list] of parts.public.offers) offers[id] = list;
+  if (parts.secrets) for (const [id, list] of parts.secrets.offers) offers[id] = list;
 
-  const settings = readSettings(publicDoc, problems);
   return deepFreeze({
-    schemaVersion: meta.schemaVersion,
-    roomName: meta.name,
-    view: secretsDoc ? 'gm' : 'player',
+    schemaVersion: parts.meta.schemaVersion,
+    roomName: parts.meta.name,
+    view: parts.secrets ? 'gm' : 'player',
     map,
-    chapter: readChapter(publicDoc),
-    destructibleHp: readDestructibleHp(publicDoc),
+    chapter: parts.chapter,
+    destructibleHp: parts.destructibleHp,
     tokens,
     tokensById,
-    turn: readTurnOrder(publicDoc, problems),
-    settings,
-    statusCatalog: settings.statuses,
+    turn: parts.turn,
+    settings: parts.settings,
+    statusCatalog: parts.settings.statuses,
     offers,
-    notes: secretsDoc ? readNotes(secretsDoc) : {},
+    notes: parts.notes,
     problems,
   });
 }

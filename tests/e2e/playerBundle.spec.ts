@@ -11,7 +11,9 @@ import { ROOT } from './helpers';
  * here because browser tests run after `vite build`.
  */
 const DIST = path.join(ROOT, 'dist');
-const LAZY_DIRS = ['editors', 'library', 'encounterBuilder', 'start', 'mapImport', 'gmPanels'].map((d) => `src/ui/${d}/`);
+const LAZY_DIRS = ['editors', 'library', 'encounterBuilder', 'start', 'mapImport', 'gmPanels', 'verify'].map(
+  (d) => `src/ui/${d}/`,
+);
 
 interface ManifestChunk {
   readonly file: string;

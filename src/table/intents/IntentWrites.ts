@@ -46,7 +46,8 @@ export type LogInput = Pick<LogEntry, 'kind' | 'actor' | 'summary'> &
 export interface IntentWrites {
   /** Writes the diff's `after` values (validated now, written by `apply`). */
   applyDiff(diff: TableDiff): void;
-  log(entry: LogInput): void;
+  /** Buffers a log line; answers the id it will be stored under. */
+  log(entry: LogInput): string;
   /** Replaces a stored log entry (same id, same doc, same place), e.g. to settle a pending result. */
   updateLog(entry: LogEntry): void;
   /** A chat line for everyone (public doc), or routed by its `to` (channels). */
@@ -194,6 +195,7 @@ export function intentWrites(
         if (shownEntry !== stored) appendTo(rootsOf(secrets).log, stored);
         appendTo(rootsOf(docs.public).log, shownEntry);
       });
+      return stored.id;
     },
     updateLog(entry) {
       const stored = LogEntrySchema.parse(entry);

@@ -6,6 +6,8 @@ import { onActivateKey } from '../onActivateKey';
 import { actorPrefix, logMarkdown } from './logMarkdown';
 import { fightsIn } from '../replay/fights';
 import { stepThroughOf } from '../replay/stepThroughState';
+import { Lazy } from '../lazy/Lazy';
+import { replayChunk } from '../lazy/chunks';
 
 /** Entries shown at once; the export always holds the whole log. */
 const SHOWN = 150;
@@ -41,6 +43,7 @@ export function LogPanel({ model }: { model: RoomModel }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const snapshot = model.snapshot.value;
   if (!snapshot) return null;
+  const gm = model.host?.gm;
   const names = (id: string) =>
     id === 'gm' ? 'GM' : (snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? 'someone');
   const toggle = (id: string): void => {
@@ -66,6 +69,7 @@ export function LogPanel({ model }: { model: RoomModel }) {
           Step through this fight
         </button>
       )}
+      {gm && <Lazy chunk={replayChunk} render={(m) => <m.VerifyFightButton gm={gm} />} />}
       <ol class="log-entries" reversed data-testid="log-entries">
         {snapshot.log
           .slice(-SHOWN)

@@ -26,3 +26,5 @@ export const gmPanelsChunk = lazyChunk(() => import('../gmPanels/gmPanelsChunk')
 export const gmCombatChunk = lazyChunk(() => import('../combat/gmCombatChunk'));
 /** The step-through of a fight: its bar over the map and the walk back through the log. */
 export const stepThroughChunk = lazyChunk(() => import('../replay/StepBar'));
+/** The GM's "Verify this fight" button; the verifier itself is a worker it starts (src/ui/verify/). */
+export const replayChunk = lazyChunk(() => import('../verify/VerifyFightButton'));

@@ -1,0 +1,123 @@
+import type * as Y from 'yjs';
+import type { InterruptOffer } from '../schema/interruptOffer';
+import type { MapData } from '../schema/map';
+import type { RoomSettings } from '../schema/settings';
+import type { StatBlock } from '../schema/statBlock';
+import type { Token } from '../schema/token';
+import type { TurnOrder } from '../schema/turnOrder';
+import type { CombatantState } from './docLayout';
+import type { ShownState } from './shownState';
+import { readChapter, readDestructibleHp, readMapContent } from './mapContent';
+import {
+  deepFreeze,
+  readCombatants,
+  readMeta,
+  readNotes,
+  readOffers,
+  readSettings,
+  readShownStates,
+  readStatBlocks,
+  readTokens,
+  readTurnOrder,
+} from './readDoc';
+
+/** What one doc holds of the characters: tokens, stat blocks, combatant states, interrupt offers. */
+export interface DocParts {
+  readonly tokens: ReadonlyMap<string, Token>;
+  readonly statBlocks: ReadonlyMap<string, StatBlock>;
+  readonly combatants: ReadonlyMap<string, CombatantState>;
+  readonly offers: ReadonlyMap<string, readonly InterruptOffer[]>;
+}
+
+/**
+ * A room's table as plain, validated parts, before `tableStateOf` (src/table/snapshot.ts) derives
+ * the `TableState` intents read from them: read from the docs by `readTableParts`, or rebuilt from
+ * a replay record (src/table/replay/), so both go through the same derivation.
+ */
+export interface TableParts {
+  readonly meta: { readonly schemaVersion: number | null; readonly name: string };
+  readonly map: MapData | null;
+  readonly chapter: number;
+  readonly destructibleHp: Readonly<Record<string, number>>;
+  readonly turn: TurnOrder | null;
+  readonly settings: RoomSettings;
+  readonly public: DocParts;
+  /** Null for a player's view (the public doc only). */
+  readonly secrets: DocParts | null;
+  /** Players only: faces of foes whose HP the room keeps from them (empty for the GM). */
+  readonly faces: ReadonlyMap<string, ShownState>;
+  readonly notes: Readonly<Record<string, string>>;
+  /** Stored values that failed validation and were skipped, with their path. */
+  readonly problems: readonly string[];
+}
+
+interface MapEntry {
+  dirty: boolean;
+  map: MapData | null;
+  destructibleHp: Readonly<Record<string, number>>;
+}
+const mapCache = new WeakMap<Y.Doc, MapEntry>();
+
+/**
+ * The map and the destructible squares' HP, read again only after a map root changed (painting,
+ * resizing, a square damaged), else the same objects (the replay recorder hashes each once).
+ */
+function cachedMap(doc: Y.Doc): MapEntry {
+  let entry = mapCache.get(doc);
+  if (!entry) {
+    const fresh: MapEntry = { dirty: true, map: null, destructibleHp: {} };
+    const markDirty = () => {
+      fresh.dirty = true;
+    };
+    for (const name of ['map', 'mapRows', 'mapPaint', 'destructible', 'doors'])
+      doc.getMap(name).observe(markDirty);
+    mapCache.set(doc, fresh);
+    entry = fresh;
+  }
+  if (entry.dirty) {
+    entry.map = deepFreeze(readMapContent(doc));
+    entry.destructibleHp = deepFreeze(readDestructibleHp(doc));
+    entry.dirty = false;
+  }
+  return entry;
+}
+
+/** Reads the parts of a room's table (GM: both docs; players: the public doc). */
+export function readTableParts(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableParts {
+  const problems: string[] = [];
+  const meta = readMeta(publicDoc);
+  const { map, destructibleHp } = cachedMap(publicDoc);
+  const publicBlocks = readStatBlocks(publicDoc, 'public', problems);
+  const secretBlocks = secretsDoc ? readStatBlocks(secretsDoc, 'secrets', problems) : null;
+  const publicStates = readCombatants(publicDoc, 'public', problems);
+  const secretStates = secretsDoc ? readCombatants(secretsDoc, 'secrets', problems) : null;
+  // Players only: faces of foes whose HP the room keeps from them (the GM reads the whole state).
+  const faces = secretsDoc ? new Map<string, ShownState>() : readShownStates(publicDoc, problems);
+  const publicTokens = readTokens(publicDoc, 'public', problems);
+  const secretTokens = secretsDoc ? readTokens(secretsDoc, 'secrets', problems) : null;
+  const publicOffers = readOffers(publicDoc, 'public', problems);
+  const secretOffers = secretsDoc ? readOffers(secretsDoc, 'secrets', problems) : null;
+  const settings = readSettings(publicDoc, problems);
+  const turn = readTurnOrder(publicDoc, problems);
+  return {
+    meta,
+    map,
+    chapter: readChapter(publicDoc),
+    destructibleHp,
+    turn,
+    settings,
+    public: {
+      tokens: publicTokens,
+      statBlocks: publicBlocks,
+      combatants: publicStates,
+      offers: publicOffers,
+    },
+    secrets:
+      secretsDoc && secretBlocks && secretStates && secretTokens && secretOffers
+        ? { tokens: secretTokens, statBlocks: secretBlocks, combatants: secretStates, offers: secretOffers }
+        : null,
+    faces,
+    notes: secretsDoc ? readNotes(secretsDoc) : {},
+    problems,
+  };
+}
