@@ -86,6 +86,8 @@ export default tseslint.config(
     layers: ['server', 'render', 'ui'],
     dom: true,
   }),
+  // Command-line tools read files and re-derive outcomes: never the server, the renderer or the page.
+  boundary('tools', { libs: [...RENDER_LIBS, ...VIEW_LIBS], layers: ['server', 'render', 'ui'], dom: true }),
   boundary('server', { libs: [...RENDER_LIBS, ...VIEW_LIBS], layers: ['render', 'ui'], dom: true }),
   boundary('render', {
     libs: [...SHARED_STATE_LIBS, ...NODE_ONLY, ...VIEW_LIBS],
