@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AbilityInput } from '../../src/schema/ability';
 import type { TableDocs } from '../../src/table/docLayout';
 import { readSnapshot } from '../../src/table/snapshot';
+import { swapPreviewsFor } from '../../src/ui/combat/forcedMovePreview';
 import { act, encounter, foe, mapOf, party, pc, player, room } from './fixtures';
 
 /**
@@ -82,5 +83,28 @@ describe('swap places as part of an attack', () => {
     expect(readSnapshot(docs.public, docs.secrets).log.at(-1)!.summary).toMatch(
       /Ana and Ruin Drake do not swap places: they are not the same size$/,
     );
+  });
+});
+
+describe("the Act panel's swap preview (src/ui/combat/forcedMovePreview.ts)", () => {
+  const preview = (docs: TableDocs) => {
+    const s = readSnapshot(docs.public, docs.secrets);
+    const ability = s.tokensById['ana']!.statBlock!.abilities.find((a) => a.name === 'Switcheroo')!;
+    return swapPreviewsFor(s, 'ana', ability, 'drake');
+  };
+
+  it('says before the roll what a hit then does, in the log’s words', () => {
+    const docs = swapRoom();
+    expect(preview(docs)).toEqual([{ when: 'on hit', text: 'Ana and Ruin Drake swap places' }]);
+    act(docs, ANA, attack, [15]);
+    expect(readSnapshot(docs.public, docs.secrets).log.at(-1)!.summary).toContain(
+      preview(swapRoom())[0]!.text,
+    );
+  });
+
+  it('says why characters of different sizes would not', () => {
+    expect(preview(swapRoom(2))).toEqual([
+      { when: 'on hit', text: 'Ana and Ruin Drake do not swap places: they are not the same size' },
+    ]);
   });
 });

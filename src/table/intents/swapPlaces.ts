@@ -1,14 +1,14 @@
 import type { Combatant } from '../../schema/combatant';
 import { occupantById } from '../../grid/battlefield';
+import { swapPlaces } from '../../grid/swapPlaces';
 import type { IntentContext } from './IntentContext';
 import type { ForcedMoves } from './forcedMoves';
 import { say } from './forcedMoves';
 
 /**
  * "Swap places" (an ability component's `swapPlaces`, docs/rules/movement.md "Swapping places"):
- * after the damage the user and the receiver trade spaces, with no path in between (nothing on
- * the way matters, and neither falls: each lands on a space a character of its size stood on).
- * Characters of different sizes, and a receiver out of the fight, stay where they are.
+ * after the damage the user and the receiver trade spaces (src/grid/swapPlaces.ts says whether
+ * they can, and the sentence), on the battlefield the ability's moves follow.
  */
 export function swapByComponent(
   ctx: IntentContext,
@@ -17,27 +17,26 @@ export function swapByComponent(
 ): void {
   if (o.target.id === o.sourceId) return;
   const nameOf = (id: string) => ctx.snapshot.tokensById[id]?.name ?? id;
-  const [userName, name] = [nameOf(o.sourceId), nameOf(o.target.id)];
-  if (o.target.incapacitated) return say(state, `${name} is out of the fight and does not swap places`);
-  const user = occupantById(state.bf, o.sourceId);
-  const target = occupantById(state.bf, o.target.id);
-  if (user.size !== target.size)
-    return say(state, `${userName} and ${name} do not swap places: they are not the same size`);
-  state.bf = {
+  // The receiver as the resolution left it (an incapacitating hit counts), on the moving battlefield.
+  const bf = {
     ...state.bf,
     occupants: state.bf.occupants.map((c) =>
-      c.id === user.id ? { ...c, cell: target.cell } : c.id === target.id ? { ...c, cell: user.cell } : c,
+      c.id === o.target.id ? { ...c, incapacitated: o.target.incapacitated } : c,
     ),
   };
+  const swap = swapPlaces(bf, o.sourceId, o.target.id, nameOf);
+  if (!swap.ok) return say(state, swap.text);
+  const user = occupantById(bf, o.sourceId);
+  const target = occupantById(bf, o.target.id);
+  state.bf = swap.battlefield;
   state.cells.push({ tokenId: user.id, cell: target.cell }, { tokenId: target.id, cell: user.cell });
-  const text = `${userName} and ${name} swap places`;
-  say(state, text);
+  say(state, swap.text);
   state.outcomes.push({
     kind: 'swap-places',
     userId: user.id,
     targetId: target.id,
     userFrom: { x: user.cell.x, y: user.cell.y },
     targetFrom: { x: target.cell.x, y: target.cell.y },
-    text,
+    text: swap.text,
   });
 }

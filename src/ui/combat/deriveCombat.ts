@@ -9,7 +9,7 @@ import type { CombatDerived, CombatUiState } from '../model/combatState';
 import { actionChoices } from './actionChoices';
 import { areaPreview } from './areaPreview';
 import { effectTargetsFor } from './effectTargets';
-import { forcedPreviewsFor } from './forcedMovePreview';
+import { forcedPreviewsFor, swapPreviewsFor } from './forcedMovePreview';
 import { lineOfSightReport } from './lineOfSightTool';
 import { targetingFor } from './targeting';
 
@@ -54,7 +54,11 @@ export function deriveCombat(
     actor && (choice?.kind === 'attack' || choice?.kind === 'effect')
       ? forcedPreviewsFor(snapshot, actor.id, choice.ability, s.targetId, s.shoveDirection)
       : [];
-  return { snapshot, choices, choice, targeting, effect, area, sight, movePath, forced, pointer: at };
+  const swaps =
+    actor && (choice?.kind === 'attack' || choice?.kind === 'effect')
+      ? swapPreviewsFor(snapshot, actor.id, choice.ability, s.targetId)
+      : [];
+  return { snapshot, choices, choice, targeting, effect, area, sight, movePath, forced, swaps, pointer: at };
 }
 
 /** The cheapest path for a Run (half Speed, rounded up) or Dash (Speed, ignoring engagement). */

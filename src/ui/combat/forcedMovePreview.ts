@@ -2,6 +2,7 @@ import type { Ability, EffectComponent } from '../../schema/ability';
 import type { CellData } from '../../schema/cell';
 import type { Direction8Name, ForcedMoveSpec } from '../../schema/forcedMove';
 import { forcedMove } from '../../grid/forcedMove';
+import { swapPlaces } from '../../grid/swapPlaces';
 import { forcedMoveDamage } from '../../rules/forcedMoveDamage';
 import { forcedMoveSentence } from '../../rules/resolveForcedMove';
 import type { RoomSnapshot } from '../../table/snapshot';
@@ -82,4 +83,32 @@ export function forcedPreviewsFor(
     });
   }
   return out;
+}
+
+/** Whether the ability swaps its user and target (some component says so). */
+export function swapsPlaces(ability: Ability): boolean {
+  return PARTS.some(([, part]) => part(ability)?.swapPlaces === true);
+}
+
+/**
+ * The Act panel's swap preview ("on hit: Ana and Hollow Husk swap places", or why they would not):
+ * the same function the server's resolution asks (`swapPlaces`), on the battlefield this client
+ * sees, for each component that swaps IF it applies.
+ */
+export function swapPreviewsFor(
+  snapshot: RoomSnapshot,
+  userId: string,
+  ability: Ability,
+  targetId: string | null,
+): { when: string; text: string }[] {
+  const user = snapshot.tokensById[userId];
+  const target = targetId ? snapshot.tokensById[targetId] : undefined;
+  if (!user || !target || target.id === user.id) return [];
+  const bf = battlefieldOf(snapshot, [user.id, target.id]);
+  if (!bf) return [];
+  const names = (id: string) => snapshot.tokensById[id]?.name ?? id;
+  return PARTS.filter(([, part]) => part(ability)?.swapPlaces).map(([when]) => ({
+    when,
+    text: swapPlaces(bf, user.id, target.id, names).text,
+  }));
 }

@@ -54,6 +54,8 @@ export interface CombatDerived {
   movePath: { path: CellData[]; cost: number } | null;
   /** Where the picked target would be pushed / pulled / shoved (before the roll). */
   forced?: ForcedPreview[];
+  /** What swapping places would do, per component that swaps (the Act panel's swap preview). */
+  swaps?: { when: string; text: string }[];
   /** The pointer's square when a tool follows it (the area ghost's end, the sight line's end). */
   pointer: CellData | null;
 }
