@@ -101,6 +101,8 @@ export function swapPreviewsFor(
   ability: Ability,
   targetId: string | null,
 ): { when: string; text: string }[] {
+  // Most abilities do not swap: no battlefield is built for them (this runs as the pointer moves).
+  if (!swapsPlaces(ability)) return [];
   const user = snapshot.tokensById[userId];
   const target = targetId ? snapshot.tokensById[targetId] : undefined;
   if (!user || !target || target.id === user.id) return [];
