@@ -134,6 +134,15 @@ export function move(tokenId: string, path: string, mode: 'move' | 'run' | 'dash
 }
 
 /** An open 8×4 field of level ground. */
+/** Interrupt 1: vigor for its owner when an attack targets them (a free-action interrupt). */
+export const PARRY = {
+  name: 'Parry',
+  cost: 'free',
+  tags: { interrupt: 1 },
+  trigger: { kind: 'targeted', who: 'you' },
+  effect: { vigor: 1 },
+};
+
 export const OPEN_MAP = mapOf(['........', '........', '........', '........']);
 
 /** A ranged Blast 1 attack (light on hit, fray to everyone in the area), magical. */

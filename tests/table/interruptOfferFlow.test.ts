@@ -2,18 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { readSnapshot } from '../../src/table/snapshot';
 import { pendingOffers } from '../../src/table/pendingOffers';
 import { rootsOf } from '../../src/table/docLayout';
-import { act, encounter, foe, GM, move, OPEN_MAP, party, pc, player, room } from './fixtures';
+import { act, encounter, foe, GM, move, OPEN_MAP, PARRY, party, pc, player, room } from './fixtures';
 
 const ANA = player('ana');
 
-/** Interrupt 1: vigor for Ana when she is attacked. */
-const PARRY = {
-  name: 'Parry',
-  cost: 'free',
-  tags: { interrupt: 1 },
-  trigger: { kind: 'targeted', who: 'you' },
-  effect: { vigor: 1 },
-};
 /** Interrupt 1: vigor for Ana when a foe steps next to her. */
 const WARD = {
   name: 'Ward',

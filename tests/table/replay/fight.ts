@@ -13,22 +13,15 @@ import { moveToken } from '../../../src/table/writers/tokenWriters';
 import { revertApplication, overrideNumbers } from '../../../src/ui/combat/gmCombatWrites';
 import { applicationOf } from '../../../src/ui/combat/applicationHistory';
 import { readSnapshot } from '../../../src/table/snapshot';
+import { GM, PARRY, player } from '../fixtures';
 import type { RoomSettings } from '../../../src/schema/settings';
 
 const json = (path: string): unknown =>
   JSON.parse(readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8'));
 
-export const GM = { role: 'gm' } as const;
-export const player = (...characterIds: string[]): Actor => ({ role: 'player', characterIds });
+export { GM, player };
 
-/** An interrupt for Maren (vigor when she is attacked) and a plain ability for Tobin. */
-const PARRY = {
-  name: 'Parry',
-  cost: 'free',
-  tags: { interrupt: 1 },
-  trigger: { kind: 'targeted', who: 'you' },
-  effect: { vigor: 1 },
-};
+/** Maren has the interrupt PARRY (fixtures); Tobin a plain ability. */
 const STEADY = { name: 'Steady', cost: '1-action', range: 3, effect: { vigor: 1, text: 'Steady an ally.' } };
 
 /**

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readSnapshot } from '../../../src/table/snapshot';
 import { gmOfferButtons, interruptOfferRows } from '../../../src/ui/combat/interruptOfferRows';
-import { act, encounter, foe, GM, OPEN_MAP, party, pc, player, room } from '../../table/fixtures';
+import { act, encounter, foe, GM, OPEN_MAP, PARRY, party, pc, player, room } from '../../table/fixtures';
 
-const PARRY = {
-  name: 'Parry',
-  cost: 'free',
-  tags: { interrupt: 1 },
-  trigger: { kind: 'targeted', who: 'you' },
-  effect: { vigor: 1 },
-};
 const BITE = {
   name: 'Bite',
   cost: '1-action',
