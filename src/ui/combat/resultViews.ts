@@ -25,6 +25,12 @@ function saveLines(roll: SaveRoll, label = 'Save'): ResultLine[] {
   return [line(label, `d20 ${roll.d20}${boons} = ${roll.total}: ${roll.success ? 'success' : 'failure'}`)];
 }
 
+/** An attack roll's trace (a single attack's, or an area's attack part): dice, modifiers, effects. */
+function attackLines(o: Parameters<typeof attackResultView>[0], names: Names): ResultLine[] {
+  const view = attackResultView(o, names);
+  return [...traceLines(view.roll), ...view.modifiers, ...view.effects.flatMap((e) => e.lines)];
+}
+
 /** Squares moved and what the way did (falls, dangerous ground). */
 function movementLines(o: OutcomeOf<'move'> | OutcomeOf<'forced-move'>): ResultLine[] {
   return [
@@ -44,14 +50,11 @@ function movementLines(o: OutcomeOf<'move'> | OutcomeOf<'forced-move'>): ResultL
  * a kind added to src/schema/actionSchemas.ts is answered here.
  */
 export const RESULT_VIEWS: { readonly [K in OutcomeKind]: ResultView<K> } = {
-  attack: (o, names) => {
-    const view = attackResultView(o, names);
-    return [...traceLines(view.roll), ...view.modifiers, ...view.effects.flatMap((e) => e.lines)];
-  },
+  attack: (o, names) => attackLines(o, names),
   area: (o, names) => [
     line('Pattern', o.pattern),
     line('Affected', o.affected.map((a) => names(a.id)).join(', ') || 'nobody'),
-    ...(o.attack ? RESULT_VIEWS.attack({ ...o.attack, distance: 0, effectiveRange: 0 }, names) : []),
+    ...(o.attack ? attackLines(o.attack, names) : []),
     ...o.areaEffects.flatMap((e) => effectView(e, names(e.targetId)).lines),
   ],
   effect: (o, names) => [
