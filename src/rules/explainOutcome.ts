@@ -1,8 +1,8 @@
 import type { DamageApplication } from './applyDamage';
-import { COMPONENT_NAME, type EffectOutcome } from './applyEffect';
+import { COMPONENT_NAME } from './applyEffect';
 import type { BoonCurseRoll } from './boonsCurses';
 import type { DamageRoll } from './rollDamage';
-import type { AttackOutcome } from './resolveAttack';
+import type { AttackOutcomeRecord, EffectOutcomeRecord } from '../schema/rollRecord';
 import { BOON_CURSE_SOURCE_LABEL, type RollModifier } from '../schema/modifier';
 
 function describeModifiers(modifiers: readonly RollModifier[], boonsCurses: BoonCurseRoll): string[] {
@@ -68,7 +68,7 @@ export interface ExplainNames {
 }
 
 function explainEffect(
-  effect: EffectOutcome,
+  effect: EffectOutcomeRecord,
   targetName: string,
   statusName: (id: string) => string,
 ): string[] {
@@ -84,7 +84,7 @@ function explainEffect(
 }
 
 /** A multi-line explanation of an attack outcome: every die, every modifier and its source. */
-export function explainAttack(outcome: AttackOutcome, names: ExplainNames): string {
+export function explainAttack(outcome: AttackOutcomeRecord, names: ExplainNames): string {
   const { roll } = outcome;
   const lines = [`${names.attacker} uses ${outcome.ability} on ${names.target}`];
   lines.push(...describeModifiers(outcome.modifiers, roll.boonsCurses));

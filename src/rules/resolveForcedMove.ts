@@ -84,6 +84,15 @@ function stopPhrase(stop: ForcedMoveStop, nameOf: (id: string) => string): strin
 }
 
 /**
+ * `forcedMoveSentence`'s sentence without its damage (": 2 damage"), for readers who may not
+ * learn it (a foe whose stats are hidden: the damage would tell its armor).
+ */
+export function forcedSentenceWithoutDamage(text: string, damage: number | null): string {
+  const tail = damage === null ? '' : `: ${damage} damage`;
+  return tail && text.endsWith(tail) ? text.slice(0, -tail.length) : text;
+}
+
+/**
  * One sentence: "Ruin Drake is pushed 2 squares west and falls 2 levels: 2 damage".
  * `damage` is what it took (HP and vigor; null = nothing hurt it on the way).
  */

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { AreaIntentSchema, AreaOutcomeSchema } from './actions/area';
 import { AttackIntentSchema, AttackResultSchema, TerrainDamageOutcomeSchema } from './actions/attack';
 import {
@@ -128,3 +129,20 @@ const entries: readonly { readonly intents: readonly unknown[]; readonly outcome
 export const LISTED_INTENTS = entries.flatMap((a) => a.intents) as Listed<Registry, 'intents'>;
 /** Every outcome schema of the registry, for `OutcomeSchema` (src/schema/outcome.ts). */
 export const LISTED_OUTCOMES = entries.flatMap((a) => a.outcomes) as Listed<Registry, 'outcomes'>;
+
+/** The `kind` a schema's values carry (a union for a schema of several kinds). */
+type KindOf<S> = S extends z.ZodType ? (z.output<S> extends { kind: infer K } ? K : never) : never;
+
+/**
+ * The outcome kinds written by the registry line that holds intent kind `K`: what the action's
+ * `narrate` (src/table/intents/defineAction.ts) must put in words, checked by the compiler.
+ */
+export type OutcomeKindsOf<K extends string> = LineOutcomes<K, Registry[number]>;
+type LineOutcomes<K extends string, Line> = Line extends {
+  readonly intents: readonly (infer S)[];
+  readonly outcomes: readonly (infer O)[];
+}
+  ? [K] extends [KindOf<S>]
+    ? KindOf<O>
+    : never
+  : never;

@@ -51,10 +51,21 @@ export const ForcedMoveOutcomeSchema = z.object({
 });
 export type ForcedMoveOutcome = z.infer<typeof ForcedMoveOutcomeSchema>;
 
-/** A character an ability moved: pushed, pulled or shoved, or swapped with its user. */
+/**
+ * A character an ability's component would move that stays where it is (out of the fight, nowhere
+ * to go, a swap that cannot be made): the sentence says why.
+ */
+export const NotMovedOutcomeSchema = z.object({
+  kind: z.literal('not-moved'),
+  tokenId: OutcomeId,
+  text: boundedText(MAX_TEXT_CHARS),
+});
+
+/** A character an ability moved: pushed, pulled or shoved, swapped with its user, or not moved. */
 export const AbilityMoveOutcomeSchema = z.discriminatedUnion('kind', [
   ForcedMoveOutcomeSchema,
   SwapPlacesOutcomeSchema,
+  NotMovedOutcomeSchema,
 ]);
 export type AbilityMoveOutcome = z.infer<typeof AbilityMoveOutcomeSchema>;
 

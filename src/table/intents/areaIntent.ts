@@ -11,22 +11,17 @@ import { formatAreaPattern } from '../../schema/area';
 import { areaEffectCoverResists, areaOptionsOf, areaRollModifiers } from '../../rules/areaOptions';
 import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
-import {
-  abilityTurn,
-  intentBattlefield,
-  combatantOfToken,
-  commandedToken,
-  refuse,
-  statusName,
-} from './IntentContext';
+import { abilityTurn, intentBattlefield, combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { offerInterrupts } from './interruptOffers';
 import { findAbility } from './findAbility';
 import { shownDamage } from './redactLog';
-import { hpShownAs, nameIfStatsShown } from './shownNames';
 import { spendAbilityAction } from './spendAbilityAction';
 import { componentOf, forceByComponent, forcedMoves, shoveRefusal, withForcedSentences } from './forcedMoves';
 import { areaTerrainHits } from './areaTerrain';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { narrated } from './narration';
+import { describeTerrainHit } from '../../rules/damageTerrain';
 
 /**
  * An area ability ("Area of effect"): the pattern is placed and judged by src/grid; the attack
@@ -99,9 +94,6 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
     return state;
   };
 
-  const details: string[] = [
-    `pattern ${formatAreaPattern(ability.area)}: ${placed.areaSpaces.length} squares`,
-  ];
   let attack: AttackOutcome | null = null;
   if (ability.attack && attackTargetId) {
     const target = get(attackTargetId);
@@ -127,12 +119,6 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
         ctx.dice,
       );
       current.set(attackTargetId, attack.target);
-      const names = {
-        attacker: casterToken.name,
-        target: ctx.snapshot.tokensById[attackTargetId]?.name ?? attackTargetId,
-        status: (id: string) => statusName(ctx, id),
-      };
-      details.push(...explainAttack(attack, names).split('\n'));
     }
   }
   // Every affected character but the one attacked (whose roll already applied the Effect) gets the
@@ -165,10 +151,6 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
       );
       current.set(hit.id, applied.target);
       areaEffects.push(applied.outcome);
-      const name = ctx.snapshot.tokensById[hit.id]?.name ?? hit.id;
-      if (applied.outcome.application)
-        details.push(`${name}:`, ...explainDamageApplication(applied.outcome.application, name));
-      for (const id of applied.outcome.statusesApplied) details.push(`  ${name} gains status ${id}`);
     }
   }
   // Forced movement after all the damage: the attack-space character first, then the others in
@@ -203,7 +185,6 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
     attackSpace,
     attackTargetId,
   );
-  details.push(...terrain.details);
   current.set(caster.id, withUserGrants(get(caster.id)!, [...(attack?.effects ?? []), ...areaEffects]));
   const outcome = {
     kind: 'area' as const,
@@ -218,11 +199,6 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
     ...(forced.outcomes.length ? { forced: forced.outcomes } : {}),
     ...(terrain.hits.length ? { terrain: terrain.hits } : {}),
   };
-  const shown = shownDamage(
-    [...(attack?.effects ?? []), ...areaEffects],
-    nameIfStatsShown(ctx),
-    hpShownAs(ctx),
-  );
   const hiddenInvolved = [caster.id, ...placed.affected.map((a) => a.id)].some(
     (id) => ctx.snapshot.tokensById[id]?.hidden,
   );
@@ -241,25 +217,64 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
       {
         kind: 'area',
         actor: caster.id,
-        summary: withForcedSentences(
-          `${casterToken.name} uses ${ability.name} (${outcome.pattern})${attack ? `: ${attack.result}` : ''}${terrain.clause}`,
-          forced,
-        ),
-        details,
+        ...narrated(ctx, narrateArea, outcome),
         outcome,
         gmOnly: hiddenInvolved,
         about: placed.affected.map((a) => a.id),
-        redacted: {
-          summary: withForcedSentences(
-            `${casterToken.name} ${casterToken.statsHidden ? 'uses an area ability' : `uses ${ability.name} (${outcome.pattern})`}${attack ? `: ${attack.result}` : ''}${shown.clause}${terrain.clause}`,
-            forced,
-            true,
-          ),
-          details: shown.details,
-        },
       },
     ],
   });
 };
 
-export const areaAction = defineAction({ kind: 'area', roles: 'any', pending: true, resolve: areaIntent });
+/**
+ * "Ana uses Fire Burst (blast 2): hit; the terrain at (3,4): …" with the area's squares, the attack's
+ * trace and each affected character's damage under it, then the forced moves. Players read no
+ * ability of a caster whose stats are hidden, and the damage their side may see.
+ */
+export const narrateArea: Narrate<'area'> = (o, words) => {
+  const caster = words.name(o.casterId);
+  const details = [`pattern ${o.pattern}: ${o.areaSpaces.length} squares`];
+  if (o.attack) {
+    const target = words.name(o.attack.targetId);
+    details.push(...explainAttack(o.attack, { attacker: caster, target, status: words.status }).split('\n'));
+  }
+  for (const effect of o.areaEffects) {
+    const name = words.name(effect.targetId);
+    if (effect.application) details.push(`${name}:`, ...explainDamageApplication(effect.application, name));
+    for (const id of effect.statusesApplied) details.push(`  ${name} gains status ${id}`);
+  }
+  const terrain = (o.terrain ?? []).map((h) => `the terrain at (${h.x},${h.y}): ${describeTerrainHit(h)}`);
+  details.push(...terrain);
+  const terrainClause = terrain.length ? `; ${terrain.join('; ')}` : '';
+  const verdict = o.attack ? `: ${o.attack.result}` : '';
+  const shown = shownDamage([...(o.attack?.effects ?? []), ...o.areaEffects], words.shownName, words.hpShown);
+  const uses =
+    words.shownName(o.casterId) === null ? 'uses an area ability' : `uses ${o.ability} (${o.pattern})`;
+  return {
+    gm: {
+      summary: withForcedSentences(
+        `${caster} uses ${o.ability} (${o.pattern})${verdict}${terrainClause}`,
+        o.forced,
+        words,
+      ),
+      details,
+    },
+    players: {
+      summary: withForcedSentences(
+        `${caster} ${uses}${verdict}${shown.clause}${terrainClause}`,
+        o.forced,
+        words,
+        true,
+      ),
+      details: shown.details,
+    },
+  };
+};
+
+export const areaAction = defineAction({
+  kind: 'area',
+  roles: 'any',
+  pending: true,
+  resolve: areaIntent,
+  narrate: { area: narrateArea },
+});

@@ -1,7 +1,7 @@
 import type { Ability, EffectComponent } from '../../schema/ability';
 import type { Combatant } from '../../schema/combatant';
 import type { TerrainHit } from '../../rules/damageTerrain';
-import { damageTerrain, describeTerrainHit } from '../../rules/damageTerrain';
+import { damageTerrain } from '../../rules/damageTerrain';
 import { rollDamage } from '../../rules/rollDamage';
 import { cellKey } from '../docLayout';
 import type { TableChanges } from '../tableDiff';
@@ -20,7 +20,7 @@ export function areaTerrainHits(
   areaSpaces: readonly { x: number; y: number }[],
   attackSpace: { x: number; y: number } | null,
   attackTargetId: string | undefined,
-): { hits: TerrainHit[]; changes: NonNullable<TableChanges['terrain']>; details: string[]; clause: string } {
+): { hits: TerrainHit[]; changes: NonNullable<TableChanges['terrain']> } {
   const map = ctx.snapshot.map!;
   const hits: TerrainHit[] = [];
   const occupied = new Set<string>();
@@ -53,11 +53,8 @@ export function areaTerrainHits(
     );
     hits.push(damageTerrain({ x: square.x, y: square.y, hp, height }, damage.total));
   }
-  const said = hits.map((h) => `the terrain at (${h.x},${h.y}): ${describeTerrainHit(h)}`);
   return {
     hits,
     changes: hits.map((h) => ({ x: h.x, y: h.y, hp: h.destroyed ? null : h.hpAfter, height: h.heightAfter })),
-    details: said,
-    clause: said.length ? `; ${said.join('; ')}` : '',
   };
 }

@@ -5,20 +5,14 @@ import { withUserGrants } from '../../rules/applyEffect';
 import { explainAttack } from '../../rules/explainOutcome';
 import type { IntentHandler } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
-import {
-  intentBattlefield,
-  combatantOfToken,
-  commandedToken,
-  findToken,
-  refuse,
-  statusName,
-} from './IntentContext';
+import { intentBattlefield, combatantOfToken, commandedToken, findToken, refuse } from './IntentContext';
 import { attackAbility } from './attackAbility';
 import { shownDamage } from './redactLog';
-import { hpShownAs, nameIfStatsShown } from './shownNames';
 import { spendTurnAction } from './spendAbilityAction';
 import { componentOf, forceByComponent, forcedMoves, shoveRefusal, withForcedSentences } from './forcedMoves';
-import { terrainAttackIntent } from './terrainAttackIntent';
+import { narrateTerrainDamage, terrainAttackIntent } from './terrainAttackIntent';
+import type { Narrate } from './narration';
+import { narrated } from './narration';
 import { refuseUnlessHostile } from './sides';
 import { offerInterrupts } from './interruptOffers';
 import { defineAction } from './defineAction';
@@ -81,23 +75,13 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
       target: moved,
       direction: intent.direction,
     });
-  const explanation = explainAttack(outcome, {
-    attacker: attackerToken.name,
-    target: targetToken.name,
-    status: (id) => statusName(ctx, id),
-  });
-  const [summary, ...details] = explanation.split('\n');
   const result = {
     ...outcome,
     distance: where.distance,
     effectiveRange: where.effectiveRange,
     ...(forced.outcomes.length ? { forced: forced.outcomes } : {}),
   };
-  // Players' view when a stat block here is hidden: the verdict and the damage taken, no ability.
-  const shown = shownDamage(outcome.effects, nameIfStatsShown(ctx), hpShownAs(ctx));
   const event = { kind: 'attack', attackerId: attacker.id, targetIds: [target.id] } as const;
-  const said = `${summary ?? `${attackerToken.name} attacks ${targetToken.name}`}: ${outcome.result}`;
-  const shownSaid = `${attackerToken.name} attacks ${targetToken.name}: ${outcome.result}${shown.clause}`;
   return offerInterrupts(
     ctx,
     event,
@@ -108,15 +92,37 @@ export const attackIntent: IntentHandler<IntentOf<'attack'>> = (ctx, intent) => 
       {
         kind: 'attack',
         actor: attackerToken.id,
-        summary: withForcedSentences(said, forced),
-        details,
+        ...narrated(ctx, narrateAttack, result),
         gmOnly: attackerToken.hidden || targetToken.hidden,
         about: [targetToken.id],
-        redacted: { summary: withForcedSentences(shownSaid, forced, true), details: shown.details },
       },
       forced.cells,
     ),
   );
+};
+
+/**
+ * "Ana uses Cleave on Ruin Drake: hit", the trace under it, and the forced moves after it. Players
+ * read who attacked whom, the verdict and the damage their side may see when a stat block or HP is
+ * kept from them (the ability and the dice would tell it).
+ */
+export const narrateAttack: Narrate<'attack'> = (o, words) => {
+  const attacker = words.name(o.attackerId);
+  const target = words.name(o.targetId);
+  const [summary, ...details] = explainAttack(o, { attacker, target, status: words.status }).split('\n');
+  const shown = shownDamage(o.effects, words.shownName, words.hpShown);
+  return {
+    gm: { summary: withForcedSentences(`${summary}: ${o.result}`, o.forced, words), details },
+    players: {
+      summary: withForcedSentences(
+        `${attacker} attacks ${target}: ${o.result}${shown.clause}`,
+        o.forced,
+        words,
+        true,
+      ),
+      details: shown.details,
+    },
+  };
 };
 
 export const attackAction = defineAction({
@@ -124,4 +130,5 @@ export const attackAction = defineAction({
   roles: 'any',
   pending: true,
   resolve: attackIntent,
+  narrate: { attack: narrateAttack, 'terrain-damage': narrateTerrainDamage },
 });

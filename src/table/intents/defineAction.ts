@@ -1,5 +1,6 @@
 import type { IntentKind, IntentOf } from '../../schema/intent';
 import type { IntentHandler } from './IntentContext';
+import type { Narrators } from './narration';
 
 /**
  * Who may send an action: anyone at the table (the handler still checks that the token is theirs
@@ -23,6 +24,11 @@ export interface ActionDefinition<K extends IntentKind> {
   readonly pending?: boolean;
   /** Checks the intent against the room and resolves it: pure until the writes are applied. */
   readonly resolve: IntentHandler<IntentOf<K>>;
+  /**
+   * Each outcome kind it writes in words (./narration.ts): the log line's sentence for the GM and
+   * for players, so the log, the result card and the exports share one wording.
+   */
+  readonly narrate?: Narrators<K>;
 }
 
 /** Declares an action; the kind ties the definition to its intent type. */

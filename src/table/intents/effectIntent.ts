@@ -20,10 +20,11 @@ import {
 import { combatantResolution } from './combatantResolution';
 import { findAbility } from './findAbility';
 import { shownDamage } from './redactLog';
-import { hpShownAs, nameIfStatsShown } from './shownNames';
 import { spendAbilityAction } from './spendAbilityAction';
 import { forceByComponent, forcedMoves, shoveRefusal, withForcedSentences } from './forcedMoves';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { narrated } from './narration';
 
 /**
  * A non-attack, non-area ability used on one character ("Attack vs. ability vs. effect": the
@@ -109,19 +110,6 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
       direction: intent.direction,
     });
 
-  const on = selfTarget ? '' : ` on ${targetToken.name}`;
-  const details: string[] = [];
-  if (save)
-    details.push(`${targetToken.name} saves: ${save.total} — ${save.success ? 'avoids it' : 'fails'}`);
-  if (effect) {
-    if (effect.application) details.push(...explainDamageApplication(effect.application, targetToken.name));
-    if (effect.statusesApplied.length) details.push(`gains ${effect.statusesApplied.join(', ')}`);
-    if (effect.blightsApplied.length) details.push(`gains blight ${effect.blightsApplied.join(', ')}`);
-    if (effect.vigorGained) details.push(`gains ${effect.vigorGained} vigor`);
-    if (effect.healed) details.push(`heals ${effect.healed} HP`);
-    if (effect.blightsRemoved.length) details.push(`loses blight ${effect.blightsRemoved.join(', ')}`);
-    details.push(...effect.refused, ...(effect.text ? [`GM: ${effect.text}`] : []));
-  }
   const outcome = {
     kind: 'effect' as const,
     ability: ability.name,
@@ -132,7 +120,6 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
     effect,
     ...(forced.outcomes.length ? { forced: forced.outcomes } : {}),
   };
-  const shown = shownDamage(effect ? [effect] : [], nameIfStatsShown(ctx), hpShownAs(ctx));
   const changed = selfTarget ? [after] : [withUserGrants(spent, effect ? [effect] : []), after];
   return combatantResolution(
     ctx,
@@ -145,24 +132,50 @@ export const effectIntent: IntentHandler<IntentOf<'effect'>> = (ctx, intent) => 
           ? 'damage'
           : 'status',
       actor: userToken.id,
-      summary: withForcedSentences(
-        `${userToken.name} uses ${ability.name}${on}${save?.success ? ': saved' : ''}`,
-        forced,
-      ),
-      details,
+      ...narrated(ctx, narrateEffect, outcome),
       gmOnly: userToken.hidden || targetToken.hidden,
       about: [targetToken.id],
-      redacted: {
-        summary: withForcedSentences(
-          `${userToken.name} uses ${userToken.statsHidden ? 'an ability' : ability.name}${on}${save?.success ? ': saved' : ''}${shown.clause}`,
-          forced,
-          true,
-        ),
-        details: shown.details,
-      },
     },
     forced.cells,
   );
+};
+
+/**
+ * "Sefa uses Mend on Ana" (": saved" when the save avoided it) with the save, the damage steps
+ * and what the effect gave under it, then the forced moves. Players read no ability of a user
+ * whose stats are hidden, and the damage their side may see.
+ */
+export const narrateEffect: Narrate<'effect'> = (o, words) => {
+  const user = words.name(o.userId);
+  const target = words.name(o.targetId);
+  const on = o.userId === o.targetId ? '' : ` on ${target}`;
+  const saved = o.save?.success ? ': saved' : '';
+  const details: string[] = [];
+  if (o.save) details.push(`${target} saves: ${o.save.total} — ${o.save.success ? 'avoids it' : 'fails'}`);
+  const e = o.effect;
+  if (e) {
+    if (e.application) details.push(...explainDamageApplication(e.application, target));
+    if (e.statusesApplied.length) details.push(`gains ${e.statusesApplied.join(', ')}`);
+    if (e.blightsApplied.length) details.push(`gains blight ${e.blightsApplied.join(', ')}`);
+    if (e.vigorGained) details.push(`gains ${e.vigorGained} vigor`);
+    if (e.healed) details.push(`heals ${e.healed} HP`);
+    if (e.blightsRemoved.length) details.push(`loses blight ${e.blightsRemoved.join(', ')}`);
+    details.push(...e.refused, ...(e.text ? [`GM: ${e.text}`] : []));
+  }
+  const shown = shownDamage(e ? [e] : [], words.shownName, words.hpShown);
+  const ability = words.shownName(o.userId) === null ? 'an ability' : o.ability;
+  return {
+    gm: { summary: withForcedSentences(`${user} uses ${o.ability}${on}${saved}`, o.forced, words), details },
+    players: {
+      summary: withForcedSentences(
+        `${user} uses ${ability}${on}${saved}${shown.clause}`,
+        o.forced,
+        words,
+        true,
+      ),
+      details: shown.details,
+    },
+  };
 };
 
 export const effectAction = defineAction({
@@ -170,4 +183,5 @@ export const effectAction = defineAction({
   roles: 'any',
   pending: true,
   resolve: effectIntent,
+  narrate: { effect: narrateEffect },
 });

@@ -6,6 +6,9 @@ import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, findToken, intentBattlefield, refuse } from './IntentContext';
 import { forceByComponent, forcedMoves } from './forcedMoves';
 import { defineAction } from './defineAction';
+import { forcedSentences } from './forcedMoves';
+import type { Narrate } from './narration';
+import { narrated } from './narration';
 
 /**
  * The GM moves a character by force ("push 2 from the ogre"): the same grid rules and damage as
@@ -50,8 +53,9 @@ export const forceMoveIntent: IntentHandler<IntentOf<'force-move'>> = (ctx, inte
     { sourceId: intent.sourceId ?? 'gm', source, target, direction: intent.direction },
   );
   const outcome = state.outcomes[0];
-  // forceByComponent only declines with a reason (e.g. centred on the source): say it.
-  if (!outcome) return refuse(state.sentences[0] ?? `${token.name} cannot be moved`);
+  // forceByComponent declines with a reason (e.g. centred on the source): say it.
+  if (outcome?.kind !== 'forced-move')
+    return refuse(outcome?.kind === 'not-moved' ? outcome.text : `${token.name} cannot be moved`);
   return {
     ok: true,
     outcome,
@@ -60,18 +64,24 @@ export const forceMoveIntent: IntentHandler<IntentOf<'force-move'>> = (ctx, inte
       {
         kind: 'gm',
         actor: 'gm',
-        summary: `GM: ${state.sentences[0]}`,
+        ...narrated(ctx, narrateForcedMove, outcome),
         outcome,
         about: [token.id],
         gmOnly: token.hidden,
-        redacted: { summary: `GM: ${state.shownSentences[0]}` },
       },
     ],
   };
 };
 
+/** "GM: Ruin Drake is pushed 2 squares west: 2 damage" (players: no damage for a foe whose stats are hidden). */
+export const narrateForcedMove: Narrate<'forced-move'> = (o, words) => ({
+  gm: { summary: `GM: ${o.text}`, details: [] },
+  players: { summary: `GM: ${forcedSentences([o], words, true)[0]}`, details: [] },
+});
+
 export const forceMoveAction = defineAction({
   kind: 'force-move',
   roles: { gm: 'push, pull or shove a character by hand' },
   resolve: forceMoveIntent,
+  narrate: { 'forced-move': narrateForcedMove },
 });

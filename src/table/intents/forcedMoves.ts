@@ -4,9 +4,10 @@ import type { Ability, EffectComponent } from '../../schema/ability';
 import type { Combatant } from '../../schema/combatant';
 import type { Direction8Name } from '../../schema/forcedMove';
 import { DIRECTION_8_NAMES } from '../../schema/forcedMove';
-import type { AbilityMoveOutcome } from '../../schema/outcome';
+import type { AbilityMoveOutcome, ForcedMoveOutcome } from '../../schema/outcome';
+import type { NarrationWords } from './narration';
 import type { ComponentLabel } from '../../rules/applyEffect';
-import { FORCED_PAST, forcedMoveSentence, resolveForcedMove } from '../../rules/resolveForcedMove';
+import { FORCED_PAST, forcedSentenceWithoutDamage, resolveForcedMove } from '../../rules/resolveForcedMove';
 import type { IntentContext, Refusal } from './IntentContext';
 import { refuse } from './IntentContext';
 import { swapByComponent } from './swapPlaces';
@@ -20,15 +21,12 @@ export interface ForcedMoves {
   bf: Battlefield;
   /** New squares, for the resolution's diff. */
   readonly cells: { tokenId: string; cell: { x: number; y: number } }[];
+  /** Each move in order, and each that did not happen with why: the log says them all. */
   readonly outcomes: AbilityMoveOutcome[];
-  /** One sentence per forced move (or why it did not happen), for the log's summary. */
-  readonly sentences: string[];
-  /** The same for players when a moved foe's stats are hidden: no damage (it would tell armor). */
-  readonly shownSentences: string[];
 }
 
 export function forcedMoves(bf: Battlefield): ForcedMoves {
-  return { bf, cells: [], outcomes: [], sentences: [], shownSentences: [] };
+  return { bf, cells: [], outcomes: [] };
 }
 
 /** The component of `ability` that an applied effect came from. */
@@ -73,7 +71,7 @@ export function forceByComponent(
   const name = nameOf(o.target.id);
   if (o.target.id === o.sourceId) return o.target;
   if (o.target.incapacitated) {
-    say(state, `${name} is out of the fight and is not ${FORCED_PAST[spec.kind]}`);
+    notMoved(state, o.target.id, `${name} is out of the fight and is not ${FORCED_PAST[spec.kind]}`);
     return o.target;
   }
   const resolved = resolveForcedMove(
@@ -90,14 +88,12 @@ export function forceByComponent(
     nameOf,
   );
   if (!('move' in resolved)) {
-    say(state, `${name} is not ${FORCED_PAST[spec.kind]}: ${resolved.reason}`);
+    notMoved(state, o.target.id, `${name} is not ${FORCED_PAST[spec.kind]}: ${resolved.reason}`);
     return o.target;
   }
   const { move } = resolved;
   state.bf = resolved.battlefield;
   state.cells.push({ tokenId: o.target.id, cell: move.to });
-  const statsHidden = ctx.snapshot.tokensById[o.target.id]?.statsHidden ?? false;
-  say(state, resolved.text, statsHidden ? forcedMoveSentence(name, move, null, nameOf) : resolved.text);
   state.outcomes.push({
     kind: 'forced-move',
     move: move.kind,
@@ -117,13 +113,40 @@ export function forceByComponent(
   return resolved.target;
 }
 
-export function say(state: ForcedMoves, sentence: string, shown = sentence): void {
-  state.sentences.push(sentence);
-  state.shownSentences.push(shown);
+/** A character the component would move stays: the sentence says why. */
+export function notMoved(state: ForcedMoves, tokenId: string, text: string): void {
+  state.outcomes.push({ kind: 'not-moved', tokenId, text });
+}
+
+/** HP and vigor a forced move cost, or null when nothing hurt on the way (as its sentence says). */
+function damageTaken(move: ForcedMoveOutcome): number | null {
+  if (!move.damage.length) return null;
+  return move.damage.reduce((sum, d) => sum + d.application.hpLost + d.application.vigorLost, 0);
+}
+
+/**
+ * An ability's moves in words, in order; for players (`shown`) a moved character whose stats
+ * they do not get is said without its damage (it would tell its armor).
+ */
+export function forcedSentences(
+  forced: readonly AbilityMoveOutcome[] | undefined,
+  words: NarrationWords,
+  shown: boolean,
+): string[] {
+  return (forced ?? []).map((f) =>
+    f.kind === 'forced-move' && shown && words.shownName(f.tokenId) === null
+      ? forcedSentenceWithoutDamage(f.text, damageTaken(f))
+      : f.text,
+  );
 }
 
 /** The log's summary with the forced moves said after it ("…: hit. Ruin Drake is pushed …"). */
-export function withForcedSentences(summary: string, state: ForcedMoves, shown = false): string {
-  const said = shown ? state.shownSentences : state.sentences;
+export function withForcedSentences(
+  summary: string,
+  forced: readonly AbilityMoveOutcome[] | undefined,
+  words: NarrationWords,
+  shown = false,
+): string {
+  const said = forcedSentences(forced, words, shown);
   return said.length ? `${summary}. ${said.join('. ')}` : summary;
 }

@@ -14,6 +14,8 @@ import { intentBattlefield, checkTurn, combatantOfToken, commandedToken, refuse 
 import { moveEndRefusal, standardMoveLeft } from './turnEndRule';
 import { offerInterrupts } from './interruptOffers';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { narrated, plain } from './narration';
 
 /** Out of combat nobody counts squares; paths must still be legal (no walking through foes). */
 const FREE_MOVE_BUDGET = 999;
@@ -86,18 +88,6 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
       to: end,
       dealtDamage: damage.length > 0,
     });
-  const modeName = intent.mode === 'move' ? 'moves' : intent.mode === 'run' ? 'runs' : 'dashes';
-  const details = [
-    `path cost ${path.cost}${inCombat ? ` of ${budget} available` : ''}`,
-    ...path.events.map((e) =>
-      e.kind === 'dangerous'
-        ? `entered dangerous (${e.cell.x},${e.cell.y}): ${e.damage} piercing damage`
-        : e.kind === 'fall'
-          ? `fell ${e.levels} levels at (${e.cell.x},${e.cell.y}): ${e.levels} physical damage`
-          : `ends on an edge: must save at the end of the turn or leave play`,
-    ),
-    ...damage.map((d) => `${token.name}: ${d.application.hpBefore} → ${d.application.hpAfter} HP`),
-  ];
   const outcome = {
     kind: 'move' as const,
     tokenId: token.id,
@@ -127,8 +117,7 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
       {
         kind: 'move',
         actor: token.id,
-        summary: `${token.name} ${modeName} to (${end.x},${end.y}), cost ${path.cost}`,
-        details,
+        ...narrated(ctx, narrateMove, outcome),
         outcome,
         gmOnly: token.hidden,
       },
@@ -136,4 +125,27 @@ export const moveIntent: IntentHandler<IntentOf<'move'>> = (ctx, intent) => {
   });
 };
 
-export const moveAction = defineAction({ kind: 'move', roles: 'any', resolve: moveIntent });
+/** "Ana runs to (4,2), cost 3", with the path's cost and what each fall or dangerous square did. */
+export const narrateMove: Narrate<'move'> = (o, words) => {
+  const name = words.name(o.tokenId);
+  const modeName = o.mode === 'move' ? 'moves' : o.mode === 'run' ? 'runs' : 'dashes';
+  const details = [
+    `path cost ${o.cost}${o.budget !== null ? ` of ${o.budget} available` : ''}`,
+    ...o.events.map((e) =>
+      e.kind === 'dangerous'
+        ? `entered dangerous (${e.cell.x},${e.cell.y}): ${e.damage} piercing damage`
+        : e.kind === 'fall'
+          ? `fell ${e.levels} levels at (${e.cell.x},${e.cell.y}): ${e.levels} physical damage`
+          : `ends on an edge: must save at the end of the turn or leave play`,
+    ),
+    ...o.damage.map((d) => `${name}: ${d.application.hpBefore} → ${d.application.hpAfter} HP`),
+  ];
+  return plain(`${name} ${modeName} to (${o.to.x},${o.to.y}), cost ${o.cost}`, details);
+};
+
+export const moveAction = defineAction({
+  kind: 'move',
+  roles: 'any',
+  resolve: moveIntent,
+  narrate: { move: narrateMove },
+});

@@ -3,7 +3,7 @@ import { occupantById } from '../../grid/battlefield';
 import { swapPlaces } from '../../grid/swapPlaces';
 import type { IntentContext } from './IntentContext';
 import type { ForcedMoves } from './forcedMoves';
-import { say } from './forcedMoves';
+import { notMoved } from './forcedMoves';
 
 /**
  * "Swap places" (an ability component's `swapPlaces`, docs/rules/movement.md "Swapping places"):
@@ -25,12 +25,11 @@ export function swapByComponent(
     ),
   };
   const swap = swapPlaces(bf, o.sourceId, o.target.id, nameOf);
-  if (!swap.ok) return say(state, swap.text);
+  if (!swap.ok) return notMoved(state, o.target.id, swap.text);
   const user = occupantById(bf, o.sourceId);
   const target = occupantById(bf, o.target.id);
   state.bf = swap.battlefield;
   state.cells.push({ tokenId: user.id, cell: target.cell }, { tokenId: target.id, cell: user.cell });
-  say(state, swap.text);
   state.outcomes.push({
     kind: 'swap-places',
     userId: user.id,

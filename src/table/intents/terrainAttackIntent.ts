@@ -6,6 +6,8 @@ import { damageTerrain, describeTerrainHit } from '../../rules/damageTerrain';
 import { cellKey } from '../docLayout';
 import { diffOf } from '../tableDiff';
 import type { HandlerResult, IntentContext } from './IntentContext';
+import type { Narrate } from './narration';
+import { narrated } from './narration';
 import { combatantOfToken, commandedToken, intentBattlefield, refuse } from './IntentContext';
 import { attackAbility } from './attackAbility';
 import { spendTurnAction } from './spendAbilityAction';
@@ -98,14 +100,28 @@ export function terrainAttackIntent(ctx: IntentContext, intent: IntentOf<'attack
       {
         kind: 'attack',
         actor: attackerToken.id,
-        summary: `${attackerToken.name} attacks the terrain at ${where} with ${ability.name}: it hits automatically; ${describeTerrainHit(hit)}`,
-        details: damage ? [`damage ${damage.total}: dice ${damage.kept.join(' + ') || 'none'}`] : [],
+        ...narrated(ctx, narrateTerrainDamage, outcome),
         outcome,
         gmOnly: attackerToken.hidden,
-        redacted: {
-          summary: `${attackerToken.name} attacks the terrain at ${where}: it hits automatically; ${describeTerrainHit(hit)}`,
-        },
       },
     ],
   };
 }
+
+/** "Ana attacks the terrain at (4,2) with Smash: it hits automatically; …" (players: no ability). */
+export const narrateTerrainDamage: Narrate<'terrain-damage'> = (o, words) => {
+  const hit = o.squares[0];
+  const where = hit ? `(${hit.x},${hit.y})` : 'the map';
+  const what = o.squares.map(describeTerrainHit).join('; ');
+  const by = words.name(o.sourceId);
+  return {
+    gm: {
+      summary: `${by} attacks the terrain at ${where}${o.ability ? ` with ${o.ability}` : ''}: it hits automatically; ${what}`,
+      details: o.damage ? [`damage ${o.damage.total}: dice ${o.damage.kept.join(' + ') || 'none'}`] : [],
+    },
+    players: {
+      summary: `${by} attacks the terrain at ${where}: it hits automatically; ${what}`,
+      details: [],
+    },
+  };
+};

@@ -112,7 +112,9 @@ export function attackResultView(
     roll.push(
       f.kind === 'forced-move'
         ? { label: f.move[0]!.toUpperCase() + f.move.slice(1), value: f.text, testid: 'result-forced' }
-        : { label: 'Swap', value: f.text, testid: 'result-swap' },
+        : f.kind === 'swap-places'
+          ? { label: 'Swap', value: f.text, testid: 'result-swap' }
+          : { label: 'Not moved', value: f.text },
     );
   const modifiers = outcome.modifiers.map((m) => ({
     label: `${m.count} ${m.kind}${m.count === 1 ? '' : 's'}`,
