@@ -14,9 +14,14 @@ import type { IntentContext } from '../intents/IntentContext';
 import { recordingDice } from '../intents/IntentContext';
 import { takeUpOffer } from '../intents/interruptOffers';
 import type { TableState } from '../snapshot';
+import type { LogInput } from '../intents/IntentWrites';
 
-/** What re-running an entry's action gave: its outcome, or why there is none (a sentence). */
-export type Rederived = { ok: true; outcome: Outcome } | { ok: false; reason: string };
+/**
+ * What re-running an entry's action gave: its outcome and the words its log line says of it (the
+ * action's `narrate`), or why there is none (a sentence).
+ */
+export type Rederived =
+  { ok: true; outcome: Outcome; summary: string; details: readonly string[] } | { ok: false; reason: string };
 
 /** A log entry a resolution read, as stored with its record. */
 export const LogReadSchema = z.object({ entry: LogEntrySchema, secret: z.boolean() });
@@ -78,10 +83,12 @@ export function rederive(
   };
   const action = ACTIONS[intent.kind] as ActionDefinition<Intent['kind']>;
   let outcome: unknown;
+  let line: LogInput | undefined;
   try {
     const resolution = takeUpOffer(ctx, intent, action.resolve(ctx, intent));
     if (!resolution.ok) return { ok: false, reason: `the rules now refuse it: ${resolution.reason}` };
-    outcome = resolution.log.find((line) => line.outcome)?.outcome;
+    line = resolution.log.find((l) => l.outcome);
+    outcome = line?.outcome;
   } catch (error) {
     if (error instanceof DiceMisfit) return { ok: false, reason: error.message };
     if (error instanceof BattlefieldError)
@@ -98,5 +105,5 @@ export function rederive(
     };
   const normalised = OutcomeSchema.safeParse(outcome);
   if (!normalised.success) return { ok: false, reason: 'it no longer writes an outcome' };
-  return { ok: true, outcome: normalised.data };
+  return { ok: true, outcome: normalised.data, summary: line!.summary, details: line!.details ?? [] };
 }

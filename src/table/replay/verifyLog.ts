@@ -96,6 +96,14 @@ function verifyEntry(entry: LogEntry, rebuilder: ReturnType<typeof partsRebuilde
   if (!again.ok) return differs(entry, state, record, again.reason);
   if (!same(stored.data, again.outcome))
     return differs(entry, state, record, describeDifference(stored.data, again.outcome));
+  // The words are the outcome's (its action's `narrate`): a line edited by hand reads otherwise.
+  if (entry.summary !== again.summary || canonicalJson(entry.details) !== canonicalJson(again.details))
+    return differs(
+      entry,
+      state,
+      record,
+      `its log line reads "${entry.summary}", its outcome says "${again.summary}"`,
+    );
   if (canonicalJson(entry.dice) !== canonicalJson(record.dice))
     return differs(entry, state, record, 'the dice the log shows are not the dice drawn');
   return { entryId: entry.id, kind: 'verified', sentence: `${place}: verified` };

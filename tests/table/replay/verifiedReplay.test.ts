@@ -96,6 +96,26 @@ describe('verified replay (docs/table/replay.md)', () => {
     expect(result.summary).toMatch(/^(\d+) of (\d+) outcomes re-derived; 1 differs; /);
   });
 
+  it('a log sentence edited by hand is flagged: the words are the outcome’s (its action’s narrate)', () => {
+    const file = exported();
+    const [id] = Object.entries(file.secrets.replay.records).find(
+      ([, r]) => (r.intent as { abilityId?: string }).abilityId === 'shield-bash',
+    )!;
+    let edited = 0;
+    for (const entry of [...file.public.log, ...file.secrets.log])
+      if (entry.id === id) {
+        entry.summary = entry.summary.replace(/: (hit|miss|critical)/, ': miss, Maren stumbles');
+        edited += 1;
+      }
+    expect(edited).toBeGreaterThan(0);
+    const result = verifyRoomFile(RoomFileSchema.parse(file));
+    const failing = result.verdicts.filter((v) => v.kind === 'differs');
+    expect(failing.map((v) => v.entryId)).toEqual([id]);
+    expect(failing[0]!.sentence).toMatch(
+      /^Round 1, Maren \(Stalwart\)'s Shield Bash: its log line reads ".*Maren stumbles.*", its outcome says "Maren \(Stalwart\) uses Shield Bash on .*: (hit|critical|miss)/,
+    );
+  });
+
   it('older entries, older rules and GM overrides are named, never failures', () => {
     const file = exported();
     const records = file.secrets.replay.records;
