@@ -25,6 +25,7 @@ import { CombatantStateSchema } from './combatant';
 import { AssetHashSchema } from './asset';
 import { DrawingSchema, MAX_DRAWINGS } from './drawing';
 import { ReplayContentSchema } from './replay';
+import { InterruptOffersSchema } from './interruptOffer';
 export { CombatantStateSchema, type CombatantState } from './combatant';
 
 /** Who a token is, as the server tells a client (`GET /api/session`). */
@@ -59,6 +60,17 @@ const drawingList = (layer: 'table' | 'gm') =>
     'drawings',
   ).default([]);
 
+/**
+ * Interrupts offered and not yet taken up or lapsed, by owner's token id (docs/table.md
+ * "Interrupt offers"): pending until the turn in progress ends, so a room exported mid-turn keeps
+ * them. Absent in files from before issue 32.
+ */
+const offersRecord = boundedRecord(
+  InterruptOffersSchema,
+  MAX_TOKENS,
+  'characters with interrupt offers',
+).default({});
+
 /** The public doc's content as plain JSON. */
 export const PublicContentSchema = z.object({
   map: MapSchema,
@@ -80,6 +92,8 @@ export const PublicContentSchema = z.object({
   settings: RoomSettingsSchema,
   /** The table layer's drawings (everyone sees them). */
   drawings: drawingList('table'),
+  /** Offers to characters players command (the public doc's `offers`). */
+  offers: offersRecord,
 });
 export type PublicContent = z.infer<typeof PublicContentSchema>;
 
@@ -99,6 +113,8 @@ export const SecretContentSchema = z.object({
    * content hash. Absent in files from before issue 31 (their entries are "older entries").
    */
   replay: ReplayContentSchema.default({ records: {}, inputs: {} }),
+  /** Offers to every other character: foes, hidden ones, ones with hidden stats (GM-only). */
+  offers: offersRecord,
 });
 export type SecretContent = z.infer<typeof SecretContentSchema>;
 
@@ -139,6 +155,17 @@ export const RoomFileSchema = z
     assets: RoomFileAssetsSchema.optional(),
   })
   .superRefine((file, ctx) => {
+    // Remaining HP belongs to a destructible square of the map; any other is refused, not dropped.
+    const destructible = new Set(file.public.map.destructible.map((c) => `${c.x},${c.y}`));
+    for (const key of Object.keys(file.public.destructibleHp)) {
+      if (!destructible.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['public', 'destructibleHp', key],
+          message: `(${key}) is not a destructible square of the map (public.map.destructible)`,
+        });
+      }
+    }
     const visible = new Set(file.public.tokens.map((t) => t.id));
     file.secrets.tokens.forEach((t, i) => {
       if (visible.has(t.id)) {

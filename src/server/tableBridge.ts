@@ -123,9 +123,21 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc): unknown {
   return exportRoomFile(publicDoc, secretsDoc);
 }
 
-/** Validate a room file and encode the docs it describes; throws naming the bad path. */
-export function importRoomUpdates(file: unknown): InitialUpdates {
-  return initialUpdates((publicDoc, secretsDoc) => importRoom(publicDoc, secretsDoc, file));
+/**
+ * Validate a room file and encode the docs it describes; throws naming the bad path. `hasImage`:
+ * whether an image the docs name will be the new room's. `images`: the images the docs name
+ * (the battlemap's), for the caller to link to the new room.
+ */
+export function importRoomUpdates(
+  file: unknown,
+  hasImage: (hash: string) => boolean,
+): { initial: InitialUpdates; images: string[] } {
+  let images: string[] = [];
+  const initial = initialUpdates((publicDoc, secretsDoc) => {
+    const imported = importRoom(publicDoc, secretsDoc, file, { hasImage });
+    images = imported.public.map.background ? [imported.public.map.background.asset] : [];
+  });
+  return { initial, images };
 }
 
 export function validateCatalogFile(

@@ -1,5 +1,7 @@
 import type * as Y from 'yjs';
 import type { RoomFile } from '../schema/room';
+import type { RootName } from './docRoots';
+import type { z } from 'zod';
 import { migrateRoomFile, ROOM_FILE_SCHEMA_VERSION, RoomFileSchema } from '../schema/room';
 import { parseOrThrow } from '../schema/formatIssues';
 import {
@@ -11,12 +13,13 @@ import {
   TABLE_SCHEMA_VERSION,
   transactBoth,
 } from './docLayout';
-import { fullDestructibleHp, readChapter, readDestructibleHp, readMapContent } from './mapContent';
+import { readChapter, readDestructibleHp, readMapContent, writeMapContent } from './mapContent';
 import {
   readChat,
   readCombatants,
   readLog,
   readNotes,
+  readOffers,
   readSettings,
   readStatBlocks,
   readTokens,
@@ -32,6 +35,64 @@ import { readReplayContent } from './replay/replayStore';
 export class RoomFileError extends Error {}
 
 /**
+ * How a room file carries each root of the docs (./docRoots.ts): `file` = exported and written
+ * back by the import as it was; `derived` = not in the file, rebuilt by the import from what is.
+ * A record over every root name, so a root added to DOC_ROOTS does not compile until it is
+ * decided here (tests/table/roomFileRoundTrip.test.ts walks DOC_ROOTS through a room too).
+ * Players' channel docs (their copies of whispers, by invite) are not in files at all: invites
+ * are not, and the GM's copy of every whisper is (`secrets.chat`).
+ */
+export const ROOM_FILE_ROOTS = {
+  /** `name`; `schemaVersion` is this build's, written by the import. */
+  meta: 'file',
+  /** `public.tokens` (visible), `secrets.tokens` (hidden). */
+  tokens: 'file',
+  /** `public.statBlocks`, `secrets.statBlocks` (hidden stats). */
+  statBlocks: 'file',
+  /** `public.combatants`, `secrets.combatants`, each put where the room's `foeHp` keeps it. */
+  combatants: 'file',
+  /** `public.log`, `secrets.log`. */
+  log: 'file',
+  /** `public.offers`, `secrets.offers`: pending until the turn ends, so a mid-turn export keeps them. */
+  offers: 'file',
+  /** `public.drawings` (table layer), `secrets.drawings` (GM's layer). */
+  drawings: 'file',
+  /** `public.map` (name, size, background) and `public.chapter`. */
+  map: 'file',
+  /** `public.map.cells` and `heights`, with the painted squares folded in. */
+  mapRows: 'file',
+  /** Folded into `public.map.cells`/`heights` (the file is a map file's shape): empty after import. */
+  mapPaint: 'derived',
+  /** `public.map.destructible` (which squares) and `public.destructibleHp` (their HP). */
+  destructible: 'file',
+  /** `public.map.doors`, each open or closed as it was. */
+  doors: 'file',
+  /** `public.turn`. */
+  turn: 'file',
+  /** `public.chat` (everyone's), `secrets.chat` (the GM's copy of every whisper). */
+  chat: 'file',
+  /** `public.settings`. */
+  settings: 'file',
+  /** Players' view of foes' HP: recomputed from combatants, stat blocks and `foeHp` (placeAllHealth). */
+  shownStates: 'derived',
+  /** `secrets.notes`. */
+  notes: 'file',
+  /** `secrets.replay.records`. */
+  replay: 'file',
+  /** `secrets.replay.inputs`. */
+  replayInputs: 'file',
+} as const satisfies Record<RootName, 'file' | 'derived'>;
+
+/** How `importRoom` learns which images the new room will have. */
+export interface ImportRoomOptions {
+  /**
+   * Whether an image (by its hash) will be the new room's: the server says "carried by the file
+   * or already stored". Default: the images the file itself carries (`assets`).
+   */
+  readonly hasImage?: (hash: string) => boolean;
+}
+
+/**
  * The room as a JSON file: both docs' content as plain validated data (the map with painted
  * squares folded in). Values that fail validation are not exported; they are listed in the error.
  */
@@ -39,6 +100,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
   const problems: string[] = [];
   const map = readMapContent(publicDoc);
   if (!map) throw new RoomFileError('this room has no map to export');
+  const destructibleHp = readDestructibleHp(publicDoc);
   const file = {
     schemaVersion: ROOM_FILE_SCHEMA_VERSION,
     kind: 'room',
@@ -47,7 +109,13 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
     public: {
       map,
       chapter: readChapter(publicDoc),
-      destructibleHp: readDestructibleHp(publicDoc),
+      // Only the map's destructible squares: an entry for any other square is read by nothing.
+      destructibleHp: Object.fromEntries(
+        map.destructible.flatMap((c) => {
+          const hp = destructibleHp[cellKey(c.x, c.y)];
+          return hp === undefined ? [] : [[cellKey(c.x, c.y), hp]];
+        }),
+      ),
       tokens: [...readTokens(publicDoc, 'public', problems).values()],
       statBlocks: Object.fromEntries(readStatBlocks(publicDoc, 'public', problems)),
       combatants: Object.fromEntries(readCombatants(publicDoc, 'public', problems)),
@@ -56,6 +124,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       chat: readChat(publicDoc, problems),
       settings: readSettings(publicDoc, problems),
       drawings: readDrawings(publicDoc, 'table'),
+      offers: Object.fromEntries(readOffers(publicDoc, 'public', problems)),
     },
     secrets: {
       tokens: [...readTokens(secretsDoc, 'secrets', problems).values()],
@@ -68,6 +137,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       chat: readChat(secretsDoc, problems, 'secrets'),
       // What each outcome was computed from (docs/table/replay.md): GM-only like the rest here.
       replay: readReplayContent(secretsDoc),
+      offers: Object.fromEntries(readOffers(secretsDoc, 'secrets', problems)),
     },
   };
   // Round-trip through JSON so the file holds no frozen or shared objects.
@@ -83,27 +153,29 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
 }
 
 /**
- * Fills two EMPTY docs from a room file (validated first: every problem is named with its path,
- * e.g. "room file: public.tokens.0.cell.x: ..."). One transaction per doc, not undoable.
+ * Fills two EMPTY docs from a room file: every root the file carries (ROOM_FILE_ROOTS), so
+ * export → import → export gives the same file. Validated first, and what cannot be imported is
+ * refused, never dropped: every problem is named with its path ("room file: public.tokens.0.cell.x:
+ * …", "room file: public.map.background.asset: …"). One transaction per doc, not undoable.
  */
-export function importRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, data: unknown): RoomFile {
-  const file = parseOrThrow(RoomFileSchema, migrateRoomFile(data), 'room file');
+export function importRoom(
+  publicDoc: Y.Doc,
+  secretsDoc: Y.Doc,
+  data: unknown,
+  options: ImportRoomOptions = {},
+): RoomFile {
+  const schema = RoomFileSchema.superRefine(imagesRefine(options.hasImage));
+  const file = parseOrThrow(schema, migrateRoomFile(data), 'room file');
   if (rootsOf(publicDoc).meta.get('schemaVersion') !== undefined)
     throw new RoomFileError('this room is not empty');
   transactBoth({ public: publicDoc, secrets: secretsDoc }, SYSTEM_ORIGIN, () => {
     for (const doc of [publicDoc, secretsDoc]) rootsOf(doc).meta.set('schemaVersion', TABLE_SCHEMA_VERSION);
     rootsOf(publicDoc).meta.set('name', file.name);
     const pub = publicRootsOf(publicDoc);
-    const map = file.public.map;
-    pub.map.set('name', map.name);
-    pub.map.set('width', map.width);
-    pub.map.set('height', map.height);
-    pub.map.set('chapter', file.public.chapter);
-    map.cells.forEach((cells, y) => pub.mapRows.set(String(y), { cells, heights: map.heights[y]! }));
-    for (const c of map.destructible) {
-      const key = cellKey(c.x, c.y);
-      pub.destructible.set(key, file.public.destructibleHp[key] ?? fullDestructibleHp(map, c));
-    }
+    // The map as a map file sets it (rows, background, doors, destructible squares at full HP)…
+    writeMapContent(publicDoc, file.public.map, file.public.chapter);
+    // …then the HP each destructible square had left (the schema refuses any other square).
+    for (const [key, hp] of Object.entries(file.public.destructibleHp)) pub.destructible.set(key, hp);
     pub.settings.set('room', file.public.settings);
     pub.turn.set('order', file.public.turn);
     if (file.public.chat.length) pub.chat.push(file.public.chat);
@@ -124,12 +196,32 @@ export function importRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, data: unknown): 
       }
       if (part.log.length) roots.log.push(part.log);
       for (const drawing of part.drawings) roots.drawings.set(drawing.id, drawing);
+      for (const [id, offers] of Object.entries(part.offers)) roots.offers.set(id, offers);
     }
     for (const [key, text] of Object.entries(file.secrets.notes)) sec.notes.set(key, text);
     if (file.secrets.chat.length) sec.chat.push(file.secrets.chat);
     for (const [id, record] of Object.entries(file.secrets.replay.records)) sec.replay.set(id, record);
     for (const [hash, input] of Object.entries(file.secrets.replay.inputs)) sec.replayInputs.set(hash, input);
+    // Derived roots (ROOM_FILE_ROOTS): players' faces of foes' HP.
     placeAllHealth(docs, file.public.settings);
   });
   return file;
+}
+
+/**
+ * The images the docs name by hash must be the new room's: a battlemap whose image is missing
+ * would be a blank map. (Portraits are left out with a note instead: src/table/portraitRefs.ts.)
+ */
+function imagesRefine(hasImage: ImportRoomOptions['hasImage']) {
+  return (file: RoomFile, ctx: z.RefinementCtx) => {
+    const has = hasImage ?? ((hash: string) => !!file.assets?.some((a) => a.hash === hash));
+    const background = file.public.map.background;
+    if (background && !has(background.asset)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['public', 'map', 'background', 'asset'],
+        message: `the battlemap's image ${background.asset} is not among the file's images (assets)`,
+      });
+    }
+  };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +103,49 @@ describe('room files carry their images', () => {
     }
     expect(countRows('rooms')).toBe(rooms);
     expect(countRows('assets')).toBe(assets);
+  });
+});
+
+describe('a room file’s battlemap comes back usable (issue 32)', () => {
+  const server = useTestServer();
+  const fixture = JSON.parse(
+    readFileSync(new URL('../fixtures/room-file-v1.json', import.meta.url), 'utf8'),
+  ) as RoomFileWithAssets & { public: { map: { background: { asset: string }; doors: unknown } } };
+  const asset = fixture.public.map.background.asset;
+  const exportOf = (roomId: string, token: string) =>
+    api<typeof fixture>(server.origin, `/api/rooms/${roomId}/export`, { token });
+
+  it('imported, the room shows its battlemap and door, serves the image and exports both again', async () => {
+    const imported = await api<{ roomId: string; gmToken: string }>(server.origin, '/api/rooms/import', {
+      body: fixture,
+    });
+    expect(imported.status).toBe(200);
+    const { roomId, gmToken } = imported.body;
+    const image = await getAsset(server.origin, `/api/rooms/${roomId}/assets/${asset}/image`, gmToken);
+    expect(image.status).toBe(200);
+    const again = (await exportOf(roomId, gmToken)).body;
+    expect(again.public.map).toEqual(fixture.public.map);
+    expect(again.assets).toEqual(fixture.assets);
+  });
+
+  it('a battlemap whose image is neither in the file nor on this server is refused, naming it', async () => {
+    const { assets: _images, ...bare } = fixture;
+    const missing = structuredClone(bare);
+    missing.public.map.background.asset = 'f'.repeat(64);
+    const answer = await api<{ reason: string }>(server.origin, '/api/rooms/import', { body: missing });
+    expect(answer.status).toBe(400);
+    expect(answer.body.reason).toMatch(
+      /^room file:\n {2}public\.map\.background\.asset: the battlemap's image f{64} /,
+    );
+    // The image this server holds already (imported above) is linked to the new room instead.
+    const linked = await api<{ roomId: string; gmToken: string }>(server.origin, '/api/rooms/import', {
+      body: bare,
+    });
+    expect(linked.status).toBe(200);
+    const { roomId, gmToken } = linked.body;
+    expect(
+      (await getAsset(server.origin, `/api/rooms/${roomId}/assets/${asset}/image`, gmToken)).status,
+    ).toBe(200);
   });
 });
 

@@ -27,7 +27,7 @@ describe('owners manage their own statuses (issue 6)', () => {
     const docs = seeded();
     expect(act(docs, ANA, { kind: 'add-status', tokenId: 'ana', statusId: 'stunned' })).toEqual({
       ok: true,
-      outcome: { kind: 'add-status', tokenId: 'ana', statusId: 'stunned' },
+      outcome: { kind: 'add-status', tokenId: 'ana', statusId: 'stunned', by: 'Player' },
     });
     expect(state(docs, 'ana').statuses.map((s) => s.id)).toEqual(['stunned']);
     const entry = readSnapshot(docs.public).log.at(-1)!;

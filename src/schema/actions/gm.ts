@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DamageTypeSchema } from '../ability';
-import { Amount, OutcomeId } from '../rollRecord';
+import { boundedText, MAX_TEXT_CHARS } from '../limits';
+import { Amount, DamageApplicationSchema, OutcomeId } from '../rollRecord';
 import { BlightIdSchema } from '../status';
-import { Id, tokenOutcome } from './common';
+import { Id, Name, tokenOutcome } from './common';
 
 /** The GM's hand on the characters: HP, statuses, blights and who is hidden. */
 
@@ -20,10 +21,20 @@ export const AdjustHpIntentSchema = z.object({
   pierce: z.boolean().default(false),
 });
 
+/** A character's standing, what tells defeat, a wound or death apart (rules `defeatWords`). */
+const StandingSchema = z.object({ defeated: z.boolean(), dead: z.boolean(), wounds: Amount });
+
 export const AdjustHpOutcomeSchema = tokenOutcome('adjust-hp').extend({
   amount: Amount,
   hpBefore: Amount,
   hpAfter: Amount,
+  // The log line is narrated from these (src/table/intents/gmIntents.ts); absent in older logs.
+  /** The GM's reason ("trap"). */
+  reason: boundedText(MAX_TEXT_CHARS).optional(),
+  /** Damage through the rules (a `damageType` was given): its type, armor, vigor and defeat steps. */
+  damage: DamageApplicationSchema.optional(),
+  /** Standing before and after: says "defeated", "defeated and takes a wound" or "dies". */
+  standing: z.object({ before: StandingSchema, after: StandingSchema }).optional(),
 });
 
 /** Add or remove a status from the room's catalog (the GM, or the character's own player). */
@@ -33,8 +44,14 @@ export const StatusIntentSchema = z.object({
   statusId: Id,
 });
 
-export const AddStatusOutcomeSchema = tokenOutcome('add-status').extend({ statusId: OutcomeId });
-export const RemoveStatusOutcomeSchema = tokenOutcome('remove-status').extend({ statusId: OutcomeId });
+/** The player who did it, named in the log line; absent when the GM did (and in older logs). */
+const STATUS_FIELDS = { statusId: OutcomeId, by: Name.optional() };
+export const AddStatusOutcomeSchema = tokenOutcome('add-status').extend(STATUS_FIELDS);
+export const RemoveStatusOutcomeSchema = tokenOutcome('remove-status').extend({
+  ...STATUS_FIELDS,
+  /** The status was ongoing (only the GM ends one, as an override); absent in older logs. */
+  ongoing: z.boolean().optional(),
+});
 
 /** Add or remove a blight (burning, frostbite, poisoned, electrified): the GM only. */
 export const BlightIntentSchema = z.object({

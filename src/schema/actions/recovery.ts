@@ -8,5 +8,10 @@ export const RecoveryIntentSchema = z.object({
   tokenId: Id,
 });
 
-export const DrinkElixirOutcomeSchema = tokenOutcome('drink-elixir').extend({ healed: Amount, hp: Amount });
+export const DrinkElixirOutcomeSchema = tokenOutcome('drink-elixir').extend({
+  healed: Amount,
+  hp: Amount,
+  /** Elixirs the character has left after this one, for the log's "(1 left)"; absent in older logs. */
+  elixirsLeft: Amount.optional(),
+});
 export const SurrenderOutcomeSchema = tokenOutcome('surrender');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AssetHashSchema } from '../asset';
 import { CharacterSheetSchema } from '../characterSheet';
 import { atMost, boundedList, boundedText, MAX_LIST_ITEMS, MAX_TEXT_CHARS } from '../limits';
-import { Id, tokenOutcome } from './common';
+import { Id, Name, tokenOutcome } from './common';
 
 /**
  * A character's sheet, replaced whole (docs/table.md "Character sheets"): its owner or the GM;
@@ -19,6 +19,8 @@ export const EditSheetIntentSchema = z.object({
 /** What changed, in words ("Guard 1 active", "notes"). */
 export const EditSheetOutcomeSchema = tokenOutcome('edit-sheet').extend({
   changes: boundedList(boundedText(MAX_TEXT_CHARS), MAX_LIST_ITEMS, 'changes'),
+  /** The character's new name, when the edit renamed it: its log line's; absent in older logs. */
+  name: Name.optional(),
 });
 
 /**

@@ -21,6 +21,8 @@ export const StartTurnOutcomeSchema = z.object({
   /** Blight damage at the start of the turn; null without blights. */
   blights: DamageApplicationSchema.nullable(),
   order: TurnOrderSchema,
+  /** A slow turn ("starts a slow turn" in the log): the combatant says it, not the order; absent in older logs. */
+  slow: z.boolean().optional(),
 });
 
 /** A character declared a slow turn: it acts after every non-slow turn. */

@@ -70,11 +70,18 @@ export async function importRoom(
   const images = await checkImportedImages(ctx, body);
   const carried = new Set(images.map((image) => (typeof image === 'string' ? image : image.hash)));
   const { store } = assetsOf(ctx);
-  const portraits = sortPortraits(withoutImages(body), (hash) => carried.has(hash) || store.has(hash));
-  const initial = contentOr400(() => importRoomUpdates(portraits.value));
+  const onServer = (hash: string) => carried.has(hash) || store.has(hash);
+  const portraits = sortPortraits(withoutImages(body), onServer);
+  // A battlemap whose image is neither in the file nor on this server is refused (naming it).
+  let named: string[] = [];
+  const initial = contentOr400(() => {
+    const imported = importRoomUpdates(portraits.value, onServer);
+    named = imported.images;
+    return imported.initial;
+  });
   const created = storeNewRoom(ctx, initial, origin, (roomId) => {
     storeImportedImages(ctx, roomId, images);
-    linkImages(ctx, roomId, portraits.kept);
+    linkImages(ctx, roomId, [...portraits.kept, ...named]);
   });
   sendJson(res, 200, { ...created, ...notesOf(portraits.notes) });
 }

@@ -4,15 +4,16 @@ import type { TableDiff } from '../../schema/tableDiff';
 import { EMPTY_DIFF } from '../../schema/tableDiff';
 import type { IncomingDamage } from '../../rules/applyDamage';
 import { applyDamage } from '../../rules/applyDamage';
-import type { StoredOutcome } from '../../schema/outcome';
+import type { OutcomeOf, StoredOutcome } from '../../schema/outcome';
 import { fullOutcome } from '../../schema/outcome';
 import { diffTokenIds, staleParts } from '../tableDiff';
 import type { IntentContext, IntentHandler, Refusal } from './IntentContext';
 import { refuse } from './IntentContext';
 import { nameOf } from './combatants';
 import { healthWord } from './redactLog';
-import { hpShownAs } from './shownNames';
 import { defineAction } from './defineAction';
+import type { Narrate, NarrationWords } from './narration';
+import { narrated } from './narration';
 
 /** Fields the rules engine's applyDamage decides; an override recomputes exactly these. */
 const DAMAGE_FIELDS = ['hp', 'vigor', 'wounds', 'incapacitated', 'defeated', 'dead'] as const;
@@ -92,30 +93,44 @@ function overridden(
   return { ...diff, tokens };
 }
 
-/**
- * "Orc: HP 32 → 20, vigor 0 → 0" / "Orc: to (3,4)" for each token the diff changes. `forPlayers`:
- * a foe whose HP players do not receive (`foeHp`) reads "Orc: 12 damage (bloodied)" instead.
- */
-function changeLines(ctx: IntentContext, diff: TableDiff, forPlayers = false): string[] {
-  const shownHp = hpShownAs(ctx);
+type AppliedChange = NonNullable<OutcomeOf<'apply-result'>['changes']>[number];
+
+/** What the diff changes on each token, as the table stands before it is written. */
+function appliedChanges(ctx: IntentContext, diff: TableDiff): AppliedChange[] {
   return diff.tokens.flatMap((change) => {
-    const token = ctx.snapshot.tokensById[change.tokenId];
-    const name = token?.name ?? change.tokenId;
-    const parts: string[] = [];
-    const shown = shownHp(change.tokenId);
-    if (change.state && token?.state && forPlayers && shown.mode !== 'exact') {
-      const next = { ...token.state, ...change.state.after };
-      const lost = token.state.hp + token.state.vigor - next.hp - next.vigor;
-      if (lost > 0) parts.push(`${lost} damage${healthWord(next.hp, shown)}`);
-    } else if (change.state && token?.state) {
-      const next = { ...token.state, ...change.state.after } as Record<string, unknown>;
-      parts.push(
-        `HP ${token.state.hp} → ${String(next['hp'])}, vigor ${token.state.vigor} → ${String(next['vigor'])}`,
-      );
-    }
-    if (change.cell) parts.push(`to (${change.cell.after.x},${change.cell.after.y})`);
-    return parts.length ? [`${name}: ${parts.join(', ')}`] : [];
+    const before = ctx.snapshot.tokensById[change.tokenId]?.state;
+    const after = before && change.state ? { ...before, ...change.state.after } : null;
+    const health =
+      before && after
+        ? { hpBefore: before.hp, hpAfter: after.hp, vigorBefore: before.vigor, vigorAfter: after.vigor }
+        : null;
+    const to = change.cell?.after;
+    if (!health && !to) return [];
+    return [{ tokenId: change.tokenId, ...(health ? { health } : {}), ...(to ? { to } : {}) }];
   });
+}
+
+/**
+ * "Orc: HP 32 → 20, vigor 0 → 0" / "Orc: to (3,4)" for a changed token. `forPlayers`: a foe whose
+ * HP players do not receive (`foeHp`) reads "Orc: 12 damage (bloodied)" instead.
+ */
+function changeLine(c: AppliedChange, words: NarrationWords, forPlayers: boolean): string[] {
+  const parts: string[] = [];
+  const shown = words.hpShown(c.tokenId);
+  const h = c.health;
+  if (h && forPlayers && shown.mode !== 'exact') {
+    const lost = h.hpBefore + h.vigorBefore - h.hpAfter - h.vigorAfter;
+    if (lost > 0) parts.push(`${lost} damage${healthWord(h.hpAfter, shown)}`);
+  } else if (h) {
+    parts.push(`HP ${h.hpBefore} → ${h.hpAfter}, vigor ${h.vigorBefore} → ${h.vigorAfter}`);
+  }
+  if (c.to) parts.push(`to (${c.to.x},${c.to.y})`);
+  return parts.length ? [`${words.name(c.tokenId)}: ${parts.join(', ')}`] : [];
+}
+
+/** The settled line's words, quoted by the line that applies or discards it. */
+function settledLine(entry: LogEntry): { summary: string; redacted?: string } {
+  return { summary: entry.summary, ...(entry.redacted ? { redacted: entry.redacted.summary } : {}) };
 }
 
 /**
@@ -165,19 +180,7 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
     override !== undefined && damage
       ? overridden(ctx, held.pending.diff, damage, override, forcedDamageOf(entry.outcome, damage.tokenId))
       : held.pending.diff;
-  const details = [
-    ...changeLines(ctx, diff),
-    ...surrendered.map((id) => `${nameOf(ctx, id)} surrendered: immune to this ability, nothing was applied`),
-  ];
   const by = ctx.senderName;
-  // Players' lines for an entry they saw redacted: the HP lines (as the room's `foeHp` shows
-  // them), not the damage before armor.
-  const shownDetails = [
-    ...changeLines(ctx, diff, true),
-    ...surrendered.map((id) => `${nameOf(ctx, id)} surrendered: immune to this ability, nothing was applied`),
-  ];
-  if (override !== undefined && damage)
-    details.unshift(`${by} changed the damage from ${damage.amount} to ${override} (before armor and vigor)`);
   const settled: PendingResult = {
     ...entry.pending,
     status: 'applied',
@@ -187,7 +190,15 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
       ? { override: { original: damage.amount, value: override, by } }
       : {}),
   };
-  const outcome = { kind: 'apply-result' as const, logId: entry.id, override: settled.override ?? null };
+  const outcome = {
+    kind: 'apply-result' as const,
+    logId: entry.id,
+    override: settled.override ?? null,
+    by,
+    line: settledLine(entry),
+    changes: appliedChanges(ctx, diff),
+    surrendered,
+  };
   return {
     ok: true,
     outcome,
@@ -197,16 +208,40 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
       {
         kind: 'damage',
         actor: entry.actor,
-        summary: `${by} applies: ${entry.summary}`,
-        details,
+        ...narrated(ctx, narrateApplyResult, outcome),
         outcome,
         gmOnly: entry.gmOnly,
         about: diffTokenIds(entry.pending.diff),
-        ...(entry.redacted
-          ? { redacted: { summary: `${by} applies: ${entry.redacted.summary}`, details: shownDetails } }
-          : {}),
       },
     ],
+  };
+};
+
+/**
+ * "Mia applies: Ana hits Orc with Slash for 12 damage", with the GM's damage override and each
+ * changed token's HP or square under it. Players who read the applied line's twin read this
+ * line's twin: the HP lines as the room's `foeHp` shows them, not the damage before armor.
+ */
+export const narrateApplyResult: Narrate<'apply-result'> = (o, words) => {
+  const by = o.by ?? o.override?.by ?? 'someone';
+  const line = o.line ?? { summary: 'a result' };
+  const surrendered = (o.surrendered ?? []).map(
+    (id) => `${words.name(id)} surrendered: immune to this ability, nothing was applied`,
+  );
+  const lines = (forPlayers: boolean) => [
+    ...(o.changes ?? []).flatMap((c) => changeLine(c, words, forPlayers)),
+    ...surrendered,
+  ];
+  const override = o.override
+    ? [
+        `${o.override.by} changed the damage from ${o.override.original} to ${o.override.value} (before armor and vigor)`,
+      ]
+    : [];
+  return {
+    gm: { summary: `${by} applies: ${line.summary}`, details: [...override, ...lines(false)] },
+    ...(line.redacted !== undefined
+      ? { players: { summary: `${by} applies: ${line.redacted}`, details: lines(true) } }
+      : {}),
   };
 };
 
@@ -214,29 +249,37 @@ export const applyResultIntent: IntentHandler<IntentOf<'apply-result'>> = (ctx, 
 export const discardResultIntent: IntentHandler<IntentOf<'discard-result'>> = (ctx, intent) => {
   const entry = pendingEntry(ctx, intent.logId);
   if ('ok' in entry) return entry;
-  const settled: PendingResult = {
-    ...entry.pending,
-    status: 'discarded',
-    settledBy: ctx.senderName,
-    settledAt: ctx.now,
-  };
+  const by = ctx.senderName;
+  const settled: PendingResult = { ...entry.pending, status: 'discarded', settledBy: by, settledAt: ctx.now };
+  const outcome = { kind: 'discard-result' as const, logId: entry.id, by, line: settledLine(entry) };
   return {
     ok: true,
-    outcome: { kind: 'discard-result', logId: entry.id },
+    outcome,
     diff: EMPTY_DIFF,
     settle: { ...entry, pending: settled },
     log: [
       {
+        // A note without the outcome (nothing changed, nothing to verify): its words are still
+        // the outcome's.
         kind: 'note',
         actor: 'gm',
-        summary: `${ctx.senderName} discards the result: ${entry.summary}`,
+        ...narrated(ctx, narrateDiscardResult, outcome),
         gmOnly: entry.gmOnly,
         about: [entry.actor, ...diffTokenIds(entry.pending.diff)],
-        ...(entry.redacted
-          ? { redacted: { summary: `${ctx.senderName} discards the result: ${entry.redacted.summary}` } }
-          : {}),
       },
     ],
+  };
+};
+
+/** "GM discards the result: Ana hits Orc with Slash for 12 damage" (its twin for players who read one). */
+export const narrateDiscardResult: Narrate<'discard-result'> = (o) => {
+  const by = o.by ?? 'the GM';
+  const line = o.line ?? { summary: 'a result' };
+  return {
+    gm: { summary: `${by} discards the result: ${line.summary}`, details: [] },
+    ...(line.redacted !== undefined
+      ? { players: { summary: `${by} discards the result: ${line.redacted}`, details: [] } }
+      : {}),
   };
 };
 
@@ -244,9 +287,11 @@ export const applyResultAction = defineAction({
   kind: 'apply-result',
   roles: 'any',
   resolve: applyResultIntent,
+  narrate: { 'apply-result': narrateApplyResult },
 });
 export const discardResultAction = defineAction({
   kind: 'discard-result',
   roles: { gm: 'discard a result' },
   resolve: discardResultIntent,
+  narrate: { 'discard-result': narrateDiscardResult },
 });

@@ -9,7 +9,6 @@ import { explainDamageApplication } from '../../rules/explainOutcome';
 import type { IntentHandler, Refusal } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
 import { shownDamage } from './redactLog';
-import { hpShownAs, nameIfStatsShown } from './shownNames';
 import {
   intentBattlefield,
   checkTurn,
@@ -19,6 +18,8 @@ import {
   refuse,
 } from './IntentContext';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { narrated, plain } from './narration';
 
 /**
  * Interact, Rescue and Whack ("Actions on a turn"), 1 action each. Rescue: an ADJACENT defeated
@@ -50,7 +51,7 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
     return combatantResolution(ctx, outcome, spent(user), {
       kind: 'basic-action',
       actor: token.id,
-      summary: `${token.name} interacts: ${what}`,
+      ...narrated(ctx, narrateInteract, outcome),
       gmOnly: token.hidden,
     });
   }
@@ -79,10 +80,8 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
     return combatantResolution(ctx, outcome, [...spent(user), rescued.combatant], {
       kind: 'basic-action',
       actor: token.id,
-      summary: `${token.name} rescues ${targetToken.name}: back up with ${rescued.combatant.hp} HP`,
+      ...narrated(ctx, narrateRescue, outcome),
       about: [targetToken.id],
-      // Players' line when the rescued one's HP is kept from them (`foeHp`) or its stats are hidden.
-      redacted: { summary: `${token.name} rescues ${targetToken.name}` },
     });
   }
 
@@ -101,14 +100,49 @@ export const basicActionIntent: IntentHandler<IntentOf<'basic-action'>> = (ctx, 
   return combatantResolution(ctx, outcome, [...spent(user), application.combatant], {
     kind: 'basic-action',
     actor: token.id,
-    summary: `${token.name} whacks ${targetToken.name}: ${application.hpBefore} → ${application.hpAfter} HP`,
-    details: explainDamageApplication(application, targetToken.name),
+    ...narrated(ctx, narrateWhack, outcome),
     gmOnly: token.hidden || targetToken.hidden,
     about: [targetToken.id],
-    redacted: {
-      summary: `${token.name} whacks ${targetToken.name}${shownDamage([{ targetId: targetToken.id, application }], nameIfStatsShown(ctx), hpShownAs(ctx)).clause}`,
-    },
   });
 };
 
-export const basicAction = defineAction({ kind: 'basic-action', roles: 'any', resolve: basicActionIntent });
+/** "Ana interacts: pull the lever". */
+export const narrateInteract: Narrate<'interact'> = (o, words) =>
+  plain(`${words.name(o.tokenId)} interacts: ${o.note}`);
+
+/**
+ * "Ana rescues Bo: back up with 12 HP". Players read no HP when the rescued one's HP is kept from
+ * them (`foeHp`) or its stats are hidden.
+ */
+export const narrateRescue: Narrate<'rescue'> = (o, words) => {
+  const rescues = `${words.name(o.tokenId)} rescues ${words.name(o.targetId)}`;
+  return {
+    gm: { summary: `${rescues}: back up with ${o.hp} HP`, details: [] },
+    players: { summary: rescues, details: [] },
+  };
+};
+
+/**
+ * "Ana whacks Ruin Drake: 20 → 19 HP", with the damage trace. Players read the damage as the room
+ * shows that target's HP (none when its stat block is hidden).
+ */
+export const narrateWhack: Narrate<'whack'> = (o, words) => {
+  const target = words.name(o.targetId);
+  const whacks = `${words.name(o.tokenId)} whacks ${target}`;
+  const a = o.application;
+  const shown = shownDamage([{ targetId: o.targetId, application: a }], words.shownName, words.hpShown);
+  return {
+    gm: {
+      summary: `${whacks}: ${a.hpBefore} → ${a.hpAfter} HP`,
+      details: explainDamageApplication(a, target),
+    },
+    players: { summary: `${whacks}${shown.clause}`, details: [] },
+  };
+};
+
+export const basicAction = defineAction({
+  kind: 'basic-action',
+  roles: 'any',
+  resolve: basicActionIntent,
+  narrate: { interact: narrateInteract, rescue: narrateRescue, whack: narrateWhack },
+});

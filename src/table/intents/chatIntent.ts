@@ -4,6 +4,8 @@ import { audienceOf } from './chatAudience';
 import { speakerOf } from './chatSpeaker';
 import type { IntentHandler } from './IntentContext';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { narrationWords, plain } from './narration';
 
 /** A chat line from the sender (players chat through the server so the name cannot be forged). */
 export const chatIntent: IntentHandler<IntentOf<'chat'>> = (ctx, intent) => {
@@ -16,8 +18,17 @@ export const chatIntent: IntentHandler<IntentOf<'chat'>> = (ctx, intent) => {
     outcome,
     diff: EMPTY_DIFF,
     log: [],
-    chat: { ...speaker, text: intent.text, ...(to ? { to } : {}) },
+    // No log line: the chat line says it, in the narrator's words (one wording).
+    chat: { ...speaker, text: narrateChat(outcome, narrationWords(ctx)).gm.summary, ...(to ? { to } : {}) },
   };
 };
 
-export const chatAction = defineAction({ kind: 'chat', roles: 'any', resolve: chatIntent });
+/** "the door is trapped!": the chat line's words, as typed. */
+export const narrateChat: Narrate<'chat'> = (o) => plain(o.text);
+
+export const chatAction = defineAction({
+  kind: 'chat',
+  roles: 'any',
+  resolve: chatIntent,
+  narrate: { chat: narrateChat },
+});

@@ -28,7 +28,7 @@ export interface ActionDefinition<K extends IntentKind> {
    * Each outcome kind it writes in words (./narration.ts): the log line's sentence for the GM and
    * for players, so the log, the result card and the exports share one wording.
    */
-  readonly narrate?: Narrators<K>;
+  readonly narrate: Narrators<K>;
 }
 
 /** Declares an action; the kind ties the definition to its intent type. */

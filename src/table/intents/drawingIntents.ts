@@ -9,6 +9,8 @@ import { newId } from '../docLayout';
 import type { DrawingWrite, IntentContext, IntentHandler, Resolution } from './IntentContext';
 import { refuse } from './IntentContext';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { plain } from './narration';
 
 /**
  * Drawings and notes on the map (issue 15; docs/table.md "Drawings"). Anyone draws on the table
@@ -82,14 +84,33 @@ export const clearDrawingsIntent: IntentHandler<IntentOf<'clear-drawings'>> = (c
   return done({ kind: 'erase-drawings', count: erase.length }, { erase });
 };
 
-export const drawAction = defineAction({ kind: 'draw', roles: 'any', resolve: drawIntent });
+// No log line says these (a drawing is not a rule's business): the narrators name what the map shows.
+
+/** "Drawing added". */
+export const narrateDraw: Narrate<'draw'> = () => plain('Drawing added');
+
+/** "3 drawings erased". */
+export const narrateEraseDrawings: Narrate<'erase-drawings'> = (o) =>
+  plain(`${o.count} drawing${o.count === 1 ? '' : 's'} erased`);
+
+// Erasing one and clearing are one registry line: one narrator set.
+const eraseNarrators = { 'erase-drawings': narrateEraseDrawings };
+
+export const drawAction = defineAction({
+  kind: 'draw',
+  roles: 'any',
+  resolve: drawIntent,
+  narrate: { draw: narrateDraw },
+});
 export const eraseDrawingAction = defineAction({
   kind: 'erase-drawing',
   roles: 'any',
   resolve: eraseDrawingIntent,
+  narrate: eraseNarrators,
 });
 export const clearDrawingsAction = defineAction({
   kind: 'clear-drawings',
   roles: 'any',
   resolve: clearDrawingsIntent,
+  narrate: eraseNarrators,
 });

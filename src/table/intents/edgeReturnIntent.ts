@@ -5,6 +5,8 @@ import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, intentBattlefield, refuse } from './IntentContext';
 import { diffOf } from '../tableDiff';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { narrated, plain } from './narration';
 
 /**
  * "Edges": a character an edge removed comes back as close to where it left as possible (the
@@ -44,7 +46,7 @@ export const edgeReturnIntent: IntentHandler<IntentOf<'return-to-play'>> = (ctx,
       {
         kind: 'turn',
         actor: token.id,
-        summary: `${token.name} comes back into play at (${cell.x},${cell.y})`,
+        ...narrated(ctx, narrateReturnToPlay, outcome),
         gmOnly: token.hidden,
         outcome,
       },
@@ -52,8 +54,13 @@ export const edgeReturnIntent: IntentHandler<IntentOf<'return-to-play'>> = (ctx,
   };
 };
 
+/** "Ana comes back into play at (3,4)". */
+export const narrateReturnToPlay: Narrate<'return-to-play'> = (o, words) =>
+  plain(`${words.name(o.tokenId)} comes back into play at (${o.cell.x},${o.cell.y})`);
+
 export const returnToPlayAction = defineAction({
   kind: 'return-to-play',
   roles: 'any',
   resolve: edgeReturnIntent,
+  narrate: { 'return-to-play': narrateReturnToPlay },
 });

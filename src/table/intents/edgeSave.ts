@@ -5,8 +5,12 @@ import type { EdgeSaveOutcome } from '../../rules/edgeSave';
 import { edgeSave } from '../../rules/edgeSave';
 import { isOutOfAction } from '../../rules/health';
 import { closestNonEdgePosition, isOnEdge } from '../../grid/edges';
+import type { EdgeReturn } from '../../rules/edgeReturn';
+import type { OutcomeOf } from '../../schema/outcome';
 import type { IntentContext } from './IntentContext';
 import { intentBattlefield } from './IntentContext';
+import type { Narrate, NarrationWords } from './narration';
+import { plain } from './narration';
 
 export interface EdgeSave {
   tokenId: string;
@@ -57,3 +61,39 @@ export function endOfTurnEdgeSaves(
   }
   return saves;
 }
+
+/** What the log says about coming back after an edge ("Edges"). */
+const RETURN_NOTE: Record<EdgeReturn, string> = {
+  'start-of-next-turn': 'comes back at the start of its next turn',
+  'gm-discretion': 'the GM may bring it back at the start of its next turn',
+  never: 'a mob: it does not come back',
+};
+
+/** "removed from play (a mob: it does not come back)": what a failed edge save means for its return. */
+const removedNote = (returns: EdgeReturn) => `removed from play (${RETURN_NOTE[returns]})`;
+
+/**
+ * One end-of-turn edge save under the end-turn line: "ends on an edge: save 14 — steps back to
+ * (3,4)" for the character whose turn ended (`endingId`), "Bo is on an edge: save 5 — removed
+ * from play (…)" for the others.
+ */
+export function edgeSaveDetail(
+  e: OutcomeOf<'end-turn'>['edges'][number],
+  endingId: string,
+  words: NarrationWords,
+): string {
+  const who = e.tokenId === endingId ? 'ends on an edge' : `${words.name(e.tokenId)} is on an edge`;
+  // A save with nowhere to step back to removes the character as a failed one does.
+  const then = e.removed || !e.to ? removedNote(e.returns) : `steps back to (${e.to.x},${e.to.y})`;
+  return `${who}: save ${e.roll.total} — ${then}`;
+}
+
+/**
+ * "Ana is on an edge: save 7 — removed from play (comes back at the start of its next turn)". End
+ * turn writes its edge saves inside its own outcome; this words one on a line of its own.
+ */
+export const narrateEdgeSave: Narrate<'edge-save'> = (o, words) =>
+  plain(
+    `${words.name(o.combatantId)} is on an edge: save ${o.roll.total} — ` +
+      (o.result === 'removed-from-play' ? removedNote(o.returns) : 'moves to the closest safe space'),
+  );

@@ -6,13 +6,15 @@ import { heal } from '../../rules/health';
 import { defeatWords, settleHealth } from '../../rules/settleHealth';
 import { applyStatus, removeStatus } from '../../rules/statuses';
 import { applyBlight, removeBlight } from '../../rules/blights';
+import type { DamageApplication } from '../../rules/applyDamage';
 import { EMPTY_DIFF } from '../../schema/tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, findToken, refuse, statusName } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
 import { healthWord } from './redactLog';
-import { hpShownAs } from './shownNames';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { narrated, plain } from './narration';
 
 /**
  * The GM's HP box. Positive with a `damageType`: damage through the rules (armor, resistance,
@@ -25,46 +27,65 @@ export const adjustHpIntent: IntentHandler<IntentOf<'adjust-hp'>> = (ctx, intent
   const self = combatantOfToken(token);
   if ('ok' in self) return self;
   let after = self;
-  let details: string[] = [];
+  let damage: Omit<DamageApplication, 'combatant'> | undefined;
   if (intent.amount > 0 && intent.damageType) {
-    const hit = applyDamage(
+    const { combatant, ...hit } = applyDamage(
       self,
       { amount: intent.amount, type: intent.damageType, pierce: intent.pierce },
       ctx.snapshot.settings,
     );
-    after = hit.combatant;
-    details = explainDamageApplication(hit, token.name).map((line) => line.trim());
+    after = combatant;
+    damage = hit;
   } else if (intent.amount > 0) {
     after = settleHealth(self, { ...self, hp: Math.max(0, self.hp - intent.amount) });
   } else if (intent.amount < 0) {
     after = heal(self, -intent.amount).combatant;
   }
-  const defeated = defeatWords(self, after);
-  // Players whose room keeps this foe's HP from them read "(bloodied)" at most (`foeHp`).
-  const shownHp = hpShownAs(ctx)(token.id);
   const outcome = {
     kind: 'adjust-hp' as const,
     tokenId: token.id,
     amount: intent.amount,
     hpBefore: self.hp,
     hpAfter: after.hp,
+    reason: intent.reason,
+    ...(damage ? { damage } : {}),
+    standing: { before: standingOf(self), after: standingOf(after) },
   };
   return combatantResolution(ctx, outcome, [after], {
     kind: 'gm',
     actor: 'gm',
-    summary:
-      intent.amount > 0 && intent.damageType
-        ? `GM: ${token.name} takes ${intent.amount}${intent.pierce ? ' piercing' : ''} ${intent.damageType} damage (${intent.reason}): ${self.hp} → ${after.hp} HP${defeated ? `, ${defeated}` : ''}`
-        : `GM: ${token.name} ${self.hp} → ${after.hp} HP (${intent.reason})${defeated ? `: ${defeated}` : ''}`,
-    details,
+    ...narrated(ctx, narrateAdjustHp, outcome),
     gmOnly: token.hidden,
-    // A foe whose stats are hidden: players read that it was hurt, not the numbers that would
-    // tell its armor, resistances or vigor (docs/table.md "Foes with hidden stats").
     about: [token.id],
-    redacted: {
-      summary: `GM: ${token.name} ${after.hp < self.hp ? 'is hurt' : after.hp > self.hp ? 'is healed' : 'is unharmed'} (${intent.reason})${shownHp.mode === 'exact' ? '' : healthWord(after.hp, shownHp)}`,
-    },
   });
+};
+
+const standingOf = ({ defeated, dead, wounds }: Combatant) => ({ defeated, dead, wounds });
+
+/**
+ * "GM: Brute takes 5 fire damage (trap): 30 → 28 HP" (with the damage steps), or "GM: Brute
+ * 30 → 25 HP (trap): defeated" for a correction or healing. Players of a room that keeps this
+ * foe's stats or HP from them read "GM: Brute is hurt (trap) (bloodied)": not the numbers that
+ * would tell its armor, resistances or vigor (docs/table.md "Foes with hidden stats").
+ */
+export const narrateAdjustHp: Narrate<'adjust-hp'> = (o, words) => {
+  const name = words.name(o.tokenId);
+  const reason = o.reason ?? 'GM adjustment';
+  const defeated = o.standing ? defeatWords(o.standing.before, o.standing.after) : null;
+  const hp = `${o.hpBefore} → ${o.hpAfter} HP`;
+  const d = o.damage;
+  const summary = d
+    ? `GM: ${name} takes ${o.amount}${d.incoming.pierce ? ' piercing' : ''} ${d.incoming.type} damage (${reason}): ${hp}${defeated ? `, ${defeated}` : ''}`
+    : `GM: ${name} ${hp} (${reason})${defeated ? `: ${defeated}` : ''}`;
+  const change = o.hpAfter < o.hpBefore ? 'is hurt' : o.hpAfter > o.hpBefore ? 'is healed' : 'is unharmed';
+  const shown = words.hpShown(o.tokenId);
+  return {
+    gm: { summary, details: d ? explainDamageApplication(d, name).map((line) => line.trim()) : [] },
+    players: {
+      summary: `GM: ${name} ${change} (${reason})${shown.mode === 'exact' ? '' : healthWord(o.hpAfter, shown)}`,
+      details: [],
+    },
+  };
 };
 
 /**
@@ -96,20 +117,37 @@ export const statusIntent: IntentHandler<IntentOf<'add-status' | 'remove-status'
     removedOngoing = applied.ongoing;
     after = removeStatus(self, intent.statusId);
   }
-  const verb = intent.kind === 'add-status' ? 'gains' : 'loses';
-  const outcome =
-    intent.kind === 'add-status'
-      ? { kind: 'add-status' as const, tokenId: token.id, statusId: intent.statusId }
-      : { kind: 'remove-status' as const, tokenId: token.id, statusId: intent.statusId };
-  // A GM removal skips the end-of-turn save that would otherwise decide it: an override.
-  const override = byGm && intent.kind === 'remove-status' ? 'GM override: ' : '';
+  const fields = { tokenId: token.id, statusId: intent.statusId, ...(byGm ? {} : { by: ctx.senderName }) };
+  const entry = { kind: 'status', actor: byGm ? 'gm' : token.id, gmOnly: token.hidden } as const;
+  if (intent.kind === 'add-status') {
+    const outcome = { kind: 'add-status' as const, ...fields };
+    return combatantResolution(ctx, outcome, [after], {
+      ...entry,
+      ...narrated(ctx, narrateAddStatus, outcome),
+    });
+  }
+  const outcome = { kind: 'remove-status' as const, ...fields, ongoing: removedOngoing };
   return combatantResolution(ctx, outcome, [after], {
-    kind: 'status',
-    actor: byGm ? 'gm' : token.id,
-    summary: `${override}${token.name} ${verb} ${intent.statusId}${removedOngoing ? ' (ongoing)' : ''}${byGm ? '' : ` (${ctx.senderName})`}`,
-    gmOnly: token.hidden,
+    ...entry,
+    ...narrated(ctx, narrateRemoveStatus, outcome),
   });
 };
+
+/** " (Mia)" after a player's change; nothing after the GM's. */
+const byWhom = (by: string | undefined) => (by === undefined ? '' : ` (${by})`);
+
+/** "Ana gains slow (Mia)": the status's id, as the sender gave it. */
+export const narrateAddStatus: Narrate<'add-status'> = (o, words) =>
+  plain(`${words.name(o.tokenId)} gains ${o.statusId}${byWhom(o.by)}`);
+
+/**
+ * "GM override: Ana loses dazed (ongoing)": a GM removal skips the end-of-turn save that would
+ * otherwise decide it, so it is an override; "Ana loses slow (Mia)" for a player's.
+ */
+export const narrateRemoveStatus: Narrate<'remove-status'> = (o, words) =>
+  plain(
+    `${o.by === undefined ? 'GM override: ' : ''}${words.name(o.tokenId)} loses ${o.statusId}${o.ongoing ? ' (ongoing)' : ''}${byWhom(o.by)}`,
+  );
 
 /** GM adds or removes a blight ("Blights"; each kind at most once, defeated characters immune). */
 export const blightIntent: IntentHandler<IntentOf<'add-blight' | 'remove-blight'>> = (ctx, intent) => {
@@ -128,18 +166,29 @@ export const blightIntent: IntentHandler<IntentOf<'add-blight' | 'remove-blight'
     if (!has) return refuse(`${token.name} does not have the ${intent.blightId} blight`);
     after = removeBlight(self, intent.blightId);
   }
-  const verb = intent.kind === 'add-blight' ? 'gains' : 'loses';
-  const outcome =
-    intent.kind === 'add-blight'
-      ? { kind: 'add-blight' as const, tokenId: token.id, blightId: intent.blightId }
-      : { kind: 'remove-blight' as const, tokenId: token.id, blightId: intent.blightId };
+  const fields = { tokenId: token.id, blightId: intent.blightId };
+  const entry = { kind: 'status', actor: 'gm', gmOnly: token.hidden } as const;
+  if (intent.kind === 'add-blight') {
+    const outcome = { kind: 'add-blight' as const, ...fields };
+    return combatantResolution(ctx, outcome, [after], {
+      ...entry,
+      ...narrated(ctx, narrateAddBlight, outcome),
+    });
+  }
+  const outcome = { kind: 'remove-blight' as const, ...fields };
   return combatantResolution(ctx, outcome, [after], {
-    kind: 'status',
-    actor: 'gm',
-    summary: `${token.name} ${verb} the ${intent.blightId} blight`,
-    gmOnly: token.hidden,
+    ...entry,
+    ...narrated(ctx, narrateRemoveBlight, outcome),
   });
 };
+
+/** "Ana gains the burning blight". */
+export const narrateAddBlight: Narrate<'add-blight'> = (o, words) =>
+  plain(`${words.name(o.tokenId)} gains the ${o.blightId} blight`);
+
+/** "Ana loses the burning blight". */
+export const narrateRemoveBlight: Narrate<'remove-blight'> = (o, words) =>
+  plain(`${words.name(o.tokenId)} loses the ${o.blightId} blight`);
 
 /** GM reveals a hidden token (secrets → public) or hides a visible one (public → secrets). */
 export const visibilityIntent: IntentHandler<IntentOf<'reveal' | 'hide'>> = (ctx, intent) => {
@@ -151,52 +200,68 @@ export const visibilityIntent: IntentHandler<IntentOf<'reveal' | 'hide'>> = (ctx
   const outcome = hide
     ? { kind: 'hide' as const, tokenId: token.id }
     : { kind: 'reveal' as const, tokenId: token.id };
+  const told =
+    outcome.kind === 'hide' ? narrated(ctx, narrateHide, outcome) : narrated(ctx, narrateReveal, outcome);
   return {
     ok: true,
     outcome,
     diff: EMPTY_DIFF,
     visibility: { tokenId: token.id, hidden: hide, keepStatsHidden: !hide && intent.keepStatsHidden },
     // A reveal is news for the players; a hide is logged for the GM only (saying it would tell).
-    log: [
-      {
-        kind: 'reveal',
-        actor: 'gm',
-        summary: `${token.name} ${hide ? 'is hidden' : 'appears'}`,
-        outcome,
-        gmOnly: hide,
-      },
-    ],
+    log: [{ kind: 'reveal', actor: 'gm', ...told, outcome, gmOnly: hide }],
   };
 };
+
+/** "Ruin Drake appears". */
+export const narrateReveal: Narrate<'reveal'> = (o, words) => plain(`${words.name(o.tokenId)} appears`);
+
+/** "Ruin Drake is hidden" (the GM's line only). */
+export const narrateHide: Narrate<'hide'> = (o, words) => plain(`${words.name(o.tokenId)} is hidden`);
+
+// The intent kinds of one registry line write the same outcome kinds: one narrator set each.
+const statusNarrators = { 'add-status': narrateAddStatus, 'remove-status': narrateRemoveStatus };
+const blightNarrators = { 'add-blight': narrateAddBlight, 'remove-blight': narrateRemoveBlight };
+const visibilityNarrators = { reveal: narrateReveal, hide: narrateHide };
 
 export const adjustHpAction = defineAction({
   kind: 'adjust-hp',
   roles: { gm: 'change HP directly' },
   resolve: adjustHpIntent,
+  narrate: { 'adjust-hp': narrateAdjustHp },
 });
-export const addStatusAction = defineAction({ kind: 'add-status', roles: 'any', resolve: statusIntent });
+export const addStatusAction = defineAction({
+  kind: 'add-status',
+  roles: 'any',
+  resolve: statusIntent,
+  narrate: statusNarrators,
+});
 export const removeStatusAction = defineAction({
   kind: 'remove-status',
   roles: 'any',
   resolve: statusIntent,
+  narrate: statusNarrators,
 });
 export const addBlightAction = defineAction({
   kind: 'add-blight',
   roles: { gm: 'add a blight' },
   resolve: blightIntent,
+  narrate: blightNarrators,
 });
 export const removeBlightAction = defineAction({
   kind: 'remove-blight',
   roles: { gm: 'remove a blight' },
   resolve: blightIntent,
+  narrate: blightNarrators,
 });
 export const revealAction = defineAction({
   kind: 'reveal',
   roles: { gm: 'reveal a character' },
   resolve: visibilityIntent,
+  narrate: visibilityNarrators,
 });
 export const hideAction = defineAction({
   kind: 'hide',
   roles: { gm: 'hide a character' },
   resolve: visibilityIntent,
+  narrate: visibilityNarrators,
 });

@@ -6,6 +6,8 @@ import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { refuse } from './IntentContext';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { narrated, plain } from './narration';
 
 /**
  * Between fights, GM only, never during combat: `interlude` heals the player characters' wounds
@@ -33,14 +35,11 @@ export const betweenFightsIntent: IntentHandler<IntentOf<'interlude' | 'new-expe
       kind: 'interlude' as const,
       healed: healed.map((r) => ({ tokenId: r.token.id, wounds: r.woundsHealed })),
     };
-    const summary = healed.length
-      ? `Interlude: ${healed.map((r) => `${r.token.name} recovers ${r.woundsHealed} wound${r.woundsHealed === 1 ? '' : 's'}`).join(', ')}`
-      : 'Interlude: nobody has wounds to recover';
     return {
       ok: true,
       outcome,
       diff: diffOf(ctx.snapshot, { combatants: healed.map((r) => r.combatant) }),
-      log: [{ kind: 'gm', actor: 'gm', summary, outcome }],
+      log: [{ kind: 'gm', actor: 'gm', ...narrated(ctx, narrateInterlude, outcome), outcome }],
     };
   }
   const refilled = pcs.map((e) => startExpedition(e.combatant, settings));
@@ -49,24 +48,34 @@ export const betweenFightsIntent: IntentHandler<IntentOf<'interlude' | 'new-expe
     ok: true,
     outcome,
     diff: diffOf(ctx.snapshot, { combatants: refilled }),
-    log: [
-      {
-        kind: 'gm',
-        actor: 'gm',
-        summary: `New expedition: every player character has ${settings.elixirsPerExpedition} elixirs`,
-        outcome,
-      },
-    ],
+    log: [{ kind: 'gm', actor: 'gm', ...narrated(ctx, narrateNewExpedition, outcome), outcome }],
   };
 };
+
+/** "Interlude: Ana recovers 2 wounds, Bo recovers 1 wound" (or that nobody had wounds). */
+export const narrateInterlude: Narrate<'interlude'> = (o, words) =>
+  plain(
+    o.healed.length
+      ? `Interlude: ${o.healed.map((h) => `${words.name(h.tokenId)} recovers ${h.wounds} wound${h.wounds === 1 ? '' : 's'}`).join(', ')}`
+      : 'Interlude: nobody has wounds to recover',
+  );
+
+/** "New expedition: every player character has 2 elixirs". */
+export const narrateNewExpedition: Narrate<'new-expedition'> = (o) =>
+  plain(`New expedition: every player character has ${o.elixirs} elixirs`);
+
+// Both intent kinds are one registry line: they share its narrators.
+const betweenFightsNarrators = { interlude: narrateInterlude, 'new-expedition': narrateNewExpedition };
 
 export const interludeAction = defineAction({
   kind: 'interlude',
   roles: { gm: 'call an interlude' },
   resolve: betweenFightsIntent,
+  narrate: betweenFightsNarrators,
 });
 export const newExpeditionAction = defineAction({
   kind: 'new-expedition',
   roles: { gm: 'start a new expedition' },
   resolve: betweenFightsIntent,
+  narrate: betweenFightsNarrators,
 });

@@ -6,6 +6,8 @@ import { combatantOfToken, commandedToken, findToken, refuse } from './IntentCon
 import { findAbility } from './findAbility';
 import { withOffers } from './interruptOffers';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { narrated, plain } from './narration';
 
 /**
  * The GM offers an interrupt whose trigger happened (a free-text trigger the GM confirms, or one
@@ -57,9 +59,7 @@ export const offerIntent: IntentHandler<IntentOf<'interrupt-offer'>> = (ctx, int
       {
         kind: 'status',
         actor: offering ? 'gm' : token.id,
-        summary: offering
-          ? `The GM confirms the trigger of ${token.name}'s ${ability.name}: it may be used now`
-          : `${token.name} declines ${ability.name}`,
+        ...narrated(ctx, narrateInterruptOffer, outcome),
         outcome,
         gmOnly: offersGmOnly(token),
         about: [token.id],
@@ -68,8 +68,17 @@ export const offerIntent: IntentHandler<IntentOf<'interrupt-offer'>> = (ctx, int
   };
 };
 
+/** "The GM confirms the trigger of Ana's Parry: it may be used now" / "Ana declines Parry". */
+export const narrateInterruptOffer: Narrate<'interrupt-offer'> = (o, words) =>
+  plain(
+    o.action === 'offer'
+      ? `The GM confirms the trigger of ${words.name(o.tokenId)}'s ${o.ability}: it may be used now`
+      : `${words.name(o.tokenId)} declines ${o.ability}`,
+  );
+
 export const interruptOfferAction = defineAction({
   kind: 'interrupt-offer',
   roles: 'any',
   resolve: offerIntent,
+  narrate: { 'interrupt-offer': narrateInterruptOffer },
 });

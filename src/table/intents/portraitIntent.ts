@@ -4,6 +4,8 @@ import { EMPTY_DIFF } from '../../schema/tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { commandedToken, refuse } from './IntentContext';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { narrated, plain } from './narration';
 
 /** Said when the hash names no image of this room (never uploaded here, or made up). */
 export const NOT_THIS_ROOMS_IMAGE = 'that image was not uploaded to this room: upload it again';
@@ -31,7 +33,7 @@ export const portraitIntent: IntentHandler<IntentOf<'set-portrait'>> = (ctx, int
       {
         kind: ctx.actor.role === 'player' ? ('note' as const) : ('gm' as const),
         actor: token.id,
-        summary: `${token.name}'s portrait ${intent.portrait === null ? 'removed' : 'changed'}`,
+        ...narrated(ctx, narrateSetPortrait, outcome),
         outcome,
       },
     ],
@@ -39,8 +41,13 @@ export const portraitIntent: IntentHandler<IntentOf<'set-portrait'>> = (ctx, int
   };
 };
 
+/** "Ana's portrait changed" / "Ana's portrait removed". */
+export const narrateSetPortrait: Narrate<'set-portrait'> = (o, words) =>
+  plain(`${words.name(o.tokenId)}'s portrait ${o.portrait === null ? 'removed' : 'changed'}`);
+
 export const setPortraitAction = defineAction({
   kind: 'set-portrait',
   roles: 'any',
   resolve: portraitIntent,
+  narrate: { 'set-portrait': narrateSetPortrait },
 });

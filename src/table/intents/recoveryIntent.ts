@@ -4,6 +4,8 @@ import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
 import { defineAction } from './defineAction';
+import type { Narrate, Narrators } from './narration';
+import { narrated, plain } from './narration';
 
 /**
  * Elixirs ("Elixirs": out of combat, heal 50% of max HP, two per expedition) and surrender
@@ -22,11 +24,12 @@ export const recoveryIntent: IntentHandler<IntentOf<'drink-elixir' | 'surrender'
       tokenId: token.id,
       healed: drunk.healed,
       hp: drunk.combatant.hp,
+      elixirsLeft: drunk.combatant.elixirs,
     };
     return combatantResolution(ctx, outcome, [drunk.combatant], {
       kind: 'basic-action',
       actor: token.id,
-      summary: `${token.name} drinks an elixir: +${drunk.healed} HP (${drunk.combatant.elixirs} left)`,
+      ...narrated(ctx, narrateDrinkElixir, outcome),
       gmOnly: token.hidden,
     });
   }
@@ -37,14 +40,37 @@ export const recoveryIntent: IntentHandler<IntentOf<'drink-elixir' | 'surrender'
   return combatantResolution(ctx, outcome, [after], {
     kind: 'basic-action',
     actor: token.id,
-    summary: `${token.name} surrenders`,
+    ...narrated(ctx, narrateSurrender, outcome),
     gmOnly: token.hidden,
   });
 };
 
-export const drinkElixirAction = defineAction({
+/** "Ana drinks an elixir: +10 HP (1 left)" (older outcomes do not say how many are left). */
+export const narrateDrinkElixir: Narrate<'drink-elixir'> = (o, words) =>
+  plain(
+    `${words.name(o.tokenId)} drinks an elixir: +${o.healed} HP` +
+      (o.elixirsLeft === undefined ? '' : ` (${o.elixirsLeft} left)`),
+  );
+
+/** "Ana surrenders". */
+export const narrateSurrender: Narrate<'surrender'> = (o, words) =>
+  plain(`${words.name(o.tokenId)} surrenders`);
+
+/** Drinking an elixir and surrendering share one registry line, so one set of narrators. */
+const recoveryNarrators: Narrators<'drink-elixir' | 'surrender'> = {
+  'drink-elixir': narrateDrinkElixir,
+  surrender: narrateSurrender,
+};
+
+export const drinkElixirAction = defineAction<'drink-elixir'>({
   kind: 'drink-elixir',
   roles: 'any',
   resolve: recoveryIntent,
+  narrate: recoveryNarrators,
 });
-export const surrenderAction = defineAction({ kind: 'surrender', roles: 'any', resolve: recoveryIntent });
+export const surrenderAction = defineAction<'surrender'>({
+  kind: 'surrender',
+  roles: 'any',
+  resolve: recoveryIntent,
+  narrate: recoveryNarrators,
+});

@@ -6,6 +6,8 @@ import { audienceOf } from './chatAudience';
 import { speakerOf } from './chatSpeaker';
 import type { IntentHandler } from './IntentContext';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { plain } from './narration';
 
 /**
  * A roll in chat (issue 15): an ICON shorthand (`save 2 boons`) or dice notation (`2d6+3`),
@@ -27,4 +29,16 @@ export const rollIntent: IntentHandler<IntentOf<'roll'>> = (ctx, intent) => {
   };
 };
 
-export const rollAction = defineAction({ kind: 'roll', roles: 'any', resolve: rollIntent });
+/**
+ * "Mia rolls 2d6+3: 11": what the chat's roll shows, in one sentence. The chat line itself is the
+ * roll with its label (not in the outcome), so no line is written from it.
+ */
+export const narrateRoll: Narrate<'roll'> = (o) =>
+  plain(`${o.from} rolls ${o.roll.notation}: ${o.roll.total}`);
+
+export const rollAction = defineAction({
+  kind: 'roll',
+  roles: 'any',
+  resolve: rollIntent,
+  narrate: { roll: narrateRoll },
+});

@@ -5,6 +5,8 @@ import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse, statusName } from './IntentContext';
 import { combatantResolution } from './combatantResolution';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { narrated } from './narration';
 
 /**
  * Saves happen at the end of the bearer's turn, one per status, rolled by the table in 'end-turn'
@@ -35,13 +37,27 @@ export const saveIntent: IntentHandler<IntentOf<'save'>> = (ctx, intent) => {
   return combatantResolution(ctx, outcome, [after], {
     kind: 'save',
     actor: 'gm',
-    summary: `GM override: ${token.name} saves against ${intent.statusId}: ${roll.total} — ${roll.success ? 'it ends' : 'it stays'}`,
+    ...narrated(ctx, narrateSave, outcome),
     gmOnly: token.hidden,
-    // The total would tell a hidden stat block's save bonus.
-    redacted: {
-      summary: `GM override: ${token.name} saves against ${intent.statusId}: ${roll.success ? 'it ends' : 'it stays'}`,
-    },
   });
 };
 
-export const saveAction = defineAction({ kind: 'save', roles: 'any', resolve: saveIntent });
+/**
+ * "GM override: Ana saves against dazed: 12 — it ends". Players read no total when a stat block
+ * or HP is kept from them: it would tell a hidden stat block's save bonus.
+ */
+export const narrateSave: Narrate<'save'> = (o, words) => {
+  const who = `GM override: ${words.name(o.tokenId)} saves against ${o.statusId}`;
+  const verdict = o.ended ? 'it ends' : 'it stays';
+  return {
+    gm: { summary: `${who}: ${o.roll.total} — ${verdict}`, details: [] },
+    players: { summary: `${who}: ${verdict}`, details: [] },
+  };
+};
+
+export const saveAction = defineAction({
+  kind: 'save',
+  roles: 'any',
+  resolve: saveIntent,
+  narrate: { save: narrateSave },
+});

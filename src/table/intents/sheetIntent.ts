@@ -8,6 +8,8 @@ import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { commandedToken, refuse } from './IntentContext';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { narrated, plain } from './narration';
 
 /**
  * A sheet edit (docs/table.md "Character sheets"): the owner or the GM replaces the sheet, the
@@ -46,7 +48,8 @@ export const sheetIntent: IntentHandler<IntentOf<'edit-sheet'>> = (ctx, intent) 
   const state = token.state;
   const restated = state && restatHealth(state, block.health, derived.data.health, ctx.snapshot.settings);
   const combatants = restated && restated !== state ? [restated] : [];
-  const outcome = { kind: 'edit-sheet' as const, tokenId: token.id, changes };
+  const renamed = name !== token.name;
+  const outcome = { kind: 'edit-sheet' as const, tokenId: token.id, changes, ...(renamed ? { name } : {}) };
   return {
     ok: true,
     outcome,
@@ -55,13 +58,19 @@ export const sheetIntent: IntentHandler<IntentOf<'edit-sheet'>> = (ctx, intent) 
       {
         kind: player ? ('note' as const) : ('gm' as const),
         actor: token.id,
-        summary: `${name}'s sheet: ${changes.length ? changes.join('; ') : 'saved unchanged'}`,
+        ...narrated(ctx, narrateEditSheet, outcome),
         outcome,
       },
     ],
-    statBlock: { tokenId: token.id, statBlock: derived.data, ...(name !== token.name ? { name } : {}) },
+    statBlock: { tokenId: token.id, statBlock: derived.data, ...(renamed ? { name } : {}) },
   };
 };
+
+/** "Ana's sheet: Guard 1 active; notes", named as the edit leaves the character. */
+export const narrateEditSheet: Narrate<'edit-sheet'> = (o, words) =>
+  plain(
+    `${o.name ?? words.name(o.tokenId)}'s sheet: ${o.changes.length ? o.changes.join('; ') : 'saved unchanged'}`,
+  );
 
 /** What changed, in a player's words, for the log line. */
 function describeChanges(before: CharacterSheet, after: CharacterSheet): string[] {
@@ -91,4 +100,9 @@ function describeChanges(before: CharacterSheet, after: CharacterSheet): string[
   return out;
 }
 
-export const editSheetAction = defineAction({ kind: 'edit-sheet', roles: 'any', resolve: sheetIntent });
+export const editSheetAction = defineAction({
+  kind: 'edit-sheet',
+  roles: 'any',
+  resolve: sheetIntent,
+  narrate: { 'edit-sheet': narrateEditSheet },
+});

@@ -11,18 +11,12 @@ import { offerInterrupts } from './interruptOffers';
 import type { IntentHandler } from './IntentContext';
 import { combatantOfToken, commandedToken, refuse } from './IntentContext';
 import { fightingCombatants, nameOf } from './combatants';
-import { endOfTurnEdgeSaves } from './edgeSave';
+import { edgeSaveDetail, endOfTurnEdgeSaves, narrateEdgeSave } from './edgeSave';
 import { turnEndRefusal } from './turnEndRule';
 import { removeByEdge } from '../../rules/edgeReturn';
-import type { EdgeReturn } from '../../rules/edgeReturn';
 import { defineAction } from './defineAction';
-
-/** What the log says about coming back after an edge ("Edges"). */
-const RETURN_NOTE: Record<EdgeReturn, string> = {
-  'start-of-next-turn': 'comes back at the start of its next turn',
-  'gm-discretion': 'the GM may bring it back at the start of its next turn',
-  never: 'a mob: it does not come back',
-};
+import type { Narrate, Narrators } from './narration';
+import { narrated, plain } from './narration';
 
 /** GM: start combat (round 1, a PC first by default) or end it (blights, statuses, vigor clear). */
 export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>> = (ctx, intent) => {
@@ -44,9 +38,10 @@ export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>
         {
           kind: 'turn',
           actor: 'gm',
-          summary: `Combat starts: round 1, ${order.roundStartSide} side first`,
+          ...narrated(ctx, narrateStartCombat, outcome),
           outcome,
         },
+        // No outcome of its own (the names are the GM's alone): its words stay here.
         ...(leftOut.length
           ? [
               {
@@ -67,7 +62,7 @@ export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>
     ok: true,
     outcome,
     diff: diffOf(ctx.snapshot, { turn: null, combatants: cleared }),
-    log: [{ kind: 'turn', actor: 'gm', summary: `Combat ends after round ${outcome.round}`, outcome }],
+    log: [{ kind: 'turn', actor: 'gm', ...narrated(ctx, narrateEndCombat, outcome), outcome }],
   };
 };
 
@@ -111,28 +106,28 @@ export const startTurnIntent: IntentHandler<IntentOf<'start-turn'>> = (ctx, inte
         combatants: [...roundStart, waiting],
         ...(roundStart.length ? { turn: order } : {}),
       }),
-      log: [{ kind: 'turn', actor: self.id, summary: `${token.name} will take a slow turn`, outcome }],
+      log: [{ kind: 'turn', actor: self.id, ...narrated(ctx, narrateDeclareSlow, outcome), outcome }],
     };
   }
-  const details = started.blights ? explainDamageApplication(started.blights, token.name) : [];
+  const outcome = { ...started, slow: Boolean(declaredSlow || started.combatant.slowTurn) };
   // A turn starting may trigger interrupts; every earlier offer lapses (docs/table.md).
   return offerInterrupts(
     ctx,
     { kind: 'turn-start', combatantId: self.id },
     {
       ok: true,
-      outcome: started,
+      outcome,
       diff: diffOf(ctx.snapshot, { combatants: [...roundStart, started.combatant], turn: started.order }),
       log: [
+        // The round's own line carries no outcome: its words stay here.
         ...(roundStart.length
           ? [{ kind: 'turn' as const, actor: 'gm', summary: `Round ${started.order.round} begins` }]
           : []),
         {
           kind: 'turn',
           actor: self.id,
-          summary: `${token.name} starts ${declaredSlow || started.combatant.slowTurn ? 'a slow' : 'their'} turn (round ${started.round})`,
-          details,
-          outcome: started,
+          ...narrated(ctx, narrateStartTurn, outcome),
+          outcome,
         },
       ],
     },
@@ -154,11 +149,6 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
   const ended = endTurn(order, fighters, ctx.dice, ctx.snapshot.settings);
   if ('ok' in ended) return ended;
   const catalog = ctx.snapshot.statusCatalog;
-  const details = ended.saves.map((s) =>
-    s.roll
-      ? `save vs ${s.statusId}: ${s.roll.total} — ${s.ended ? 'ends' : 'stays'}`
-      : `${s.statusId} is ongoing: no save`,
-  );
   const afterStatusSaves = fighters.map((c) => (c.id === ended.combatant.id ? ended.combatant : c));
   // "Edges": everyone on an edge saves at the end of ANY turn, the one whose turn ended first.
   const edges = endOfTurnEdgeSaves(ctx, afterStatusSaves, token.id);
@@ -169,15 +159,6 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
     return at ? removeByEdge(c, at) : c;
   });
   const endedState = afterSaves.find((c) => c.id === ended.combatant.id) ?? ended.combatant;
-  for (const e of edges) {
-    const who = e.tokenId === token.id ? 'ends on an edge' : `${nameOf(ctx, e.tokenId)} is on an edge`;
-    details.push(
-      `${who}: save ${e.roll.total} — ` +
-        (e.removed
-          ? `removed from play (${RETURN_NOTE[e.returns]})`
-          : `steps back to (${e.to!.x},${e.to!.y})`),
-    );
-  }
   /** The ending character's own edge save (kept for older readers of the outcome). */
   const edge = edges.find((e) => e.tokenId === token.id) ?? null;
   const roundOver = turnState(ended.order, afterSaves, catalog, ctx.snapshot.settings).kind === 'round-over';
@@ -203,7 +184,8 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
         turn: next ? next.order : ended.order,
       }),
       log: [
-        { kind: 'turn', actor: token.id, summary: `${token.name} ends their turn`, details, outcome },
+        { kind: 'turn', actor: token.id, ...narrated(ctx, narrateEndTurn, outcome), outcome },
+        // The new round's line carries no outcome (its starting side is not in it): words stay here.
         ...(next
           ? [
               {
@@ -218,15 +200,67 @@ export const endTurnIntent: IntentHandler<IntentOf<'end-turn'>> = (ctx, intent) 
   );
 };
 
-export const startTurnAction = defineAction({ kind: 'start-turn', roles: 'any', resolve: startTurnIntent });
-export const endTurnAction = defineAction({ kind: 'end-turn', roles: 'any', resolve: endTurnIntent });
-export const startCombatAction = defineAction({
+/** "Combat starts: round 1, pcs side first". */
+export const narrateStartCombat: Narrate<'start-combat'> = (o) =>
+  plain(`Combat starts: round ${o.order.round}, ${o.order.roundStartSide} side first`);
+
+/** "Combat ends after round 3". */
+export const narrateEndCombat: Narrate<'end-combat'> = (o) => plain(`Combat ends after round ${o.round}`);
+
+/** "Ana will take a slow turn" (declared before the slow turns begin). */
+export const narrateDeclareSlow: Narrate<'declare-slow'> = (o, words) =>
+  plain(`${words.name(o.tokenId)} will take a slow turn`);
+
+/** "Ana starts their turn (round 2)", with what her blights dealt under it. */
+export const narrateStartTurn: Narrate<'start-turn'> = (o, words) => {
+  const name = words.name(o.combatantId);
+  return plain(
+    `${name} starts ${o.slow ? 'a slow' : 'their'} turn (round ${o.round})`,
+    o.blights ? explainDamageApplication(o.blights, name) : [],
+  );
+};
+
+/**
+ * "Ana ends their turn", one line per status save ("save vs dazed: 12 — ends") and per edge save
+ * ("Ruin Drake is on an edge: save 7 — removed from play (…)"), the ending character's first.
+ */
+export const narrateEndTurn: Narrate<'end-turn'> = (o, words) =>
+  plain(`${words.name(o.combatantId)} ends their turn`, [
+    ...o.saves.map((s) =>
+      s.roll
+        ? `save vs ${s.statusId}: ${s.roll.total} — ${s.ended ? 'ends' : 'stays'}`
+        : `${s.statusId} is ongoing: no save`,
+    ),
+    ...o.edges.map((e) => edgeSaveDetail(e, o.combatantId, words)),
+  ]);
+
+/** Start and end combat share one registry line, so one set of narrators. */
+const combatNarrators: Narrators<'start-combat' | 'end-combat'> = {
+  'start-combat': narrateStartCombat,
+  'end-combat': narrateEndCombat,
+};
+
+export const startTurnAction = defineAction({
+  kind: 'start-turn',
+  roles: 'any',
+  resolve: startTurnIntent,
+  narrate: { 'start-turn': narrateStartTurn, 'declare-slow': narrateDeclareSlow },
+});
+export const endTurnAction = defineAction({
+  kind: 'end-turn',
+  roles: 'any',
+  resolve: endTurnIntent,
+  narrate: { 'end-turn': narrateEndTurn, 'edge-save': narrateEdgeSave },
+});
+export const startCombatAction = defineAction<'start-combat'>({
   kind: 'start-combat',
   roles: { gm: 'start combat' },
   resolve: combatIntent,
+  narrate: combatNarrators,
 });
-export const endCombatAction = defineAction({
+export const endCombatAction = defineAction<'end-combat'>({
   kind: 'end-combat',
   roles: { gm: 'end combat' },
   resolve: combatIntent,
+  narrate: combatNarrators,
 });

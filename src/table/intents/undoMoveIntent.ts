@@ -5,6 +5,8 @@ import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { checkTurn, combatantOfToken, commandedToken, intentBattlefield, refuse } from './IntentContext';
 import { defineAction } from './defineAction';
+import type { Narrate } from './narration';
+import { narrated, plain } from './narration';
 
 /**
  * `undo-move`: the character's player takes back its last move this turn, before it acts
@@ -45,11 +47,6 @@ export const undoMoveIntent: IntentHandler<IntentOf<'undo-move'>> = (ctx, intent
     movementBack,
     actionsBack,
   };
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const returned = [
-    ...(movementBack ? [`${plural(movementBack, 'square')} of movement`] : []),
-    ...(actionsBack ? [plural(actionsBack, 'action')] : []),
-  ];
   return {
     ok: true,
     outcome,
@@ -61,9 +58,7 @@ export const undoMoveIntent: IntentHandler<IntentOf<'undo-move'>> = (ctx, intent
       {
         kind: 'move',
         actor: token.id,
-        summary:
-          `${token.name} takes back the move to (${to.x},${to.y}): back on (${from.x},${from.y})` +
-          (returned.length ? `, ${returned.join(' and ')} returned` : ''),
+        ...narrated(ctx, narrateUndoMove, outcome),
         outcome,
         gmOnly: token.hidden,
       },
@@ -71,4 +66,24 @@ export const undoMoveIntent: IntentHandler<IntentOf<'undo-move'>> = (ctx, intent
   };
 };
 
-export const undoMoveAction = defineAction({ kind: 'undo-move', roles: 'any', resolve: undoMoveIntent });
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "Ana takes back the move to (4,2): back on (1,2), 3 squares of movement and 1 action returned". */
+export const narrateUndoMove: Narrate<'undo-move'> = (o, words) => {
+  // The outcome's `from` is where the move had put the token, `to` where it goes back.
+  const returned = [
+    ...(o.movementBack ? [`${plural(o.movementBack, 'square')} of movement`] : []),
+    ...(o.actionsBack ? [plural(o.actionsBack, 'action')] : []),
+  ];
+  return plain(
+    `${words.name(o.tokenId)} takes back the move to (${o.from.x},${o.from.y}): back on (${o.to.x},${o.to.y})` +
+      (returned.length ? `, ${returned.join(' and ')} returned` : ''),
+  );
+};
+
+export const undoMoveAction = defineAction({
+  kind: 'undo-move',
+  roles: 'any',
+  resolve: undoMoveIntent,
+  narrate: { 'undo-move': narrateUndoMove },
+});
