@@ -4,7 +4,6 @@ import { ChannelIdSchema } from './chat';
 import { MapSchema } from './map';
 import { RoomSettingsSchema } from './settings';
 import { StatBlockSchema } from './statBlock';
-import { TokenSchema } from './token';
 import { TurnOrderSchema } from './turnOrder';
 import {
   atMost,
@@ -23,8 +22,8 @@ import {
 
 import { CombatantStateSchema } from './combatant';
 import { AssetHashSchema } from './asset';
-import { DrawingSchema, MAX_DRAWINGS } from './drawing';
 import { ReplayContentSchema } from './replay';
+import { drawingList, TokenListSchema } from './tokenList';
 import { InterruptOffersSchema } from './interruptOffer';
 export { CombatantStateSchema, type CombatantState } from './combatant';
 
@@ -42,23 +41,6 @@ export type Session = z.infer<typeof SessionSchema>;
 
 /** Bump with a migration in `migrateRoomFile` when the room file shape changes. */
 export const ROOM_FILE_SCHEMA_VERSION = 1;
-
-const TokenListSchema = boundedList(TokenSchema, MAX_TOKENS, 'tokens').superRefine((tokens, ctx) => {
-  const seen = new Set<string>();
-  tokens.forEach((t, i) => {
-    if (seen.has(t.id))
-      ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `token id '${t.id}' is used twice` });
-    seen.add(t.id);
-  });
-});
-
-/** One layer's drawings (issue 15): every one on `layer`, at most MAX_DRAWINGS. */
-const drawingList = (layer: 'table' | 'gm') =>
-  boundedList(
-    DrawingSchema.extend({ layer: z.literal(layer, `the ${layer === 'gm' ? "GM's" : 'table'} layer`) }),
-    MAX_DRAWINGS,
-    'drawings',
-  ).default([]);
 
 /**
  * Interrupts offered and not yet taken up or lapsed, by owner's token id (docs/table.md
