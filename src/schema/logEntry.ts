@@ -143,6 +143,8 @@ export const LogEntrySchema = z.object({
    * "Foes with hidden stats".
    */
   redacted: RedactedLineSchema.optional(),
+  /** The scene it happened in (docs/table/scenes.md); absent in rooms that had one scene then. */
+  scene: boundedText(MAX_ID_CHARS).optional(),
 });
 export type LogEntry = z.infer<typeof LogEntrySchema>;
 

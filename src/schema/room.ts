@@ -24,6 +24,7 @@ import { CombatantStateSchema } from './combatant';
 import { AssetHashSchema } from './asset';
 import { ReplayContentSchema } from './replay';
 import { drawingList, TokenListSchema } from './tokenList';
+import { ActiveSceneSchema, MAX_SCENES, SceneSchema } from './scene';
 import { InterruptOffersSchema } from './interruptOffer';
 export { CombatantStateSchema, type CombatantState } from './combatant';
 
@@ -76,6 +77,8 @@ export const PublicContentSchema = z.object({
   drawings: drawingList('table'),
   /** Offers to characters players command (the public doc's `offers`). */
   offers: offersRecord,
+  /** The active scene's id and name (absent in rooms that never had a second scene). */
+  scene: ActiveSceneSchema.optional(),
 });
 export type PublicContent = z.infer<typeof PublicContentSchema>;
 
@@ -97,6 +100,8 @@ export const SecretContentSchema = z.object({
   replay: ReplayContentSchema.default({ records: {}, inputs: {} }),
   /** Offers to every other character: foes, hidden ones, ones with hidden stats (GM-only). */
   offers: offersRecord,
+  /** The room's other scenes, kept with their content, and the active one's entry (no content). */
+  scenes: boundedRecord(SceneSchema, MAX_SCENES, 'scenes').default({}),
 });
 export type SecretContent = z.infer<typeof SecretContentSchema>;
 

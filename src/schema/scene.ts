@@ -28,8 +28,17 @@ export const MAX_SCENES = 24;
  */
 export const MAX_SCENE_CHARS = 400_000;
 
+/** "312 KB": a scene's JSON size as a refusal says it. */
+export function sceneSize(chars: number): string {
+  return `${Math.ceil(chars / 1000)} KB`;
+}
+
 /** A scene's name as the GM's list and the log say it. */
-export const SceneNameSchema = z.string().trim().min(1, 'a scene needs a name').max(80, atMost(80, 'characters'));
+export const SceneNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'a scene needs a name')
+  .max(80, atMost(80, 'characters'));
 
 /**
  * One battlefield kept while the party is elsewhere (docs/table/scenes.md): everything of the
@@ -41,8 +50,11 @@ export const SceneContentSchema = z.object({
   map: MapSchema,
   chapter: z.number().int().min(1).max(10, atMost(10, '')).default(1),
   /** Remaining HP per destructible square, keyed "x,y". */
-  destructibleHp: boundedRecord(z.number().int().min(0).max(MAX_STAT), MAX_MAP_SIDE * MAX_MAP_SIDE, 'squares')
-    .default({}),
+  destructibleHp: boundedRecord(
+    z.number().int().min(0).max(MAX_STAT),
+    MAX_MAP_SIDE * MAX_MAP_SIDE,
+    'squares',
+  ).default({}),
   /** Tokens players see, and tokens only the GM sees (foes not yet revealed). */
   tokens: TokenListSchema.default([]),
   hiddenTokens: TokenListSchema.default([]),
@@ -53,8 +65,6 @@ export const SceneContentSchema = z.object({
   combatants: boundedRecord(CombatantStateSchema, MAX_TOKENS, 'combatants').default({}),
   drawings: drawingList('table'),
   gmDrawings: drawingList('gm'),
-  /** Where the party arrives (an encounter's party starts); none: where they stand, or nearby. */
-  partyStarts: boundedList(CellSchema, MAX_PARTY_CHARACTERS, 'party starts').default([]),
 });
 export type SceneContent = z.infer<typeof SceneContentSchema>;
 
@@ -69,6 +79,8 @@ export const SceneSchema = z.object({
   name: SceneNameSchema,
   /** Milliseconds since the epoch: the list's order. */
   createdAt: z.number().int().nonnegative(),
+  /** Where the party arrives (an encounter's party starts); none: where they stand, or nearby. */
+  partyStarts: boundedList(CellSchema, MAX_PARTY_CHARACTERS, 'party starts').default([]),
   content: SceneContentSchema.nullable(),
 });
 export type Scene = z.infer<typeof SceneSchema>;

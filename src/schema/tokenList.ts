@@ -20,4 +20,3 @@ export const drawingList = (layer: 'table' | 'gm') =>
     MAX_DRAWINGS,
     'drawings',
   ).default([]);
-

@@ -23,6 +23,7 @@ export type Observed =
   | 'settings'
   | 'notes'
   | 'meta'
+  | 'scenes'
   /** Read when needed, never redrawn from a change list (drawings have their own observer). */
   | null;
 
@@ -35,7 +36,7 @@ interface RootSpec {
 const BOTH = ['public', 'secrets'] as const;
 
 export const DOC_ROOTS = {
-  /** schemaVersion, room name. */
+  /** schemaVersion, room name; public doc: `scene`, the active scene's id and name (ActiveScene). */
   meta: { type: 'map', in: BOTH, observed: 'meta' },
   /** id → Token (public: visible tokens; secrets: hidden ones). */
   tokens: { type: 'map', in: BOTH, observed: 'tokens' },
@@ -83,6 +84,11 @@ export const DOC_ROOTS = {
    * from (docs/table/replay.md). Written by the server only (docWriteRules: `serverOnly`).
    */
   replay: { type: 'map', in: ['secrets'], observed: null },
+  /**
+   * scene id → Scene (src/schema/scene.ts): the room's battlefields; every one but the active one
+   * with its content, kept here so players never receive a scene they are not in.
+   */
+  scenes: { type: 'map', in: ['secrets'], observed: 'scenes' },
   /** content hash → a fact a replay record names (a token, a stat block, the map…): stored once. */
   replayInputs: { type: 'map', in: ['secrets'], observed: null },
 } as const satisfies Readonly<Record<string, RootSpec>>;

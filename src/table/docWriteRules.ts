@@ -25,6 +25,8 @@ import { plainIssue } from '../schema/issueSentence';
 import { isPlainValidToken } from './tokenFastCheck';
 import { ShownStateSchema } from './shownState';
 import { DrawingSchema, MAX_DRAWINGS, type DrawingLayer } from '../schema/drawing';
+import type { Scene } from '../schema/scene';
+import { ActiveSceneSchema, MAX_SCENE_CHARS, MAX_SCENES, SceneSchema, sceneSize } from '../schema/scene';
 
 /**
  * What a GM may write into each root of a room's docs (src/table/docRoots.ts): the readers'
@@ -97,6 +99,8 @@ const tokenSchemaCheck = bySchema(TokenSchema);
 const tokenCheck: ValueCheck = (key, value) =>
   isPlainValidToken(value) ? null : tokenSchemaCheck(key, value);
 
+const sceneSchemaCheck = bySchema(SceneSchema);
+
 const SERVER_ONLY_TEXT = 'replay records are written by the server only';
 const SERVER_ONLY: ValueCheck = () => SERVER_ONLY_TEXT;
 
@@ -130,6 +134,8 @@ const RULES: { readonly [N in RootName]: RootRule | Readonly<Record<WrittenDoc, 
       {
         schemaVersion: (v) => (v === TABLE_SCHEMA_VERSION ? null : `must stay ${TABLE_SCHEMA_VERSION}`),
         name,
+        // The active scene's id and name, in the public doc only (src/table/scenes/).
+        scene: (v) => bySchema(ActiveSceneSchema)(null, v),
       },
       'meta',
     ),
@@ -231,6 +237,19 @@ const RULES: { readonly [N in RootName]: RootRule | Readonly<Record<WrittenDoc, 
   },
   // What each outcome was computed from (docs/table/replay.md): the server writes it while it
   // resolves an intent; a GM client may neither forge nor delete a record.
+  scenes: {
+    type: 'map',
+    maxKeys: { count: MAX_SCENES, what: 'scenes' },
+    check: idKey((key, value) => {
+      const problem = sceneSchemaCheck(key, value);
+      if (problem) return problem;
+      if ((value as Scene).id !== key) return `id: expected '${key}' (the scene's key)`;
+      const chars = JSON.stringify(value).length;
+      return chars > MAX_SCENE_CHARS
+        ? `the scene is ${sceneSize(chars)}; a scene keeps ${atMost(MAX_SCENE_CHARS, 'characters')}`
+        : null;
+    }),
+  },
   replay: { type: 'map', check: SERVER_ONLY, serverOnly: SERVER_ONLY_TEXT },
   replayInputs: { type: 'map', check: SERVER_ONLY, serverOnly: SERVER_ONLY_TEXT },
 };

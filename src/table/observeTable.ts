@@ -17,6 +17,8 @@ export interface TableChanges {
   settings: boolean;
   notes: boolean;
   meta: boolean;
+  /** The GM's list of scenes (the secrets doc's `scenes`). */
+  scenes: boolean;
 }
 
 const emptyChanges = (): TableChanges => ({
@@ -29,6 +31,7 @@ const emptyChanges = (): TableChanges => ({
   settings: false,
   notes: false,
   meta: false,
+  scenes: false,
 });
 
 /**

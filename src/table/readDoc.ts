@@ -1,6 +1,8 @@
 import type { InterruptOffer } from '../schema/interruptOffer';
 import { InterruptOffersSchema } from '../schema/interruptOffer';
 import type * as Y from 'yjs';
+import type { ActiveScene } from '../schema/scene';
+import { ActiveSceneSchema } from '../schema/scene';
 import type { z } from 'zod';
 import type { ChatMessage, LogEntry } from '../schema/logEntry';
 import { ChatMessageSchema, LogEntrySchema } from '../schema/logEntry';
@@ -148,12 +150,18 @@ export function readNotes(doc: Y.Doc): Record<string, string> {
   return out;
 }
 
-export function readMeta(doc: Y.Doc): { schemaVersion: number | null; name: string } {
+/** The room's meta: its schema version, name and (public doc) the scene the party is in. */
+export function readMeta(doc: Y.Doc): {
+  schemaVersion: number | null;
+  name: string;
+  scene: ActiveScene | null;
+} {
   const meta = rootsOf(doc).meta;
   const version = meta.get('schemaVersion');
   const name = meta.get('name');
   return {
     schemaVersion: typeof version === 'number' ? version : null,
     name: typeof name === 'string' ? name : '',
+    scene: ActiveSceneSchema.safeParse(meta.get('scene')).data ?? null,
   };
 }

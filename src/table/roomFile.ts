@@ -30,6 +30,7 @@ import { plainIssue } from '../schema/issueSentence';
 import { placeAllHealth, stateDocFor } from './foeHealth';
 import { readDrawings } from './readDrawings';
 import { readReplayContent } from './replay/replayStore';
+import { readActiveScene, readScenes } from './scenes/readScenes';
 
 /** Thrown when a room cannot be exported or imported; nothing has been written. */
 export class RoomFileError extends Error {}
@@ -43,7 +44,7 @@ export class RoomFileError extends Error {}
  * are not, and the GM's copy of every whisper is (`secrets.chat`).
  */
 export const ROOM_FILE_ROOTS = {
-  /** `name`; `schemaVersion` is this build's, written by the import. */
+  /** `name`, `public.scene` (the active scene); `schemaVersion` is this build's, written by the import. */
   meta: 'file',
   /** `public.tokens` (visible), `secrets.tokens` (hidden). */
   tokens: 'file',
@@ -81,6 +82,8 @@ export const ROOM_FILE_ROOTS = {
   replay: 'file',
   /** `secrets.replay.inputs`. */
   replayInputs: 'file',
+  /** `secrets.scenes`: every kept scene whole, and the active one's entry. */
+  scenes: 'file',
 } as const satisfies Record<RootName, 'file' | 'derived'>;
 
 /** How `importRoom` learns which images the new room will have. */
@@ -101,6 +104,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
   const map = readMapContent(publicDoc);
   if (!map) throw new RoomFileError('this room has no map to export');
   const destructibleHp = readDestructibleHp(publicDoc);
+  const activeScene = readActiveScene(publicDoc);
   const file = {
     schemaVersion: ROOM_FILE_SCHEMA_VERSION,
     kind: 'room',
@@ -125,6 +129,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       settings: readSettings(publicDoc, problems),
       drawings: readDrawings(publicDoc, 'table'),
       offers: Object.fromEntries(readOffers(publicDoc, 'public', problems)),
+      ...(activeScene ? { scene: activeScene } : {}),
     },
     secrets: {
       tokens: [...readTokens(secretsDoc, 'secrets', problems).values()],
@@ -138,6 +143,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       // What each outcome was computed from (docs/table/replay.md): GM-only like the rest here.
       replay: readReplayContent(secretsDoc),
       offers: Object.fromEntries(readOffers(secretsDoc, 'secrets', problems)),
+      scenes: Object.fromEntries(readScenes(secretsDoc, problems).map((scene) => [scene.id, scene])),
     },
   };
   // Round-trip through JSON so the file holds no frozen or shared objects.
@@ -171,6 +177,9 @@ export function importRoom(
   transactBoth({ public: publicDoc, secrets: secretsDoc }, SYSTEM_ORIGIN, () => {
     for (const doc of [publicDoc, secretsDoc]) rootsOf(doc).meta.set('schemaVersion', TABLE_SCHEMA_VERSION);
     rootsOf(publicDoc).meta.set('name', file.name);
+    if (file.public.scene) rootsOf(publicDoc).meta.set('scene', file.public.scene);
+    for (const scene of Object.values(file.secrets.scenes))
+      secretRootsOf(secretsDoc).scenes.set(scene.id, scene);
     const pub = publicRootsOf(publicDoc);
     // The map as a map file sets it (rows, background, doors, destructible squares at full HP)…
     writeMapContent(publicDoc, file.public.map, file.public.chapter);

@@ -1,4 +1,5 @@
 import type * as Y from 'yjs';
+import type { ActiveScene } from '../schema/scene';
 import type { CellData } from '../schema/cell';
 import type { Combatant } from '../schema/combatant';
 import type { InterruptOffer } from '../schema/interruptOffer';
@@ -47,6 +48,8 @@ export interface TokenView extends Token {
 export interface RoomSnapshot {
   readonly schemaVersion: number | null;
   readonly roomName: string;
+  /** The scene the party is in (docs/table/scenes.md); null in a room that had one scene. */
+  readonly scene: ActiveScene | null;
   /** 'gm' when the secrets doc was read too. */
   readonly view: 'gm' | 'player';
   readonly map: MapData | null;
@@ -185,6 +188,7 @@ export function tableStateOf(parts: TableParts): TableState {
   return deepFreeze({
     schemaVersion: parts.meta.schemaVersion,
     roomName: parts.meta.name,
+    scene: parts.meta.scene,
     view: parts.secrets ? 'gm' : 'player',
     map,
     chapter: parts.chapter,

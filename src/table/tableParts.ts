@@ -1,4 +1,5 @@
 import type * as Y from 'yjs';
+import type { ActiveScene } from '../schema/scene';
 import type { InterruptOffer } from '../schema/interruptOffer';
 import type { MapData } from '../schema/map';
 import type { RoomSettings } from '../schema/settings';
@@ -35,7 +36,12 @@ export interface DocParts {
  * a replay record (src/table/replay/), so both go through the same derivation.
  */
 export interface TableParts {
-  readonly meta: { readonly schemaVersion: number | null; readonly name: string };
+  readonly meta: {
+    readonly schemaVersion: number | null;
+    readonly name: string;
+    /** The scene the party is in (docs/table/scenes.md); null in a room that had one scene. */
+    readonly scene: ActiveScene | null;
+  };
   readonly map: MapData | null;
   readonly chapter: number;
   readonly destructibleHp: Readonly<Record<string, number>>;

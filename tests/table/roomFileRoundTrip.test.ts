@@ -19,6 +19,9 @@ import { exportRoom, importRoom, ROOM_FILE_ROOTS } from '../../src/table/roomFil
 import { setDoor } from '../../src/table/writers/doorWriters';
 import { paintCells, setDestructibleHp } from '../../src/table/writers/mapWriters';
 import { postLogNote, setNote, setRoomName, setRoomSettings } from '../../src/table/writers/roomWriters';
+import { createScene } from '../../src/table/scenes/sceneWriters';
+import { sceneFromEncounter } from '../../src/table/scenes/sceneSources';
+import type { GmDocs } from '../../src/table/scenes/sceneContent';
 import { encounter, foe, GM, mapOf, PARRY, party, pc, player, room } from './fixtures';
 
 /** A 1×1 PNG: the bytes a room file carries for its battlemap (the server checks real ones). */
@@ -126,6 +129,16 @@ function playedRoom(): TableDocs & { secrets: Y.Doc } {
   setNote(docs, 'spy', 'Waits for the door');
   setNote(docs, 'room', 'Session 3');
   postLogNote(docs, 'The spy slips behind the pillar', true);
+  // A scene prepared for later (kept whole in the secrets doc), on a map of its own.
+  createScene(
+    docs as GmDocs,
+    'The crypt',
+    sceneFromEncounter(
+      encounter([{ id: 'ghoul', statBlock: foe('Ghoul'), cell: { x: 2, y: 1 } }], [{ x: 0, y: 1 }]) as never,
+      readMapContent(docs.public)!,
+      new Set(['ana']),
+    ),
+  );
   send(docs, GM, { kind: 'draw', shape: { kind: 'line', from: [0, 2], to: [3, 2] } });
   send(docs, GM, { kind: 'draw', shape: { kind: 'text', at: [5, 3], text: 'ambush' }, layer: 'gm' });
   send(docs, ANA, { kind: 'chat', text: 'I ready my shield' });

@@ -19,6 +19,7 @@ import { logPosition } from '../findLogEntry';
 import { diffFor } from '../tableDiff';
 import { prepareDiffWrite } from '../writers/writeDiff';
 import { publicTwin } from './redactLog';
+import { readActiveScene } from '../scenes/readScenes';
 import type { ChatLineInput, DrawingWrite, StatBlockWrite } from './IntentContext';
 import { DrawingSchema } from '../../schema/drawing';
 import { StatBlockSchema } from '../../schema/statBlock';
@@ -108,6 +109,8 @@ export function intentWrites(
     return parsed;
   };
   let redactedForPlayers = false;
+  // Each line says which scene it happened in (docs/table/scenes.md).
+  const scene = readActiveScene(docs.public)?.id;
   /**
    * Visible, but its stat block or its HP (the combatant state: room setting `foeHp`) is only in
    * the secrets doc: players read a redacted twin of lines about it.
@@ -157,7 +160,14 @@ export function intentWrites(
       const { about = [], redacted, outcome, ...fields } = input;
       const parsedOutcome = outcome === undefined ? undefined : parseOutcome(outcome);
       const stored: LogEntry = {
-        ...LogEntryFieldsSchema.parse({ id: newId('l'), at: now, dice: [...dice], details: [], ...fields }),
+        ...LogEntryFieldsSchema.parse({
+          id: newId('l'),
+          at: now,
+          dice: [...dice],
+          details: [],
+          ...(scene ? { scene } : {}),
+          ...fields,
+        }),
         ...(parsedOutcome ? { outcome: parsedOutcome } : {}),
       };
       // Also every character whose HP the line's changes carry (an edge save's fall, a blight):

@@ -50,6 +50,7 @@ export function publicTwin(
     ...(diff ? { diff } : {}),
     ...(full.pending ? { pending: redactPending(full.pending) } : {}),
     gmOnly: false,
+    ...(full.scene ? { scene: full.scene } : {}),
   };
 }
 

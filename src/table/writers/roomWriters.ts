@@ -1,4 +1,6 @@
+import type * as Y from 'yjs';
 import type { CombatantState, TableDocs } from '../docLayout';
+import { readActiveScene } from '../scenes/readScenes';
 import {
   combatantStateOf,
   CombatantStateSchema,
@@ -92,16 +94,34 @@ export function postChat(docs: TableDocs, from: string, text: string): void {
 
 /** A GM log line; `gmOnly` ones go to the secrets doc. */
 export function postLogNote(docs: TableDocs, summary: string, gmOnly = false): void {
+  const doc = gmOnly ? requireSecrets(docs, 'GM-only log lines') : docs.public;
+  const scene = readActiveScene(docs.public)?.id;
+  doc.transact(
+    () => postLogEntry(doc, { summary, gmOnly, ...(scene ? { scene } : {}) }, Date.now()),
+    GM_ORIGIN,
+  );
+}
+
+/**
+ * Inside the caller's transaction: a GM note at the end of `doc`'s log, marked with the scene the
+ * room is in (or `scene`, for the line that says the party moved on).
+ */
+export function postLogEntry(
+  doc: Y.Doc,
+  line: { summary: string; gmOnly?: boolean; scene?: string },
+  now: number,
+): void {
+  const scene = line.scene ?? readActiveScene(doc)?.id;
   const entry: LogEntry = LogEntrySchema.parse({
     id: newId('l'),
-    at: Date.now(),
+    at: now,
     kind: 'note',
     actor: 'gm',
-    summary,
-    gmOnly,
+    summary: line.summary,
+    gmOnly: line.gmOnly ?? false,
+    ...(scene ? { scene } : {}),
   });
-  const doc = gmOnly ? requireSecrets(docs, 'GM-only log lines') : docs.public;
-  doc.transact(() => rootsOf(doc).log.push([entry]), GM_ORIGIN);
+  rootsOf(doc).log.push([entry]);
 }
 
 /** GM puts a status from the room's catalog on a combatant (undoable, unlike the intent). */
