@@ -61,7 +61,10 @@ export function placeHealth(
   if (!token.success) return void dropFace();
   const publicState = pub.combatants.get(tokenId);
   const secretState = sec.combatants.get(tokenId);
-  if (hpShownExactly(token.data, settings)) {
+  // A foe whose stat block the GM keeps hidden gets a face too: its state names its abilities.
+  const statsHidden = !pub.statBlocks.has(tokenId) && sec.statBlocks.has(tokenId);
+  const hpShown = hpShownExactly(token.data, settings);
+  if (hpShown && !statsHidden) {
     dropFace();
     if (secretState === undefined) return;
     sec.combatants.delete(tokenId);
@@ -74,7 +77,10 @@ export function placeHealth(
   if (secretState === undefined) sec.combatants.set(tokenId, raw);
   const state = CombatantStateSchema.safeParse(raw);
   if (!state.success) return void dropFace(); // the reader reports it; nothing to show
-  const face = shownStateOf(state.data, statBlockOf(docs, tokenId), settings.foeHp);
+  const face = shownStateOf(state.data, statBlockOf(docs, tokenId), settings.foeHp, {
+    hp: hpShown,
+    abilities: !statsHidden,
+  });
   if (!sameJson(faces.get(tokenId), face)) faces.set(tokenId, face);
 }
 

@@ -150,7 +150,8 @@ export function tableStateOf(parts: TableParts): TableState {
       secretStates.get(token.id) ?? publicStates.get(token.id) ?? (face ? stateOfFace(face) : null);
     const statsHidden = !publicBlocks.has(token.id) && secretBlocks.has(token.id);
     const statBlock = publicBlocks.get(token.id) ?? secretBlocks.get(token.id) ?? null;
-    const hpHidden = !publicStates.has(token.id) && face !== undefined;
+    // A face that carries HP (a foe with hidden stats in a room that shows HP) hides none.
+    const hpHidden = !publicStates.has(token.id) && face !== undefined && face.hp === undefined;
     const full = state && statBlock && !hpHidden ? { ...state, statBlock } : null;
     return {
       ...token,
