@@ -6,6 +6,7 @@ import { TableDiffSchema } from './tableDiff';
 import {
   atMost,
   boundedList,
+  boundedRecord,
   boundedText,
   MAX_ID_CHARS,
   MAX_NAME_CHARS,
@@ -143,6 +144,11 @@ export const LogEntrySchema = z.object({
    * "Foes with hidden stats".
    */
   redacted: RedactedLineSchema.optional(),
+  /**
+   * The names of the characters it concerns as they were when it was written (token id → name),
+   * so a character removed or renamed since still reads by name (issue 32). Absent in older entries.
+   */
+  names: boundedRecord(boundedText(MAX_NAME_CHARS), MAX_TOKENS, 'names').optional(),
   /** The scene it happened in (docs/table/scenes.md); absent in rooms that had one scene then. */
   scene: boundedText(MAX_ID_CHARS).optional(),
 });

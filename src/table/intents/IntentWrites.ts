@@ -159,6 +159,7 @@ export function intentWrites(
     log(input) {
       const { about = [], redacted, outcome, ...fields } = input;
       const parsedOutcome = outcome === undefined ? undefined : parseOutcome(outcome);
+      const names = namesOf(docs, [fields.actor, ...about, ...idsIn(parsedOutcome)]);
       const stored: LogEntry = {
         ...LogEntryFieldsSchema.parse({
           id: newId('l'),
@@ -166,6 +167,7 @@ export function intentWrites(
           dice: [...dice],
           details: [],
           ...(scene ? { scene } : {}),
+          ...(names ? { names } : {}),
           ...fields,
         }),
         ...(parsedOutcome ? { outcome: parsedOutcome } : {}),
@@ -303,11 +305,47 @@ function withoutHp(change: TableDiff['tokens'][number]): TableDiff['tokens'][num
  * GM-only interrupt offer (a foe's abilities); the same object when there is none, so callers
  * can tell.
  */
+/** Keys whose string values (or lists of them) may be token ids: `tokenId`, `targetIds`, an area's `id`. */
+const ID_KEY = /^(id|.*Id|.*Ids)$/;
+
+/** Every string an outcome holds under an id-like key (some are not tokens: `namesOf` skips those). */
+function idsIn(value: unknown, into: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) idsIn(item, into);
+  else if (value && typeof value === 'object')
+    for (const [key, inner] of Object.entries(value)) {
+      if (ID_KEY.test(key) && typeof inner === 'string') into.push(inner);
+      else if (ID_KEY.test(key) && Array.isArray(inner))
+        into.push(...inner.filter((v): v is string => typeof v === 'string'));
+      else if (inner && typeof inner === 'object') idsIn(inner, into);
+    }
+  return into;
+}
+
+/** Token id → name for each of `ids` that is a token of the room now (undefined when none is). */
+function namesOf(docs: TableDocs, ids: readonly string[]): Record<string, string> | undefined {
+  const names: Record<string, string> = {};
+  let any = false;
+  for (const id of new Set(ids)) {
+    for (const doc of [docs.public, docs.secrets]) {
+      const token = doc ? (rootsOf(doc).tokens.get(id) as { name?: unknown } | undefined) : undefined;
+      if (typeof token?.name !== 'string' || Object.hasOwn(names, id)) continue;
+      names[id] = token.name;
+      any = true;
+    }
+  }
+  return any ? names : undefined;
+}
+
 function withoutHidden(
   entry: LogEntry,
   isHidden: (tokenId: string) => boolean,
   hpHidden: (tokenId: string) => boolean,
 ): LogEntry {
+  // A hidden token's name stays in the GM's copy only.
+  if (entry.names && Object.keys(entry.names).some(isHidden)) {
+    const names = Object.fromEntries(Object.entries(entry.names).filter(([id]) => !isHidden(id)));
+    return withoutHidden({ ...entry, names }, isHidden, hpHidden);
+  }
   const hpIn = (t: TableDiff['tokens'][number]) =>
     hpHidden(t.tokenId) && !!t.state && HP_FIELDS.some((k) => k in t.state!.after || k in t.state!.before);
   const touches = (diff: TableDiff | undefined) =>

@@ -51,6 +51,7 @@ export function publicTwin(
     ...(full.pending ? { pending: redactPending(full.pending) } : {}),
     gmOnly: false,
     ...(full.scene ? { scene: full.scene } : {}),
+    ...(full.names ? { names: full.names } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { LogEntry } from '../../schema/logEntry';
 import type { RoomSnapshot } from '../../table/snapshot';
+import { entryNames } from './entryNames';
 import type { RoomModel } from '../model/RoomModel';
 import { onActivateKey } from '../onActivateKey';
 import { actorPrefix, logMarkdown } from './logMarkdown';
@@ -44,8 +45,6 @@ export function LogPanel({ model }: { model: RoomModel }) {
   const snapshot = model.snapshot.value;
   if (!snapshot) return null;
   const gm = model.host?.gm;
-  const names = (id: string) =>
-    id === 'gm' ? 'GM' : (snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? 'someone');
   const toggle = (id: string): void => {
     const next = new Set(open);
     if (!next.delete(id)) next.add(id);
@@ -78,7 +77,7 @@ export function LogPanel({ model }: { model: RoomModel }) {
             <LogLine
               key={entry.id}
               entry={entry}
-              who={actorPrefix(names(entry.actor), entry.summary)}
+              who={actorPrefix(entryNames(snapshot, entry)(entry.actor), entry.summary)}
               open={open.has(entry.id)}
               toggle={toggle}
             />

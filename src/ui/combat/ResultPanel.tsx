@@ -7,6 +7,7 @@ import type { LogEntry } from '../../schema/logEntry';
 import { fullOutcome, outcomeOf } from '../../schema/outcome';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { healthText } from './healthText';
+import { entryNames } from './entryNames';
 import type { RoomModel } from '../model/RoomModel';
 import { isRedacted, latestResolution } from './latestResolution';
 import { PendingAttention } from './pendingAttention';
@@ -61,7 +62,7 @@ export function EntryResult(
   ),
 ) {
   const { model, snapshot, entry } = props;
-  const names = (id: string) => snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? id;
+  const names = entryNames(snapshot, entry);
   const area = outcomeOf(entry.outcome, 'area');
   const attack = outcomeOf(entry.outcome, 'attack') ?? area?.attack ?? null;
   const view = attack ? attackResultView(attack, names) : null;

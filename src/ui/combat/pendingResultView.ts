@@ -1,3 +1,4 @@
+import { entryNames } from './entryNames';
 import type { LogEntry } from '../../schema/logEntry';
 import { outcomeOf } from '../../schema/outcome';
 import type { RoomSnapshot } from '../../table/snapshot';
@@ -25,9 +26,6 @@ export interface PendingResultView {
   canDiscard: boolean;
 }
 
-const nameIn = (snapshot: RoomSnapshot, id: string) =>
-  snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? id;
-
 /** The view of `entry.pending` for `viewer`; null when the entry never waited. */
 export function pendingResultView(
   entry: LogEntry,
@@ -36,7 +34,7 @@ export function pendingResultView(
 ): PendingResultView | null {
   const pending = entry.pending;
   if (!pending) return null;
-  const name = (id: string) => nameIn(snapshot, id);
+  const name = entryNames(snapshot, entry);
   const changes = pending.diff.tokens.map((c) => {
     const state = c.state;
     const keys = state ? (Object.keys(state.after) as (keyof typeof state.after)[]) : [];

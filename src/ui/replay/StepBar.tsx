@@ -1,3 +1,4 @@
+import { entryNames } from '../combat/entryNames';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { EntryResult } from '../combat/ResultPanel';
 import { actorPrefix } from '../combat/logMarkdown';
@@ -81,9 +82,7 @@ export function StepBar(props: { model: RoomModel; request: StepThroughRequest; 
         </div>
       </div>
     );
-  const name = (id: string) =>
-    id === 'gm' ? 'GM' : (snapshot.tokensById[id]?.state?.name ?? snapshot.tokensById[id]?.name ?? 'someone');
-  const who = actorPrefix(name(entry.actor), entry.summary);
+  const who = actorPrefix(entryNames(snapshot, entry)(entry.actor), entry.summary);
   // A player's log keeps where a foe whose HP or stats are kept from them went, never its state
   // (the entry's public twin), so its HP and statuses are drawn as they are now.
   const unknown =
