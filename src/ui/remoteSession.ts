@@ -1,3 +1,4 @@
+import { sendActing } from './combat/turnToStart';
 import { cellCenterToWorld, worldToCell } from '../grid/cell';
 import type { Intent } from '../schema/intent';
 import { connectTable } from '../table/client';
@@ -80,7 +81,8 @@ export async function connectRemoteSession(roomId: string, token: string): Promi
   });
 
   const post = async (intent: Intent): Promise<MoveResult> => {
-    const r = await conn.sendIntent(intent);
+    // A player's first move on their turn starts it (src/ui/combat/turnToStart.ts).
+    const r = who.role === 'gm' ? await conn.sendIntent(intent) : await sendActing(conn, intent);
     return r.ok ? { ok: true } : { ok: false, reason: r.reason };
   };
 

@@ -65,6 +65,9 @@ export function ChatComposer({ role, players, send, fieldRef }: ComposerProps) {
         recalled.current = null;
         setText('');
         setError('');
+        // Back to the map once a line is sent (issue 32): a key held next (R for the ruler) is the
+        // table's, never typed into the chat. Enter on the map opens the field again.
+        fieldRef.current?.blur();
       } else {
         setError(`${command.intent.kind === 'roll' ? 'Not rolled' : 'Not sent'}: ${answer.reason}`);
       }

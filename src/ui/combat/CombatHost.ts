@@ -1,6 +1,7 @@
 import type { Intent, IntentAnswer } from '../../schema/intent';
 import type { TableDocs } from '../../table/docLayout';
 import type { TableSession } from '../TableSession';
+import { sendActing } from './turnToStart';
 
 export type { IntentAnswer } from '../../schema/intent';
 
@@ -31,7 +32,8 @@ export function combatHostOf(session: TableSession): CombatHost | null {
   if (!conn) return null;
   const undo = session.gm;
   return {
-    intent: (intent) => conn.sendIntent(intent),
+    // A player's first move or action on their turn starts it (./turnToStart.ts).
+    intent: (intent) => (session.viewer.role === 'gm' ? conn.sendIntent(intent) : sendActing(conn, intent)),
     ...(session.viewer.role === 'gm' && undo
       ? { gm: { docs: () => conn.docs, undo: () => undo.undo(), redo: () => undo.redo() } }
       : {}),

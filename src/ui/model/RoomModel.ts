@@ -115,13 +115,15 @@ export class RoomModel {
 
   /**
    * The Act panel's send: on success the picks of the action are put down (target, arc,
-   * destination; an area's template leaves the map with its choice), on refusal the reason stays
+   * destination; a rolled ability, an area's template with it), on refusal the reason stays
    * under the panel until the next pick.
    */
   async act(label: string, intent: Intent): Promise<IntentAnswer> {
     const answer = await this.send(label, intent);
     if (!answer.ok) this.update({ refusal: answer.reason });
-    else if (intent.kind === 'area') this.choose(null);
+    // A rolled ability is put down (issue 32): the ruler and the map work at once after a roll.
+    else if (intent.kind === 'area' || intent.kind === 'attack' || intent.kind === 'effect')
+      this.choose(null);
     else
       this.update({ targetId: null, targetCell: null, arc: [], areaAt: null, moveTo: null, refusal: null });
     return answer;
