@@ -1,3 +1,4 @@
+import { statusChipLabels } from './statusChips';
 import { BitmapText, Container, Graphics, Sprite } from 'pixi.js';
 import { PortraitTextures, type PortraitLoader } from './PortraitTextures';
 import { SIDE_COLOURS } from './heightRamp';
@@ -278,18 +279,22 @@ export class TokenLayer {
       badges.poly([bx, byy - 5, bx + 4, byy, bx, byy + 5, bx - 4, byy]).fill(BLIGHT_COLOURS[i] ?? 0xffffff);
     });
     c.addChild(badges);
-    // Statuses: small lettered chips down the right edge, as many as fit above the name.
-    const chips = Math.max(1, Math.floor((nameY - 22) / 13));
-    t.statuses.slice(0, chips).forEach((st, i) => {
+    // Statuses: small lettered chips down the right edge, as many as fit above the name; when
+    // more statuses than that, the last chip says how many more ("+2").
+    const room = Math.max(1, Math.floor((nameY - 22) / 13));
+    statusChipLabels(t.statuses, room).forEach((label, i) => {
+      // A chip past the room ("+N" beside the only one) goes left of the last slot.
+      const x = i < room ? s - 16 : s - 16 - 17 * (i - room + 1);
+      const y = 22 + Math.min(i, room - 1) * 13;
       const chip = new Graphics()
-        .roundRect(s - 16, 22 + i * 13, 15, 12, 3)
+        .roundRect(x, y, 15, 12, 3)
         .fill(0xffe08a)
         .stroke({ width: 1, color: 0x333333 });
       const txt = new BitmapText({
-        text: st.slice(0, 2).toUpperCase(),
+        text: label,
         style: { fontFamily: 'Arial', fontSize: 8, fill: 0x222222 },
       });
-      txt.position.set(s - 14, 23 + i * 13);
+      txt.position.set(x + 2, y + 1);
       c.addChild(chip, txt);
     });
     if (t.elevation > 0) {
