@@ -1,5 +1,5 @@
 import type { AreaOptions } from '../grid/area/areaPlacement';
-import type { Ability } from '../schema/ability';
+import type { Ability, EffectComponent } from '../schema/ability';
 import type { RollModifier } from '../schema/modifier';
 import type { RoomSettings } from '../schema/settings';
 
@@ -49,4 +49,32 @@ export function areaEffectCoverResists(
   settings: Pick<RoomSettings, 'areaCoverForEveryArea'>,
 ): boolean {
   return settings.areaCoverForEveryArea || ability.attack?.kind === 'ranged' || ability.range !== null;
+}
+
+/**
+ * What an area gives every affected character besides the one its attack roll is against
+ * ("Area of effect": additional effects apply to all affected spaces): its Area effect, then its
+ * Effect, as labelled components. Empty: an area attack that only hurts the attack space's
+ * character (the preview, the result and the ability editor then say so).
+ */
+export function areaSharedComponents(
+  ability: Pick<Ability, 'areaEffect' | 'effect'>,
+): readonly (readonly ['areaEffect' | 'effect', EffectComponent])[] {
+  return [
+    ...(ability.areaEffect ? [['areaEffect', ability.areaEffect] as const] : []),
+    ...(ability.effect ? [['effect', ability.effect] as const] : []),
+  ];
+}
+
+/** The characters an area covered that neither its attack roll nor any of its effects reached. */
+export function untouchedByArea(o: {
+  readonly affected: readonly { readonly id: string }[];
+  readonly attack: { readonly targetId: string } | null | undefined;
+  readonly areaEffects: readonly { readonly targetId: string }[];
+}): string[] {
+  const reached = new Set([
+    ...(o.attack ? [o.attack.targetId] : []),
+    ...o.areaEffects.map((e) => e.targetId),
+  ]);
+  return o.affected.map((a) => a.id).filter((id) => !reached.has(id));
 }

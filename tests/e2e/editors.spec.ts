@@ -49,6 +49,10 @@ test('the GM edits the Brute: a bad Health is named and blocks Save; a new Blast
   await ability.getByTestId('area-kind').selectOption('blast');
   await ability.getByTestId('area-size').fill('1');
   await ability.getByTestId('onHit-tier').selectOption('heavy');
+  // An area attack without an area effect hurts the attack space alone: the editor says so.
+  await expect(ability.getByTestId('area-no-effect')).toContainText(
+    'everyone else in the area takes nothing',
+  );
   const preview = ability.getByTestId('area-preview');
   await expect(preview).toHaveAttribute('data-squares', '9');
   await expect(preview).toHaveAttribute('aria-label', /Blast 1: 9 squares/);

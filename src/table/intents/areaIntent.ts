@@ -8,7 +8,13 @@ import { explainAttack, explainDamageApplication } from '../../rules/explainOutc
 import { attackContext } from '../../grid/attackContext';
 import { placeArea } from '../../grid/area/placeArea';
 import { formatAreaPattern } from '../../schema/area';
-import { areaEffectCoverResists, areaOptionsOf, areaRollModifiers } from '../../rules/areaOptions';
+import {
+  areaEffectCoverResists,
+  areaOptionsOf,
+  areaRollModifiers,
+  areaSharedComponents,
+  untouchedByArea,
+} from '../../rules/areaOptions';
 import { diffOf } from '../tableDiff';
 import type { IntentHandler } from './IntentContext';
 import { abilityTurn, intentBattlefield, combatantOfToken, commandedToken, refuse } from './IntentContext';
@@ -124,10 +130,7 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
   // Every affected character but the one attacked (whose roll already applied the Effect) gets the
   // area effect, then the ability's Effect: "additional effects apply to all affected spaces"
   // (docs/rules/rolls-and-damage.md#effect-on-attacks).
-  const components = [
-    ...(ability.areaEffect ? [['areaEffect', ability.areaEffect] as const] : []),
-    ...(ability.effect ? [['effect', ability.effect] as const] : []),
-  ];
+  const components = areaSharedComponents(ability);
   const areaEffects: EffectOutcome[] = [];
   for (const [label, component] of components) {
     for (const hit of placed.affected) {
@@ -243,6 +246,8 @@ export const narrateArea: Narrate<'area'> = (o, words) => {
     if (effect.application) details.push(`${name}:`, ...explainDamageApplication(effect.application, name));
     for (const id of effect.statusesApplied) details.push(`  ${name} gains status ${id}`);
   }
+  // Everyone else the area covered, so nobody in it goes unmentioned (issue 32).
+  for (const id of untouchedByArea(o)) details.push(`${words.name(id)}: in the area, no area effect`);
   const terrain = (o.terrain ?? []).map((h) => `the terrain at (${h.x},${h.y}): ${describeTerrainHit(h)}`);
   details.push(...terrain);
   const terrainClause = terrain.length ? `; ${terrain.join('; ')}` : '';

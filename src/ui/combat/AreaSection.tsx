@@ -3,6 +3,7 @@ import type { RoomModel } from '../model/RoomModel';
 import { areaAttackPreview, areaEffectPreview } from './areaRollPreview';
 import { formatDamage, formatHitChance, formatModifier, formatNet } from './format';
 import { GmRollControls, gmModifiers } from './gmRollControls';
+import { areaSharedComponents } from '../../rules/areaOptions';
 
 /**
  * What the Act panel says about an area template: how to place it, legal or why not, the attack
@@ -96,6 +97,15 @@ export function AreaSection({ model, actorId }: { model: RoomModel; actorId: str
               </div>
             ) : null;
           })}
+      {r.legal &&
+        areaSharedComponents(choice.ability).length === 0 &&
+        r.affected
+          .filter((hit) => !(hit.inAttackSpace && choice.ability.attack))
+          .map((hit) => (
+            <div key={hit.id} data-testid={`area-untouched-${hit.id}`}>
+              {`${names(hit.id)}: in the area, no area effect`}
+            </div>
+          ))}
       <GmRollControls model={model} />
       {chosen && (
         <div class="row" data-testid="attack-space-choices">

@@ -8,6 +8,7 @@ import { fullOutcome, outcomeOf } from '../../schema/outcome';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { healthText } from './healthText';
 import { entryNames } from './entryNames';
+import { untouchedByArea } from '../../rules/areaOptions';
 import type { RoomModel } from '../model/RoomModel';
 import { isRedacted, latestResolution } from './latestResolution';
 import { PendingAttention } from './pendingAttention';
@@ -146,6 +147,16 @@ export function EntryResult(
             <ResultLines lines={v.lines} />
           </Fragment>
         ))}
+        {/* Everyone else in the area, so nobody it covered goes unmentioned. */}
+        {area && untouchedByArea(area).length > 0 && (
+          <ResultLines
+            lines={untouchedByArea(area).map((id) => ({
+              label: names(id),
+              value: 'in the area, no area effect',
+              testid: `result-untouched-${id}`,
+            }))}
+          />
+        )}
         {isRedacted(entry) && entry.details.length > 0 && (
           <div class="result-details">
             {entry.details.map((d, i) => (

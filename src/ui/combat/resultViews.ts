@@ -1,6 +1,7 @@
 import type { SaveRoll } from '../../schema/rollRecord';
 import type { Outcome, OutcomeKind, OutcomeOf } from '../../schema/outcome';
 import type { ResultLine } from './resultView';
+import { untouchedByArea } from '../../rules/areaOptions';
 import { attackResultView, effectView, traceLines } from './resultView';
 
 /** Names a token id as the reader knows it (the snapshot's name, or the id when it is gone). */
@@ -56,6 +57,9 @@ export const RESULT_VIEWS: { readonly [K in OutcomeKind]: ResultView<K> } = {
     line('Affected', o.affected.map((a) => names(a.id)).join(', ') || 'nobody'),
     ...(o.attack ? attackLines(o.attack, names) : []),
     ...o.areaEffects.flatMap((e) => effectView(e, names(e.targetId)).lines),
+    ...untouchedByArea(o).map((id) =>
+      line(names(id), 'in the area, no area effect', `result-untouched-${id}`),
+    ),
   ],
   effect: (o, names) => [
     line('Ability', o.ability),
@@ -143,6 +147,7 @@ export const RESULT_VIEWS: { readonly [K in OutcomeKind]: ResultView<K> } = {
   'interrupt-offer': (o) => [line(o.action === 'offer' ? 'Offered' : 'Declined', o.ability)],
   'edit-sheet': (o) => [line('Changed', o.changes.join(', ') || 'nothing')],
   'set-portrait': (o) => [line('Portrait', o.portrait ? 'set' : 'removed')],
+  'show-handout': (o) => [line('Handout', `${o.title}, shown to ${o.to ?? 'everyone'}`)],
 };
 
 /** The card's lines for any outcome (dispatch through the checked record). */

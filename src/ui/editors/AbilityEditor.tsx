@@ -251,6 +251,12 @@ export function AbilityEditor(props: AbilityEditorProps) {
               range={Number.isFinite(draft.range) ? (draft.range ?? null) : null}
               self={draft.self ?? false}
             />
+            {draft.attack && !draft.areaEffect && !draft.effect && (
+              <p class="warning" role="note" data-testid="area-no-effect">
+                No area effect: only the character in the attack space is hit; everyone else in the area takes
+                nothing. Add an area effect below if the whole area should be hurt.
+              </p>
+            )}
             <Fold
               summary="Area effect (everyone in the area)"
               open={!!draft.areaEffect || has('areaEffect')}
