@@ -162,16 +162,18 @@ function ChoiceBody({ model, actorId }: { model: RoomModel; actorId: string }) {
         <div data-testid="move-path">
           {p ? `Path of ${p.path.length} squares, cost ${p.cost}` : 'Click a destination within reach.'}
         </div>
-        <button
-          data-testid="move-action"
-          disabled={!p}
-          onClick={() =>
-            p &&
-            void model.act(choice.label, { kind: 'move', tokenId: actorId, path: p.path, mode: choice.id })
-          }
-        >
-          {choice.label}
-        </button>
+        <div class="act-primary">
+          <button
+            data-testid="move-action"
+            disabled={!p}
+            onClick={() =>
+              p &&
+              void model.act(choice.label, { kind: 'move', tokenId: actorId, path: p.path, mode: choice.id })
+            }
+          >
+            {choice.label}
+          </button>
+        </div>
       </>
     );
   }
@@ -216,9 +218,11 @@ function BasicAction({ model, actorId }: { model: RoomModel; actorId: string }) 
           {`Click ${choice.id === 'rescue' ? 'an adjacent defeated ally' : 'a character in range 3'} on the map.`}
         </div>
       )}
-      <button data-testid="basic-action" disabled={choice.id !== 'interact' && !target} onClick={send}>
-        {`${choice.label}${target ? ` → ${target.state?.name ?? target.name}` : ''}`}
-      </button>
+      <div class="act-primary">
+        <button data-testid="basic-action" disabled={choice.id !== 'interact' && !target} onClick={send}>
+          {`${choice.label}${target ? ` → ${target.state?.name ?? target.name}` : ''}`}
+        </button>
+      </div>
     </>
   );
 }

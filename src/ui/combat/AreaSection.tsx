@@ -122,9 +122,11 @@ export function AreaSection({ model, actorId }: { model: RoomModel; actorId: str
           ))}
         </div>
       )}
-      <button data-testid="use-area" disabled={!r.legal} onClick={use}>
-        {`Use ${choice.ability.name}`}
-      </button>
+      <div class="act-primary">
+        <button data-testid="use-area" disabled={!r.legal} onClick={use}>
+          {`Use ${choice.ability.name}`}
+        </button>
+      </div>
     </>
   );
 }

@@ -96,13 +96,15 @@ export function AttackSection({
           {`Terrain at (${cell.x},${cell.y}): height ${d.snapshot.map?.heights[cell.y]?.[cell.x] ?? '0'}, ${hp} HP — attacks hit it automatically; each 10 damage lowers it a level`}
         </div>
       )}
-      <button data-testid="roll-attack" disabled={!target && hp === undefined} onClick={roll}>
-        {target
-          ? `Roll ${choice.label} on ${target.name}`
-          : cell && hp !== undefined
-            ? `Roll ${choice.label} on the terrain at (${cell.x},${cell.y})`
-            : 'Pick a target'}
-      </button>
+      <div class="act-primary">
+        <button data-testid="roll-attack" disabled={!target && hp === undefined} onClick={roll}>
+          {target
+            ? `Roll ${choice.label} on ${target.name}`
+            : cell && hp !== undefined
+              ? `Roll ${choice.label} on the terrain at (${cell.x},${cell.y})`
+              : 'Pick a target'}
+        </button>
+      </div>
     </>
   );
 }

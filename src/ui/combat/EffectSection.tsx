@@ -72,11 +72,13 @@ export function EffectSection({ model, actorId }: { model: RoomModel; actorId: s
         the target saves first (the ability’s text says so)
       </label>
       <ForcedSection model={model} ability={ability} />
-      <button data-testid="use-effect" disabled={!target?.legal} onClick={use}>
-        {target
-          ? `Use ${ability.name}${target.self ? ' on self' : ` on ${target.name}`}`
-          : `Use ${ability.name}`}
-      </button>
+      <div class="act-primary">
+        <button data-testid="use-effect" disabled={!target?.legal} onClick={use}>
+          {target
+            ? `Use ${ability.name}${target.self ? ' on self' : ` on ${target.name}`}`
+            : `Use ${ability.name}`}
+        </button>
+      </div>
     </>
   );
 }

@@ -1,6 +1,7 @@
 /** Styles of the combat dock (kept beside its panels; injected once). */
 const CSS = `
 .combat-dock section { border-top: 1px solid #3a3c42; padding-top: 4px; margin-bottom: 6px; font-size: 13px; }
+.combat-dock { font-size: 13px; }
 .combat-dock .headline { color: var(--accent); margin: 2px 0 6px; }
 .combat-dock .hint { color: var(--muted); font-size: 12px; margin: 4px 0; }
 .combat-dock label { display: block; margin: 4px 0; color: var(--muted); }
@@ -37,6 +38,19 @@ const CSS = `
 .combat-dock input.count { width: 4.5em; }
 .combat-dock .gm-roll label { display: inline-block; margin-right: 10px; }
 .combat-dock button.active { border-color: var(--accent); color: var(--accent); }
+/* The Act panel's Roll / Use / Move stays in sight at the bottom of the scrolling panel (issue 32:
+   it sat below the fold once a target was picked). A sticky box stays inside its parent's box, so
+   the Act section lends its box to the dock (display: contents): the button stays in sight as long
+   as any of the dock is on screen; the section's rule above moves to its heading. */
+.combat-dock section.combat-actions { display: contents; }
+.combat-dock section.combat-actions > h3 { border-top: 1px solid #3a3c42; padding-top: 4px; }
+.combat-dock .act-primary { position: sticky; bottom: 0; z-index: 1; background: var(--panel); padding: 6px 0; }
+.combat-dock .act-primary button { width: 100%; font-weight: 600; }
+/* Phones: every button and choice of the dock is a finger's size (44 px). */
+@media (max-width: 760px) {
+  .combat-dock button, .combat-dock select { min-height: 44px; min-width: 44px; }
+  .combat-dock .tracker-rows button { padding: 4px 12px; font-size: 14px; }
+}
 `;
 
 let injected = false;
