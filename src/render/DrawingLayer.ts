@@ -32,13 +32,18 @@ export class DrawingLayer {
   readonly container = new Container();
   private readonly drawn = new Map<string, { view: Container; record: DrawnDrawing }>();
   private readonly shapes = new Container();
-  /** The shape being drawn now, and the keyboard's cursor (this page only). */
-  private readonly preview = new Graphics();
+  /**
+   * The shape being drawn now (its lines; a note's text beside them: PixiJS lets only plain
+   * Containers hold children), and the keyboard's cursor (this page only).
+   */
+  private readonly preview = new Container();
+  private readonly previewLines = new Graphics();
   private readonly cursor = new Graphics();
   private markGm = false;
 
   constructor(private readonly cellPx: number) {
     this.container.addChild(this.shapes, this.preview, this.cursor);
+    this.preview.addChild(this.previewLines);
     this.container.eventMode = 'none';
   }
 
@@ -86,10 +91,11 @@ export class DrawingLayer {
 
   /** The shape in progress (null: none), in its author's colour. */
   setPreview(shape: DrawingShape | null, color: string, dashed: boolean): void {
-    this.preview.clear();
-    this.preview.removeChildren().forEach((c) => c.destroy());
+    this.previewLines.clear();
+    // A note's text (the lines' Graphics, child 0, stays).
+    while (this.preview.children.length > 1) this.preview.removeChildAt(1).destroy();
     if (!shape) return;
-    this.paint(this.preview, shape, color, dashed);
+    this.paint(this.preview, this.previewLines, shape, color, dashed);
   }
 
   /** The keyboard's drawing cursor (a small cross), in squares; null hides it. */
@@ -120,16 +126,19 @@ export class DrawingLayer {
   }
 
   private drawShape(shape: DrawingShape, color: string, dashed: boolean): Container {
+    const view = new Container();
     const g = new Graphics();
-    this.paint(g, shape, color, dashed);
-    return g;
+    view.addChild(g);
+    this.paint(view, g, shape, color, dashed);
+    return view;
   }
 
   private px([x, y]: DrawingPoint): [number, number] {
     return [x * this.cellPx, y * this.cellPx];
   }
 
-  private paint(g: Graphics, shape: DrawingShape, color: string, dashed: boolean): void {
+  /** Lines into `g`; a note's text into `view`, beside them. */
+  private paint(view: Container, g: Graphics, shape: DrawingShape, color: string, dashed: boolean): void {
     if (shape.kind === 'text') {
       const [x, y] = this.px(shape.at);
       const text = new Text({
@@ -144,7 +153,7 @@ export class DrawingLayer {
       });
       text.anchor.set(0, 0.5);
       text.position.set(x, y);
-      g.addChild(text);
+      view.addChild(text);
       // A GM-layer note is underlined with dashes.
       if (dashed)
         this.stroke(

@@ -92,6 +92,10 @@ test('a player draws with the keyboard alone; Esc cancels a shape in progress', 
 
 test('on a 390×844 phone a player draws freehand and writes a note', async () => {
   const { gm, sage } = table;
+  // Painting a note warned "Only Containers will be allowed to add children" on every page (issue 32).
+  const warnings: string[] = [];
+  for (const page of [sage, gm])
+    page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
   await sage.getByTestId('draw-open').click();
   await expect(sage.getByTestId('draw-tools')).toBeInViewport();
   await sage.getByTestId('draw-tool-free').click();
@@ -109,6 +113,7 @@ test('on a 390×844 phone a player draws freehand and writes a note', async () =
     { kind: 'text', layer: 'table', author: 'Sam', dashed: false },
   ];
   for (const page of [sage, gm]) for (const d of sams) await expect.poll(() => shown(page)).toContainEqual(d);
+  expect(warnings).toEqual([]);
 });
 
 test("a player's Clear mine takes only their own; the GM's Clear all asks, then clears both layers", async () => {
