@@ -1,5 +1,8 @@
+import { MapSchema, migrateMap } from '../schema/map';
+import { parseOrThrow } from '../schema/formatIssues';
+import { MAX_IMPORT_FILE_CHARS } from './importLimits';
 import type { MapImport } from './importResult';
-import { MapImportError } from './importResult';
+import { MapImportError, parseJsonFile } from './importResult';
 import { importTiled, TILED_EXTENSIONS } from './tiled';
 import { importUvtt, UVTT_EXTENSIONS } from './uvtt';
 
@@ -12,9 +15,29 @@ export function isMapImportFile(fileName: string): boolean {
   return [...UVTT_EXTENSIONS, ...TILED_EXTENSIONS].some((ext) => lower.endsWith(ext));
 }
 
-/** Reads a map file by its kind (the extension picks the importer); throws MapImportError. */
+/** This app's own map file (maps/, "Save map file"): a JSON object saying `"kind": "map"`. */
+function isOwnMapFile(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { kind?: unknown }).kind === 'map';
+}
+
+/**
+ * Reads a map file by its kind; throws MapImportError (or a SchemaError naming the file and the
+ * place in it). A `.json` file is this app's own map when it says `"kind": "map"` (checked by the
+ * same schema as maps/ and the start page's upload), else a Tiled map; the other extensions pick
+ * the Universal VTT importer.
+ */
 export function importMapFile(text: string, fileName: string): MapImport {
   const lower = fileName.toLowerCase();
+  if (lower.endsWith('.json')) {
+    const data = parseJsonFile(text, fileName, MAX_IMPORT_FILE_CHARS);
+    if (isOwnMapFile(data))
+      return {
+        map: parseOrThrow(MapSchema, migrateMap(data), fileName),
+        wallSquares: 0,
+        own: true,
+        picture: undefined,
+      };
+  }
   if (UVTT_EXTENSIONS.some((ext) => lower.endsWith(ext))) return importUvtt(text, fileName);
   if (TILED_EXTENSIONS.some((ext) => lower.endsWith(ext))) return importTiled(text, fileName);
   throw new MapImportError(

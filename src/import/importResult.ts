@@ -10,6 +10,8 @@ export interface MapImport {
   readonly map: MapData;
   /** Squares the file's walls turned impassable. */
   readonly wallSquares: number;
+  /** This app's own map file: its heights, doors and battlemap came with it. */
+  readonly own?: boolean;
   readonly picture:
     | {
         readonly bytes?: Uint8Array;

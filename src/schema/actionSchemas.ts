@@ -15,6 +15,7 @@ import {
 import { EdgeSaveOutcomeSchema, ReturnToPlayIntentSchema, ReturnToPlayOutcomeSchema } from './actions/edges';
 import { EffectAbilityOutcomeSchema, EffectIntentSchema } from './actions/effect';
 import { ForcedMoveOutcomeSchema, ForceMoveIntentSchema } from './actions/forceMove';
+import { ShowHandoutIntentSchema, ShowHandoutOutcomeSchema } from './actions/handout';
 import {
   AddBlightOutcomeSchema,
   AddStatusOutcomeSchema,
@@ -112,6 +113,7 @@ export const ACTION_SCHEMAS = [
   { intents: [InterruptOfferIntentSchema], outcomes: [InterruptOfferOutcomeSchema] },
   { intents: [EditSheetIntentSchema], outcomes: [EditSheetOutcomeSchema] },
   { intents: [SetPortraitIntentSchema], outcomes: [SetPortraitOutcomeSchema] },
+  { intents: [ShowHandoutIntentSchema], outcomes: [ShowHandoutOutcomeSchema] },
 ] as const;
 
 type Registry = typeof ACTION_SCHEMAS;

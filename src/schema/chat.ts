@@ -19,8 +19,9 @@ export const MAX_DIE_SIDES = 1_000;
 export const MAX_ROLL_PARTS = 100;
 
 /**
- * A player's channel: the first 12 hex digits of the SHA-256 of their invite token (the invite
- * id the GM already sees in the invite list). Not a secret; the token is.
+ * A player's channel: their invite's id, the first 12 hex digits of the SHA-256 of the invite's
+ * first token, kept when the GM gives the invite a new link (src/server/invites.ts). Not a
+ * secret; the token is.
  */
 export const ChannelIdSchema = z.string().regex(/^[0-9a-f]{12}$/, 'a channel is 12 hex digits');
 export type ChannelId = z.infer<typeof ChannelIdSchema>;

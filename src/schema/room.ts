@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ChatMessageSchema, LogEntrySchema } from './logEntry';
-import { ChannelIdSchema } from './chat';
 import { MapSchema } from './map';
 import { RoomSettingsSchema } from './settings';
 import { StatBlockSchema } from './statBlock';
@@ -26,19 +25,12 @@ import { ReplayContentSchema } from './replay';
 import { drawingList, TokenListSchema } from './tokenList';
 import { ActiveSceneSchema, MAX_SCENES, SceneSchema } from './scene';
 import { InterruptOffersSchema } from './interruptOffer';
+import { HandoutSchema, MAX_HANDOUTS } from './actions/handout';
 export { CombatantStateSchema, type CombatantState } from './combatant';
 
-/** Who a token is, as the server tells a client (`GET /api/session`). */
-export const SessionSchema = z.object({
-  roomId: z.string().min(1),
-  role: z.enum(['gm', 'player']),
-  /** Player characters this connection commands (empty for the GM, who commands all). */
-  characterIds: z.array(z.string()),
-  name: z.string(),
-  /** A player's channel (their invite id): the doc of their whispers (docs/table.md "Channels"). */
-  channel: ChannelIdSchema.optional(),
-});
-export type Session = z.infer<typeof SessionSchema>;
+// In a module of its own: the page reads a session before anything else, and importing it from
+// here would put every room file schema into a player's first download.
+export { SessionSchema, type Session } from './session';
 
 /** Bump with a migration in `migrateRoomFile` when the room file shape changes. */
 export const ROOM_FILE_SCHEMA_VERSION = 1;
@@ -53,6 +45,9 @@ const offersRecord = boundedRecord(
   MAX_TOKENS,
   'characters with interrupt offers',
 ).default({});
+
+/** Handouts by id (docs/table/handouts.md); absent in files from before issue 32. */
+const handoutsRecord = boundedRecord(HandoutSchema, MAX_HANDOUTS, 'handouts').default({});
 
 /** The public doc's content as plain JSON. */
 export const PublicContentSchema = z.object({
@@ -79,6 +74,8 @@ export const PublicContentSchema = z.object({
   offers: offersRecord,
   /** The active scene's id and name (absent in rooms that never had a second scene). */
   scene: ActiveSceneSchema.optional(),
+  /** Handouts shown to everyone. */
+  handouts: handoutsRecord,
 });
 export type PublicContent = z.infer<typeof PublicContentSchema>;
 
@@ -102,6 +99,8 @@ export const SecretContentSchema = z.object({
   offers: offersRecord,
   /** The room's other scenes, kept with their content, and the active one's entry (no content). */
   scenes: boundedRecord(SceneSchema, MAX_SCENES, 'scenes').default({}),
+  /** The GM's copy of every handout shown to one player (players' channel docs are not in files). */
+  handouts: handoutsRecord,
 });
 export type SecretContent = z.infer<typeof SecretContentSchema>;
 

@@ -14,6 +14,11 @@ export interface Session {
   readonly characterIds: readonly string[];
   /** Stable per token: two sockets of one person share it (used for awareness ownership). */
   readonly tokenHash: string;
+  /**
+   * A player's channel, their invite's id (docs/table/chat.md "Channels"): it stays when the GM
+   * gives the invite a new link, while `tokenHash` changes. None for the GM.
+   */
+  readonly channel?: string;
 }
 
 export const TOKEN_BYTES = 32;
@@ -50,6 +55,7 @@ export function authenticate(store: Store, token: string | null | undefined): Se
     name: row.name,
     characterIds: row.characterIds,
     tokenHash: row.tokenHash,
+    ...(row.role === 'player' && row.channel ? { channel: row.channel } : {}),
   };
 }
 

@@ -1,7 +1,6 @@
 import * as Y from 'yjs';
 import type { Session } from './auth';
 import type { AwarenessEntry } from './protocol';
-import { INVITE_ID_CHARS } from './invites';
 import type { DecodedUpdate } from '../table/checkDocWrite';
 
 /**
@@ -43,9 +42,12 @@ export function channelDocName(roomId: string, channel: string): string {
   return roomId + CHANNEL_INFIX + channel;
 }
 
-/** A player's channel: their invite id (the start of their token's hash); the GM has none. */
+/**
+ * A player's channel: their invite's id, as the store keeps it (fixed when the invite was made,
+ * kept through new links); the GM has none.
+ */
 export function channelOf(session: Session): string | undefined {
-  return session.role === 'player' ? session.tokenHash.slice(0, INVITE_ID_CHARS) : undefined;
+  return session.role === 'player' ? session.channel : undefined;
 }
 
 /**

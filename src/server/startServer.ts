@@ -14,7 +14,8 @@ import { securityHeaders } from './http/securityHeaders';
 import { canOpenDoc, parseDocName } from './permissions';
 import type { DocRef } from './permissions';
 import { RoomManager, RoomRefusedError } from './RoomManager';
-import { migrateRoomDocs } from './tableBridge';
+import { followHandoutTakeBacks, migrateRoomDocs } from './tableBridge';
+import { inviteName } from './invites';
 import { sameDiceForEveryRoom } from './roomDice';
 import type { RoomDice } from './roomDice';
 import { Store } from './store';
@@ -75,9 +76,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const roomsPerHour = options.roomsPerHour ?? DEFAULT_ROOMS_PER_HOUR;
   const librariesPerHour = options.librariesPerHour ?? DEFAULT_LIBRARIES_PER_HOUR;
   const store = new Store(options.dataDir, options.durability ?? 'process');
-  const rooms = new RoomManager(store, options.idleUnloadMs, (room) =>
-    migrateRoomDocs(room.id, room.public.doc, room.secrets.doc),
-  );
+  const rooms = new RoomManager(store, options.idleUnloadMs, (room) => {
+    migrateRoomDocs(room.id, room.public.doc, room.secrets.doc);
+    // A handout the GM takes back leaves its player's channel too (docs/table/handouts.md).
+    followHandoutTakeBacks(room.secrets.doc, (channel) =>
+      inviteName(ctx, room.id, channel) === undefined ? undefined : room.channel(channel)?.doc,
+    );
+  });
   const ctx: ServerContext = {
     store,
     rooms,

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Journal } from './journal';
-import { createSchema } from './storeSchema';
+import { CHANNEL_ID_CHARS, createSchema } from './storeSchema';
 import type { StorageWorker } from './storageWorker';
 import { INLINE_CHECKPOINT_PAGES, startStorageWorker } from './storageWorker';
 
@@ -24,13 +24,30 @@ export interface TokenRow {
   readonly role: 'gm' | 'player';
   readonly name: string;
   readonly characterIds: readonly string[];
+  /**
+   * A player invite's id and channel (storeSchema.ts `CHANNEL_ID_CHARS`): on insert, the start of
+   * the token's hash unless given; kept when the invite gets a new link. None for the GM.
+   */
+  readonly channel?: string;
 }
 
 /** A token row as SQLite returns it: character ids still a JSON array string. */
-type StoredTokenRow = Omit<TokenRow, 'characterIds'> & { readonly characterIds: string };
+type StoredTokenRow = Omit<TokenRow, 'characterIds' | 'channel'> & {
+  readonly characterIds: string;
+  readonly channel: string | null;
+};
 
-function tokenRowOf(raw: StoredTokenRow): TokenRow {
-  return { ...raw, characterIds: JSON.parse(raw.characterIds) as string[] };
+function tokenRowOf({ channel, ...raw }: StoredTokenRow): TokenRow {
+  return {
+    ...raw,
+    characterIds: JSON.parse(raw.characterIds) as string[],
+    ...(raw.role === 'player' ? { channel: channel ?? channelOfHash(raw.tokenHash) } : {}),
+  };
+}
+
+/** The channel a new player token gets: the start of its hash. */
+function channelOfHash(tokenHash: string): string {
+  return tokenHash.slice(0, CHANNEL_ID_CHARS);
 }
 
 /**
@@ -117,15 +134,17 @@ export class Store {
       insertRoom: this.db.prepare('INSERT INTO rooms (id, created_at, settings) VALUES (?, ?, ?)'),
       getRoom: this.db.prepare('SELECT id, created_at AS createdAt, settings FROM rooms WHERE id = ?'),
       insertToken: this.db.prepare(
-        'INSERT INTO tokens (token_hash, room_id, role, name, character_ids) VALUES (?, ?, ?, ?, ?)',
+        'INSERT INTO tokens (token_hash, room_id, role, name, character_ids, channel) VALUES (?, ?, ?, ?, ?, ?)',
       ),
       getToken: this.db.prepare(
-        'SELECT token_hash AS tokenHash, room_id AS roomId, role, name, character_ids AS characterIds FROM tokens WHERE token_hash = ?',
+        'SELECT token_hash AS tokenHash, room_id AS roomId, role, name, character_ids AS characterIds, channel FROM tokens WHERE token_hash = ?',
       ),
       roomTokens: this.db.prepare(
-        'SELECT token_hash AS tokenHash, room_id AS roomId, role, name, character_ids AS characterIds FROM tokens WHERE room_id = ? ORDER BY rowid',
+        'SELECT token_hash AS tokenHash, room_id AS roomId, role, name, character_ids AS characterIds, channel FROM tokens WHERE room_id = ? ORDER BY rowid',
       ),
       deleteToken: this.db.prepare('DELETE FROM tokens WHERE token_hash = ?'),
+      // The row keeps its rowid (so its place in the list), room, role, name, characters and channel.
+      replaceTokenHash: this.db.prepare('UPDATE tokens SET token_hash = ? WHERE token_hash = ?'),
       append: this.db.prepare('INSERT INTO updates (doc, data) VALUES (?, ?)'),
       readUpdates: this.db.prepare('SELECT data FROM updates WHERE doc = ? ORDER BY seq'),
       countUpdates: this.db.prepare('SELECT COUNT(*) AS n FROM updates WHERE doc = ?'),
@@ -186,6 +205,7 @@ export class Store {
       row.role,
       row.name,
       JSON.stringify(row.characterIds),
+      row.role === 'player' ? (row.channel ?? channelOfHash(row.tokenHash)) : null,
     );
   }
 
@@ -201,6 +221,15 @@ export class Store {
 
   deleteToken(tokenHash: string): void {
     this.stmts.deleteToken.run(tokenHash);
+  }
+
+  /**
+   * A token's new link: the row of `oldHash` answers to `newHash` from now on, everything else
+   * about it unchanged (its channel too). One statement, so one atomic commit: after a crash the
+   * old token works or the new one does, never both or neither. False when there was no such row.
+   */
+  replaceTokenHash(oldHash: string, newHash: string): boolean {
+    return this.stmts.replaceTokenHash.run(newHash, oldHash).changes === 1;
   }
 
   /**

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 /**
- * The tables of the embedded store (store.ts) and the one migration of an older layout. What each
+ * The tables of the embedded store (store.ts) and the migrations of older layouts. What each
  * table holds, and why: docs/server.md, "Storage".
  */
 
@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS tokens (
   room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
   role TEXT NOT NULL CHECK (role IN ('gm', 'player')),
   name TEXT NOT NULL,
-  character_ids TEXT NOT NULL DEFAULT '[]'
+  character_ids TEXT NOT NULL DEFAULT '[]',
+  channel TEXT
 );
 CREATE INDEX IF NOT EXISTS tokens_room ON tokens(room_id);
 ${UPDATES_TABLE}
@@ -109,8 +110,33 @@ function migrateUpdatesTable(db: Database.Database): void {
   })();
 }
 
-/** Create every table and index a database lacks, and migrate an older update log. */
+/**
+ * A player invite's id, which is also its channel (the doc of its whispers, docs/table/chat.md):
+ * this many hex digits, fixed when the invite is made (the start of its first token's SHA-256)
+ * and kept through new links, so the whispers, drawings and colour that name it stay the player's.
+ */
+export const CHANNEL_ID_CHARS = 12;
+
+/**
+ * Databases written by builds before invites could get a new link: their tokens have no
+ * `channel` column, and an invite's channel was the start of its token's hash. Add the column and
+ * give every player token without one that very id (so every channel keeps its doc), in one
+ * transaction. The fill runs at every start: a row an older build inserted since gets its id too.
+ */
+function migrateTokenChannels(db: Database.Database): void {
+  const columns = db.prepare('PRAGMA table_info(tokens)').all() as { name: string }[];
+  db.transaction(() => {
+    if (!columns.some((column) => column.name === 'channel'))
+      db.exec('ALTER TABLE tokens ADD COLUMN channel TEXT');
+    db.prepare(
+      `UPDATE tokens SET channel = substr(token_hash, 1, ${CHANNEL_ID_CHARS}) WHERE role = 'player' AND channel IS NULL`,
+    ).run();
+  })();
+}
+
+/** Create every table and index a database lacks, and migrate older tables. */
 export function createSchema(db: Database.Database): void {
   db.exec(SCHEMA);
   migrateUpdatesTable(db);
+  migrateTokenChannels(db);
 }

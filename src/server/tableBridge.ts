@@ -11,12 +11,14 @@ import { migrateDoc, SYSTEM_ORIGIN, TableSchemaError, transactBoth } from '../ta
 import { placeAllHealth } from '../table/foeHealth';
 import type { Actor } from '../table/applyIntent';
 import type { ChannelDocs } from '../table/intents/chatChannels';
-import { exportRoom as exportRoomFile, importRoom } from '../table/roomFile';
+import { exportRoom as exportRoomFile, imagesNamedByFile, importRoom } from '../table/roomFile';
 import { checkDocWrite, MISSING_DEPENDENCIES } from '../table/checkDocWrite';
 import type { DecodedUpdate } from '../table/checkDocWrite';
 
 export { MISSING_DEPENDENCIES };
 import { seedRoom } from '../table/seedRoom';
+import { imagesNamedBy } from '../table/imageRefs';
+import { followHandoutTakeBacks } from '../table/handouts/followTakeBacks';
 import { storedNestingProblem } from '../table/storedNesting';
 import { initialUpdates } from './RoomManager';
 import type { InitialUpdates } from './RoomManager';
@@ -115,6 +117,17 @@ export function migrateRoomDocs(roomId: string, publicDoc: Y.Doc, secretsDoc: Y.
   transactBoth(docs, SYSTEM_ORIGIN, () => placeAllHealth(docs));
 }
 
+/**
+ * Images a player may fetch (docs/table/handouts.md "Pictures"): those named by the public doc
+ * or by their own channel doc; cached per doc until its image roots change.
+ */
+export function imagesPlayersReceive(doc: Y.Doc, kind: 'public' | 'channel'): ReadonlySet<string> {
+  return imagesNamedBy(doc, kind);
+}
+
+/** A player's copy of a handout follows the GM's: taken back from the secrets doc, gone from the channel. */
+export { followHandoutTakeBacks };
+
 /** A stored room this build cannot read (see `migrateRoomDocs`). */
 export class RoomVersionError extends Error {}
 
@@ -126,7 +139,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc): unknown {
 /**
  * Validate a room file and encode the docs it describes; throws naming the bad path. `hasImage`:
  * whether an image the docs name will be the new room's. `images`: the images the docs name
- * (the battlemap's), for the caller to link to the new room.
+ * (the battlemap's, the handouts'), for the caller to link to the new room.
  */
 export function importRoomUpdates(
   file: unknown,
@@ -134,8 +147,7 @@ export function importRoomUpdates(
 ): { initial: InitialUpdates; images: string[] } {
   let images: string[] = [];
   const initial = initialUpdates((publicDoc, secretsDoc) => {
-    const imported = importRoom(publicDoc, secretsDoc, file, { hasImage });
-    images = imported.public.map.background ? [imported.public.map.background.asset] : [];
+    images = imagesNamedByFile(importRoom(publicDoc, secretsDoc, file, { hasImage }));
   });
   return { initial, images };
 }

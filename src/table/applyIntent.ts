@@ -77,6 +77,10 @@ export function applyIntent(
           : []
         : readDrawings(docs.public, 'table'),
     ...(opts.channels ? { channels: opts.channels } : {}),
+    // Handouts are read only by `show-handout`, for its bound (docs/table/handouts.md).
+    handoutsKept: () =>
+      publicRootsOf(docs.public).handouts.size +
+      (docs.secrets ? secretRootsOf(docs.secrets).handouts.size : 0),
   });
   let resolution: ReturnType<typeof action.resolve>;
   try {
@@ -150,6 +154,7 @@ function writeResolution(
   }
   if (resolution.chat) writes.chat(resolution.chat);
   if (resolution.drawings) writes.drawings(resolution.drawings);
+  if (resolution.handout) writes.handout(resolution.handout);
   return carried;
 }
 

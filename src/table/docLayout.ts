@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import type { Combatant } from '../schema/combatant';
-import type { CombatantState } from '../schema/room';
-import { CombatantStateSchema } from '../schema/room';
+import type { CombatantState } from '../schema/combatant';
+import { CombatantStateSchema } from '../schema/combatant';
 import type { RootName, RootsIn } from './docRoots';
 import { DOC_ROOTS, rootNamesIn } from './docRoots';
 
@@ -24,8 +24,8 @@ export interface TableDocs {
   readonly secrets?: Y.Doc | undefined;
 }
 
-export { CombatantStateSchema } from '../schema/room';
-export type { CombatantState } from '../schema/room';
+export { CombatantStateSchema } from '../schema/combatant';
+export type { CombatantState } from '../schema/combatant';
 
 /** The stored part of a combatant: its state, validated, without the stat block. */
 export function combatantStateOf(combatant: Combatant | CombatantState): CombatantState {

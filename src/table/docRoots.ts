@@ -24,6 +24,7 @@ export type Observed =
   | 'notes'
   | 'meta'
   | 'scenes'
+  | 'handouts'
   /** Read when needed, never redrawn from a change list (drawings have their own observer). */
   | null;
 
@@ -31,6 +32,11 @@ interface RootSpec {
   readonly type: 'map' | 'array';
   readonly in: readonly RoomDoc[];
   readonly observed: Observed;
+  /**
+   * Its values may name an uploaded image (a content hash) the page shows: a player may fetch an
+   * image only while a root so marked in a doc they receive names it (src/table/imageRefs.ts).
+   */
+  readonly images?: true;
 }
 
 const BOTH = ['public', 'secrets'] as const;
@@ -41,7 +47,7 @@ export const DOC_ROOTS = {
   /** id → Token (public: visible tokens; secrets: hidden ones). */
   tokens: { type: 'map', in: BOTH, observed: 'tokens' },
   /** token id → StatBlock (public doc: visible stats; secrets doc: hidden stats). */
-  statBlocks: { type: 'map', in: BOTH, observed: 'tokens' },
+  statBlocks: { type: 'map', in: BOTH, observed: 'tokens', images: true },
   /** token id → CombatantState. */
   combatants: { type: 'map', in: BOTH, observed: 'tokens' },
   /** LogEntry, oldest first (secrets doc: GM-only entries and full twins). */
@@ -54,7 +60,7 @@ export const DOC_ROOTS = {
   /** id → Drawing: public doc the table layer, secrets doc the GM's layer. Never read by rules. */
   drawings: { type: 'map', in: BOTH, observed: null },
   /** name, width, height (numbers), chapter, background (MapBackground, when the map has art). */
-  map: { type: 'map', in: ['public'], observed: 'mapAll' },
+  map: { type: 'map', in: ['public'], observed: 'mapAll', images: true },
   /** row index (string) → MapRow: the map as seeded/resized. */
   mapRows: { type: 'map', in: ['public'], observed: 'mapAll' },
   /** "x,y" → MapCellPaint: cells painted since, one small entry per painted cell. */
@@ -70,6 +76,12 @@ export const DOC_ROOTS = {
    * private roll (secrets), one player's copy of theirs (channel).
    */
   chat: { type: 'array', in: ['public', 'secrets', 'channel'], observed: 'chat' },
+  /**
+   * handout id → Handout (src/schema/actions/handout.ts, docs/table/handouts.md): everyone's
+   * (public), the GM's copy of every handout to one player (secrets), one player's (channel).
+   * Written by the server (`show-handout`); the GM may only take one back (delete it).
+   */
+  handouts: { type: 'map', in: ['public', 'secrets', 'channel'], observed: 'handouts', images: true },
   /** 'room' → RoomSettings (includes the status catalog). */
   settings: { type: 'map', in: ['public'], observed: 'settings' },
   /**

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CombatantStateSchema } from '../schema/room';
+import { CombatantStateSchema } from '../schema/combatant';
 import {
   atMost,
   MAX_ID_CHARS,
@@ -105,6 +105,14 @@ const SERVER_ONLY_TEXT = 'replay records are written by the server only';
 const SERVER_ONLY: ValueCheck = () => SERVER_ONLY_TEXT;
 
 const TOKEN_COUNT = { count: MAX_TOKENS, what: 'tokens in one document' };
+
+/**
+ * Handouts (docs/table/handouts.md) are shown through the server, which checks the picture is the
+ * room's and writes a one-player handout to that player's channel too; the GM's page may only take
+ * one back (a deletion, which needs no check).
+ */
+const HANDOUTS_BY_SERVER: ValueCheck = () =>
+  'a handout is shown through the server (Show in the Handouts panel); the GM may only take one back';
 
 const drawingSchemaCheck = bySchema(DrawingSchema);
 /**
@@ -250,6 +258,8 @@ const RULES: { readonly [N in RootName]: RootRule | Readonly<Record<WrittenDoc, 
         : null;
     }),
   },
+  // Bounded by `show-handout` (MAX_HANDOUTS), the only way one is written.
+  handouts: { type: 'map', check: HANDOUTS_BY_SERVER },
   replay: { type: 'map', check: SERVER_ONLY, serverOnly: SERVER_ONLY_TEXT },
   replayInputs: { type: 'map', check: SERVER_ONLY, serverOnly: SERVER_ONLY_TEXT },
 };

@@ -19,6 +19,8 @@ export interface TableChanges {
   meta: boolean;
   /** The GM's list of scenes (the secrets doc's `scenes`). */
   scenes: boolean;
+  /** Handouts shown or taken back (any doc's `handouts`). */
+  handouts: boolean;
 }
 
 const emptyChanges = (): TableChanges => ({
@@ -32,6 +34,7 @@ const emptyChanges = (): TableChanges => ({
   notes: false,
   meta: false,
   scenes: false,
+  handouts: false,
 });
 
 /**

@@ -6,6 +6,8 @@ import { ActiveSceneSchema } from '../schema/scene';
 import type { z } from 'zod';
 import type { ChatMessage, LogEntry } from '../schema/logEntry';
 import { ChatMessageSchema, LogEntrySchema } from '../schema/logEntry';
+import type { Handout } from '../schema/actions/handout';
+import { HandoutSchema } from '../schema/actions/handout';
 import type { RoomSettings } from '../schema/settings';
 import { DEFAULT_ROOM_SETTINGS, RoomSettingsSchema } from '../schema/settings';
 import type { StatBlock } from '../schema/statBlock';
@@ -127,6 +129,21 @@ export function readChat(
     if (line) out.push(line);
   });
   return out;
+}
+
+/**
+ * The `handouts` of a doc (docs/table/handouts.md): everyone's (public), the GM's copies of
+ * one-player handouts (secrets) or one player's (channel); oldest first.
+ */
+export function readHandouts(
+  doc: Y.Doc,
+  problems: string[],
+  where: 'public' | 'secrets' | 'channel' = 'public',
+): Handout[] {
+  const out = [
+    ...readRecord(publicRootsOf(doc).handouts, HandoutSchema, `${where}.handouts`, problems).values(),
+  ];
+  return out.sort((a, b) => a.at - b.at);
 }
 
 /** Turn order, or null when no combat is running. */

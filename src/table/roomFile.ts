@@ -17,6 +17,7 @@ import { readChapter, readDestructibleHp, readMapContent, writeMapContent } from
 import {
   readChat,
   readCombatants,
+  readHandouts,
   readLog,
   readNotes,
   readOffers,
@@ -84,6 +85,8 @@ export const ROOM_FILE_ROOTS = {
   replayInputs: 'file',
   /** `secrets.scenes`: every kept scene whole, and the active one's entry. */
   scenes: 'file',
+  /** `public.handouts` (everyone's), `secrets.handouts` (the GM's copy of each one-player handout). */
+  handouts: 'file',
 } as const satisfies Record<RootName, 'file' | 'derived'>;
 
 /** How `importRoom` learns which images the new room will have. */
@@ -130,6 +133,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       drawings: readDrawings(publicDoc, 'table'),
       offers: Object.fromEntries(readOffers(publicDoc, 'public', problems)),
       ...(activeScene ? { scene: activeScene } : {}),
+      handouts: handoutsOf(publicDoc, 'public', problems),
     },
     secrets: {
       tokens: [...readTokens(secretsDoc, 'secrets', problems).values()],
@@ -144,6 +148,8 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       replay: readReplayContent(secretsDoc),
       offers: Object.fromEntries(readOffers(secretsDoc, 'secrets', problems)),
       scenes: Object.fromEntries(readScenes(secretsDoc, problems).map((scene) => [scene.id, scene])),
+      // The GM's copies; each player's own copy (their channel doc) is not in the file.
+      handouts: handoutsOf(secretsDoc, 'secrets', problems),
     },
   };
   // Round-trip through JSON so the file holds no frozen or shared objects.
@@ -206,6 +212,7 @@ export function importRoom(
       if (part.log.length) roots.log.push(part.log);
       for (const drawing of part.drawings) roots.drawings.set(drawing.id, drawing);
       for (const [id, offers] of Object.entries(part.offers)) roots.offers.set(id, offers);
+      for (const handout of Object.values(part.handouts)) roots.handouts.set(handout.id, handout);
     }
     for (const [key, text] of Object.entries(file.secrets.notes)) sec.notes.set(key, text);
     if (file.secrets.chat.length) sec.chat.push(file.secrets.chat);
@@ -217,9 +224,15 @@ export function importRoom(
   return file;
 }
 
+/** A doc's handouts by id, for the file. */
+function handoutsOf(doc: Y.Doc, where: 'public' | 'secrets', problems: string[]) {
+  return Object.fromEntries(readHandouts(doc, problems, where).map((handout) => [handout.id, handout]));
+}
+
 /**
  * The images the docs name by hash must be the new room's: a battlemap whose image is missing
- * would be a blank map. (Portraits are left out with a note instead: src/table/portraitRefs.ts.)
+ * would be a blank map, a handout's a blank handout. (Portraits are left out with a note instead:
+ * src/table/portraitRefs.ts.)
  */
 function imagesRefine(hasImage: ImportRoomOptions['hasImage']) {
   return (file: RoomFile, ctx: z.RefinementCtx) => {
@@ -232,5 +245,22 @@ function imagesRefine(hasImage: ImportRoomOptions['hasImage']) {
         message: `the battlemap's image ${background.asset} is not among the file's images (assets)`,
       });
     }
+    for (const which of ['public', 'secrets'] as const)
+      for (const [id, handout] of Object.entries(file[which].handouts))
+        if (handout.image && !has(handout.image))
+          ctx.addIssue({
+            code: 'custom',
+            path: [which, 'handouts', id, 'image'],
+            message: `the handout's picture ${handout.image} is not among the file's images (assets)`,
+          });
   };
+}
+
+/** Every image a room file's docs name that the new room must hold: the battlemap's, the handouts'. */
+export function imagesNamedByFile(file: RoomFile): string[] {
+  const handouts = [...Object.values(file.public.handouts), ...Object.values(file.secrets.handouts)];
+  return [
+    ...(file.public.map.background ? [file.public.map.background.asset] : []),
+    ...handouts.flatMap((handout) => (handout.image ? [handout.image] : [])),
+  ];
 }

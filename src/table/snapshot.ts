@@ -4,6 +4,7 @@ import type { CellData } from '../schema/cell';
 import type { Combatant } from '../schema/combatant';
 import type { InterruptOffer } from '../schema/interruptOffer';
 import type { ChatMessage, LogEntry } from '../schema/logEntry';
+import type { Handout } from '../schema/actions/handout';
 import type { MapData } from '../schema/map';
 import type { RoomSettings } from '../schema/settings';
 import type { StatBlock } from '../schema/statBlock';
@@ -16,7 +17,7 @@ import { emptyRecord } from '../lib/ownRecord';
 import type { CombatantState } from './docLayout';
 import { stateOfFace } from './shownState';
 import { shownNames } from './tokenNames';
-import { deepFreeze, readChat, readLog } from './readDoc';
+import { deepFreeze, readChat, readHandouts, readLog } from './readDoc';
 import type { TableParts } from './tableParts';
 import { readTableParts } from './tableParts';
 
@@ -64,6 +65,11 @@ export interface RoomSnapshot {
   /** Public entries and (GM) GM-only ones, merged oldest first. */
   readonly log: readonly LogEntry[];
   readonly chat: readonly ChatMessage[];
+  /**
+   * Handouts this reader received, oldest first: everyone's, and the GM's copies of every
+   * one-player handout (GM) or this player's own (docs/table/handouts.md).
+   */
+  readonly handouts: readonly Handout[];
   readonly settings: RoomSettings;
   readonly statusCatalog: StatusCatalog;
   /**
@@ -87,7 +93,7 @@ export function combatantOf(view: TokenView): Combatant | null {
  * (40,000 lines is a real room), so nothing on the intent path may read it whole; handlers that
  * need one entry use `findLogEntry`.
  */
-export type TableState = Omit<RoomSnapshot, 'log' | 'chat'>;
+export type TableState = Omit<RoomSnapshot, 'log' | 'chat' | 'handouts'>;
 
 /**
  * Reads a room into a frozen snapshot. Pass the secrets doc for the GM's view (hidden tokens,
@@ -110,7 +116,17 @@ export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc, channelDoc?: 
     chat.push(...whispers);
     chat.sort((a, b) => a.at - b.at);
   }
-  return deepFreeze({ ...state, log, chat, problems });
+  const handouts = readHandouts(publicDoc, problems);
+  const own = secretsDoc
+    ? readHandouts(secretsDoc, problems, 'secrets')
+    : channelDoc
+      ? readHandouts(channelDoc, problems, 'channel')
+      : [];
+  if (own.length) {
+    handouts.push(...own);
+    handouts.sort((a, b) => a.at - b.at);
+  }
+  return deepFreeze({ ...state, log, chat, handouts, problems });
 }
 
 /**

@@ -9,6 +9,9 @@ export const MESSAGE_REFUSED = 20;
 export const CLOSE_REFUSED = 4403;
 /** Close code of a socket whose invite the GM revoked: the client does not reconnect. */
 export const CLOSE_REVOKED = 4401;
+/** `CLOSE_REVOKED`'s reasons: the invite is gone, or it has a new link (the page says which). */
+export const REVOKED_REASON = 'invite revoked';
+export const REPLACED_REASON = 'invite link replaced';
 /**
  * Close code of a socket to a room the server cannot open (its stored data is unreadable or from a
  * newer build); the reason says why. Reconnecting does not help until the server is fixed.

@@ -46,6 +46,9 @@ export interface SceneToken extends Readonly<Pick<Token, 'id' | 'name' | 'size' 
 export interface Scene {
   /** The room's name (a live room: the encounter's or the map's unless named); the map's name otherwise. */
   readonly roomName?: string;
+  /** The scene the party is in (docs/table/scenes.md); none in a room that only ever had one. */
+  readonly sceneId?: string;
+  readonly sceneName?: string;
   readonly map: MapData;
   readonly tokens: readonly SceneToken[];
   readonly chapter: number;
@@ -100,4 +103,14 @@ export function drawnTokens(scene: Scene, viewer: Viewer): DrawnToken[] {
     mine: canCommand(viewer, t),
     ...(t.portrait ? { portrait: t.portrait } : {}),
   }));
+}
+
+/**
+ * Whether the party moved on between two drawn scenes (docs/table/scenes.md), so the page shows
+ * the new one as on first load. A room's first scene gets its id when a second one is prepared,
+ * on the same map: that is no move.
+ */
+export function movedOn(before: Pick<Scene, 'sceneId' | 'map'> | undefined, now: Scene): boolean {
+  if (!before || before.sceneId === now.sceneId) return false;
+  return !!before.sceneId || before.map.name !== now.map.name;
 }

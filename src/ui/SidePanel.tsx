@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { ChatPanel } from './chat/ChatPanel';
+import { HandoutsSection } from './HandoutsSection';
 import type { EditorState } from './InputController';
 import { LegendPanel } from './LegendPanel';
 import { gmPanelsChunk } from './lazy/chunks';
@@ -19,8 +20,8 @@ function DockSlot({ node }: { node: HTMLElement }) {
 
 /**
  * The table's right column, drawn from the room model: the combat dock, tokens, and for the GM
- * the map editor, invites and the room file; the legend last. `gmToken` (the GM link's bearer
- * token) is only on a live room's GM page: the demo has nothing to export.
+ * the scenes, the map editor, invites and the room file; the legend last. `gmToken` (the GM
+ * link's bearer token) is only on a live room's GM page: the demo has nothing to export.
  */
 export function SidePanel(props: {
   model: RoomModel;
@@ -34,12 +35,14 @@ export function SidePanel(props: {
     <>
       <DockSlot node={dock} />
       <ChatPanel model={model} />
+      <HandoutsSection model={model} />
       <TokenPanel model={model} />
       {gm && (
         <Lazy
           chunk={gmPanelsChunk}
-          render={({ EditorPanel, InvitePanel, RoomExportPanel }) => (
+          render={({ ScenesPanel, EditorPanel, InvitePanel, RoomExportPanel }) => (
             <>
+              <ScenesPanel model={model} />
               <EditorPanel model={model} onChange={onEditor} />
               <InvitePanel model={model} />
               {gmToken && <RoomExportPanel model={model} gmToken={gmToken} />}

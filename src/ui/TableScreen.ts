@@ -9,7 +9,7 @@ import { installKeyboard } from './input/installKeyboard';
 import { LinkIndicator } from './LinkIndicator';
 import { mapToTerrainGrid } from './mapToTerrainGrid';
 import { reachOf } from './moveRules';
-import { drawnTokens, type Scene } from './Scene';
+import { drawnTokens, movedOn, type Scene } from './Scene';
 import { SidePanel } from './SidePanel';
 import type { GmActions, TableSession } from './TableSession';
 import { mountCombat } from './combat/mountCombat';
@@ -24,6 +24,7 @@ import { mountDrawing } from './drawings/mountDrawing';
 import { pageRoomLink } from './pageLink';
 import { mountStepThrough } from './replay/mountStepThrough';
 import { stepThroughOf } from './replay/stepThroughState';
+import { openingMessage, whoYouAre } from './whoYouAre';
 
 /**
  * The table: left toolbar, battlefield (PixiJS), right panel (tokens, editor, invites, legend),
@@ -37,11 +38,8 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   const statusCell = el('span', { 'data-testid': 'status-cell' });
   // People know a room by its name; the id is only the link's business.
   const roomLabel = el('span', { 'data-testid': 'status-room' });
-  const who = el(
-    'span',
-    { 'data-testid': 'status-role' },
-    `${rawSession.viewer.role === 'gm' ? 'GM' : 'Player'}: ${rawSession.viewer.name}`,
-  );
+  // "You are the GM" / "You are Pat, playing Maren": follows the characters' names (whoYouAre.ts).
+  const who = el('span', { 'data-testid': 'status-role' });
   const statusbar = el('footer', { class: 'statusbar' }, who, roomLabel, statusCell, statusMsg);
   const tableRoot = el(
     'div',
@@ -95,14 +93,15 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   // An open sheet covers the lower half of the map: the view's middle moves up into what stays
   // visible (measured once the sheet has slid), and back down when it closes.
   let sheetShift = 0;
-  panel.addEventListener('transitionend', (e) => {
-    if (e.target !== panel) return;
+  // `fitted`: the camera was just placed on the map's middle, so no earlier shift is in it.
+  const clearOfSheet = (fitted: boolean): void => {
     const covered = stage.getBoundingClientRect().bottom - panel.getBoundingClientRect().top;
     const cam = renderer.camera();
     const shift = sheetOpen.peek() && covered > 0 ? covered / 2 / cam.zoom : 0;
-    renderer.setCamera({ ...cam, y: cam.y + shift - sheetShift });
+    renderer.setCamera({ ...cam, y: cam.y + shift - (fitted ? 0 : sheetShift) });
     sheetShift = shift;
-  });
+  };
+  panel.addEventListener('transitionend', (e) => e.target === panel && clearOfSheet(false));
   // The status line shows the model's message; every panel says things through `model.say`.
   const modelRef: { current?: RoomModel } = {};
   const status = (text: string, kind: 'ok' | 'refused' | 'info' = 'info'): void =>
@@ -112,6 +111,10 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     : rawSession;
   const roomModel = new RoomModel(session);
   modelRef.current = roomModel;
+  effect(() => {
+    const text = whoYouAre(roomModel.viewer, roomModel.scene.value.tokens);
+    if (who.textContent !== text) who.textContent = text;
+  });
   // Live rooms only: the offline demo has no server to lose.
   if (rawSession.connection) {
     const link = el('span');
@@ -225,13 +228,22 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
   let lastMap: Scene['map'] | undefined;
   let lastHp: Scene['destructibleHp'];
   let lastBackground: Scene['map']['background'];
+  let drawn: Scene | undefined;
   const draw = (s: Scene): void => {
-    scene = s;
-    roomLabel.textContent = s.roomName || s.map.name;
+    const moved = movedOn(drawn, s);
+    drawn = scene = s;
+    // "Greyhollow · The crypt": the room, and the scene the party is in once it has moved on.
+    const room = s.roomName || s.map.name;
+    roomLabel.textContent = s.sceneName && s.sceneName !== room ? `${room} · ${s.sceneName}` : room;
     if (s.map !== lastMap || s.destructibleHp !== lastHp) {
       lastMap = s.map;
       lastHp = s.destructibleHp;
       renderer.setTerrain(mapToTerrainGrid(s.map, s.destructibleHp));
+    }
+    // The party moved on: every page, GM's and players', shows the new scene as on first load.
+    if (moved) {
+      renderer.openingView();
+      if (sheetShift) clearOfSheet(true);
     }
     // Compared by value: the map object is new on every paint stroke or damaged wall.
     if (JSON.stringify(s.map.background) !== JSON.stringify(lastBackground)) {
@@ -278,11 +290,7 @@ export async function mountTableScreen(root: HTMLElement, rawSession: TableSessi
     () => input.selectedId,
     (id) => reachOf(scene, id)?.cells ?? [],
   );
-  status(
-    session.viewer.role === 'gm'
-      ? 'You are the GM. Drag tokens, paint the map, invite players.'
-      : 'Drag your character to move.',
-  );
+  status(openingMessage(session.viewer, scene.tokens));
   // Two animation frames: the first renders the stage, the second runs after it was presented.
   requestAnimationFrame(() =>
     requestAnimationFrame(() => {

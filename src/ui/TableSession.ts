@@ -133,5 +133,6 @@ export interface GmActions {
   /** Undo the GM's newest write (one writer call); false when there was nothing to undo. */
   undo(): boolean;
   redo(): boolean;
-  createInvite(name: string, characterIds: string[]): Promise<{ link: string }>;
+  /** The new invite's link and id (the id its row in the invite list has). */
+  createInvite(name: string, characterIds: string[]): Promise<{ link: string; id: string }>;
 }

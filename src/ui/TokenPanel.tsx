@@ -3,7 +3,6 @@ import type { JSX } from 'preact';
 import { cssColour, SIDE_COLOURS } from '../render/heightRamp';
 import type { RoomModel } from './model/RoomModel';
 import { canCommand, type SceneToken } from './Scene';
-import { PlaceFoes } from './placing/PlaceFoes';
 import { OpenSheetButton } from './sheet/OpenSheetButton';
 import { PortraitButton } from './portrait/PortraitDialog';
 import { gmPanelsChunk } from './lazy/chunks';
@@ -64,8 +63,17 @@ export function TokenPanel({ model }: { model: RoomModel }) {
       ) : (
         <p class="muted">Click a token to select it; drag your own to move.</p>
       )}
-      {gm && <PlaceFoes model={model} />}
-      {gm && <Lazy chunk={gmPanelsChunk} render={(m) => <m.PlaceForm scene={scene} gm={gm} />} />}
+      {gm && (
+        <Lazy
+          chunk={gmPanelsChunk}
+          render={(m) => (
+            <>
+              <m.PlaceFoes model={model} />
+              <m.PlaceForm scene={scene} gm={gm} />
+            </>
+          )}
+        />
+      )}
     </section>
   );
 }

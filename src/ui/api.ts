@@ -6,7 +6,10 @@ export interface Session {
   name: string;
 }
 
-/** One player invite as the server lists it (`id`: first 12 hex digits of the token's SHA-256). */
+/**
+ * One player invite as the server lists it (`id`: its channel, the first 12 hex digits of its
+ * first token's SHA-256, kept through new links).
+ */
 export interface Invite {
   id: string;
   name: string;
@@ -110,7 +113,7 @@ export const api = {
       body: JSON.stringify(body),
     }),
   createInvite: (roomId: string, gmToken: string, name: string, characterIds: string[]) =>
-    call<{ token: string; link: string }>(
+    call<{ token: string; link: string; id: string }>(
       `/api/rooms/${encodeURIComponent(roomId)}/invites`,
       { method: 'POST', body: JSON.stringify({ name, characterIds }) },
       gmToken,
@@ -123,6 +126,16 @@ export const api = {
     call<{ ok: true; revoked: Invite }>(
       `/api/rooms/${encodeURIComponent(roomId)}/invites/${encodeURIComponent(inviteId)}`,
       { method: 'DELETE' },
+      gmToken,
+    ),
+  /**
+   * A new link for one invite (`POST …/invites/<id>/link`, GM token): same player, characters and
+   * channel; the old link stops at once and its sockets close with 4401.
+   */
+  newInviteLink: (roomId: string, gmToken: string, inviteId: string) =>
+    call<{ ok: true; invite: Invite; token: string; link: string }>(
+      `/api/rooms/${encodeURIComponent(roomId)}/invites/${encodeURIComponent(inviteId)}/link`,
+      { method: 'POST' },
       gmToken,
     ),
   session: (token: string) => call<Session>('/api/session', {}, token),

@@ -2,6 +2,7 @@ import { sendActing } from './combat/turnToStart';
 import { cellCenterToWorld, worldToCell } from '../grid/cell';
 import type { Intent } from '../schema/intent';
 import { connectTable } from '../table/client';
+import { REPLACED_REASON } from '../table/wireCodes';
 import { createGmUndoManager } from '../table/createGmUndoManager';
 import {
   othersPresence,
@@ -264,16 +265,29 @@ function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> 
   });
 }
 
-/** A banner over the page: this invite no longer opens the room (docs/server.md, "Revoking an invite"). */
+/**
+ * A banner over the page: this link no longer opens the room, because the GM revoked the invite or
+ * gave it a new link (docs/server/http-api.md, "Revoking an invite", "A new link for an invite").
+ */
 function showRevoked(reason: string): void {
   if (document.querySelector('[data-testid="revoked-banner"]')) return;
   document.body.dataset['revoked'] = 'true';
+  const [title, text] =
+    reason === REPLACED_REASON
+      ? [
+          'This link was replaced.',
+          ' The GM made a new link for you, so this one no longer opens the table. Ask the GM for the new link: your character and whispers are waiting there.',
+        ]
+      : [
+          'Your invite was revoked.',
+          ' The GM withdrew this link, so the table no longer updates. Ask the GM for a new link.',
+        ];
   document.body.append(
     el(
       'div',
       { class: 'revoked-banner', role: 'alert', 'data-testid': 'revoked-banner', title: `Server: ${reason}` },
-      el('strong', {}, 'Your invite was revoked.'),
-      ' The GM withdrew this link, so the table no longer updates. Ask the GM for a new link.',
+      el('strong', {}, title),
+      text,
     ),
   );
 }

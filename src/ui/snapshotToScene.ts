@@ -48,6 +48,8 @@ export function snapshotToScene(s: RoomSnapshot): Scene {
   const turn = s.turn ? { round: s.turn.round, currentId: s.turn.currentId, acted: [...s.turn.acted] } : null;
   return {
     roomName: s.roomName,
+    sceneId: s.scene?.id,
+    sceneName: s.scene?.name,
     map: s.map,
     tokens,
     chapter: s.chapter,

@@ -96,7 +96,10 @@ test('a ranged attack from higher ground on a foe behind cover: exact odds, dice
     'Actions 0/2 · move 4/4 · attack used this round',
   );
 
-  // A second attack this round is refused by the server, with the reason, and rolls nothing.
+  // A second attack this round is refused by the server, with the reason, and rolls nothing. (The
+  // roll put the attack down: the ruler and the map work at once; pick it again.)
+  await expect(ranger.getByTestId('combat-action')).toHaveValue('');
+  await ranger.getByTestId('combat-action').selectOption('basic-ranged');
   await clickCell(ranger, 7, 4);
   await expect(ranger.getByTestId('target-row-goblin')).toHaveClass(/selected/);
   await ranger.getByTestId('roll-attack').click();

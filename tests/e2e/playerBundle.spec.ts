@@ -11,9 +11,17 @@ import { ROOT } from './helpers';
  * here because browser tests run after `vite build`.
  */
 const DIST = path.join(ROOT, 'dist');
-const LAZY_DIRS = ['editors', 'library', 'encounterBuilder', 'start', 'mapImport', 'gmPanels', 'verify'].map(
-  (d) => `src/ui/${d}/`,
-);
+const LAZY_DIRS = [
+  'editors',
+  'library',
+  'encounterBuilder',
+  'start',
+  'mapImport',
+  'gmPanels',
+  'verify',
+  // The handout viewer comes with the room's first handout, the GM's panel with the GM's page.
+  'handouts',
+].map((d) => `src/ui/${d}/`);
 
 interface ManifestChunk {
   readonly file: string;

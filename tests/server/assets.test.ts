@@ -5,6 +5,7 @@ import { makeTestImage, pngBomb, squareColour } from '../../scripts/make-test-im
 import { createRoom, invite, useTestServer, waitFor } from './helpers';
 import { assetsOf } from '../../src/server/assets/assetService';
 import { getAsset, health, streamOf, upload } from './assetsHelpers';
+import { setBackground } from '../../src/table/writers/mapWriters';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -49,6 +50,23 @@ describe('image assets: upload, info, tiles, image', () => {
         { level: 2, width: 325, height: 175, columns: 1, rows: 1 },
       ],
     });
+
+    // A player finds an image only once a doc they receive names it (docs/table/handouts.md
+    // "Pictures"): here, once the GM makes it the battlemap.
+    for (const tail of ['', '/image', '/tiles/0/0/0'])
+      expect((await getAsset(server.origin, `${base}${tail}`, playerToken)).status).toBe(404);
+    setBackground(
+      { public: server.room(room.roomId).public.doc },
+      {
+        asset: sha256(png),
+        imageWidth: 1300,
+        imageHeight: 700,
+        pixelsPerSquare: 100,
+        offsetX: 0,
+        offsetY: 0,
+        terrainOpacity: 0.35,
+      },
+    );
 
     // The last tile of level 0 is the image's corner: 1300-1024 wide, 700-512 high.
     const corner = await getAsset(server.origin, `${base}/tiles/0/2/1`, playerToken);
@@ -127,10 +145,11 @@ describe('image assets: upload, info, tiles, image', () => {
     const answer = await upload(server.origin, room.roomId, playerToken, big, { purpose: 'portrait' });
     expect(answer.status).toBe(200);
     expect([answer.body.width, answer.body.height]).toEqual([512, 384]);
+    // Read back as the GM (a player finds it once a doc names it, as the first test shows).
     const image = await getAsset(
       server.origin,
       `/api/rooms/${room.roomId}/assets/${answer.body.hash}/image`,
-      playerToken,
+      room.gmToken,
     );
     expect(sha256(image.bytes)).toBe(answer.body.hash);
     const meta = await sharp(image.bytes).metadata();

@@ -50,7 +50,7 @@ describe('invites: listing and revoking', () => {
     });
     expect(await revoke('abc')).toEqual({
       status: 400,
-      body: { ok: false, reason: 'invite id: expected 8 to 64 hex digits, got "abc"' },
+      body: { ok: false, reason: 'invite id: expected 8 to 12 hex digits, got "abc"' },
     });
     const unknown = ana.id.startsWith('0') ? 'f'.repeat(12) : '0'.repeat(12);
     expect(await revoke(unknown)).toEqual({

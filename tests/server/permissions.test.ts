@@ -29,7 +29,7 @@ describe('canOpenDoc', () => {
 
   it('opens a channel doc to its own player only: not another player, not the GM, not a made-up id', () => {
     const hash = '0123456789ab' + 'f'.repeat(52);
-    const ana: Session = { ...player, tokenHash: hash };
+    const ana: Session = { ...player, tokenHash: hash, channel: '0123456789ab' };
     const channel = (id: string, roomId = 'r1') => ({ roomId, kind: 'channel' as const, channel: id });
     expect(canOpenDoc(ana, channel('0123456789ab'))).toBe(200);
     expect(canOpenDoc(ana, channel('0123456789ac'))).toBe(403);
@@ -37,6 +37,10 @@ describe('canOpenDoc', () => {
     expect(canOpenDoc(ana, channel('0123456789ab', 'r2'))).toBe(403);
     expect(canOpenDoc({ ...gm, tokenHash: hash }, channel('0123456789ab'))).toBe(403);
     expect(canOpenDoc(undefined, channel('0123456789ab'))).toBe(401);
+    // After a new link the token's hash starts otherwise; the channel is the invite's, kept.
+    const renewed: Session = { ...ana, tokenHash: 'e'.repeat(64) };
+    expect(canOpenDoc(renewed, channel('0123456789ab'))).toBe(200);
+    expect(canOpenDoc(renewed, channel('eeeeeeeeeeee'))).toBe(403);
   });
 });
 

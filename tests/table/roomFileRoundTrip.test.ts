@@ -89,6 +89,8 @@ function send(docs: TableDocs, actor: Actor, intent: Record<string, unknown>, d2
     now: 1_700_000_000_000,
     senderName: actor.role === 'gm' ? 'GM' : 'Ana',
     channels,
+    // The room's one image: its battlemap, also shown as a handout.
+    assetLinked: (hash) => hash === PICTURE_HASH,
   });
   if (!result.ok) throw new Error(`${String(intent['kind'])} refused: ${result.reason}`);
   return result;
@@ -99,7 +101,7 @@ function send(docs: TableDocs, actor: Actor, intent: Record<string, unknown>, d2
  * of both docs: a battlemap with a closed and an opened door, painted and damaged terrain, a
  * visible PC, a visible foe with hidden stats and a hidden one, combat under way with offers
  * pending on both sides, log lines and chat (a whisper too) in both docs, drawings on both
- * layers, notes, changed settings and replay records.
+ * layers, notes, changed settings, replay records and handouts (to everyone, to one player).
  */
 function playedRoom(): TableDocs & { secrets: Y.Doc } {
   const docs = room(
@@ -141,6 +143,14 @@ function playedRoom(): TableDocs & { secrets: Y.Doc } {
   );
   send(docs, GM, { kind: 'draw', shape: { kind: 'line', from: [0, 2], to: [3, 2] } });
   send(docs, GM, { kind: 'draw', shape: { kind: 'text', at: [5, 3], text: 'ambush' }, layer: 'gm' });
+  // A handout for everyone (public doc) and one for Ana (the GM's copy in the secrets doc).
+  send(docs, GM, { kind: 'show-handout', title: 'The map of the vault', image: PICTURE_HASH });
+  send(docs, GM, {
+    kind: 'show-handout',
+    title: 'A note in your pocket',
+    text: 'Meet me at the well.',
+    to: { kind: 'player', channel: ANA_CHANNEL },
+  });
   send(docs, ANA, { kind: 'chat', text: 'I ready my shield' });
   send(docs, ANA, { kind: 'chat', text: 'I pocket the key', to: { kind: 'gm' } });
   send(docs, GM, { kind: 'start-combat' });
@@ -256,6 +266,7 @@ describe('room files come back whole (issue 32)', () => {
     ]);
     expect(refusal((f) => delete f.assets)).toEqual([
       `public.map.background.asset: the battlemap's image ${PICTURE_HASH} is not among the file's images (assets)`,
+      `public.handouts.${Object.keys(file.public.handouts)[0]}.image: the handout's picture ${PICTURE_HASH} is not among the file's images (assets)`,
     ]);
     expect(refusal((f) => (f.public.destructibleHp['2,3'] = 5))).toEqual([
       'public.destructibleHp.2,3: (2,3) is not a destructible square of the map (public.map.destructible)',

@@ -13,6 +13,9 @@ import type { CheckedImage } from './cutImage';
 import { checkImage, checkPortrait, cutImage, sha256Hex } from './cutImage';
 import { readImageBody } from './readImageBody';
 import { IMAGE_CONTENT_TYPES } from './sniffImage';
+import { channelOf } from '../permissions';
+import { RoomRefusedError } from '../RoomManager';
+import { imagesPlayersReceive } from '../tableBridge';
 
 /**
  * The image API (docs/server.md "Images"):
@@ -20,8 +23,9 @@ import { IMAGE_CONTENT_TYPES } from './sniffImage';
  *   GET  /api/rooms/<roomId>/assets/<hash>                  → { hash, width, height, tileSize, levels }
  *   GET  /api/rooms/<roomId>/assets/<hash>/tiles/<level>/<column>/<row>   a WebP tile
  *   GET  /api/rooms/<roomId>/assets/<hash>/image            the image as stored
- * Every route needs a token of that room. An image is content-addressed, so every answer about
- * it may be cached for good (by that browser only: it needed a token).
+ * Every route needs a token of that room; a player's GET finds only the images a doc they receive
+ * names (`receives`). An image is content-addressed, so every answer about it may be cached for
+ * good (by that browser only: it needed a token).
  */
 
 const CACHE_FOREVER = 'private, max-age=31536000, immutable';
@@ -133,8 +137,12 @@ function serve(
 ): void {
   const { store } = assetsOf(ctx);
   // Another room's token learns nothing, not even whether the image exists: 404 like a bad id.
+  // Nor does a player asking for an image no doc of theirs names (a handout to someone else).
   const visible =
-    session.roomId === roomId && AssetHashSchema.safeParse(hash).success && store.isLinked(roomId, hash);
+    session.roomId === roomId &&
+    AssetHashSchema.safeParse(hash).success &&
+    store.isLinked(roomId, hash) &&
+    receives(ctx, session, roomId, hash);
   if (!visible) throw new HttpError(404, NO_SUCH_IMAGE);
   if (rest.length === 0) {
     const info = store.info(hash);
@@ -160,6 +168,27 @@ function serve(
     return sendCached(req, res, `"${hash}.${level}.${column}.${row}"`, 'image/webp', tile);
   }
   throw new HttpError(404, `no image route ${rest.join('/')}`);
+}
+
+/**
+ * Whether this link may see the image (docs/table/handouts.md "Pictures"): the GM every image of
+ * the room; a player only one named by a doc they receive, the public doc or their own channel
+ * doc (a battlemap, a portrait, a handout), read from a per-doc cache (tiles come by the hundred).
+ */
+function receives(ctx: ServerContext, session: Session, roomId: string, hash: string): boolean {
+  if (session.role === 'gm') return true;
+  let room;
+  try {
+    room = ctx.rooms.get(roomId);
+  } catch (error) {
+    if (error instanceof RoomRefusedError) return false; // a room this build cannot open shows nothing
+    throw error;
+  }
+  if (!room) return false;
+  if (imagesPlayersReceive(room.public.doc, 'public').has(hash)) return true;
+  const channel = channelOf(session);
+  const own = channel === undefined ? undefined : room.channel(channel);
+  return !!own && imagesPlayersReceive(own.doc, 'channel').has(hash);
 }
 
 /**

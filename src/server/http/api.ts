@@ -7,7 +7,7 @@ import type { Session } from '../auth';
 import { encounterSummary, listJsonFiles, readCatalogFile, type Validator } from '../catalog';
 import type { Encounter } from '../../schema/encounter';
 import { joinLink } from '../context';
-import { inviteIdOf, listInvites, revokeInvite } from '../invites';
+import { inviteIdOf, listInvites, newInviteLink, revokeInvite } from '../invites';
 import { channelDocsFor } from '../channels';
 import { channelOf } from '../permissions';
 import { authFailureLimitText, intentLimitText } from '../limits';
@@ -71,7 +71,7 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
   }
   const method = req.method ?? 'GET';
   const origin = originOf(req);
-  const [, first, second, third, fourth] = parts;
+  const [, first, second, third, fourth, fifth] = parts;
 
   if (method === 'GET' && first === 'health' && parts.length === 2) return sendJson(res, 200, { ok: true });
 
@@ -124,6 +124,24 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
       const revoked = revokeInvite(ctx, second, fourth);
       if (!revoked.ok) throw new HttpError(revoked.status, revoked.reason);
       return sendJson(res, 200, { ok: true, revoked: revoked.invite });
+    }
+    if (
+      method === 'POST' &&
+      second &&
+      third === 'invites' &&
+      fourth &&
+      fifth === 'link' &&
+      parts.length === 6
+    ) {
+      requireRoomAccess(ctx, req, second, true);
+      const renewed = newInviteLink(ctx, second, fourth);
+      if (!renewed.ok) throw new HttpError(renewed.status, renewed.reason);
+      return sendJson(res, 200, {
+        ok: true,
+        invite: renewed.invite,
+        token: renewed.token,
+        link: joinLink(origin, second, renewed.token),
+      });
     }
   }
   throw new HttpError(404, `no API route ${method} ${url.pathname}`);

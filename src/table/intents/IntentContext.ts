@@ -8,6 +8,7 @@ import type { StatBlock } from '../../schema/statBlock';
 import type { Battlefield } from '../../grid/battlefield';
 import type { ChatMessage } from '../../schema/chat';
 import type { Drawing, DrawingLayer } from '../../schema/drawing';
+import type { Handout } from '../../schema/actions/handout';
 import type { LogEntry } from '../../schema/logEntry';
 import type { Outcome } from '../../schema/outcome';
 import type { TableDiff } from '../../schema/tableDiff';
@@ -48,7 +49,12 @@ export interface Resolution {
   statBlock?: StatBlockWrite;
   /** Drawings added or erased (issue 15): never part of the diff or the log (src/table/intents/drawingIntents.ts). */
   drawings?: DrawingWrite;
+  /** A handout shown (stamped with id and time when written); `to` routes it (./handoutIntent.ts). */
+  handout?: HandoutInput;
 }
+
+/** A handout before it is stored. */
+export type HandoutInput = Omit<Handout, 'id' | 'at'>;
 
 /** A drawing to store (its layer says which doc), and drawings to erase from either layer. */
 export interface DrawingWrite {
@@ -88,6 +94,8 @@ export interface IntentContext {
   readonly drawings?: (layer: DrawingLayer) => readonly Drawing[];
   /** The room's player channels (the server's invites), for whispers; without them none is sent. */
   readonly channels?: ChatChannels;
+  /** How many handouts the room keeps (everyone's and the GM's copies), read when a handout asks. */
+  readonly handoutsKept?: () => number;
 }
 
 export type IntentHandler<I extends Intent> = (ctx: IntentContext, intent: I) => HandlerResult;

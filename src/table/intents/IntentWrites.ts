@@ -20,8 +20,9 @@ import { diffFor } from '../tableDiff';
 import { prepareDiffWrite } from '../writers/writeDiff';
 import { publicTwin } from './redactLog';
 import { readActiveScene } from '../scenes/readScenes';
-import type { ChatLineInput, DrawingWrite, StatBlockWrite } from './IntentContext';
+import type { ChatLineInput, DrawingWrite, HandoutInput, StatBlockWrite } from './IntentContext';
 import { DrawingSchema } from '../../schema/drawing';
+import { HandoutSchema } from '../../schema/actions/handout';
 import { StatBlockSchema } from '../../schema/statBlock';
 import { placeStatBlock, statsBelongInSecrets } from '../placeStatBlock';
 
@@ -62,6 +63,11 @@ export interface IntentWrites {
    * secrets doc only, so it is never sent to players.
    */
   drawings(write: DrawingWrite): void;
+  /**
+   * A handout (docs/table/handouts.md): for everyone in the public doc; for one player the GM's
+   * copy in the secrets doc and the player's in their channel doc, never the public doc.
+   */
+  handout(input: HandoutInput): void;
 }
 
 /**
@@ -276,6 +282,20 @@ export function intentWrites(
       ops.push(() => {
         for (const { id, layer } of erase) rootsOf(docOf(layer)).drawings.delete(id);
         if (drawing) rootsOf(docOf(drawing.layer)).drawings.set(drawing.id, drawing);
+      });
+    },
+    handout(input) {
+      const handout = HandoutSchema.parse({ ...input, id: newId('h'), at: now });
+      const to = handout.to;
+      if (!to) return void ops.push(() => publicRootsOf(docs.public).handouts.set(handout.id, handout));
+      // As a whisper: every doc is found before anything is written.
+      const secrets = docs.secrets;
+      if (!secrets) throw new Error('a handout to one player needs the secrets doc');
+      const channel = channels?.doc(to.channel);
+      if (!channel) throw new Error(`channel ${to.channel} has no doc`);
+      ops.push(() => {
+        secretRootsOf(secrets).handouts.set(handout.id, handout);
+        channel.transact(() => channelRootsOf(channel).handouts.set(handout.id, handout), SERVER_ORIGIN);
       });
     },
     apply() {

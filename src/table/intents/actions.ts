@@ -28,6 +28,7 @@ import { interludeAction, newExpeditionAction } from './interludeIntent';
 import { interruptOfferAction } from './offerIntent';
 import { editSheetAction } from './sheetIntent';
 import { setPortraitAction } from './portraitIntent';
+import { showHandoutAction } from './handoutIntent';
 
 /**
  * Every action the table resolves, one line per intent kind. The mapped type makes a kind without
@@ -69,4 +70,5 @@ export const ACTIONS: { readonly [K in IntentKind]: ActionDefinition<K> } = {
   'interrupt-offer': interruptOfferAction,
   'edit-sheet': editSheetAction,
   'set-portrait': setPortraitAction,
+  'show-handout': showHandoutAction,
 };

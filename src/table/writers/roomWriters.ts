@@ -21,6 +21,7 @@ import { locateToken, requireSecrets, TableWriteError, tokenName } from './locat
 import { readSettings } from '../readDoc';
 import { StatBlockSchema } from '../../schema/statBlock';
 import { settleHealth } from '../../rules/settleHealth';
+import { MAX_NAME_CHARS } from '../../schema/limits';
 
 /**
  * GM edit of a combatant's live state (HP, vigor, wounds, statuses, blights, flags…): `change`
@@ -80,9 +81,22 @@ export function setNote(docs: TableDocs, key: string, text: string): void {
   }, GM_ORIGIN);
 }
 
-/** Renames the room. */
-export function setRoomName(docs: TableDocs, name: string): void {
-  docs.public.transact(() => rootsOf(docs.public).meta.set('name', name.trim().slice(0, 120)), GM_ORIGIN);
+/**
+ * Renames the room (every page shows it in its status bar): runs of spaces, line breaks and
+ * control characters become one space, and the ends are trimmed. An empty name, or one longer
+ * than the server's meta rule allows (MAX_NAME_CHARS, src/table/docWriteRules.ts), is refused in
+ * words; the same name again writes nothing (no empty undo step). Returns the name as written.
+ */
+export function setRoomName(docs: TableDocs, name: string): string {
+  const clean = name.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+  if (!clean) throw new TableWriteError('A room needs a name: type one first');
+  if (clean.length > MAX_NAME_CHARS)
+    throw new TableWriteError(
+      `A room's name is at most ${MAX_NAME_CHARS} characters; this one has ${clean.length}`,
+    );
+  const meta = rootsOf(docs.public).meta;
+  if (meta.get('name') !== clean) docs.public.transact(() => meta.set('name', clean), GM_ORIGIN);
+  return clean;
 }
 
 /** The GM's own chat line, written directly (players chat through the 'chat' intent). */

@@ -2,6 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { api, type Invite } from '../api';
 import { inviteListOf, roomOfPage } from '../inviteList';
 import type { RoomModel } from '../model/RoomModel';
+import './invites.css';
 
 /** 80: the server's limit for an invite's name (InviteBodySchema). */
 const MAX_INVITE_NAME = 80;
@@ -9,6 +10,8 @@ const MAX_INVITE_NAME = 80;
 /** A link made on this page, shown until the page is left (the server keeps no copy to show again). */
 interface MadeLink {
   readonly key: number;
+  /** The invite's id: its link is no longer shown once the invite has a new one or is revoked. */
+  readonly id: string;
   readonly caption: string;
   readonly player: string;
   readonly link: string;
@@ -16,20 +19,23 @@ interface MadeLink {
 
 /**
  * GM: create an invite link for a player, bound to the party characters they will control, and
- * list the room's invites with a Revoke button each (docs/server.md, "Revoking an invite"). The
- * characters offered and the names in the list are read from the model's scene, so they follow
- * the party as it changes.
+ * list the room's invites with a New link and a Revoke button each (docs/ui/gm.md, "Invites").
+ * A new link replaces a lost one: same player, characters and whispers, and the old link stops
+ * working. The characters offered and the names in the list are read from the model's scene, so
+ * they follow the party as it changes.
  */
 export function InvitePanel({ model }: { model: RoomModel }) {
   const gm = model.session.gm;
   const party = model.scene.value.tokens.filter((t) => t.side === 'party');
-  const nameOf = (id: string): string => model.scene.value.tokens.find((t) => t.id === id)?.name ?? id;
+  const tokens = model.scene.value.tokens;
   const room = useRef(roomOfPage()).current;
   const [player, setPlayer] = useState('');
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [made, setMade] = useState<readonly MadeLink[]>([]);
+  // New links made on this page, by invite id (shown under the invite's row).
+  const [renewed, setRenewed] = useState<ReadonlyMap<string, string>>(new Map());
   // One list for the room, shared with the chat's whisper targets (src/ui/inviteList.ts).
   const inviteList = inviteListOf(model);
   const invites = inviteList.invites.value;
@@ -59,11 +65,14 @@ export function InvitePanel({ model }: { model: RoomModel }) {
     const commands = picked.map((t) => t.name).join(', ') || 'spectator (commands nobody)';
     setBusy(true);
     try {
-      const { link } = await gm.createInvite(
+      const { link, id } = await gm.createInvite(
         name,
         picked.map((t) => t.id),
       );
-      setMade((old) => [{ key: Date.now(), caption: `${name} → ${commands}`, player: name, link }, ...old]);
+      setMade((old) => [
+        { key: Date.now(), id, caption: `${name} → ${commands}`, player: name, link },
+        ...old,
+      ]);
       setError('');
       // Ready for the next player: an old name or ticks would slip into their link.
       setPlayer('');
@@ -76,14 +85,45 @@ export function InvitePanel({ model }: { model: RoomModel }) {
     await loadInvites();
   };
 
+  /**
+   * The links of invite `id` shown so far stop being shown (they no longer work); `replacement`,
+   * its new link, shows under its row instead.
+   */
+  const forgetLinks = (id: string, replacement?: string): void => {
+    setMade((old) => old.filter((m) => m.id !== id));
+    setRenewed((old) => {
+      const next = new Map(old);
+      if (replacement === undefined) next.delete(id);
+      else next.set(id, replacement);
+      return next;
+    });
+  };
+
   const revoke = async (inv: Invite, chars: string): Promise<void> => {
     if (!room) return;
     if (!window.confirm(`Revoke ${inv.name}'s invite (${chars})? Their link stops working at once.`)) return;
     try {
       await api.revokeInvite(room.roomId, room.gmToken, inv.id);
+      forgetLinks(inv.id);
       setRevokeError('');
     } catch (e) {
       setRevokeError(`Could not revoke: ${(e as Error).message}`);
+    }
+    await loadInvites();
+  };
+
+  const renew = async (inv: Invite, chars: string): Promise<void> => {
+    if (!room) return;
+    const asked =
+      `Make a new link for ${inv.name} (${chars})? Their old link stops working at once; ` +
+      'the new one opens the same characters and whispers.';
+    if (!window.confirm(asked)) return;
+    try {
+      const { link } = await api.newInviteLink(room.roomId, room.gmToken, inv.id);
+      forgetLinks(inv.id, link);
+      setRevokeError('');
+    } catch (e) {
+      setRevokeError(`Could not make a new link: ${(e as Error).message}`);
     }
     await loadInvites();
   };
@@ -129,15 +169,7 @@ export function InvitePanel({ model }: { model: RoomModel }) {
             <div class="muted" data-testid="invite-caption">
               {m.caption}
             </div>
-            <input
-              value={m.link}
-              readOnly
-              class="invite"
-              style={{ width: '100%' }}
-              aria-label={`Invite link for ${m.player}`}
-              data-testid="invite-link"
-              onClick={(e) => e.currentTarget.select()}
-            />
+            <LinkField link={m.link} label={`Invite link for ${m.player}`} testId="invite-link" />
           </div>
         ))}
       </div>
@@ -147,16 +179,38 @@ export function InvitePanel({ model }: { model: RoomModel }) {
           <div data-testid="invite-list">
             {invites && invites.length === 0 && <div class="muted">No player invites yet</div>}
             {invites?.map((inv) => {
-              const chars = inv.characterIds.map(nameOf).join(', ') || 'spectator (commands nobody)';
+              const chars = charactersOf(inv, tokens);
+              const fresh = renewed.get(inv.id);
               return (
                 <div
                   key={inv.id}
-                  class="row invite-row"
+                  class="invite-item"
                   data-testid={`invite-row-${inv.id}`}
                   data-invite-name={inv.name}
                 >
-                  <span>{`${inv.name} → ${chars}`}</span>
-                  <RevokeButton inv={inv} onRevoke={() => revoke(inv, chars)} />
+                  <div class="row invite-row">
+                    <span class="invite-who">{`${inv.name} → ${chars}`}</span>
+                    <span class="invite-actions">
+                      <BusyButton
+                        label="New link"
+                        title="For a lost link: a new link to the same characters and whispers; the old link stops working"
+                        testId={`invite-renew-${inv.id}`}
+                        onClick={() => renew(inv, chars)}
+                      />
+                      <BusyButton
+                        label="Revoke"
+                        title="The link stops working and the player is disconnected"
+                        testId={`invite-revoke-${inv.id}`}
+                        onClick={() => revoke(inv, chars)}
+                      />
+                    </span>
+                  </div>
+                  {fresh && (
+                    <div class="invite-fresh">
+                      <div class="muted">{`New link for ${inv.name}; the old one no longer works:`}</div>
+                      <LinkField link={fresh} label={`New link for ${inv.name}`} testId="invite-new-link" />
+                    </div>
+                  )}
                 </div>
               );
             })}
@@ -170,24 +224,82 @@ export function InvitePanel({ model }: { model: RoomModel }) {
   );
 }
 
-/** Revoke, disabled while the server answers. */
-function RevokeButton({ inv, onRevoke }: { inv: Invite; onRevoke: () => Promise<void> }) {
+/**
+ * The characters an invite commands, by their names on the table; never an id: those not on this
+ * map are counted ("Maren, 1 character not on this map").
+ */
+function charactersOf(inv: Invite, tokens: readonly { id: string; name: string }[]): string {
+  if (inv.characterIds.length === 0) return 'spectator (commands nobody)';
+  const names = inv.characterIds.flatMap((id) => tokens.find((t) => t.id === id)?.name ?? []);
+  const away = inv.characterIds.length - names.length;
+  if (away > 0) names.push(`${away} character${away === 1 ? '' : 's'} not on this map`);
+  return names.join(', ');
+}
+
+/** A button that stays disabled while the server answers its click. */
+function BusyButton(props: { label: string; title: string; testId: string; onClick: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   return (
     <button
-      data-testid={`invite-revoke-${inv.id}`}
-      title="The link stops working and the player is disconnected"
+      data-testid={props.testId}
+      title={props.title}
       disabled={busy}
       onClick={async () => {
         setBusy(true);
         try {
-          await onRevoke();
+          await props.onClick();
         } finally {
           setBusy(false);
         }
       }}
     >
-      Revoke
+      {props.label}
     </button>
+  );
+}
+
+/**
+ * A link to hand to a player: a read-only field and Copy. Where the page may not write the
+ * clipboard (a plain-http address other than localhost, a refused permission) the link is
+ * selected in the field instead, and the line under it says to copy it by hand.
+ */
+function LinkField({ link, label, testId }: { link: string; label: string; testId: string }) {
+  const field = useRef<HTMLInputElement>(null);
+  const [said, setSaid] = useState('');
+  const select = (): void => {
+    field.current?.focus();
+    field.current?.select();
+  };
+  const copy = async (): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setSaid('Copied: send it to the player.');
+    } catch {
+      select();
+      setSaid(
+        'This page may not copy here, so the link is selected: copy it yourself (Ctrl+C, or press and hold on a phone).',
+      );
+    }
+  };
+  return (
+    <div class="invite-link-field">
+      <div class="invite-link-row">
+        <input
+          ref={field}
+          value={link}
+          readOnly
+          class="invite"
+          aria-label={label}
+          data-testid={testId}
+          onClick={select}
+        />
+        <button data-testid={`${testId}-copy`} aria-label={`Copy: ${label}`} onClick={() => void copy()}>
+          Copy
+        </button>
+      </div>
+      <div class="muted invite-copied" role="status" data-testid={`${testId}-said`}>
+        {said}
+      </div>
+    </div>
   );
 }

@@ -20,7 +20,7 @@ export const startPageChunk = lazyChunk(() => import('../start/mountStartPage'))
 export const keyNoticeChunk = lazyChunk(() => import('../start/KeyNotice'));
 /** The GM's map file import and doors list. */
 export const mapImportChunk = lazyChunk(() => import('../mapImport/mapImportChunk'));
-/** The GM's panels of the table: the map editor, invites, the room file. */
+/** The GM's panels of the table: scenes, the map editor, invites, the room file, placing foes. */
 export const gmPanelsChunk = lazyChunk(() => import('../gmPanels/gmPanelsChunk'));
 /** The GM's combat tools: a result's undo and override, HP by hand, forced moves, foes' HP setting. */
 export const gmCombatChunk = lazyChunk(() => import('../combat/gmCombatChunk'));
@@ -28,3 +28,7 @@ export const gmCombatChunk = lazyChunk(() => import('../combat/gmCombatChunk'));
 export const stepThroughChunk = lazyChunk(() => import('../replay/StepBar'));
 /** The GM's "Verify this fight" button; the verifier itself is a worker it starts (src/ui/verify/). */
 export const replayChunk = lazyChunk(() => import('../verify/VerifyFightButton'));
+/** The handout viewer and everyone's Handouts list: fetched when the room's first handout exists. */
+export const handoutViewerChunk = lazyChunk(() => import('../handouts/HandoutViewer'));
+/** The GM's Handouts panel: show a picture or a text, take one back. */
+export const handoutsPanelChunk = lazyChunk(() => import('../handouts/HandoutsPanel'));

@@ -2,10 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { importMapFile, importSummary, isMapImportFile, MAP_IMPORT_ACCEPT } from '../../import/importMapFile';
 import type { MapImport } from '../../import/importResult';
 import { MAX_IMPORT_IMAGE_BYTES } from '../../import/importLimits';
-import { DEFAULT_TERRAIN_OPACITY, type MapBackground, type MapData } from '../../schema/map';
 import type { RoomModel } from '../model/RoomModel';
-import { ApiError } from '../api';
-import { uploadMapPicture } from './uploadMapPicture';
+import { importedMap } from './importedMap';
 
 interface Pending {
   readonly fileName: string;
@@ -27,9 +25,10 @@ async function pictureSize(bytes: Uint8Array): Promise<{ width: number; height: 
 }
 
 /**
- * GM: "Import a map file…" (Universal VTT or Tiled, picked or dropped on the page) → a summary of
- * what the file holds → "Replace the map" writes it (one undo step) with its picture uploaded as
- * the map's background. Heights are painted afterwards with the editor, as for any map.
+ * GM: "Import a map file…" (this app's own map JSON, Universal VTT or Tiled, picked or dropped on
+ * the page) → a summary of what the file holds → "Replace the map" writes it (one undo step) with
+ * its picture uploaded as the map's background. An imported Universal VTT or Tiled map gets its
+ * heights afterwards with the editor; this app's own map file brings them.
  */
 export function MapImportPanel({ model }: { model: RoomModel }) {
   const gm = model.session.gm;
@@ -94,31 +93,17 @@ export function MapImportPanel({ model }: { model: RoomModel }) {
   const confirm = async () => {
     if (!pending) return;
     setBusy(true);
-    let background: MapBackground | undefined;
-    let said = '';
-    const place = pending.result.picture;
-    if (pending.picture && place) {
-      try {
-        const stored = await uploadMapPicture(model.session.roomId, pending.picture.bytes);
-        background = {
-          asset: stored.hash,
-          imageWidth: stored.width,
-          imageHeight: stored.height,
-          pixelsPerSquare: place.pixelsPerSquare,
-          offsetX: place.offsetX,
-          offsetY: place.offsetY,
-          terrainOpacity: DEFAULT_TERRAIN_OPACITY,
-        };
-      } catch (e) {
-        said = `The picture could not be stored (${e instanceof ApiError ? e.reason : (e as Error).message}); the map was imported without it.`;
-      }
-    }
-    const map: MapData = { ...pending.result.map, ...(background ? { background } : {}) };
+    const { map, problem } = await importedMap(model.session.roomId, pending.result, pending.picture?.bytes);
     // A refusal (a token would end up off the new map) is said on the status line; the import
     // stays pending so the GM can move the token and confirm again.
     if (gm.replaceMap!(map)) {
       setPending(null);
-      setNote(said || `Imported ${pending.fileName}. Paint heights with the editor, then save the map.`);
+      const next = pending.result.own
+        ? 'Undo brings the old map back.'
+        : 'Paint heights with the editor, then save the map.';
+      setNote(
+        problem ? `Imported ${pending.fileName}: ${problem}.` : `Imported ${pending.fileName}. ${next}`,
+      );
     }
     setBusy(false);
   };
@@ -137,7 +122,7 @@ export function MapImportPanel({ model }: { model: RoomModel }) {
           hidden
           accept={MAP_IMPORT_ACCEPT}
           data-testid="map-import-file"
-          aria-label="Map file (Universal VTT or Tiled)"
+          aria-label="Map file (this app's map JSON, Universal VTT or Tiled)"
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];
             e.currentTarget.value = '';

@@ -10,7 +10,7 @@ import { GM, arenaRoom, scriptedFight, send } from './fight';
 import { RULES_VERSION } from '../../../src/rules/rulesVersion';
 import { secretRootsOf } from '../../../src/table/docLayout';
 
-/** Kinds whose resolution writes no log line with an outcome (chat, drawings, a discarded result's note). */
+/** Kinds whose resolution writes no log line with an outcome (chat, drawings, a discarded result's note, handouts). */
 const NO_OUTCOME: readonly IntentKind[] = [
   'chat',
   'roll',
@@ -18,6 +18,7 @@ const NO_OUTCOME: readonly IntentKind[] = [
   'erase-drawing',
   'clear-drawings',
   'discard-result',
+  'show-handout',
 ];
 
 const exported = (() => {
