@@ -33,6 +33,9 @@ export function sceneSize(chars: number): string {
   return `${Math.ceil(chars / 1000)} KB`;
 }
 
+/** The log's line for a switch, with the new scene's id as its `scene`: players learn names from it. */
+export const MOVED_ON = 'The party moves on to ';
+
 /** A scene's name as the GM's list and the log say it. */
 export const SceneNameSchema = z
   .string()

@@ -21,3 +21,24 @@ export function readScenes(secretsDoc: Y.Doc, problems: string[] = []): Scene[] 
   });
   return scenes.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 }
+
+/** A scene's id and name, as the log's headings need them. */
+export interface SceneName {
+  readonly id: string;
+  readonly name: string;
+}
+
+/**
+ * The scenes' ids and names, oldest first, without reading their content (a page reads them on
+ * every change of the log: parsing every kept battlefield each time would not do).
+ */
+export function readSceneNames(secretsDoc: Y.Doc): SceneName[] {
+  const named: (SceneName & { createdAt: number })[] = [];
+  secretRootsOf(secretsDoc).scenes.forEach((value, key) => {
+    const v = value as { id?: unknown; name?: unknown; createdAt?: unknown } | null;
+    if (v && v.id === key && typeof v.name === 'string' && typeof v.createdAt === 'number')
+      named.push({ id: key, name: v.name, createdAt: v.createdAt });
+  });
+  named.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  return named.map(({ id, name }) => ({ id, name }));
+}

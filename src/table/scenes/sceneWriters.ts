@@ -1,5 +1,12 @@
 import type { ActiveScene, Scene } from '../../schema/scene';
-import { MAX_SCENE_CHARS, MAX_SCENES, SceneNameSchema, SceneSchema, sceneSize } from '../../schema/scene';
+import {
+  MAX_SCENE_CHARS,
+  MAX_SCENES,
+  MOVED_ON,
+  SceneNameSchema,
+  SceneSchema,
+  sceneSize,
+} from '../../schema/scene';
 import { formatIssues } from '../../schema/formatIssues';
 import { GM_ORIGIN, newId, rootsOf, secretRootsOf, transactBoth } from '../docLayout';
 import { readMapContent } from '../mapContent';
@@ -128,7 +135,7 @@ export function activateScene(docs: GmDocs, sceneId: string, now = Date.now()): 
     loadScene(docs, content, target.partyStarts, settings);
     secretRootsOf(docs.secrets).scenes.set(target.id, { ...target, content: null });
     rootsOf(docs.public).meta.set('scene', { id: target.id, name: target.name } satisfies ActiveScene);
-    postLogEntry(docs.public, { summary: `The party moves on to ${target.name}`, scene: target.id }, now);
+    postLogEntry(docs.public, { summary: `${MOVED_ON}${target.name}`, scene: target.id }, now);
   });
 }
 

@@ -34,6 +34,12 @@ const CSS = `
 .combat-dock .log-entries li { padding: 2px 4px; cursor: pointer; border-bottom: 1px solid #33353a; }
 .combat-dock .log-entries li.gm-only { background: #2e2540; }
 .combat-dock .log-entries .who { color: var(--accent); }
+.combat-dock .log-tools { display: flex; flex-wrap: wrap; gap: 4px 6px; align-items: center; }
+.combat-dock label.log-which { display: flex; align-items: center; gap: 6px; }
+/* "All scenes": each scene's entries under its name, which stays in sight while they scroll by. */
+.combat-dock .log-by-scene h4 { position: sticky; top: 0; margin: 0; padding: 3px 6px; background: var(--panel-2); border-left: 3px solid var(--accent); color: var(--text); font-size: 12px; font-weight: 600; }
+.combat-dock .log-by-scene .log-scene + .log-scene { margin-top: 8px; }
+.combat-dock .log-by-scene ol { margin: 0; }
 .combat-dock .trace { white-space: pre-wrap; font-size: 11px; margin: 2px 0; color: var(--muted); }
 .combat-dock input.count { width: 4.5em; }
 .combat-dock .gm-roll label { display: inline-block; margin-right: 10px; }

@@ -1,5 +1,6 @@
 import type { ChatMessage, LogEntry } from '../../schema/logEntry';
 import { chatMarkdown } from '../chat/chatMarkdown';
+import type { LogScenes } from './logScenes';
 
 /** Options for the Markdown export of a fight's log. */
 export interface LogMarkdownOptions {
@@ -13,6 +14,8 @@ export interface LogMarkdownOptions {
   timeZone?: string;
   /** Chat lines and rolls, interleaved with the entries by time (only what this reader can see). */
   chat?: readonly ChatMessage[];
+  /** The scene of each entry and its name (`logScenes`): a log of several scenes has a heading per scene. */
+  scenes?: LogScenes;
 }
 
 const KIND_LABEL: Record<LogEntry['kind'], string> = {
@@ -57,7 +60,9 @@ export function actorPrefix(actorName: string, summary: string): string | null {
  * The log of a fight as a Markdown document: one section per round (a "Round N begins" or
  * "Combat starts" turn entry opens a new one), one bullet per entry with time, kind, actor and
  * summary; its details (every die, modifier and damage step) as an indented code block, so the
- * arithmetic keeps its alignment; and the raw dice in rolling order.
+ * arithmetic keeps its alignment; and the raw dice in rolling order. A log of several scenes
+ * (`opts.scenes`) has a "## <scene>" heading wherever the scene changes, in the log's order (a
+ * scene the party came back to gets another), and its rounds one level below.
  */
 export function logMarkdown(entries: readonly LogEntry[], opts: LogMarkdownOptions): string {
   const timeZone = opts.timeZone ?? 'UTC';
@@ -79,12 +84,23 @@ export function logMarkdown(entries: readonly LogEntry[], opts: LogMarkdownOptio
     for (; next < chat.length && chat[next]!.at <= at; next++)
       out.push(...chatMarkdown(chat[next]!, chatStyle));
   };
+  const scenes = opts.scenes;
+  const bySceneHeading = !!scenes && new Set(shown.map(scenes.keyOf)).size > 1;
+  let scene: string | null = null;
+  const heading = (text: string): void => {
+    if (out[out.length - 1] !== '') out.push('');
+    out.push(text, '');
+  };
   for (const entry of shown) {
     chatUntil(entry.at);
+    if (bySceneHeading && scenes.keyOf(entry) !== scene) {
+      scene = scenes.keyOf(entry);
+      heading(`## ${escapeInline(scenes.nameOf(scene))}`);
+    }
     const opensRound = entry.kind === 'turn' && /^(Round \d+ begins|Combat starts)/.test(entry.summary);
     if (opensRound) {
       const round = /Round (\d+)/.exec(entry.summary)?.[1] ?? '1';
-      out.push(`## Round ${round}`, '');
+      heading(`${bySceneHeading ? '###' : '##'} Round ${round}`);
     }
     const actor = entry.actor === 'gm' ? 'GM' : (names[entry.actor] ?? entry.actor);
     const secret = `${entry.pending && entry.pending.status !== 'applied' ? ` _(${entry.pending.status === 'pending' ? 'waiting for Apply' : 'discarded'})_` : ''}${entry.gmOnly ? ' _(GM only)_' : ''}`;

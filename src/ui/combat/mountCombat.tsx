@@ -8,7 +8,7 @@ import type { RoomModel } from '../model/RoomModel';
 import { ActionPanel } from './ActionPanel';
 import { combatOverlayState } from './combatOverlayState';
 import { injectCombatStyles } from './combatStyles';
-import { LogPanel, logMarkdownOf } from './LogPanel';
+import { gmSceneNames, LogPanel, logMarkdownOf } from './LogPanel';
 import { attachMapTools } from './mapTools';
 import { attachPlacing } from '../placing/attachPlacing';
 import { ResultPanel } from './ResultPanel';
@@ -84,7 +84,7 @@ export function mountCombat(
       state: () => JSON.parse(JSON.stringify(model.combat.value)) as unknown,
       markdown: () => {
         const snap = model.snapshot.value;
-        return snap ? logMarkdownOf(snap) : '';
+        return snap ? logMarkdownOf(snap, gmSceneNames(model)) : '';
       },
     } satisfies CombatDebug,
   });

@@ -5,7 +5,7 @@ import { actorPrefix } from '../combat/logMarkdown';
 import { isTyping } from '../input/installKeyboard';
 import type { RoomModel } from '../model/RoomModel';
 import { snapshotToScene } from '../snapshotToScene';
-import { fightOf, roundJumps, roundsOf } from './fights';
+import { fightOf, inEarlierFight, roundJumps, roundsOf } from './fights';
 import { stepThroughOf, type StepThroughRequest } from './stepThroughState';
 import { tableAfter } from './tableBefore';
 import './stepThrough.css';
@@ -24,7 +24,9 @@ export function StepBar(props: { model: RoomModel; request: StepThroughRequest; 
   const { model, onClose } = props;
   const [snapshot] = useState(() => model.snapshot.peek());
   const log = snapshot?.log ?? [];
-  const fight = useMemo(() => fightOf(log, props.request.entryId), [log, props.request.entryId]);
+  const scene = snapshot?.scene ?? null;
+  // Only a fight since the party arrived in this scene: an earlier one is never drawn on this map.
+  const fight = useMemo(() => fightOf(log, props.request.entryId, scene), [log, props.request.entryId]);
   const rounds = useMemo(() => (fight && snapshot ? roundsOf(log, fight) : []), [fight]);
   const [at, setAt] = useState(() => {
     const i = log.findIndex((e) => e.id === props.request.entryId);
@@ -74,7 +76,11 @@ export function StepBar(props: { model: RoomModel; request: StepThroughRequest; 
   if (!snapshot || !fight || !entry)
     return (
       <div class="step-through" role="region" aria-label="Step through this fight" data-testid="step-through">
-        <p class="step-banner">No fight in this log yet: a fight starts with “Combat starts”.</p>
+        <p class="step-banner" data-testid="step-none">
+          {inEarlierFight(log, props.request.entryId, scene)
+            ? 'That fight is from before the party arrived here: the map has changed since, so it cannot be stepped through.'
+            : 'No fight here yet: a fight starts with “Combat starts”.'}
+        </p>
         <div class="step-controls">
           <button type="button" onClick={onClose} data-testid="step-close">
             Close

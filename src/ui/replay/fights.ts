@@ -1,10 +1,13 @@
 import type { LogEntry } from '../../schema/logEntry';
 import { outcomeOf } from '../../schema/outcome';
+import type { ActiveScene } from '../../schema/scene';
+import { logScenes } from '../combat/logScenes';
 
 /**
  * One fight in a log (docs/ui/step-through.md): from a "Combat starts" entry (outcome
  * `start-combat`) to the next "Combat ends" entry (outcome `end-combat`), both included; a fight
- * still running ends at the log's last entry. Indices into the log; `ended` false = running.
+ * still running ends at the log's last entry. Indices into the log; `ended` false = running. Only
+ * the active scene's fights since the party arrived can be stepped through (`fightsIn`).
  */
 export interface Fight {
   readonly first: number;
@@ -15,8 +18,8 @@ export interface Fight {
 const starts = (e: LogEntry): boolean => outcomeOf(e.outcome, 'start-combat') !== null;
 const ends = (e: LogEntry): boolean => outcomeOf(e.outcome, 'end-combat') !== null;
 
-/** Every fight in the log, oldest first. Entries outside combat belong to none. */
-export function fightsIn(log: readonly LogEntry[]): Fight[] {
+/** Every fight in the log, oldest first, wherever it was fought. Entries outside combat belong to none. */
+function everyFight(log: readonly LogEntry[]): Fight[] {
   const fights: Fight[] = [];
   let first: number | null = null;
   log.forEach((e, i) => {
@@ -31,9 +34,40 @@ export function fightsIn(log: readonly LogEntry[]): Fight[] {
   return fights;
 }
 
-/** The fight holding entry `entryId`, else the newest fight; null when the log holds none. */
-export function fightOf(log: readonly LogEntry[], entryId: string | null): Fight | null {
-  const fights = fightsIn(log);
+/**
+ * The fights that can be stepped through, oldest first: those since the party last arrived in
+ * the active scene (`scene`, the snapshot's; null in a room that never had a second one). A step
+ * walks the room as it is now back through the later entries' diffs, and a switch changes the
+ * map, the foes and where the party stands without one: a fight from before it would be drawn on
+ * today's map. A switch is refused during combat, so no fight spans one.
+ */
+export function fightsIn(log: readonly LogEntry[], scene: ActiveScene | null): Fight[] {
+  const from = logScenes(log, scene).arrivedAt;
+  return everyFight(log).filter((f) => f.first >= from);
+}
+
+/** Whether entry `entryId` is in a fight from before the party arrived in the active scene. */
+export function inEarlierFight(
+  log: readonly LogEntry[],
+  entryId: string | null,
+  scene: ActiveScene | null,
+): boolean {
+  const at = entryId === null ? -1 : log.findIndex((e) => e.id === entryId);
+  if (at < 0 || at >= logScenes(log, scene).arrivedAt) return false;
+  return everyFight(log).some((f) => at >= f.first && at <= f.last);
+}
+
+/**
+ * The fight holding entry `entryId`, else the newest fight that can be stepped through; null when
+ * there is none, or when the entry is in a fight from before the party arrived here (never drawn).
+ */
+export function fightOf(
+  log: readonly LogEntry[],
+  entryId: string | null,
+  scene: ActiveScene | null,
+): Fight | null {
+  if (inEarlierFight(log, entryId, scene)) return null;
+  const fights = fightsIn(log, scene);
   const at = entryId === null ? -1 : log.findIndex((e) => e.id === entryId);
   return fights.find((f) => at >= f.first && at <= f.last) ?? fights.at(-1) ?? null;
 }

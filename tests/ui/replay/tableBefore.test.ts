@@ -64,12 +64,12 @@ describe('a fight walked back from the room as it is now', () => {
   const snap = readSnapshot(docs.public);
 
   it('a fight runs from "Combat starts" to "Combat ends", both included', () => {
-    const fights = fightsIn(snap.log);
+    const fights = fightsIn(snap.log, snap.scene);
     expect(fights).toEqual([
       { first: at(snap, 'Combat starts'), last: at(snap, 'Combat ends'), ended: true },
     ]);
-    expect(fightOf(snap.log, null)).toEqual(fights[0]);
-    expect(fightOf(snap.log, snap.log[at(snap, 'Ana moves to (2,0)')]!.id)).toEqual(fights[0]);
+    expect(fightOf(snap.log, null, snap.scene)).toEqual(fights[0]);
+    expect(fightOf(snap.log, snap.log[at(snap, 'Ana moves to (2,0)')]!.id, snap.scene)).toEqual(fights[0]);
   });
 
   it('each step shows tokens where they stood after it, and HP as it was', () => {
@@ -109,7 +109,7 @@ describe('a fight walked back from the room as it is now', () => {
   });
 
   it('rounds come from the turn order each entry left, and round jumps follow them', () => {
-    const fight = fightOf(snap.log, null)!;
+    const fight = fightOf(snap.log, null, snap.scene)!;
     const rounds = roundsOf(snap.log, fight);
     expect(rounds).toHaveLength(fight.last - fight.first + 1);
     const round2 = at(snap, 'Round 2 begins') - fight.first;
@@ -157,7 +157,7 @@ describe('what a player steps through', () => {
     ] as const)
       expect(act(docs, who, intent).ok).toBe(true);
     const snap = readSnapshot(docs.public);
-    const fight = fightOf(snap.log, null)!;
+    const fight = fightOf(snap.log, null, snap.scene)!;
     const byLine = Object.fromEntries(
       roundsOf(snap.log, fight).map((r, i) => [snap.log[fight.first + i]!.summary, r]),
     );
