@@ -4,7 +4,8 @@ import type { MapData, SpaceType } from '../schema/map';
 import type { CellXY } from './editorTools';
 import type { Intent } from '../schema/intent';
 import type { TableConnection } from '../table/client';
-import type { FoePlacement, Placed } from '../table/placeFoes';
+import type { FoePlacement } from '../table/foePlacement';
+import type { Placed } from '../table/writers/foeWriters';
 import type { MapBackground } from '../schema/map';
 import type { Presence as SchemaPresence } from '../schema/presence';
 

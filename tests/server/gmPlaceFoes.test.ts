@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { readSnapshot } from '../../src/table';
-import { duplicateToken, placeFoes } from '../../src/table/placeFoes';
+import { duplicateToken, placeFoes } from '../../src/table/writers/foeWriters';
 import { FoeSchema } from '../../src/schema/statBlock';
 import { connectClient, createRoom, invite, RawClient, useTestServer, waitFor } from './helpers';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readSnapshot } from '../../src/table/snapshot';
 import { createGmUndoManager } from '../../src/table/createGmUndoManager';
-import { duplicateToken, placeFoes, planFoes } from '../../src/table/placeFoes';
+import { planFoes } from '../../src/table/foePlacement';
+import { duplicateToken, placeFoes } from '../../src/table/writers/foeWriters';
 import { rootsOf } from '../../src/table/docLayout';
 import { encounter, foe, mapOf, pc, party, room } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readSnapshot } from '../../src/table/snapshot';
-import { duplicateToken, placeFoes } from '../../src/table/placeFoes';
+import { duplicateToken, placeFoes } from '../../src/table/writers/foeWriters';
 import { act, encounter, foe, GM, mapOf, party, pc, player, room } from './fixtures';
 
 const ANA = player('ana');

@@ -4,7 +4,7 @@ import type { MapData } from '../../schema/map';
 import type { SceneContent } from '../../schema/scene';
 import { SceneContentSchema } from '../../schema/scene';
 import { footprintMisfit, misfitSentence } from '../../grid/footprintFit';
-import { freeId } from '../placeFoes';
+import { freeId } from '../foePlacement';
 import { numberDuplicates } from '../tokenNames';
 import { newCombatantState } from '../writers/tokenWriters';
 import { TableWriteError } from '../writers/locateToken';

@@ -8,8 +8,6 @@ import { netBoons } from '../../rules/boonsCurses';
 import { saveChance } from '../../rules/hitChance';
 import { statusSaveModifiers } from '../../rules/statuses';
 import type { RoomSnapshot } from '../../table/snapshot';
-import { setRoomSettings } from '../../table/writers/roomWriters';
-import { setTokensHidden } from '../../table/writers/tokenWriters';
 import type { RoomModel } from '../model/RoomModel';
 import { percent } from './format';
 import { clampNet } from './targeting';
@@ -173,11 +171,13 @@ function ApplyResultsSetting({ model, value }: { model: RoomModel; value: string
       <select
         data-testid="tracker-apply-results"
         value={value}
-        onChange={(e) => {
+        onChange={async (e) => {
+          const applyResults = e.currentTarget.value === 'on-confirm' ? 'on-confirm' : 'immediately';
+          // The GM's writers are not in a player's download: loaded on the GM's first use.
+          const { setRoomSettings } = await import('../../table/writers/roomWriters');
           const now = model.snapshot.peek();
           const gm = model.host?.gm;
           if (!now || !gm) return;
-          const applyResults = e.currentTarget.value === 'on-confirm' ? 'on-confirm' : 'immediately';
           setRoomSettings(gm.docs(), { ...now.settings, applyResults });
           model.say(
             `Roll results now apply ${applyResults === 'on-confirm' ? 'after Apply' : 'at once'}`,
@@ -225,7 +225,8 @@ function RevealAllButton({ model, foes }: { model: RoomModel; foes: { id: string
     <button
       data-testid="tracker-reveal-foes"
       title={`Hidden: ${foes.map((f) => f.name).join(', ')}`}
-      onClick={() => {
+      onClick={async () => {
+        const { setTokensHidden } = await import('../../table/writers/tokenWriters');
         const gm = model.host?.gm;
         const now = model.snapshot.peek();
         if (!gm || !now) return;

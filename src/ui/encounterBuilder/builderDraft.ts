@@ -11,7 +11,7 @@ import {
   type FitMap,
 } from '../../grid/footprintFit';
 import { nearestPosition } from '../../grid/nearestPosition';
-import { freeId } from '../../table/placeFoes';
+import { freeId } from '../../table/foePlacement';
 import { numberDuplicates } from '../../table/tokenNames';
 
 /**

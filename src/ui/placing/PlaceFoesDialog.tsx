@@ -1,5 +1,5 @@
 import { squareName } from '../../grid/footprintFit';
-import { MAX_FOES_PLACED, planFoes } from '../../table/placeFoes';
+import { MAX_FOES_PLACED, planFoes } from '../../table/foePlacement';
 import type { RoomModel } from '../model/RoomModel';
 import { ghostsOf, placingOf, squaresNear, type PlaceableFoe, type PlacingDraft } from './placingState';
 

@@ -2,7 +2,7 @@ import { signal, type Signal } from '@preact/signals';
 import type { CellData } from '../../schema/cell';
 import type { Foe } from '../../schema/statBlock';
 import { squaresNearestFree } from '../../grid/footprintFit';
-import { planFoes, type RoomFloor } from '../../table/placeFoes';
+import { planFoes, type RoomFloor } from '../../table/foePlacement';
 
 /** A foe the GM may place: its name in the list and its stat block. */
 export interface PlaceableFoe {

@@ -1,17 +1,11 @@
 import type { CellData } from '../schema/cell';
-import type { Foe, StatBlock } from '../schema/statBlock';
+import type { Foe } from '../schema/statBlock';
 import { FoeSchema } from '../schema/statBlock';
 import { MAX_TOKENS } from '../schema/limits';
 import type { Token } from '../schema/token';
 import { footprintMisfit, misfitSentence, type FitMap } from '../grid/footprintFit';
-import type { TableDocs } from './docLayout';
-import { GM_ORIGIN, transactBoth } from './docLayout';
-import { nearestPosition } from '../grid/nearestPosition';
-import { readTableState } from './snapshot';
 import { slug } from './slug';
 import { nameForNewToken } from './tokenNames';
-import { placeToken } from './writers/tokenWriters';
-import { TableWriteError, tokenName } from './writers/locateToken';
 
 /** Most copies of one foe placed at once (the dialog's count input carries it). */
 export const MAX_FOES_PLACED = 20;
@@ -35,7 +29,7 @@ export type FoePlan = { ok: true; tokens: Token[] } | { ok: false; reason: strin
  * Which squares characters stand on: square → who. Only combatants count, as for movement
  * (src/table/battlefieldOf.ts): a prop or marker is not in the way.
  */
-function occupancy(tokens: RoomFloor['tokens']): Map<string, string> {
+export function occupancy(tokens: RoomFloor['tokens']): Map<string, string> {
   const taken = new Map<string, string>();
   for (const t of tokens) {
     if (!t.combatant) continue;
@@ -103,71 +97,4 @@ export function planFoes(floor: RoomFloor, placement: FoePlacement): FoePlan {
       for (let dx = 0; dx < foe.size; dx++) taken.set(`${cell.x + dx},${cell.y + dy}`, name);
   }
   return { ok: true, tokens };
-}
-
-/**
- * The GM places N copies of a foe in a running room: full combatants (stat block, full HP),
- * hidden or visible, in ONE transaction per doc (one undo step). During combat they join the
- * current round and act in it (docs/rules.md, "Turn order"). Returns the new tokens' ids and names.
- */
-export function placeFoes(docs: TableDocs, placement: FoePlacement): Placed[] {
-  const plan = planFoes(readTableState(docs.public, docs.secrets ?? undefined), placement);
-  if (!plan.ok) throw new TableWriteError(plan.reason);
-  const statBlock = FoeSchema.parse(placement.foe);
-  transactBoth(docs, GM_ORIGIN, () => {
-    // placeToken numbers each name again from the docs as they stand: the same names as planned.
-    for (const token of plan.tokens)
-      placeToken(docs, { ...token, name: statBlock.name }, { statBlock, hidden: placement.hidden });
-  });
-  return plan.tokens.map(({ id, name }) => ({ id, name }));
-}
-
-/** A token a writer made: its id and the (numbered) name it got. */
-export interface Placed {
-  readonly id: string;
-  readonly name: string;
-}
-
-/** "Hollow Husk 2" → "Hollow Husk": the name a copy is numbered from. */
-function baseName(name: string, statBlock: StatBlock | null): string {
-  if (statBlock && (name === statBlock.name || name.startsWith(`${statBlock.name} `))) return statBlock.name;
-  return name.replace(/ [1-9]\d{0,3}$/, '');
-}
-
-/**
- * The GM duplicates a token: the copy stands on the nearest free square its footprint fits,
- * takes the next number, keeps side, hiding and the full stat block (hidden stats stay hidden),
- * and starts fresh: full HP, no statuses, nothing spent (docs/rules.md, "Tokens the GM places").
- * A player character's copy belongs to the GM (no owners). Returns the copy's id and name.
- */
-export function duplicateToken(docs: TableDocs, tokenId: string): Placed {
-  const state = readTableState(docs.public, docs.secrets ?? undefined);
-  const original = state.tokensById[tokenId];
-  if (!original) throw new TableWriteError('that token is no longer on the table');
-  const map = state.map;
-  if (!map) throw new TableWriteError('this room has no map yet');
-  const taken = occupancy(state.tokens);
-  const cell = nearestPosition(
-    map.width,
-    map.height,
-    original.cell,
-    (at) => !footprintMisfit(map, at, original.size, (x, y) => taken.get(`${x},${y}`)),
-  );
-  if (!cell) throw new TableWriteError(`there is no free square left for a copy of ${original.name}`);
-  const id = freeId(baseName(original.name, original.statBlock), new Set(state.tokens.map((t) => t.id)));
-  const statBlock = original.statBlock ?? undefined;
-  placeToken(
-    docs,
-    {
-      id,
-      name: baseName(original.name, original.statBlock),
-      cell,
-      size: original.size,
-      side: original.side,
-      ownerIds: [],
-      combatant: original.combatant,
-    },
-    { hidden: original.hidden, ...(statBlock ? { statBlock, statsHidden: original.statsHidden } : {}) },
-  );
-  return { id, name: tokenName(docs, id) };
 }
