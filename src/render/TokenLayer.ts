@@ -35,6 +35,8 @@ const MIN_NAME_SCREEN_PX = 9;
 export class TokenLayer {
   readonly container = new Container({ label: 'tokens' });
   private drawn = new Map<string, Drawn>();
+  /** The status chips each token was last drawn with (for the page's debug hook). */
+  private readonly chips = new Map<string, string[]>();
   private selectedId: string | undefined;
   private view: { x: number; y: number; width: number; height: number } | undefined;
   /** Names too small on screen at the current zoom: tokens show initials and number alone. */
@@ -67,6 +69,11 @@ export class TokenLayer {
   }
 
   /** Whether names are drawn (false when zoomed out too far to read them); for tests. */
+  /** The chips `id` was last drawn with: "DA", "+2" (undefined: not drawn yet). */
+  chipsOf(id: string): readonly string[] | undefined {
+    return this.chips.get(id);
+  }
+
   namesShown(): boolean {
     return !this.compact;
   }
@@ -99,6 +106,7 @@ export class TokenLayer {
       if (!seen.has(id)) {
         d.container.destroy({ children: true });
         this.drawn.delete(id);
+        this.chips.delete(id);
       }
     }
     // After the rebuilds: no drawn token holds a texture of a portrait nobody shows now.
@@ -282,7 +290,9 @@ export class TokenLayer {
     // Statuses: small lettered chips down the right edge, as many as fit above the name; when
     // more statuses than that, the last chip says how many more ("+2").
     const room = Math.max(1, Math.floor((nameY - 22) / 13));
-    statusChipLabels(t.statuses, room).forEach((label, i) => {
+    const labels = statusChipLabels(t.statuses, room);
+    this.chips.set(t.id, labels);
+    labels.forEach((label, i) => {
       // A chip past the room ("+N" beside the only one) goes left of the last slot.
       const x = i < room ? s - 16 : s - 16 - 17 * (i - room + 1);
       const y = 22 + Math.min(i, room - 1) * 13;

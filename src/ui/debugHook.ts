@@ -54,6 +54,8 @@ export interface IconVttDebug {
   selectedTokenId(): string | undefined;
   /** Squares the token could move to now, with costs, as the reach overlay shows them. */
   reachOf(tokenId: string): Array<{ x: number; y: number; cost: number }>;
+  /** The status chips a token is drawn with ("DA", "+1"), once it was drawn. */
+  tokenChips(tokenId: string): string[] | undefined;
 }
 
 declare global {
@@ -107,6 +109,10 @@ export function installDebugHook(
     setCamera: (cam) => renderer?.setCamera(cam),
     selectedTokenId: selected,
     reachOf: (id) => reachFor(id).map((c) => ({ ...c })),
+    tokenChips: (id) => {
+      const chips = renderer?.tokens.chipsOf(id);
+      return chips ? [...chips] : undefined;
+    },
   };
   Object.defineProperty(window, '__iconVtt', { value: hook, configurable: true, writable: false });
   return hook;

@@ -65,3 +65,24 @@ test('after a chat line the keys are the map’s again: R measures and types not
   expect(await measures(ranger, { x: 2, y: 2 }, { x: 4, y: 2 })).toBe(true);
   await expect(field).toHaveValue('');
 });
+
+test('a token with two statuses says so: every chip that fits, else the first and "+N"', async ({
+  server,
+}) => {
+  const { ranger, roomId, gmToken } = table;
+  for (const statusId of ['dazed', 'slow']) {
+    const res = await fetch(`${server.origin}/api/rooms/${roomId}/intents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${gmToken}` },
+      body: JSON.stringify({ kind: 'add-status', tokenId: 'ranger', statusId }),
+    });
+    expect(res.ok).toBe(true);
+  }
+  /** How many statuses the chips stand for: one per lettered chip, N for a "+N". */
+  const told = async () => {
+    const chips = (await ranger.evaluate(() => window.__iconVtt?.tokenChips('ranger'))) ?? [];
+    return chips.reduce((n, c) => n + (c.startsWith('+') ? Number(c.slice(1)) : 1), 0);
+  };
+  await expect.poll(told).toBe(2);
+  expect((await ranger.evaluate(() => window.__iconVtt?.tokenChips('ranger')))?.[0]).toBe('DA');
+});
