@@ -33,10 +33,26 @@ export interface SceneSummary {
 
 /** The room's scenes, oldest first; a room that never had a second scene lists its one, unnamed. */
 export function sceneList(docs: GmDocs): SceneSummary[] {
-  const active = readActiveScene(docs.public);
-  const kept = readScenes(docs.secrets).map((s) => ({ id: s.id, name: s.name, active: s.id === active?.id }));
-  if (active && kept.some((s) => s.active)) return kept;
-  return [{ id: active?.id ?? '', name: active?.name ?? currentName(docs), active: true }, ...kept];
+  const active = activeSceneId(docs);
+  const kept = readScenes(docs.secrets).map((s) => ({ id: s.id, name: s.name, active: s.id === active }));
+  if (kept.some((s) => s.active)) return kept;
+  const named = readActiveScene(docs.public);
+  return [{ id: named?.id ?? '', name: named?.name ?? currentName(docs), active: true }, ...kept];
+}
+
+/**
+ * The id of the scene the party is in: the one the public doc names, or (before the party first
+ * moved on) the kept entry without content. Preparing a scene tells players nothing: the public
+ * doc names a scene only once the party moves (docs/table/scenes.md "What players receive").
+ */
+function activeSceneId(docs: GmDocs): string | null {
+  const named = readActiveScene(docs.public)?.id;
+  if (named) return named;
+  let unnamed: string | null = null;
+  secretRootsOf(docs.secrets).scenes.forEach((value, key) => {
+    if ((value as { content?: unknown } | null)?.content === null) unnamed = key;
+  });
+  return unnamed;
 }
 
 /** A room's only scene before any other was made is named after its map. */
@@ -46,18 +62,18 @@ function currentName(docs: GmDocs): string {
 
 /** Inside a transaction: the active scene's entry, made the first time a room needs one. */
 function activeEntry(docs: GmDocs, now: number): Scene {
-  const active = readActiveScene(docs.public);
-  const kept = active && SceneSchema.safeParse(secretRootsOf(docs.secrets).scenes.get(active.id)).data;
+  const id = activeSceneId(docs);
+  const kept = id && SceneSchema.safeParse(secretRootsOf(docs.secrets).scenes.get(id)).data;
   if (kept) return kept;
+  const named = readActiveScene(docs.public);
   const entry: Scene = {
-    id: active?.id ?? newId('scene-'),
-    name: active?.name ?? currentName(docs),
+    id: named?.id ?? newId('scene-'),
+    name: named?.name ?? currentName(docs),
     createdAt: now,
     partyStarts: [],
     content: null,
   };
   secretRootsOf(docs.secrets).scenes.set(entry.id, entry);
-  rootsOf(docs.public).meta.set('scene', { id: entry.id, name: entry.name } satisfies ActiveScene);
   return entry;
 }
 
@@ -147,14 +163,15 @@ export function renameScene(docs: GmDocs, sceneId: string, name: string, now = D
     const scene = SceneSchema.safeParse(secretRootsOf(docs.secrets).scenes.get(sceneId)).data;
     if (!scene) throw new TableWriteError('that scene is no longer in this room');
     secretRootsOf(docs.secrets).scenes.set(sceneId, { ...scene, name: checked });
-    if (active.id === sceneId) rootsOf(docs.public).meta.set('scene', { id: sceneId, name: checked });
+    // Players read the active scene's name once the party has moved (not before: see activeSceneId).
+    if (active.id === sceneId && readActiveScene(docs.public))
+      rootsOf(docs.public).meta.set('scene', { id: sceneId, name: checked });
   });
 }
 
 /** Deletes a prepared or left scene (never the one the party is in). */
 export function deleteScene(docs: GmDocs, sceneId: string): void {
-  const active = readActiveScene(docs.public);
-  if (active?.id === sceneId)
+  if (activeSceneId(docs) === sceneId)
     throw new TableWriteError('the party is in this scene: move on before deleting it');
   if (!secretRootsOf(docs.secrets).scenes.has(sceneId))
     throw new TableWriteError('that scene is no longer in this room');

@@ -108,10 +108,10 @@ describe("the log's scenes (docs/table/scenes.md)", () => {
     expect(snap.log[scenes.arrivedAt]?.summary).toBe('The party moves on to The yard');
   });
 
-  it("a line written after the first scene got its id tells players which lines are the first scene's", () => {
+  it('preparing a scene tells players nothing: lines from before the party first moved on read "Earlier"', () => {
     const { docs } = yardCryptYard({ lineBeforeLeaving: true });
     expect(runsOf(readSnapshot(docs.public))).toEqual([
-      ['The yard', ['Ana picks the lock', 'The gate creaks']],
+      ['Earlier', ['Ana picks the lock', 'The gate creaks']],
       ['The crypt', ['The party moves on to The crypt', 'A ghoul stirs']],
       ['The yard', ['The party moves on to The yard', 'Dawn breaks']],
     ]);

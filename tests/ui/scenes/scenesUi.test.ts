@@ -22,8 +22,8 @@ describe('a page follows the party from scene to scene', () => {
     const docs = yard();
     expect(playerScene(docs)).toMatchObject({ sceneId: undefined, sceneName: undefined });
     const crypt = createScene(docs, 'The crypt', sceneFromMap(CRYPT));
-    // Preparing a scene names the first one; players learn nothing of the crypt.
-    expect(playerScene(docs).sceneName).toBe('The yard');
+    // Preparing a scene tells players nothing, not even that the first one is a scene.
+    expect(playerScene(docs)).toMatchObject({ sceneId: undefined, sceneName: undefined });
     activateScene(docs, crypt);
     expect(playerScene(docs)).toMatchObject({ sceneId: crypt, sceneName: 'The crypt' });
   });
