@@ -163,8 +163,12 @@ export async function clickCell(page: Page, x: number, y: number): Promise<void>
 /** On a phone: open or close the panel's bottom sheet and wait until it has slid there. */
 export async function sheet(page: Page, open: boolean): Promise<void> {
   const handle = page.getByTestId('sheet-handle');
-  if ((await handle.getAttribute('aria-expanded')) !== String(open)) await handle.tap();
-  await expect(handle).toHaveAttribute('aria-expanded', String(open));
+  // Focus moving into a closed sheet opens it too (src/ui/TableScreen.ts): when that lands
+  // between reading the state and the tap, the tap closes it again; tap until it is as asked.
+  await expect(async () => {
+    if ((await handle.getAttribute('aria-expanded')) !== String(open)) await handle.tap();
+    await expect(handle).toHaveAttribute('aria-expanded', String(open), { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   // The sheet slides (0.18 s): a tap on the map while it still covers it would land on the sheet.
   const height = page.viewportSize()!.height;
   await expect
