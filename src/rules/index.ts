@@ -20,6 +20,8 @@ export type { HitChance, Probability } from './hitChance';
 export { boostTier, rollDamage, TIER_DICE } from './rollDamage';
 export type { BoostedTier, DamageRequest, DamageRoll } from './rollDamage';
 export { damageRange, damageRanges } from './damageRange';
+export { damageDistribution, meanOf } from './damageDistribution';
+export type { DamageDistribution } from './damageDistribution';
 export type { DamageRange } from './damageRange';
 /** Armor, resistance, vigor, HP and defeat. */
 export { applyDamage, halve } from './applyDamage';
