@@ -30,4 +30,19 @@ describe('result panel: a roll about a foe whose stats are hidden', () => {
   it('a redacted move or turn line is not taken for a roll', () => {
     expect(latestResolution([entry('a', 'move', { kind: 'move', redacted: true })])).toBeNull();
   });
+
+  it('after the party moves on, the card waits for the first roll of the new scene (issue 32)', () => {
+    const movedOn = LogEntrySchema.parse({
+      id: 'm',
+      at: 2,
+      kind: 'note',
+      actor: 'gm',
+      summary: 'The party moves on to The crypt',
+      scene: 'scene-2',
+    });
+    const roll = entry('b', 'attack', { kind: 'attack', result: 'miss', redacted: true });
+    expect(latestResolution([roll, movedOn])).toBeNull();
+    const next = entry('c', 'attack', { kind: 'attack', result: 'hit', redacted: true });
+    expect(latestResolution([roll, movedOn, next])?.id).toBe('c');
+  });
 });
