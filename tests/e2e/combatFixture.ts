@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { COMBAT_TEST_PARTY } from '../ui/combat/combatParty';
-import { clickCell, ROOT, waitReady } from './helpers';
+import { clickCell, postJson, readJson, waitReady } from './helpers';
 import type { TestServer } from './testServer';
 
 /** The three seats of the combat test: the GM, the Ranger's player and the Sage's player. */
@@ -14,19 +12,6 @@ export interface CombatTable {
   gm: Page;
   ranger: Page;
   sage: Page;
-}
-
-const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
-
-async function post<T>(server: TestServer, url: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.origin}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`POST ${url} → HTTP ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
 }
 
 /** Websocket URLs each seat's page opened (to check the page shares one room connection). */
@@ -78,7 +63,7 @@ export async function openCombatTable(
     dice?: readonly number[];
   } = {},
 ): Promise<CombatTable> {
-  const room = await post<{ roomId: string; gmToken: string; gmLink: string }>(server, '/api/rooms', {
+  const room = await postJson<{ roomId: string; gmToken: string; gmLink: string }>(server, '/api/rooms', {
     map: readJson('maps/combat-test.json'),
     encounter: readJson('encounters/combat-test.json'),
     party: COMBAT_TEST_PARTY,
@@ -87,7 +72,7 @@ export async function openCombatTable(
   });
   if (opts.dice) server.fixDice(room.roomId, opts.dice);
   const invite = (name: string, id: string) =>
-    post<{ token: string; link: string }>(
+    postJson<{ token: string; link: string }>(
       server,
       `/api/rooms/${room.roomId}/invites`,
       { name, characterIds: [id] },

@@ -7,6 +7,26 @@ import type { TestServer } from './testServer';
 export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
+/** A JSON file of the repository (a sample map, an encounter), parsed. */
+export const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+
+/** POST JSON to the test server's API (as `token`'s bearer); throws with the answer when refused. */
+export async function postJson<T>(
+  server: TestServer,
+  url: string,
+  body: unknown,
+  token?: string,
+): Promise<T> {
+  const res = await fetch(`${server.origin}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${url} → HTTP ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
 /** Waits until the table (or create screen) says it is ready to be driven. */
 export async function waitReady(page: Page): Promise<void> {
   await page.waitForFunction(

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ROOT, waitReady } from './helpers';
-import type { TestServer } from './testServer';
+import { postJson, readJson, waitReady } from './helpers';
 
 /**
  * Issue 32, a GM's small things, in Chromium: a player lost their link, so the GM makes a new one
@@ -11,18 +8,6 @@ import type { TestServer } from './testServer';
  * the new link opens the same character. The GM renames the room, and the player's page shows the
  * new name at once. The status bars say who each person is in words.
  */
-const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
-
-async function post<T>(server: TestServer, url: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.origin}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`POST ${url} → HTTP ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
 
 async function open(browser: Browser, url: string, clipboard = false): Promise<Page> {
   const context = await browser.newContext();
@@ -38,12 +23,12 @@ test('the GM gives a lost link a new one and renames the room; the player follow
   browser,
   server,
 }) => {
-  const room = await post<{ roomId: string; gmToken: string; gmLink: string }>(server, '/api/rooms', {
+  const room = await postJson<{ roomId: string; gmToken: string; gmLink: string }>(server, '/api/rooms', {
     map: readJson('maps/arena.json'),
     party: readJson('encounters/parties/sample-party.json'),
     name: 'Greyhollow',
   });
-  const invite = await post<{ link: string }>(
+  const invite = await postJson<{ link: string }>(
     server,
     `/api/rooms/${room.roomId}/invites`,
     { name: 'Pat', characterIds: ['maren-stalwart'] },

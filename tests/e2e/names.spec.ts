@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ROOT, sceneTokens, screenshot, waitReady } from './helpers';
+import { postJson, readJson, sceneTokens, screenshot, waitReady } from './helpers';
 import type { TestServer } from './testServer';
 
 /**
@@ -16,21 +14,8 @@ test.beforeAll(async ({ server: shared }) => {
   server = shared;
 });
 
-const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
-
-async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.origin}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`POST ${url} → HTTP ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 async function openAmbush(page: Page): Promise<{ roomId: string; gmToken: string }> {
-  const room = await post<{ roomId: string; gmToken: string; gmLink: string }>('/api/rooms', {
+  const room = await postJson<{ roomId: string; gmToken: string; gmLink: string }>(server, '/api/rooms', {
     map: readJson('maps/ruins.json'),
     encounter: readJson('encounters/ruins-ambush.json'),
     party: readJson('encounters/parties/sample-party.json'),
@@ -57,7 +42,12 @@ for (const viewport of [
 
     // The GM hurts each Husk: the log tells them apart.
     for (const id of ['husk-1', 'husk-2'])
-      await post(`/api/rooms/${roomId}/intents`, { kind: 'adjust-hp', tokenId: id, amount: -3 }, gmToken);
+      await postJson(
+        server,
+        `/api/rooms/${roomId}/intents`,
+        { kind: 'adjust-hp', tokenId: id, amount: -3 },
+        gmToken,
+      );
     const log = page.getByTestId('log-entries');
     await expect(log).toContainText('Hollow Husk 1');
     await expect(log).toContainText('Hollow Husk 2');

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openCombatTable, rangerShootsBrute, type CombatTable } from './combatFixture';
-import { cellToPage, ROOT, screenshot, sheet, waitReady } from './helpers';
+import { cellToPage, postJson, readJson, ROOT, screenshot, sheet, waitReady } from './helpers';
 import type { TestServer } from './testServer';
 
 /**
@@ -34,27 +33,15 @@ const PHONE = { width: 390, height: 844, touch: true };
 /** The battlefield's square, in world pixels (src/grid/cell.ts). */
 const CELL = 64;
 
-const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
-
-async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.origin}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`POST ${url} → HTTP ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /** A campaign library with a 10×7 crypt (the first map's size) and an encounter on it. */
 async function cryptLibrary(): Promise<string> {
   const starter = readJson('encounters/starter-library.json') as {
     entries: Array<{ id: string; data: Record<string, unknown> }>;
   };
   const hound = starter.entries.find((e) => e.id === 'foe-ash-hound')!.data;
-  const { key } = await post<{ key: string }>('/api/libraries', {});
-  await post(
+  const { key } = await postJson<{ key: string }>(server, '/api/libraries', {});
+  await postJson(
+    server,
     '/api/library/import',
     {
       schemaVersion: 1,
@@ -151,7 +138,8 @@ test('a fight, then the party moves on to a scene made from a library encounter'
   await rangerShootsBrute(table);
   await expect(gm.getByTestId('tracker-row-brute')).not.toContainText('HP 32/32');
   const unhurt = (await hpOf(ranger, 'ranger'))!;
-  await post(
+  await postJson(
+    server,
     `/api/rooms/${roomId}/intents`,
     { kind: 'adjust-hp', tokenId: 'ranger', amount: 3, reason: 'rockfall' },
     gmToken,

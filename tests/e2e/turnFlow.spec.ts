@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openCombatTable, type CombatTable } from './combatFixture';
-import { clickCell, dragCell, expectStatus, tokenCell } from './helpers';
+import { clickCell, dragCell, expectStatus, postJson, tokenCell } from './helpers';
 
 /**
  * Issue 32, "a smoother turn": what a player found on trying a fight. A move before "Start turn"
@@ -70,14 +70,13 @@ test('a token with two statuses says so: every chip that fits, else the first an
   server,
 }) => {
   const { ranger, roomId, gmToken } = table;
-  for (const statusId of ['dazed', 'slow']) {
-    const res = await fetch(`${server.origin}/api/rooms/${roomId}/intents`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${gmToken}` },
-      body: JSON.stringify({ kind: 'add-status', tokenId: 'ranger', statusId }),
-    });
-    expect(res.ok).toBe(true);
-  }
+  for (const statusId of ['dazed', 'slow'])
+    await postJson(
+      server,
+      `/api/rooms/${roomId}/intents`,
+      { kind: 'add-status', tokenId: 'ranger', statusId },
+      gmToken,
+    );
   /** How many statuses the chips stand for: one per lettered chip, N for a "+N". */
   const told = async () => {
     const chips = (await ranger.evaluate(() => window.__iconVtt?.tokenChips('ranger'))) ?? [];
