@@ -23,14 +23,23 @@ import {
 export const MAX_SCENES = 24;
 
 /**
- * A kept scene's JSON, in characters. A switch writes the scene left and the scene entered in one
- * GM write, which travels as one websocket frame of at most 1 MiB (src/server/startServer.ts).
+ * A kept scene's JSON, in UTF-8 bytes. A switch writes the scene left and the scene entered in
+ * one GM write, which travels as one websocket frame of at most 1 MiB (src/server/startServer.ts);
+ * and a room file carries every scene, so a room import takes MAX_SCENES of these on top of the
+ * rest of a room (src/server/assets/roomFileImages.ts `MAX_ROOM_IMPORT_BYTES`).
  */
-export const MAX_SCENE_CHARS = 400_000;
+export const MAX_SCENE_BYTES = 400_000;
+
+const utf8 = new TextEncoder();
+
+/** A scene's size as the bound counts it: the UTF-8 bytes of its JSON. */
+export function sceneBytes(scene: unknown): number {
+  return utf8.encode(JSON.stringify(scene)).length;
+}
 
 /** "312 KB": a scene's JSON size as a refusal says it. */
-export function sceneSize(chars: number): string {
-  return `${Math.ceil(chars / 1000)} KB`;
+export function sceneSize(bytes: number): string {
+  return `${Math.ceil(bytes / 1000)} KB`;
 }
 
 /** The log's line for a switch, with the new scene's id as its `scene`: players learn names from it. */

@@ -26,7 +26,14 @@ import { isPlainValidToken } from './tokenFastCheck';
 import { ShownStateSchema } from './shownState';
 import { DrawingSchema, MAX_DRAWINGS, type DrawingLayer } from '../schema/drawing';
 import type { Scene } from '../schema/scene';
-import { ActiveSceneSchema, MAX_SCENE_CHARS, MAX_SCENES, SceneSchema, sceneSize } from '../schema/scene';
+import {
+  ActiveSceneSchema,
+  MAX_SCENE_BYTES,
+  MAX_SCENES,
+  SceneSchema,
+  sceneBytes,
+  sceneSize,
+} from '../schema/scene';
 
 /**
  * What a GM may write into each root of a room's docs (src/table/docRoots.ts): the readers'
@@ -252,9 +259,9 @@ const RULES: { readonly [N in RootName]: RootRule | Readonly<Record<WrittenDoc, 
       const problem = sceneSchemaCheck(key, value);
       if (problem) return problem;
       if ((value as Scene).id !== key) return `id: expected '${key}' (the scene's key)`;
-      const chars = JSON.stringify(value).length;
-      return chars > MAX_SCENE_CHARS
-        ? `the scene is ${sceneSize(chars)}; a scene keeps ${atMost(MAX_SCENE_CHARS, 'characters')}`
+      const bytes = sceneBytes(value);
+      return bytes > MAX_SCENE_BYTES
+        ? `the scene is ${sceneSize(bytes)}; a scene keeps ${atMost(MAX_SCENE_BYTES, 'bytes')}`
         : null;
     }),
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { base64Length, RoomFileAssetsSchema } from '../../schema/room';
 import type { RoomFileAsset } from '../../schema/room';
 import { MAX_ROOM_ASSET_BYTES } from '../../schema/limits';
+import { MAX_SCENE_BYTES, MAX_SCENES } from '../../schema/scene';
 import type { ServerContext } from '../context';
 import { HttpError, MAX_BODY_BYTES, parseBody } from '../http/json';
 import { assetsOf, busyError } from './assetService';
@@ -11,10 +12,12 @@ import { checkImage, cutImage, ImageRefusedError, sha256Hex } from './cutImage';
 
 /**
  * A room file's images (`assets`, src/schema/room.ts): written by the export, checked and stored
- * by the import. The import body may be as large as a room without images (MAX_BODY_BYTES) plus
- * a room's images in base64, and no larger.
+ * by the import. The import body may be as large as a room without images and scenes
+ * (MAX_BODY_BYTES), plus its kept scenes at their bound, plus a room's images in base64, and no
+ * larger: the largest room a table can make exports a file that imports again.
  */
-export const MAX_ROOM_IMPORT_BYTES = MAX_BODY_BYTES + base64Length(MAX_ROOM_ASSET_BYTES) + 64 * 1024;
+export const MAX_ROOM_IMPORT_BYTES =
+  MAX_BODY_BYTES + MAX_SCENES * MAX_SCENE_BYTES + base64Length(MAX_ROOM_ASSET_BYTES) + 64 * 1024;
 
 /** The room file with the room's images added (none: no `assets` key). */
 export function withRoomImages(ctx: ServerContext, roomId: string, file: unknown): unknown {

@@ -1,6 +1,7 @@
 import type { ActiveScene, Scene } from '../../schema/scene';
 import {
-  MAX_SCENE_CHARS,
+  MAX_SCENE_BYTES,
+  sceneBytes,
   MAX_SCENES,
   MOVED_ON,
   SceneNameSchema,
@@ -85,10 +86,10 @@ function checkedName(name: string): string {
 
 /** Refuses a scene too large to switch to in one write, in the GM's words. */
 function checkSize(scene: Scene): void {
-  const chars = JSON.stringify(scene).length;
-  if (chars > MAX_SCENE_CHARS)
+  const bytes = sceneBytes(scene);
+  if (bytes > MAX_SCENE_BYTES)
     throw new TableWriteError(
-      `${scene.name} is ${sceneSize(chars)}, more than a scene can keep (${sceneSize(MAX_SCENE_CHARS)}): remove some drawings or tokens first`,
+      `${scene.name} is ${sceneSize(bytes)}, more than a scene can keep (${sceneSize(MAX_SCENE_BYTES)}): remove some drawings or tokens first`,
     );
 }
 
