@@ -8,17 +8,17 @@ import {
 } from '../../schema/logEntry';
 import type { Outcome } from '../../schema/outcome';
 import { OutcomeSchema } from '../../schema/outcome';
-import type { DiffPart, TableDiff } from '../../schema/tableDiff';
-import { diffByParts } from '../../schema/tableDiff';
+import type { TableDiff } from '../../schema/tableDiff';
 import type { TableDocs } from '../docLayout';
 import { channelRootsOf, newId, publicRootsOf, rootsOf, SERVER_ORIGIN, secretRootsOf } from '../docLayout';
 import { MAX_LOG_ENTRIES } from '../../schema/limits';
 import type { ChannelDocs } from './chatChannels';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 import { logPosition } from '../findLogEntry';
-import { diffFor } from '../tableDiff';
 import { prepareDiffWrite } from '../writers/writeDiff';
 import { publicTwin } from './redactLog';
+import { idsIn, namesOf } from './lineNames';
+import { HP_FIELDS, withoutHidden } from './playersLine';
 import { readActiveScene } from '../scenes/readScenes';
 import type { ChatLineInput, DrawingWrite, HandoutInput, StatBlockWrite } from './IntentContext';
 import { DrawingSchema } from '../../schema/drawing';
@@ -303,101 +303,3 @@ export function intentWrites(
     },
   };
 }
-
-/** Combatant fields players do not receive of a foe whose HP the room keeps from them. */
-const HP_FIELDS = ['hp', 'vigor', 'wounds', 'lastMove'] as const;
-
-/** A token's part of a diff without its HP fields; null when nothing else is left. */
-function withoutHp(change: TableDiff['tokens'][number]): TableDiff['tokens'][number] | null {
-  if (!change.state) return change;
-  const strip = (fields: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(fields).filter(([k]) => !(HP_FIELDS as readonly string[]).includes(k)));
-  const before = strip(change.state.before);
-  const after = strip(change.state.after);
-  const { state: _state, ...rest } = change;
-  if (Object.keys(after).length === 0 && Object.keys(before).length === 0) return rest.cell ? rest : null;
-  return { ...rest, state: { before, after } };
-}
-
-/**
- * The entry with every diff part about a hidden token left out (its own diff and its pending
- * result's), the HP fields of foes whose HP players do not receive (`hpHidden`), and every
- * GM-only interrupt offer (a foe's abilities); the same object when there is none, so callers
- * can tell.
- */
-/** Keys whose string values (or lists of them) may be token ids: `tokenId`, `targetIds`, an area's `id`. */
-const ID_KEY = /^(id|.*Id|.*Ids)$/;
-
-/** Every string an outcome holds under an id-like key (some are not tokens: `namesOf` skips those). */
-function idsIn(value: unknown, into: string[] = []): string[] {
-  if (Array.isArray(value)) for (const item of value) idsIn(item, into);
-  else if (value && typeof value === 'object')
-    for (const [key, inner] of Object.entries(value)) {
-      if (ID_KEY.test(key) && typeof inner === 'string') into.push(inner);
-      else if (ID_KEY.test(key) && Array.isArray(inner))
-        into.push(...inner.filter((v): v is string => typeof v === 'string'));
-      else if (inner && typeof inner === 'object') idsIn(inner, into);
-    }
-  return into;
-}
-
-/** Token id → name for each of `ids` that is a token of the room now (undefined when none is). */
-function namesOf(docs: TableDocs, ids: readonly string[]): Record<string, string> | undefined {
-  const names: Record<string, string> = {};
-  let any = false;
-  for (const id of new Set(ids)) {
-    for (const doc of [docs.public, docs.secrets]) {
-      const token = doc ? (rootsOf(doc).tokens.get(id) as { name?: unknown } | undefined) : undefined;
-      if (typeof token?.name !== 'string' || Object.hasOwn(names, id)) continue;
-      names[id] = token.name;
-      any = true;
-    }
-  }
-  return any ? names : undefined;
-}
-
-function withoutHidden(
-  entry: LogEntry,
-  isHidden: (tokenId: string) => boolean,
-  hpHidden: (tokenId: string) => boolean,
-): LogEntry {
-  // A hidden token's name stays in the GM's copy only.
-  if (entry.names && Object.keys(entry.names).some(isHidden)) {
-    const names = Object.fromEntries(Object.entries(entry.names).filter(([id]) => !isHidden(id)));
-    return withoutHidden({ ...entry, names }, isHidden, hpHidden);
-  }
-  const hpIn = (t: TableDiff['tokens'][number]) =>
-    hpHidden(t.tokenId) && !!t.state && HP_FIELDS.some((k) => k in t.state!.after || k in t.state!.before);
-  const touches = (diff: TableDiff | undefined) =>
-    !!diff?.tokens.some((t) => isHidden(t.tokenId) || hpIn(t)) || !!diff?.offers?.some((o) => o.gmOnly);
-  if (!touches(entry.diff) && !touches(entry.pending?.diff)) return entry;
-  const shown = (diff: TableDiff): TableDiff => {
-    const visible = diffFor(diff, (id) => !isHidden(id));
-    return diffByParts((part) => PLAYERS_SEE[part](visible[part] as never, hpHidden));
-  };
-  return {
-    ...entry,
-    ...(entry.diff ? { diff: shown(entry.diff) } : {}),
-    ...(entry.pending ? { pending: { ...entry.pending, diff: shown(entry.pending.diff) } } : {}),
-  };
-}
-
-/**
- * What players read of each part of a diff about visible tokens: a foe's HP fields only where the
- * room gives players its HP, interrupt offers only when not the GM's; terrain and turn order whole.
- */
-const PLAYERS_SEE: {
-  readonly [P in DiffPart]-?: (part: TableDiff[P], hpHidden: (tokenId: string) => boolean) => TableDiff[P];
-} = {
-  tokens: (tokens, hpHidden) =>
-    tokens.flatMap((t) => {
-      const part = hpHidden(t.tokenId) ? withoutHp(t) : t;
-      return part ? [part] : [];
-    }),
-  terrain: (terrain) => terrain,
-  turn: (turn) => turn,
-  offers: (offers) => {
-    const told = offers?.filter((o) => !o.gmOnly);
-    return told?.length ? told : undefined;
-  },
-};
