@@ -31,7 +31,7 @@ export function HandoutViewer(props: {
   return (
     <dialog
       ref={dialog}
-      class="handout-dialog"
+      class="modal-dialog handout-dialog"
       data-testid={shown ? 'handout-viewer' : 'handout-list'}
       aria-labelledby="handout-title"
       onClose={onClose}

@@ -43,7 +43,7 @@ export function OpenSheetButton({ model, tokenId }: { model: RoomModel; tokenId:
       </button>
       <dialog
         ref={dialog}
-        class="sheet-dialog"
+        class="modal-dialog sheet-dialog"
         aria-labelledby="sheet-title"
         onClose={() => {
           setOpen(false);
