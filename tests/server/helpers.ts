@@ -32,7 +32,13 @@ export const TEST_MAP = {
  */
 export function useTempDirs(prefix: string): () => string {
   const dirs: string[] = [];
-  afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  // Retried: a store closing in the background (its storage worker) may still write a WAL file
+  // while the folder is removed, which fails once with ENOTEMPTY (seen in a full run under load).
+  afterEach(() =>
+    dirs
+      .splice(0)
+      .forEach((dir) => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 })),
+  );
   return () => {
     const dir = mkdtempSync(join(tmpdir(), prefix));
     dirs.push(dir);
