@@ -56,40 +56,17 @@ export function attackContext(
   const effectiveRange = opts.range + heightBonus;
   const inRange = distance <= effectiveRange;
   const sight = sightBetween(bf.map, attacker, target, bf);
-  const modifiers: RollModifier[] = [];
-  const levels = (n: number) => `${n} level${n === 1 ? '' : 's'}`;
-  if (eA > eT) {
-    modifiers.push({
-      kind: 'boon',
-      count: 1,
-      source: 'height-advantage',
-      reason: `attacker stands ${levels(eA - eT)} higher than the target (${eA} vs ${eT})`,
-    });
-  } else if (eA < eT) {
-    modifiers.push({
-      kind: 'curse',
-      count: 1,
-      source: 'height-disadvantage',
-      reason: `target stands ${levels(eT - eA)} higher than the attacker (${eT} vs ${eA})`,
-    });
-  }
-  if (opts.kind === 'ranged') {
-    // Rulebook: a ranged attack made while next to a foe takes +1 curse. The defeated don't count.
-    const nextTo = bf.occupants.find(
-      (o) =>
-        areHostile(o, attacker) &&
-        !o.incapacitated &&
-        footprintsAdjacent(attacker.cell, attacker.size, o.cell, o.size),
-    );
-    if (nextTo) {
-      modifiers.push({
-        kind: 'curse',
-        count: 1,
-        source: 'ranged-adjacent-foe',
-        reason: `ranged attack while next to ${nameOf(nextTo)}`,
-      });
-    }
-  }
+  // Rulebook: a ranged attack made while next to a foe takes +1 curse. The defeated don't count.
+  const nextTo =
+    opts.kind === 'ranged'
+      ? bf.occupants.find(
+          (o) =>
+            areHostile(o, attacker) &&
+            !o.incapacitated &&
+            footprintsAdjacent(attacker.cell, attacker.size, o.cell, o.size),
+        )
+      : undefined;
+  const modifiers = battlefieldModifiers(eA, eT, opts.kind, nextTo ? nameOf(nextTo) : null);
   const cover = opts.kind === 'ranged' && sight.visible && sight.cover;
   const hostile = areHostile(attacker, target);
   let reason: string | undefined;
@@ -121,4 +98,45 @@ export function attackContext(
     modifiers,
     sight,
   };
+}
+
+/**
+ * The battlefield's boons and curses on an attack roll, each with its reason for the log
+ * (rulebook: Height advantage; ranged attacks next to a foe): +1 boon standing higher than the
+ * target, +1 curse standing lower, +1 curse for a ranged attack made next to `nextTo` (the name of
+ * a hostile, not defeated, character beside the attacker; null = none). The resolution and the
+ * threat map's danger count them here.
+ */
+export function battlefieldModifiers(
+  eA: number,
+  eT: number,
+  kind: 'melee' | 'ranged',
+  nextTo: string | null,
+): RollModifier[] {
+  const modifiers: RollModifier[] = [];
+  const levels = (n: number) => `${n} level${n === 1 ? '' : 's'}`;
+  if (eA > eT) {
+    modifiers.push({
+      kind: 'boon',
+      count: 1,
+      source: 'height-advantage',
+      reason: `attacker stands ${levels(eA - eT)} higher than the target (${eA} vs ${eT})`,
+    });
+  } else if (eA < eT) {
+    modifiers.push({
+      kind: 'curse',
+      count: 1,
+      source: 'height-disadvantage',
+      reason: `target stands ${levels(eT - eA)} higher than the attacker (${eT} vs ${eA})`,
+    });
+  }
+  if (kind === 'ranged' && nextTo !== null) {
+    modifiers.push({
+      kind: 'curse',
+      count: 1,
+      source: 'ranged-adjacent-foe',
+      reason: `ranged attack while next to ${nextTo}`,
+    });
+  }
+  return modifiers;
 }

@@ -1,10 +1,13 @@
 import type { AreaPattern } from '../../schema/area';
 import type { CellData } from '../../schema/cell';
 import type { Battlefield } from '../battlefield';
-import { footprintDistance, footprintElevation, occupantById } from '../battlefield';
+import { footprintDistance, occupantById } from '../battlefield';
 import type { Cell } from '../cell';
 import { ORTHOGONAL_STEPS } from '../cell';
+import type { Terrain } from '../terrain';
 import { terrainOf } from '../terrain';
+import type { Footprint } from '../sightCore';
+import { elevationIn } from '../sightCore';
 import type { AreaOptions, AreaPlacement, ShapePlacement } from './areaPlacement';
 import type { AreaResult } from './placeArea';
 import { newAreaEvalCache, placeArea } from './placeArea';
@@ -24,13 +27,35 @@ export function enumerateAreaPlacements(
   opts: AreaOptions = {},
 ): { placement: AreaPlacement; result: AreaResult }[] {
   const caster = occupantById(bf, casterId);
-  const t = terrainOf(bf.map);
-  const { x: ox, y: oy } = caster.cell;
-  const s = caster.size;
+  const candidates = areaCandidates(terrainOf(bf.map), caster, pattern, opts);
+  const cache = newAreaEvalCache();
+  const out: { placement: AreaPlacement; result: AreaResult }[] = [];
+  for (const primary of candidates) {
+    const placement: AreaPlacement = { primary };
+    const result = placeArea(bf, casterId, pattern, placement, opts, cache);
+    if (result.legal) out.push({ placement, result });
+  }
+  return out;
+}
+
+/**
+ * Every placement of a pattern's primary shape worth judging for a caster on `origin`: the
+ * squares its centre may take (within range and the height bonus's most), each line's start and
+ * direction. Some may still be illegal (`shapeSquares` and line of sight decide); arcs are built
+ * square by square and have none. Shared by the targeting overlay and the threat map.
+ */
+export function areaCandidates(
+  t: Terrain,
+  origin: Footprint,
+  pattern: AreaPattern,
+  opts: AreaOptions,
+): ShapePlacement[] {
+  const { x: ox, y: oy } = origin.cell;
+  const s = origin.size;
   const X = pattern.primary.size;
   const ranged = opts.range !== undefined && !opts.self;
   // The height bonus (`heightRange`) can add up to the origin's own elevation to the range.
-  const reachOut = (opts.range ?? 0) + (opts.heightRange ? footprintElevation(bf.map, caster.cell, s) : 0);
+  const reachOut = (opts.range ?? 0) + (opts.heightRange ? elevationIn(t, origin) : 0);
   const candidates: ShapePlacement[] = [];
   const centers = (x0: number, y0: number, x1: number, y1: number, keep: (c: CellData) => boolean) => {
     for (let y = Math.max(0, y0); y <= Math.min(t.height - 1, y1); y++) {
@@ -50,7 +75,7 @@ export function enumerateAreaPlacements(
           oy - r,
           ox + s - 1 + r,
           oy + s - 1 + r,
-          (c) => footprintDistance(caster.cell, s, c, 1) > X,
+          (c) => footprintDistance(origin.cell, s, c, 1) > X,
         );
       }
       break;
@@ -85,14 +110,7 @@ export function enumerateAreaPlacements(
     case 'arc':
       return [];
   }
-  const cache = newAreaEvalCache();
-  const out: { placement: AreaPlacement; result: AreaResult }[] = [];
-  for (const primary of candidates) {
-    const placement: AreaPlacement = { primary };
-    const result = placeArea(bf, casterId, pattern, placement, opts, cache);
-    if (result.legal) out.push({ placement, result });
-  }
-  return out;
+  return candidates;
 }
 
 /** Squares that may be added next to a partly built Arc (the UI offers these, one at a time). */
