@@ -43,7 +43,10 @@ export function measure(
 }
 
 /** The sections `npm run bench` runs, in order (loaded lazily so a section may import `measure`). */
-export const SECTIONS: (() => Promise<BenchSection>)[] = [async () => (await import('./grid')).gridSection];
+export const SECTIONS: (() => Promise<BenchSection>)[] = [
+  async () => (await import('./grid')).gridSection,
+  async () => (await import('./threat')).threatSection,
+];
 
 const fmt = (ms: number) => (ms < 1 ? ms.toFixed(3) : ms.toFixed(2));
 
