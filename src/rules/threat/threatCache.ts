@@ -3,7 +3,25 @@ import type { AttackerThreat, ThreatInput } from './threatMap';
 import { attackerThreat } from './threatMap';
 import { threatAbilities } from './threatAbilities';
 
-/** A small number per object, so a key can name "this very map / these settings" cheaply. */
+/**
+ * A map's content as a short key, computed once per map object: a room's snapshots may hand out a
+ * new but equal map after every change, and an equal map must not recompute anyone.
+ */
+const mapKeys = new WeakMap<object, string>();
+function mapKey(map: ThreatInput['bf']['map']): string {
+  let key = mapKeys.get(map);
+  if (key === undefined) {
+    // FNV-1a over the squares' codes and heights, destructible squares and doors, plus the size.
+    let h = 0x811c9dc5;
+    const text = [map.cells.join(''), map.heights.join(''), JSON.stringify(map.destructible), JSON.stringify(map.doors ?? [])].join('|');
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    key = `${map.width}x${map.height}:${(h >>> 0).toString(36)}:${text.length}`;
+    mapKeys.set(map, key);
+  }
+  return key;
+}
+
+/** A small number per object, so a key can name "these very settings" cheaply. */
 const identities = new WeakMap<object, number>();
 let nextIdentity = 1;
 function identity(o: object): number {
@@ -56,7 +74,7 @@ export class ThreatCache {
         near.push(`${o.id}@${o.cell.x},${o.cell.y},${o.size},${o.side},${o.incapacitated ? 1 : 0}`);
     }
     return [
-      identity(bf.map),
+      mapKey(bf.map),
       identity(input.settings),
       identity(input.catalog),
       bf.tallTerrainBlocksSight ?? '',

@@ -86,8 +86,9 @@ export interface ThreatAt {
   readonly attackerId: string;
   readonly ability: Ability;
   readonly basic: boolean;
-  /** The attacker's north-west square when it attacks. */
+  /** The attacker's north-west square when it attacks, and its index in the ability's positions. */
   readonly from: Cell;
+  readonly fromIndex: number;
   /** `attack`: the square can be the roll's target (or an area's attack space); `area`: only inside an area. */
   readonly space: 'attack' | 'area';
   readonly cover: boolean;
@@ -108,6 +109,7 @@ export function threatsAt(attackers: readonly AttackerThreat[], x: number, y: nu
           ability: t.ability,
           basic: t.basic,
           from: t.positions.cells[from]!,
+          fromIndex: from,
           space,
           cover: space === 'attack' && t.squares.cover[k] === 1,
         });

@@ -19,14 +19,7 @@ export function attachMapTools(
   stage: HTMLElement,
   renderer: BattlefieldRenderer,
 ): () => void {
-  const cellAt = (e: PointerEvent): CellData | null => {
-    const r = stage.getBoundingClientRect();
-    const w = renderer.toWorld(e.clientX - r.left, e.clientY - r.top);
-    const x = Math.floor(w.x / CELL_SIZE_PX);
-    const y = Math.floor(w.y / CELL_SIZE_PX);
-    const map = model.snapshot.value?.map;
-    return map && x >= 0 && y >= 0 && x < map.width && y < map.height ? { x, y } : null;
-  };
+  const cellAt = (e: PointerEvent) => squareAtPointer(model, stage, renderer, e);
   const down = (e: PointerEvent): void => {
     if (e.button !== 0 || e.altKey || !(e.target instanceof Node) || !stage.contains(e.target)) return;
     const c = cellAt(e);
@@ -64,6 +57,21 @@ export function attachMapTools(
     stage.removeEventListener('pointermove', move);
     window.removeEventListener('keydown', key);
   };
+}
+
+/** The map square under a pointer event on the battlefield, or null off the map. */
+export function squareAtPointer(
+  model: RoomModel,
+  stage: HTMLElement,
+  renderer: BattlefieldRenderer,
+  e: PointerEvent,
+): CellData | null {
+  const r = stage.getBoundingClientRect();
+  const w = renderer.toWorld(e.clientX - r.left, e.clientY - r.top);
+  const x = Math.floor(w.x / CELL_SIZE_PX);
+  const y = Math.floor(w.y / CELL_SIZE_PX);
+  const map = model.snapshot.value?.map;
+  return map && x >= 0 && y >= 0 && x < map.width && y < map.height ? { x, y } : null;
 }
 
 /** A map tool is active: presses go to it instead of selecting/dragging tokens. */

@@ -16,6 +16,7 @@ import { SightPanel } from './SightPanel';
 import { StatusPanel } from './StatusPanel';
 import { TurnTrackerPanel } from './TurnTrackerPanel';
 import { stepThroughOf } from '../replay/stepThroughState';
+import { mountRoomThreat, RoomThreatPanel } from '../threat/RoomThreat';
 
 /** `window.__iconVttCombat`: read-only copies of what the combat UI shows, for browser tests. */
 export interface CombatDebug {
@@ -34,7 +35,7 @@ declare global {
 
 /**
  * Mounts the combat tools on the table screen: the turn tracker, the Act panel, the result of the
- * newest roll, statuses, the line-of-sight tool and the log, all drawn from the room model, plus
+ * newest roll, statuses, the line-of-sight tool, the threat map and the log, all drawn from the room model, plus
  * the combat overlay on the battlefield. Does nothing for the offline demo (no server to resolve).
  */
 export function mountCombat(
@@ -46,6 +47,8 @@ export function mountCombat(
   const host = model.host;
   if (!host) return;
   injectCombatStyles();
+  // Under the combat overlay: an attack's aim stays readable over the threat squares.
+  const threat = mountRoomThreat(model, stage, renderer);
   const overlay = new CombatOverlay(CELL_SIZE_PX);
   // Above the world container (terrain, reach, tokens, cursors), in the same world coordinates.
   renderer.viewport.addChild(overlay.container);
@@ -66,6 +69,7 @@ export function mountCombat(
       <ResultPanel model={model} />
       <StatusPanel model={model} />
       <SightPanel model={model} />
+      <RoomThreatPanel model={model} tool={threat} />
       <LogPanel model={model} />
     </div>,
     dockRoot,

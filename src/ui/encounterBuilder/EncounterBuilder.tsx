@@ -1,6 +1,6 @@
 import type { MapData } from '../../schema/map';
-import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useComputed, useSignal } from '@preact/signals';
+import { useEffect, useMemo } from 'preact/hooks';
 import type { CellData } from '../../schema/cell';
 import { EncounterSchema, type Encounter } from '../../schema/encounter';
 import { issueSentence } from '../../schema/issueSentence';
@@ -36,6 +36,10 @@ import { FoePicker } from './FoePicker';
 import { MapGrid } from './MapGrid';
 import { PlacedList } from './PlacedList';
 import { StartRoomForm } from './StartRoomForm';
+import type { BuilderTable } from '../threat/builderThreatSource';
+import { partyStartId, partyStartName } from '../threat/partyStartName';
+import { ThreatPanel } from '../threat/ThreatPanel';
+import { ThreatTool } from '../threat/threatTool';
 
 /** Chapters the rules text runs to (src/schema/encounter.ts bounds the same). */
 const MAX_CHAPTER = 10;
@@ -90,6 +94,31 @@ export function EncounterBuilder({
   const starting = useSignal(false);
   /** The GM set party starts by hand (or opened a saved encounter): a map change keeps them. */
   const startsChosen = useSignal(!fresh);
+  const hover = useSignal<CellData | null>(null);
+  // The threat map of the draft: every foe as it would start, a stand-in on each party start.
+  const threat = useMemo(
+    () =>
+      new ThreatTool<BuilderTable>(
+        () => {
+          const m = maps.value?.find((c) => c.key === mapKey.value)?.map;
+          const p = pieces.value;
+          return m
+            ? {
+                map: m,
+                chapter: chapter.value,
+                foes: p.foes,
+                names: shownFoeNames(p.foes),
+                partyStarts: p.partyStarts,
+              }
+            : null;
+        },
+        (chunk, table) => chunk.builderThreatSource(table),
+      ),
+    [],
+  );
+  useEffect(() => () => threat.dispose(), [threat]);
+  // The inspector follows the mouse, else the square cursor (arrow keys, a tap).
+  const inspected = useComputed(() => hover.value ?? (threat.state.value.on ? cursor.value : null));
 
   useEffect(() => {
     const here = roomMap?.();
@@ -285,7 +314,10 @@ export function EncounterBuilder({
               label={`${map.name}: arrow keys move the square cursor, Enter places, Delete removes`}
               describedBy="encounter-cursor"
               onCursor={(c) => (cursor.value = c)}
-              onSquare={onSquare}
+              // While the threat map is open a click or tap inspects the square; close it to place.
+              onSquare={(c) => (threat.state.value.on ? undefined : onSquare(c))}
+              threat={threat.view.value}
+              onHover={(c) => (hover.value = c)}
               onRemove={(c) => {
                 const under = foeAt(pieces.value.foes, c);
                 if (under) remove(under.id);
@@ -301,6 +333,27 @@ export function EncounterBuilder({
           <p class="muted" id="encounter-cursor" aria-live="polite">
             {map ? squareDescription(map, pieces.value, cursor.value) : ''}
           </p>
+          {map && (
+            <ThreatPanel
+              tool={threat}
+              characters={[
+                ...pieces.value.foes.map((f, i) => ({
+                  id: f.id,
+                  name: names[i]!,
+                  side: 'foes' as const,
+                  known: true,
+                })),
+                ...pieces.value.partyStarts.map((_, i) => ({
+                  id: partyStartId(i),
+                  name: partyStartName(i),
+                  side: 'party' as const,
+                  known: true,
+                })),
+              ]}
+              pointer={inspected}
+              defaultPlanned={pieces.value.partyStarts.length ? partyStartId(0) : null}
+            />
+          )}
         </div>
       </div>
       <p class="muted" role="status" aria-live="polite">

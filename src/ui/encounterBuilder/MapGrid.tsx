@@ -3,6 +3,8 @@ import type { CellData } from '../../schema/cell';
 import type { EncounterFoe } from '../../schema/encounter';
 import type { MapData } from '../../schema/map';
 import { mapPicturePixels } from '../start/mapPicture';
+import type { ThreatPictureData } from '../threat/threatPicture';
+import { paintThreat } from '../threat/threatPicture';
 
 /** Canvas pixels per square: sharp enough for a number in each footprint; CSS scales it to fit. */
 const SQUARE_PX = 24;
@@ -28,6 +30,10 @@ export interface MapGridProps {
   readonly onEscape: () => void;
   readonly label: string;
   readonly describedBy: string;
+  /** The threat map or danger heat map, drawn over the terrain (null: off). */
+  readonly threat?: ThreatPictureData | null;
+  /** The square under the mouse (null when it leaves), for the threat map's inspector. */
+  readonly onHover?: (cell: CellData | null) => void;
 }
 
 const ARROWS: Record<string, [number, number]> = {
@@ -48,7 +54,7 @@ export function MapGrid(props: MapGridProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useLayoutEffect(() => {
     if (canvas.current) draw(canvas.current, props);
-  }, [map, foes, partyStarts, cursor, selectedId]);
+  }, [map, foes, partyStarts, cursor, selectedId, props.threat]);
 
   const squareOf = (e: MouseEvent): CellData | null => {
     const box = (e.currentTarget as HTMLElement).getBoundingClientRect();
@@ -86,6 +92,8 @@ export function MapGrid(props: MapGridProps) {
       data-testid="encounter-map"
       style={{ aspectRatio: `${map.width} / ${map.height}`, maxWidth: `${map.width * 32}px` }}
       onKeyDown={onKeyDown}
+      onPointerMove={(e) => props.onHover?.(e.pointerType === 'mouse' ? squareOf(e) : null)}
+      onPointerLeave={() => props.onHover?.(null)}
       onClick={(e) => {
         const cell = squareOf(e);
         if (!cell) return;
@@ -124,6 +132,7 @@ function draw(canvas: HTMLCanvasElement, props: MapGridProps): void {
     ctx.lineTo(canvas.width, y * s + 0.5);
   }
   ctx.stroke();
+  if (props.threat) paintThreat(ctx, props.threat, s);
 
   for (const start of partyStarts) {
     ctx.strokeStyle = '#1d4ed8';

@@ -32,3 +32,5 @@ export const replayChunk = lazyChunk(() => import('../verify/VerifyFightButton')
 export const handoutViewerChunk = lazyChunk(() => import('../handouts/HandoutViewer'));
 /** The GM's Handouts panel: show a picture or a text, take one back. */
 export const handoutsPanelChunk = lazyChunk(() => import('../handouts/HandoutsPanel'));
+/** The threat map and danger heat map: computing and painting (the toggle and its panel stay in the page). */
+export const threatChunk = lazyChunk(() => import('../threat/threatChunk'));

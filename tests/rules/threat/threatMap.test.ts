@@ -116,7 +116,15 @@ describe('threat map: exact squares (docs/ui.md "Threat map")', () => {
     // The inspector names the attack, where from, and the cover it leaves.
     const threat = attackerThreat({ bf, settings: settings(), catalog: settings().statuses, turn: null }, r);
     expect(threatsAt([threat], 7, 3)).toEqual([
-      { attackerId: 'r', ability: bow, basic: false, from: { x: 1, y: 1 }, space: 'attack', cover: true },
+      {
+        attackerId: 'r',
+        ability: bow,
+        basic: false,
+        from: { x: 1, y: 1 },
+        fromIndex: 0,
+        space: 'attack',
+        cover: true,
+      },
     ]);
   });
 

@@ -1,0 +1,182 @@
+import type { Battlefield } from '../../grid/battlefield';
+import type { Cell } from '../../grid/cell';
+import type { Combatant } from '../../schema/combatant';
+import type { CellData } from '../../schema/cell';
+import type { DangerMap } from '../../rules/threat/danger';
+import { DangerJudge, dangerMap, withoutCharacter } from '../../rules/threat/danger';
+import { ThreatCache } from '../../rules/threat/threatCache';
+import type { AttackerThreat, ThreatInput } from '../../rules/threat/threatMap';
+import { threatCounts, threatsAt } from '../../rules/threat/threatMap';
+import type { ThreatPictureData } from './threatPicture';
+
+/** Whose attacks the overlay shows: a side, or one character's (by id). */
+export type ThreatWho = 'foes' | 'party' | { readonly id: string };
+
+/** One character the threat map knows: its token's place, its name, and its full stats when this reader has them. */
+export interface ThreatCharacter {
+  readonly id: string;
+  readonly name: string;
+  readonly side: 'party' | 'foes';
+  readonly cell: CellData;
+  readonly combatant: Combatant | null;
+  readonly incapacitated: boolean;
+}
+
+/** What the overlay is computed from, built by the room (snapshot) or the encounter builder (draft). */
+export interface ThreatSource {
+  readonly input: ThreatInput;
+  readonly characters: readonly ThreatCharacter[];
+}
+
+/** What the overlay shows, computed. */
+export interface ThreatView extends ThreatPictureData {
+  readonly attackers: readonly AttackerThreat[];
+  /** For the danger heat map and the inspector's chance to hit on an empty square. */
+  readonly planned: ThreatCharacter | null;
+  readonly dangerMap: DangerMap | null;
+  /** Names of characters left out: their stats are hidden from this reader. */
+  readonly leftOut: readonly string[];
+  /** The battlefield the danger is judged on (without the planned-for character). */
+  readonly bf: Battlefield;
+  readonly source: ThreatSource;
+}
+
+/** Keeps the threat maps of one page between computations (a move recomputes only who it touches). */
+export class ThreatComputer {
+  private readonly cache = new ThreatCache();
+  private readonly dangerCache = new ThreatCache();
+  private generation = 0;
+
+  /**
+   * Computes the view, one attacker per task: between attackers it yields to the page (a new
+   * frame, a pointer move), so no task runs long however many foes there are; a newer call makes
+   * an older one stop (null).
+   */
+  async compute(
+    source: ThreatSource,
+    who: ThreatWho,
+    plannedId: string | null,
+    danger: boolean,
+    yieldToPage: () => Promise<void> = () => new Promise((r) => setTimeout(r, 0)),
+  ): Promise<ThreatView | null> {
+    const mine = ++this.generation;
+    const { input, characters } = source;
+    const { width, height } = input.bf.map;
+    const chosen = characters.filter(
+      (c) => !c.incapacitated && (typeof who === 'string' ? c.side === who : c.id === who.id),
+    );
+    const leftOut = chosen.filter((c) => !c.combatant).map((c) => c.name);
+    const attackers: AttackerThreat[] = [];
+    for (const c of chosen) {
+      if (!c.combatant) continue;
+      attackers.push(this.cache.get(input, c.combatant));
+      await yieldToPage();
+      if (mine !== this.generation) return null;
+    }
+    const planned = characters.find((c) => c.id === plannedId && c.combatant) ?? null;
+    let dangerResult: DangerMap | null = null;
+    const bf = planned ? withoutCharacter(input.bf, planned.id) : input.bf;
+    if (danger && planned?.combatant) {
+      const without: ThreatInput = { ...input, bf, targetSize: planned.combatant.statBlock.size };
+      const foes: AttackerThreat[] = [];
+      for (const c of characters) {
+        if (c.incapacitated || !c.combatant || c.side === planned.side) continue;
+        foes.push(this.dangerCache.get(without, c.combatant));
+        await yieldToPage();
+        if (mine !== this.generation) return null;
+      }
+      dangerResult = dangerMap(without, planned.combatant, foes, input.bf);
+    }
+    const { count, attackCount } = threatCounts(attackers, width, height);
+    return {
+      width,
+      height,
+      count,
+      attackCount,
+      danger: dangerResult?.expected ?? null,
+      safest: dangerResult?.safest ?? [],
+      attackers,
+      planned,
+      dangerMap: dangerResult,
+      leftOut: [
+        ...leftOut,
+        ...(danger && planned
+          ? characters
+              .filter(
+                (c) =>
+                  c.side !== planned.side && !c.combatant && !c.incapacitated && !leftOut.includes(c.name),
+              )
+              .map((c) => c.name)
+          : []),
+      ],
+      bf,
+      source,
+    };
+  }
+}
+
+/** One line of the inspector: who can hit the square, with what, from where, and how likely. */
+export interface ThreatRow {
+  readonly attacker: string;
+  readonly ability: string;
+  readonly from: CellData;
+  readonly space: 'attack' | 'area';
+  /** "62% to hit Ranger (10% critical), about 4.2 damage"; null when the target's stats are unknown. */
+  readonly odds: string | null;
+  readonly cover: boolean;
+}
+
+const percent = (p: number) => `${Math.round(p * 100)}%`;
+
+/**
+ * The inspector's lines for square (x, y): every attack that reaches it, with the chance to hit
+ * the character standing there (else the one planned for), counted by the danger's judge — the
+ * resolution's own functions.
+ */
+export function threatRows(
+  view: ThreatView,
+  x: number,
+  y: number,
+): { target: string | null; rows: ThreatRow[] } {
+  const { characters } = view.source;
+  const names = new Map(characters.map((c) => [c.id, c.name]));
+  const standing = view.source.input.bf.occupants.find(
+    (o) => x >= o.cell.x && x < o.cell.x + o.size && y >= o.cell.y && y < o.cell.y + o.size,
+  );
+  const onSquare = standing ? characters.find((c) => c.id === standing.id) : undefined;
+  const target = onSquare ?? view.planned;
+  const at = (onSquare ? onSquare.cell : { x, y }) as Cell;
+  const judge =
+    target?.combatant && view.source.input
+      ? new DangerJudge(
+          view.bf,
+          target.combatant,
+          view.source.input.settings,
+          view.source.input.turn !== null,
+        )
+      : null;
+  const rows = threatsAt(view.attackers, x, y)
+    .filter((t) => t.attackerId !== target?.id)
+    .map((t): ThreatRow => {
+      const a = view.attackers.find((b) => b.id === t.attackerId)!;
+      const threat = a.abilities.find((b) => b.ability === t.ability)!;
+      let odds: string | null = null;
+      if (judge && target) {
+        const roll = judge.roll(a.combatant, threat, t.fromIndex, at, t.space);
+        const hit = roll.chance.hit.value + roll.chance.critical.value;
+        odds =
+          t.space === 'attack' && threat.ability.attack
+            ? `${percent(hit)} to hit ${target.name} (${percent(roll.chance.critical.value)} critical), about ${roll.expected.toFixed(1)} damage`
+            : `inside the area: about ${roll.expected.toFixed(1)} damage to ${target.name}, no roll`;
+      }
+      return {
+        attacker: names.get(t.attackerId) ?? a.combatant.name,
+        ability: t.ability.name,
+        from: t.from,
+        space: t.space,
+        odds,
+        cover: t.cover,
+      };
+    });
+  return { target: target?.name ?? null, rows };
+}
