@@ -70,15 +70,24 @@ export function attackerThreat(input: ThreatInput, attacker: Combatant): Attacke
       positions = attackPositions(bf, attacker.id, positionsBefore(bf, attacker.id, a.move));
       byMove.set(key, positions);
     }
-    return {
-      ability: a.ability,
-      basic: a.basic,
-      reach: a.reach,
-      positions,
-      squares: squaresThreatened(bf, positions, a.reach, input.targetSize ?? 1),
-    };
+    const squares = squaresThreatened(bf, positions, a.reach, input.targetSize ?? 1);
+    clearOwnSquares(squares, bf, attacker.id);
+    return { ability: a.ability, basic: a.basic, reach: a.reach, positions, squares };
   });
   return { id: attacker.id, combatant: attacker, abilities };
+}
+
+/** Nobody else stands where the attacker stands now: its own squares are not threatened by it. */
+function clearOwnSquares(squares: SquaresThreatened, bf: Battlefield, id: string): void {
+  const me = bf.occupants.find((o) => o.id === id);
+  if (!me) return;
+  for (let dy = 0; dy < me.size; dy++) {
+    for (let dx = 0; dx < me.size; dx++) {
+      const k = (me.cell.y + dy) * squares.width + me.cell.x + dx;
+      squares.attack[k] = -1;
+      if (squares.area) squares.area[k] = -1;
+    }
+  }
 }
 
 /** One way a square is threatened, for the inspector: who, with what, from where. */

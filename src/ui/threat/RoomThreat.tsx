@@ -6,14 +6,8 @@ import type { RoomSnapshot } from '../../table/snapshot';
 import { squareAtPointer } from '../combat/mapTools';
 import type { RoomModel } from '../model/RoomModel';
 import { ThreatPanel } from './ThreatPanel';
-import { ThreatTool, threatCanvasPx } from './threatTool';
-
-declare global {
-  interface Window {
-    /** Read-only copies of what the threat overlay shows, for browser tests. */
-    __iconVttThreat?: Pick<ThreatTool, 'debug'>;
-  }
-}
+import { threatChunk } from '../lazy/chunks';
+import { ThreatTool } from './threatTool';
 
 /**
  * The room's threat map: computed from this reader's snapshot (a player's holds only what the
@@ -34,9 +28,16 @@ export function mountRoomThreat(
   const layer = new ThreatLayer(CELL_SIZE_PX);
   renderer.viewport.addChild(layer.container);
   effect(() => {
-    const v = tool.view.value;
-    const px = v ? threatCanvasPx(v.width, v.height) : CELL_SIZE_PX;
-    layer.set(v ? tool.paint(px) : null, px);
+    const view = tool.view.value;
+    const chunk = threatChunk.loaded();
+    if (chunk && view) chunk.timed('draw', () => layer.set(view));
+    else layer.set(null);
+    renderer.requestRender();
+  });
+  // The tapped square is outlined (pointing with a mouse shows the tip instead: no redraw per move).
+  effect(() => {
+    const s = tool.state.value;
+    layer.mark(s.on ? s.pinned : null);
     renderer.requestRender();
   });
   // A tap pins the square for the inspector (a phone has no pointer hovering over the map).
@@ -45,10 +46,26 @@ export function mountRoomThreat(
     const c = squareAtPointer(model, stage, renderer, e);
     if (c) tool.update({ pinned: c });
   });
-  Object.defineProperty(window, '__iconVttThreat', {
-    configurable: true,
-    writable: false,
-    value: { debug: () => tool.debug() },
+  // Pointing at a square shows who threatens it beside the pointer (the panel says it too).
+  const tip = document.createElement('div');
+  tip.className = 'threat-tip';
+  tip.dataset['testid'] = 'threat-tip';
+  tip.setAttribute('aria-hidden', 'true');
+  stage.appendChild(tip);
+  effect(() => {
+    const s = tool.state.value;
+    const square = s.on ? (model.pointer.value ?? s.pinned) : null;
+    const chunk = threatChunk.loaded();
+    const inspection = chunk ? chunk.timed('inspect', () => tool.inspect(square)) : null;
+    if (!chunk || !inspection) {
+      tip.hidden = true;
+      return;
+    }
+    const at = renderer.toScreen(
+      (inspection.square.x + 1) * CELL_SIZE_PX,
+      inspection.square.y * CELL_SIZE_PX,
+    );
+    chunk.timed('tip', () => chunk.fillThreatTip(tip, inspection, at, stage.clientWidth));
   });
   return tool;
 }

@@ -45,7 +45,7 @@ export function ThreatControls<T>({
       (d.safest.length > 4 ? ` and ${d.safest.length - 4} more` : '');
     const least = d.safest[0] ? d.expected[d.safest[0].y * d.width + d.safest[0].x]! : 0;
     summary = d.safest.length
-      ? `Safest within reach: ${safest} (about ${least.toFixed(1)} damage expected next round).`
+      ? `Safest within reach: ${safest} (${least > 0 ? `about ${least.toFixed(1)} damage` : 'no attack reaches them'} next round).`
       : `${plannedName ?? 'This character'} cannot move this turn.`;
   }
   return (

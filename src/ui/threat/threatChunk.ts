@@ -4,3 +4,5 @@ export { threatSourceOf } from './threatSourceOf';
 export { paintThreat } from './threatPicture';
 export { builderThreatSource } from './builderThreatSource';
 export { ThreatControls } from './ThreatControls';
+export { fillThreatTip, threatDebug } from './threatTip';
+export { threatTimings, timed } from './threatTimings';

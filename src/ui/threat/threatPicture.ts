@@ -1,17 +1,6 @@
-import type { CellData } from '../../schema/cell';
+import type { ThreatPictureData } from '../../render/ThreatLayer';
 
-/** What the threat overlay paints: counts per square, or the danger heat map. Plain data. */
-export interface ThreatPictureData {
-  readonly width: number;
-  readonly height: number;
-  /** Attackers threatening each square (by an attack or inside an area). */
-  readonly count: Uint8Array;
-  /** Attackers that can make each square the target of their roll. */
-  readonly attackCount: Uint8Array;
-  /** Danger mode: expected damage per square (-1 where the character cannot stand). */
-  readonly danger: Float64Array | null;
-  readonly safest: readonly CellData[];
-}
+export type { ThreatPictureData };
 
 /** Heat from pale yellow (little) to deep red (the most on the map). */
 function heat(share: number): string {
@@ -20,8 +9,8 @@ function heat(share: number): string {
 }
 
 /**
- * Paints the overlay at `px` pixels a square on a 2D canvas (the battlefield shows it as one
- * sprite; the encounter builder draws it over its map picture). Threat: red where a square can be
+ * Paints the overlay at `px` pixels a square on the encounter builder's 2D map picture (the
+ * battlefield draws the same data with ThreatLayer). Threat: red where a square can be
  * an attack's target, deeper the more attackers; orange stripes where it is only inside an area;
  * the number of attackers in the corner. Danger: the heat of the expected damage with its value,
  * the safest squares ringed in green with a star.

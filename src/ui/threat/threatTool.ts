@@ -1,5 +1,12 @@
 import { effect, signal } from '@preact/signals';
 import type { CellData } from '../../schema/cell';
+
+declare global {
+  interface Window {
+    /** Read-only copies of what the threat overlay shows, for browser tests. */
+    __iconVttThreat?: { debug(): unknown };
+  }
+}
 import { threatChunk } from '../lazy/chunks';
 import type * as ThreatChunkModule from './threatChunk';
 import type { ThreatComputer, ThreatRow, ThreatSource, ThreatView, ThreatWho } from './threatView';
@@ -29,7 +36,7 @@ export interface ThreatInspection {
 /**
  * The threat overlay of one page, shared by the room and the encounter builder: its choices, the
  * computed view (in the lazily loaded chunk, one attacker per task so the page stays responsive)
- * and the canvas the map shows. `read` reads the page's table through signals (so the view
+ * that the map draws. `read` reads the page's table through signals (so the view
  * follows every change of it); `sourceOf` turns what it read into the computation's input.
  */
 export class ThreatTool<T = unknown> {
@@ -50,6 +57,12 @@ export class ThreatTool<T = unknown> {
     read: () => T | null,
     private readonly sourceOf: (chunk: ThreatChunk, table: T) => ThreatSource | null,
   ) {
+    // The page's threat map for browser tests (the room's, or the open encounter builder's).
+    Object.defineProperty(window, '__iconVttThreat', {
+      configurable: true,
+      writable: false,
+      value: { debug: () => this.debug() },
+    });
     this.stop = effect(() => {
       const s = this.state.value;
       const table = s.on ? read() : null;
@@ -73,7 +86,7 @@ export class ThreatTool<T = unknown> {
   private async compute(table: T, s: ThreatUiState): Promise<void> {
     this.busy.value = true;
     const chunk = await threatChunk.load();
-    const source = this.sourceOf(chunk, table);
+    const source = chunk.timed('source', () => this.sourceOf(chunk, table));
     if (!source) {
       this.view.value = null;
       this.busy.value = false;
@@ -87,23 +100,11 @@ export class ThreatTool<T = unknown> {
   }
 
   /** Squares for browser tests (window.__iconVttThreat): each threatened square with its counts, or each danger value. */
-  debug(): {
-    threatened: { x: number; y: number; count: number; attack: number }[];
-    danger: { x: number; y: number; value: number }[];
-    safest: CellData[];
-  } {
-    const v = this.view.value;
-    const threatened: { x: number; y: number; count: number; attack: number }[] = [];
-    const danger: { x: number; y: number; value: number }[] = [];
-    if (v) {
-      for (let k = 0; k < v.count.length; k++) {
-        const x = k % v.width;
-        const y = (k - x) / v.width;
-        if (v.count[k]! > 0) threatened.push({ x, y, count: v.count[k]!, attack: v.attackCount[k]! });
-        if (v.danger && v.danger[k]! > 0) danger.push({ x, y, value: v.danger[k]! });
-      }
-    }
-    return { threatened, danger, safest: v ? [...v.safest] : [] };
+  debug():
+    (ReturnType<ThreatChunk['threatDebug']> & { timings: ReturnType<ThreatChunk['threatTimings']> }) | null {
+    const view = this.view.value;
+    const chunk = threatChunk.loaded();
+    return view && chunk ? { ...chunk.threatDebug(view), timings: chunk.threatTimings() } : null;
   }
 
   /** Who threatens `square` (null when the overlay is off or the chunk not loaded yet). */
@@ -113,23 +114,4 @@ export class ThreatTool<T = unknown> {
     if (!view || !chunk || !square) return null;
     return { square, ...chunk.threatRows(view, square.x, square.y) };
   }
-
-  /** The view painted on a new canvas at `px` pixels a square (null when off). */
-  paint(px: number): HTMLCanvasElement | null {
-    const view = this.view.value;
-    const chunk = threatChunk.loaded();
-    if (!view || !chunk) return null;
-    const canvas = document.createElement('canvas');
-    canvas.width = view.width * px;
-    canvas.height = view.height * px;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return null;
-    chunk.paintThreat(ctx, view, px);
-    return canvas;
-  }
-}
-
-/** Pixels a square for the overlay's canvas: sharp numbers, yet at most 4096 pixels a side (a GPU texture limit). */
-export function threatCanvasPx(width: number, height: number): number {
-  return Math.max(4, Math.min(32, Math.floor(4096 / Math.max(width, height))));
 }

@@ -8,6 +8,7 @@ import { ThreatCache } from '../../rules/threat/threatCache';
 import type { AttackerThreat, ThreatInput } from '../../rules/threat/threatMap';
 import { threatCounts, threatsAt } from '../../rules/threat/threatMap';
 import type { ThreatPictureData } from './threatPicture';
+import { timed } from './threatTimings';
 
 /** Whose attacks the overlay shows: a side, or one character's (by id). */
 export type ThreatWho = 'foes' | 'party' | { readonly id: string };
@@ -69,7 +70,8 @@ export class ThreatComputer {
     const attackers: AttackerThreat[] = [];
     for (const c of chosen) {
       if (!c.combatant) continue;
-      attackers.push(this.cache.get(input, c.combatant));
+      const combatant = c.combatant;
+      attackers.push(timed('attacker', () => this.cache.get(input, combatant)));
       await yieldToPage();
       if (mine !== this.generation) return null;
     }
@@ -81,13 +83,15 @@ export class ThreatComputer {
       const foes: AttackerThreat[] = [];
       for (const c of characters) {
         if (c.incapacitated || !c.combatant || c.side === planned.side) continue;
-        foes.push(this.dangerCache.get(without, c.combatant));
+        const combatant = c.combatant;
+        foes.push(timed('attacker (danger)', () => this.dangerCache.get(without, combatant)));
         await yieldToPage();
         if (mine !== this.generation) return null;
       }
-      dangerResult = dangerMap(without, planned.combatant, foes, input.bf);
+      const target = planned.combatant;
+      dangerResult = timed('danger', () => dangerMap(without, target, foes, input.bf));
     }
-    const { count, attackCount } = threatCounts(attackers, width, height);
+    const { count, attackCount } = timed('counts', () => threatCounts(attackers, width, height));
     return {
       width,
       height,
