@@ -13,7 +13,12 @@ function mapKey(map: ThreatInput['bf']['map']): string {
   if (key === undefined) {
     // FNV-1a over the squares' codes and heights, destructible squares and doors, plus the size.
     let h = 0x811c9dc5;
-    const text = [map.cells.join(''), map.heights.join(''), JSON.stringify(map.destructible), JSON.stringify(map.doors ?? [])].join('|');
+    const text = [
+      map.cells.join(''),
+      map.heights.join(''),
+      JSON.stringify(map.destructible),
+      JSON.stringify(map.doors ?? []),
+    ].join('|');
     for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
     key = `${map.width}x${map.height}:${(h >>> 0).toString(36)}:${text.length}`;
     mapKeys.set(map, key);
