@@ -6,3 +6,4 @@ export { builderThreatSource } from './builderThreatSource';
 export { ThreatControls } from './ThreatControls';
 export { fillThreatTip, threatDebug } from './threatTip';
 export { threatTimings, timed } from './threatTimings';
+export { attachRoomOverlay } from './roomOverlay';
