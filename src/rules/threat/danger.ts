@@ -206,6 +206,23 @@ export function dangerMap(
   attackers: readonly AttackerThreat[],
   withTarget: Battlefield,
 ): DangerMap {
+  const steps = dangerSteps(input, target, attackers, withTarget);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/** Rows of the map `dangerSteps` does between two pauses (a 100-wide map: 1,000 squares). */
+const ROWS_PER_STEP = 10;
+
+/**
+ * `dangerMap` a few rows at a time: each `next()` does ROWS_PER_STEP rows, so a page can yield
+ * between them and no task holds the main thread long; the last returns the map.
+ */
+export function* dangerSteps(
+  input: ThreatInput,
+  target: Combatant,
+  attackers: readonly AttackerThreat[],
+  withTarget: Battlefield,
+): Generator<void, DangerMap> {
   const inCombat = input.turn !== null;
   const t = terrainOf(input.bf.map);
   const size = target.statBlock.size;
@@ -214,6 +231,7 @@ export function dangerMap(
   const expected = new Float64Array(n).fill(-1);
   const worst = new Int32Array(n).fill(-1);
   for (let y = 0; y + size <= t.height; y++) {
+    if (y > 0 && y % ROWS_PER_STEP === 0) yield;
     for (let x = 0; x + size <= t.width; x++) {
       if (!standableFor(t, x, y, size)) continue;
       const at = { x, y } as Cell;

@@ -130,17 +130,22 @@ export function threatsAt(attackers: readonly AttackerThreat[], x: number, y: nu
 
 /**
  * Per map square, how many attackers threaten it (`count`: by an attack or inside an area) and
- * how many can make it an attack's target (`attackCount`).
+ * how many can make it an attack's target (`attackCount`), added one attacker at a time (a page
+ * adds each as it arrives instead of all at the end).
  */
-export function threatCounts(
-  attackers: readonly AttackerThreat[],
-  width: number,
-  height: number,
-): { count: Uint8Array; attackCount: Uint8Array } {
-  const count = new Uint8Array(width * height);
-  const attackCount = new Uint8Array(width * height);
-  const mine = new Uint8Array(width * height);
-  for (const a of attackers) {
+export class ThreatCounter {
+  readonly count: Uint8Array;
+  readonly attackCount: Uint8Array;
+  private readonly mine: Uint8Array;
+
+  constructor(width: number, height: number) {
+    this.count = new Uint8Array(width * height);
+    this.attackCount = new Uint8Array(width * height);
+    this.mine = new Uint8Array(width * height);
+  }
+
+  add(a: AttackerThreat): void {
+    const { mine, count, attackCount } = this;
     mine.fill(0);
     for (const t of a.abilities) {
       const { attack, area } = t.squares;
@@ -154,5 +159,15 @@ export function threatCounts(
       if (mine[k] === 2 && attackCount[k]! < 255) attackCount[k]!++;
     }
   }
-  return { count, attackCount };
+}
+
+/** ThreatCounter over all of `attackers` at once. */
+export function threatCounts(
+  attackers: readonly AttackerThreat[],
+  width: number,
+  height: number,
+): { count: Uint8Array; attackCount: Uint8Array } {
+  const counter = new ThreatCounter(width, height);
+  for (const a of attackers) counter.add(a);
+  return { count: counter.count, attackCount: counter.attackCount };
 }

@@ -24,11 +24,18 @@ export function attachRoomOverlay(
 ): void {
   const layer = new ThreatLayer(CELL_SIZE_PX);
   host.addChild(layer.container);
+  // Drawn a step per task; a newer view stops an older drawing.
+  let drawing = 0;
   effect(() => {
-    const view = tool.view.value;
-    if (view) timed('draw', () => layer.set(view));
-    else layer.set(null);
-    renderer.requestRender();
+    const steps = layer.draw(tool.view.value);
+    const mine = ++drawing;
+    const step = (): void => {
+      if (mine !== drawing) return;
+      const done = timed('draw', () => steps.next().done);
+      renderer.requestRender();
+      if (!done) setTimeout(step, 0);
+    };
+    step();
   });
   // The tapped square is outlined (pointing with a mouse shows the tip instead: no redraw per move).
   effect(() => {

@@ -3,10 +3,10 @@ import type { Cell } from '../../grid/cell';
 import type { Combatant } from '../../schema/combatant';
 import type { CellData } from '../../schema/cell';
 import type { DangerMap } from '../../rules/threat/danger';
-import { DangerJudge, dangerMap, withoutCharacter } from '../../rules/threat/danger';
+import { DangerJudge, dangerSteps, withoutCharacter } from '../../rules/threat/danger';
 import { ThreatCache } from '../../rules/threat/threatCache';
 import type { AttackerThreat, ThreatInput } from '../../rules/threat/threatMap';
-import { threatCounts, threatsAt } from '../../rules/threat/threatMap';
+import { ThreatCounter, threatsAt } from '../../rules/threat/threatMap';
 import type { ThreatPictureData } from './threatPicture';
 import { timed } from './threatTimings';
 
@@ -68,10 +68,15 @@ export class ThreatComputer {
     );
     const leftOut = chosen.filter((c) => !c.combatant).map((c) => c.name);
     const attackers: AttackerThreat[] = [];
+    const counter = new ThreatCounter(width, height);
     for (const c of chosen) {
       if (!c.combatant) continue;
       const combatant = c.combatant;
-      attackers.push(timed('attacker', () => this.cache.get(input, combatant)));
+      timed('attacker', () => {
+        const threat = this.cache.get(input, combatant);
+        attackers.push(threat);
+        counter.add(threat);
+      });
       await yieldToPage();
       if (mine !== this.generation) return null;
     }
@@ -88,10 +93,18 @@ export class ThreatComputer {
         await yieldToPage();
         if (mine !== this.generation) return null;
       }
-      const target = planned.combatant;
-      dangerResult = timed('danger', () => dangerMap(without, target, foes, input.bf));
+      const steps = dangerSteps(without, planned.combatant, foes, input.bf);
+      for (;;) {
+        const step = timed('danger', () => steps.next());
+        if (step.done) {
+          dangerResult = step.value;
+          break;
+        }
+        await yieldToPage();
+        if (mine !== this.generation) return null;
+      }
     }
-    const { count, attackCount } = timed('counts', () => threatCounts(attackers, width, height));
+    const { count, attackCount } = counter;
     return {
       width,
       height,
