@@ -28,6 +28,13 @@ export const gridSection: BenchSection = {
   },
 };
 
+/**
+ * Unmeasured runs before the reach row's 500: the row runs first in `npm run bench`, and V8 keeps
+ * optimizing `reach` for about a thousand calls; with 100 the median still held that warm-up and
+ * swung between 0.16× and 0.33× of rot-js from run to run (0.71× once, under load).
+ */
+const WARMUP = 2000;
+
 function reachRow(): BenchRow {
   const bf = stressBattlefield(100);
   const t = terrainOf(bf.map);
@@ -39,7 +46,7 @@ function reachRow(): BenchRow {
       spaces += reach(bf, ids[i % ids.length]!, { budget: 8 }).spaces.length;
     },
     500,
-    100,
+    WARMUP,
   );
   // rot-js: unit-cost Dijkstra from the mover over squares within 8 steps that are not impassable
   // and not occupied by a hostile (the same passable grid), flooding until exhausted.
@@ -61,15 +68,15 @@ function reachRow(): BenchRow {
       flooded += Object.keys((dijkstra as unknown as { _computed: object })._computed).length;
     },
     500,
-    100,
+    WARMUP,
   );
   return {
     name: 'reach, speed 8, 100 tokens',
     ours: ours.median,
     reference: { name: 'rot-js Dijkstra r8', ms: theirs.median },
-    target: '≤ 0.3 ms and ≤ rot-js',
-    pass: ours.median <= 0.3 && ours.median <= theirs.median,
-    note: `p95 ${ours.p95.toFixed(3)} ms; avg ${Math.round(spaces / 600)} end spaces vs ${Math.round(flooded / 600)} flooded`,
+    target: '≤ 0.3 ms and ≤ 0.3× rot-js',
+    pass: ours.median <= 0.3 && ours.median <= 0.3 * theirs.median,
+    note: `p95 ${ours.p95.toFixed(3)} ms; avg ${Math.round(spaces / (500 + WARMUP))} end spaces vs ${Math.round(flooded / (500 + WARMUP))} flooded`,
   };
 }
 
