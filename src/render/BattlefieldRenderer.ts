@@ -42,6 +42,11 @@ export interface Camera {
 export class BattlefieldRenderer {
   app!: TableApp;
   viewport!: Viewport;
+  /**
+   * Overlays the UI adds that tint squares (the threat map): over the terrain and the reach tint,
+   * under tokens, so a tint or a number never hides who stands where.
+   */
+  readonly underTokens = new Container({ label: 'under tokens' });
   terrain!: TerrainLayer;
   background!: BackgroundLayer;
   tokens!: TokenLayer;
@@ -126,6 +131,7 @@ export class BattlefieldRenderer {
       this.terrain.container,
       this.drawings.container,
       this.reach.container,
+      this.underTokens,
       this.tokens.container,
       this.rulers.container,
       this.cursors.container,

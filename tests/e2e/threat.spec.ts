@@ -210,6 +210,10 @@ test('a player on a phone sees only the revealed Brute’s threat and taps a squ
   await expect(player.getByTestId('threat-inspect')).toContainText('(5,0): 1 way to be hit');
   await expect(player.getByTestId('threat-row')).toContainText('Brute: Club from (4,1)');
   await screenshot(player, 'threat-player-390.png');
+  // ★ Danger on a phone: the Ranger is safe where it stands and all around it.
+  await player.getByTestId('threat-danger').click();
+  await expect(player.getByTestId('threat-summary')).toContainText('Safest within reach: (0,0)');
+  await screenshot(player, 'threat-player-danger-390.png');
 });
 
 test('the encounter builder shows a Rust Sentinel’s crossbow threat before any room exists', async ({

@@ -47,7 +47,7 @@ export function mountCombat(
   const host = model.host;
   if (!host) return;
   injectCombatStyles();
-  // Under the combat overlay: an attack's aim stays readable over the threat squares.
+  // The threat map draws under the tokens (the combat overlay stays above them).
   const threat = mountRoomThreat(model, stage, renderer);
   const overlay = new CombatOverlay(CELL_SIZE_PX);
   // Above the world container (terrain, reach, tokens, cursors), in the same world coordinates.

@@ -23,10 +23,10 @@ export function mountRoomThreat(
     },
     (chunk, snap) => chunk.threatSourceOf(snap),
   );
-  // Under the combat overlay (mounted after this); the layer, the tip and the tap to pin come
-  // with the threat chunk the first time the map is opened.
+  // Under the tokens; the layer, the tip and the tap to pin come with the threat chunk the first
+  // time the map is opened.
   const host = new Container({ label: 'threat' });
-  renderer.viewport.addChild(host);
+  renderer.underTokens.addChild(host);
   let attached = false;
   effect(() => {
     if (!tool.state.value.on || attached) return;

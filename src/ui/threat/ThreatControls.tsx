@@ -29,7 +29,8 @@ export function ThreatControls<T>({
   const view = tool.view.value;
   const plannable = characters.filter((c) => c.known);
   const planned = s.plannedId ?? defaultPlanned ?? plannable.find((c) => c.side === 'party')?.id ?? null;
-  const square = pointer.value ?? s.pinned;
+  // Nothing pointed at: where the planned-for character stands (a keyboard user's answer too).
+  const square = pointer.value ?? s.pinned ?? view?.planned?.cell ?? null;
   const inspection = s.on ? tool.inspect(square) : null;
   const plannedName = plannable.find((c) => c.id === planned)?.name;
   let summary = '';
@@ -106,15 +107,16 @@ export function ThreatControls<T>({
           {`Left out, their stats are hidden: ${view.leftOut.join(', ')}.`}
         </div>
       )}
-      {s.on && !inspection && (
+      {s.on && !pointer.value && !s.pinned && (
         <div class="hint">Point at a square (tap it on a phone) to see who threatens it.</div>
       )}
       {inspection && (
         <div class="threat-inspect" data-testid="threat-inspect">
           <div class="threat-square">
-            {inspection.rows.length === 0
-              ? `${at(inspection.square)}: nobody can attack here next turn.`
-              : `${at(inspection.square)}: ${inspection.rows.length} way${inspection.rows.length === 1 ? '' : 's'} to be hit`}
+            {(inspection.target && !pointer.value && !s.pinned ? `Where ${inspection.target} stands, ` : '') +
+              (inspection.rows.length === 0
+                ? `${at(inspection.square)}: nobody can attack here next turn.`
+                : `${at(inspection.square)}: ${inspection.rows.length} way${inspection.rows.length === 1 ? '' : 's'} to be hit`)}
           </div>
           <ul>
             {inspection.rows.map((r, i) => (

@@ -147,53 +147,55 @@ const percent = (p: number) => `${Math.round(p * 100)}%`;
 
 /**
  * The inspector's lines for square (x, y): every attack that reaches it, with the chance to hit
- * the character standing there (else the one planned for), counted by the danger's judge — the
- * resolution's own functions.
+ * the character standing there (else the one planned for; never one of the attacker's own side,
+ * who cannot be attacked), counted by the danger's judge: the resolution's own functions.
  */
 export function threatRows(
   view: ThreatView,
   x: number,
   y: number,
 ): { target: string | null; rows: ThreatRow[] } {
-  const { characters } = view.source;
+  const { characters, input } = view.source;
   const names = new Map(characters.map((c) => [c.id, c.name]));
-  const standing = view.source.input.bf.occupants.find(
+  const standing = input.bf.occupants.find(
     (o) => x >= o.cell.x && x < o.cell.x + o.size && y >= o.cell.y && y < o.cell.y + o.size,
   );
   const onSquare = standing ? characters.find((c) => c.id === standing.id) : undefined;
-  const target = onSquare ?? view.planned;
-  const at = (onSquare ? onSquare.cell : { x, y }) as Cell;
-  const judge =
-    target?.combatant && view.source.input
-      ? new DangerJudge(
-          view.bf,
-          target.combatant,
-          view.source.input.settings,
-          view.source.input.turn !== null,
-        )
-      : null;
-  const rows = threatsAt(view.attackers, x, y)
-    .filter((t) => t.attackerId !== target?.id)
-    .map((t): ThreatRow => {
-      const a = view.attackers.find((b) => b.id === t.attackerId)!;
-      const threat = a.abilities.find((b) => b.ability === t.ability)!;
-      let odds: string | null = null;
-      if (judge && target) {
-        const roll = judge.roll(a.combatant, threat, t.fromIndex, at, t.space);
-        const hit = roll.chance.hit.value + roll.chance.critical.value;
-        odds =
-          t.space === 'attack' && threat.ability.attack
-            ? `${percent(hit)} to hit ${target.name} (${percent(roll.chance.critical.value)} critical), about ${roll.expected.toFixed(1)} damage`
-            : `inside the area: about ${roll.expected.toFixed(1)} damage to ${target.name}, no roll`;
-      }
-      return {
+  const judges = new Map<string, DangerJudge>();
+  const judgeOf = (c: ThreatCharacter): DangerJudge | null => {
+    if (!c.combatant) return null;
+    let j = judges.get(c.id);
+    if (!j)
+      judges.set(c.id, (j = new DangerJudge(view.bf, c.combatant, input.settings, input.turn !== null)));
+    return j;
+  };
+  const rows = threatsAt(view.attackers, x, y).flatMap((t): ThreatRow[] => {
+    const a = view.attackers.find((b) => b.id === t.attackerId)!;
+    const side = a.combatant.side;
+    const target = [onSquare, view.planned].find((c) => c && c.side !== side) ?? null;
+    if (onSquare?.id === a.id) return [];
+    const threat = a.abilities.find((b) => b.ability === t.ability)!;
+    const judge = target ? judgeOf(target) : null;
+    let odds: string | null = null;
+    if (judge && target) {
+      const at = (target === onSquare ? onSquare.cell : { x, y }) as Cell;
+      const roll = judge.roll(a.combatant, threat, t.fromIndex, at, t.space);
+      const hit = roll.chance.hit.value + roll.chance.critical.value;
+      odds =
+        t.space === 'attack' && threat.ability.attack
+          ? `${percent(hit)} to hit ${target.name} (${percent(roll.chance.critical.value)} critical), about ${roll.expected.toFixed(1)} damage`
+          : `inside the area: about ${roll.expected.toFixed(1)} damage to ${target.name}, no roll`;
+    }
+    return [
+      {
         attacker: names.get(t.attackerId) ?? a.combatant.name,
         ability: t.ability.name,
         from: t.from,
         space: t.space,
         odds,
         cover: t.cover,
-      };
-    });
-  return { target: target?.name ?? null, rows };
+      },
+    ];
+  });
+  return { target: onSquare?.name ?? view.planned?.name ?? null, rows };
 }
