@@ -46,6 +46,7 @@ export function measure(
 export const SECTIONS: (() => Promise<BenchSection>)[] = [
   async () => (await import('./grid')).gridSection,
   async () => (await import('./threat')).threatSection,
+  async () => (await import('./vision')).visionSection,
 ];
 
 const fmt = (ms: number) => (ms < 1 ? ms.toFixed(3) : ms.toFixed(2));
