@@ -1,7 +1,7 @@
 import { FOV } from 'rot-js';
 import type { Battlefield } from '../src/grid';
 import { SightCache, seesFootprint, sightTable, SPACE, terrainOf } from '../src/grid';
-import type { BenchRow, BenchSection } from './main';
+import type { BenchSection } from './main';
 import { measure } from './main';
 import { stressBattlefield } from './gridSetup';
 
