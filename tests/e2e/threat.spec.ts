@@ -1,6 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { COMBAT_TEST_PARTY } from '../ui/combat/combatParty';
+import { yardRoom } from './yardRoom';
 import {
   cellToPage,
   dragCell,
@@ -21,97 +22,6 @@ import {
  * heat map's exact values.
  */
 const server = useTestServer();
-
-const club = (name: string, cost: string) => ({
-  name,
-  cost,
-  tags: { attack: true },
-  range: 1,
-  attack: { kind: 'melee', onHit: { damage: { tier: 'light' } } },
-});
-const foe = (name: string, speed: number, ability: object) => ({
-  kind: 'foe',
-  name,
-  health: 8,
-  defense: 10,
-  armor: 1,
-  speed,
-  attackBonus: 2,
-  frayDamage: 2,
-  damageDie: 6,
-  abilities: [ability],
-});
-
-/**
- * 7×5 with a wall at (3,2). The Brute (4,2), Speed 1, heavy Club: one square of movement, then
- * any square beside it. The Lurker (0,4), unrevealed, Speed 0. The Ranger starts at (0,0), the
- * Sage at (6,4).
- */
-async function threatRoom(browser: Browser, device?: { width: number; height: number; touch?: boolean }) {
-  const room = await postJson<{ roomId: string; gmToken: string; gmLink: string }>(server(), '/api/rooms', {
-    name: 'Threat yard',
-    map: {
-      schemaVersion: 1,
-      kind: 'map',
-      name: 'Threat yard',
-      width: 7,
-      height: 5,
-      cells: ['.......', '.......', '...#...', '.......', '.......'],
-      heights: ['0000000', '0000000', '0000000', '0000000', '0000000'],
-    },
-    encounter: {
-      schemaVersion: 1,
-      kind: 'encounter',
-      name: 'Threat yard',
-      map: 'threat-yard.json',
-      chapter: 1,
-      foes: [
-        {
-          id: 'brute',
-          statBlock: foe('Brute', 1, club('Club', '2-actions')),
-          cell: { x: 4, y: 2 },
-          hidden: false,
-        },
-        {
-          id: 'lurker',
-          statBlock: foe('Lurker', 0, club('Ambush', '1-action')),
-          cell: { x: 0, y: 4 },
-          hidden: true,
-        },
-      ],
-      partyStarts: [
-        { x: 0, y: 0 },
-        { x: 6, y: 4 },
-      ],
-    },
-    party: COMBAT_TEST_PARTY,
-    revealFoes: false,
-  });
-  const invite = await postJson<{ link: string }>(
-    server(),
-    `/api/rooms/${room.roomId}/invites`,
-    { name: 'Robin', characterIds: ['ranger'] },
-    room.gmToken,
-  );
-  const open = async (link: string) => {
-    const context = await browser.newContext(
-      device
-        ? {
-            viewport: { width: device.width, height: device.height },
-            hasTouch: !!device.touch,
-            isMobile: !!device.touch,
-          }
-        : { viewport: { width: 1440, height: 900 } },
-    );
-    const page = await context.newPage();
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, server().origin));
-    await waitReady(page);
-    await page.getByTestId('threat-tool').waitFor({ timeout: 20_000 });
-    return page;
-  };
-  return { gmLink: room.gmLink, playerLink: invite.link, open };
-}
 
 type Debug = {
   threatened: { x: number; y: number; count: number; attack: number }[];
@@ -146,7 +56,7 @@ async function openThreatMap(page: Page): Promise<void> {
 test('the GM sees every foe’s threat, inspects a square, and plans the Ranger’s safest squares', async ({
   browser,
 }) => {
-  const room = await threatRoom(browser);
+  const room = await yardRoom(server(), browser);
   const gm = await room.open(room.gmLink);
   await openThreatMap(gm);
   // The Brute's squares (one step, then beside it; not through the wall, not its own square) and
@@ -189,7 +99,7 @@ test('the GM sees every foe’s threat, inspects a square, and plans the Ranger�
 test('a player on a phone sees only the revealed Brute’s threat and taps a square to inspect it', async ({
   browser,
 }) => {
-  const room = await threatRoom(browser, { width: 390, height: 844, touch: true });
+  const room = await yardRoom(server(), browser, { width: 390, height: 844, touch: true });
   const player = await room.open(room.playerLink);
   await sheet(player, true);
   await openThreatMap(player);

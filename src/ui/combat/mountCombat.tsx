@@ -17,6 +17,7 @@ import { StatusPanel } from './StatusPanel';
 import { TurnTrackerPanel } from './TurnTrackerPanel';
 import { stepThroughOf } from '../replay/stepThroughState';
 import { mountRoomThreat, RoomThreatPanel } from '../threat/RoomThreat';
+import { fogHost, GmFogPreview } from '../vision/GmFogPreview';
 
 /** `window.__iconVttCombat`: read-only copies of what the combat UI shows, for browser tests. */
 export interface CombatDebug {
@@ -47,8 +48,10 @@ export function mountCombat(
   const host = model.host;
   if (!host) return;
   injectCombatStyles();
-  // The threat map draws under the tokens (the combat overlay stays above them).
+  // The threat map draws under the tokens, the GM's fog preview over them; the combat overlay
+  // stays above both.
   const threat = mountRoomThreat(model, stage, renderer);
+  const fog = fogHost(renderer);
   const overlay = new CombatOverlay(CELL_SIZE_PX);
   // Above the world container (terrain, reach, tokens, cursors), in the same world coordinates.
   renderer.viewport.addChild(overlay.container);
@@ -70,6 +73,7 @@ export function mountCombat(
       <StatusPanel model={model} />
       <SightPanel model={model} />
       <RoomThreatPanel model={model} tool={threat} />
+      <GmFogPreview model={model} renderer={renderer} host={fog} />
       <LogPanel model={model} />
     </div>,
     dockRoot,
