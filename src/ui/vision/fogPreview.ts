@@ -1,4 +1,4 @@
-import type { SightCache} from '../../grid/vision';
+import type { SightCache } from '../../grid/vision';
 import { seesFootprint } from '../../grid/vision';
 import type { RoomSnapshot } from '../../table/snapshot';
 
