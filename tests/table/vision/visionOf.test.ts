@@ -35,9 +35,11 @@ describe('who each player sees (issue 34, docs/ui/vision.md)', () => {
     const [robin, sam] = visionOf(state, players, 'per-player', new SightCache());
     expect(robin!.tokenIds).toEqual([]);
     expect(sam!.tokenIds).toEqual(['ogre']);
-    // The ogre's square, behind the wall, is dark for Ana; Bo's square, past its end, is not.
+    // Behind the wall for Ana: the ogre's square, and Bo's too (so Bo is not listed for her);
+    // below the wall's end, (4,3) is in her sight.
     expect(robin!.seen[0 * 8 + 6]).toBe(0);
-    expect(robin!.seen[3 * 8 + 7]).toBe(1);
+    expect(robin!.seen[3 * 8 + 7]).toBe(0);
+    expect(robin!.seen[3 * 8 + 4]).toBe(1);
   });
 
   it('with the party sharing sight, both see the ogre (and party members are never listed)', () => {
