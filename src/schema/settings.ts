@@ -45,6 +45,11 @@ export const RoomSettingsSchema = z.object({
   whackIgnoresArmor: z.boolean().default(false),
   /** Fall damage (1 per level fallen, only for drops of 2+ levels) ignores armor (true) or not. */
   fallDamageIgnoresArmor: z.boolean().default(false),
+  /**
+   * Fog of war (issue 34): `party` = a revealed foe is sent to players only while some party
+   * character sees it (the attacks' line of sight, unlimited range); `off` = every revealed foe is.
+   */
+  vision: z.enum(['off', 'party']).default('off'),
   /** Tall terrain blocks sight only next to a character (rules as written) or anywhere between. */
   tallTerrainBlocksSight: TallTerrainBlocksSightSchema.default('adjacent-only'),
   /**

@@ -22,5 +22,11 @@ export const TokenSchema = z.object({
   statBlockId: boundedText(MAX_ID_CHARS).min(1).optional(),
   /** False for props and markers, which have no combatant state and take no turns. */
   combatant: z.boolean().default(true),
+  /**
+   * Only on a foe in the secrets doc: revealed, but out of the party's sight under fog of war
+   * (setting `vision`), so players are not sent it; `stats-hidden` when the GM kept its stat block
+   * from players while it was in sight (src/table/vision/partySight.ts).
+   */
+  outOfSight: z.enum(['stats-shown', 'stats-hidden']).optional(),
 });
 export type Token = z.infer<typeof TokenSchema>;

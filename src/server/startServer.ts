@@ -14,7 +14,7 @@ import { securityHeaders } from './http/securityHeaders';
 import { canOpenDoc, parseDocName } from './permissions';
 import type { DocRef } from './permissions';
 import { RoomManager, RoomRefusedError } from './RoomManager';
-import { followHandoutTakeBacks, migrateRoomDocs } from './tableBridge';
+import { followHandoutTakeBacks, followPartySight, migrateRoomDocs } from './tableBridge';
 import { inviteName } from './invites';
 import { sameDiceForEveryRoom } from './roomDice';
 import type { RoomDice } from './roomDice';
@@ -82,6 +82,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     followHandoutTakeBacks(room.secrets.doc, (channel) =>
       inviteName(ctx, room.id, channel) === undefined ? undefined : room.channel(channel)?.doc,
     );
+    // Fog of war follows every change of positions, map or settings (docs/ui/vision.md).
+    followPartySight({ public: room.public.doc, secrets: room.secrets.doc });
   });
   const ctx: ServerContext = {
     store,

@@ -22,6 +22,7 @@ import type { ActionDefinition } from './intents/defineAction';
 import { takeUpOffer } from './intents/interruptOffers';
 import { issueSentence } from '../schema/issueSentence';
 import { readDrawings } from './readDrawings';
+import { applyPartySight, leavingSight, moveUnderFog } from './vision/partySight';
 
 export type { Actor } from './intents/IntentContext';
 
@@ -93,21 +94,34 @@ export function applyIntent(
     throw error;
   }
   if (!resolution.ok) return resolution;
+  // Fog of war: a revealed foe this resolution takes out of the party's sight must not leave its
+  // lines with players (they would say where it went); it goes to the secrets doc below.
+  const leaving = leavingSight(snapshot, resolution.diff, docs.public);
+  const outOfSight = leaving.size > 0;
+  if (outOfSight)
+    resolution = { ...resolution, log: resolution.log.map((line) => ({ ...line, gmOnly: true })) };
   const writes = intentWrites(docs, ctx.now, ctx.dice.rolls, opts.channels);
   // Room setting `applyResults: 'on-confirm'`: the roll and its log entry are written now, the
   // characters' change waits on the entry for `apply-result` (docs/combat.md "Apply on confirm").
   const waits = snapshot.settings.applyResults === 'on-confirm' && action.pending === true;
-  const carrier = writeResolution(writes, resolution, waits);
+  const carrier = writeResolution(writes, resolution, waits, leaving);
   transactBoth(docs, SERVER_ORIGIN, () => {
     writes.apply();
     if (carrier) replay.record(carrier, actor, intent, ctx);
+    // In the same update: a foe stepping into sight appears, one leaving it is gone, its new
+    // square written among the GM's tokens only (its move was held back from the diff's write).
+    for (const change of resolution.diff.tokens)
+      if (change.cell && leaving.has(change.tokenId)) moveUnderFog(docs, change.tokenId, change.cell.after);
+    if (snapshot.settings.vision === 'party') applyPartySight(docs);
   });
   // Engine extras (whole combatants, stat blocks) are left out: the answer is the logged outcome.
   const outcome = writes.outcome(resolution.outcome);
-  // A player's answer tells no more than the public log about a foe whose stats are hidden.
+  // A player's answer tells no more than the public log about a foe whose stats are hidden, or
+  // one the resolution took out of the party's sight.
   return {
     ok: true,
-    outcome: actor.role === 'player' && writes.redactedForPlayers ? redactOutcome(outcome) : outcome,
+    outcome:
+      actor.role === 'player' && (writes.redactedForPlayers || outOfSight) ? redactOutcome(outcome) : outcome,
   };
 }
 
@@ -121,9 +135,15 @@ function writeResolution(
   writes: ReturnType<typeof intentWrites>,
   resolution: Resolution,
   waits: boolean,
+  withheld: ReadonlySet<string> = new Set(),
 ): string | null {
   const { now, later } = waits ? splitPending(resolution.diff) : { now: resolution.diff, later: null };
-  writes.applyDiff(now);
+  // Moves out of the party's sight are written by the caller, never into players' docs.
+  writes.applyDiff(
+    withheld.size === 0
+      ? now
+      : { ...now, tokens: now.tokens.map((t) => (withheld.has(t.tokenId) ? { ...t, cell: undefined } : t)) },
+  );
   if (resolution.visibility) {
     const { tokenId, hidden, keepStatsHidden } = resolution.visibility;
     writes.setHidden(tokenId, hidden, keepStatsHidden);

@@ -12,6 +12,7 @@ import {
   transactBoth,
 } from '../docLayout';
 import { placeAllHealth, placeHealth, stateDocOf } from '../foeHealth';
+import { applyPartySight } from '../vision/partySight';
 import type { RoomSettingsInput } from '../../schema/settings';
 import { RoomSettingsSchema } from '../../schema/settings';
 import type { LogEntry } from '../../schema/logEntry';
@@ -69,6 +70,8 @@ export function setRoomSettings(docs: TableDocs, settings: RoomSettingsInput): v
   transactBoth(docs, GM_ORIGIN, () => {
     publicRootsOf(docs.public).settings.set('room', parsed.data);
     placeAllHealth(docs, parsed.data);
+    // Fog of war turned on (or off) takes (or gives back) foes out of the party's sight at once.
+    if (docs.secrets) applyPartySight(docs);
   });
 }
 

@@ -21,6 +21,7 @@ import { placeHealth, stateDocFor, stateDocOf } from '../foeHealth';
 import { readSettings } from '../readDoc';
 import { readMapContent } from '../mapContent';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
+import { fogOn, moveUnderFog } from '../vision/partySight';
 import { nameForNewToken } from '../tokenNames';
 import { placeStatBlock, statsBelongInSecrets } from '../placeStatBlock';
 import { locateToken, requireSecrets, TableWriteError, tokenName } from './locateToken';
@@ -109,6 +110,8 @@ export function moveToken(docs: TableDocs, tokenId: string, cell: CellData): voi
   const tokens = rootsOf(doc).tokens;
   const token = TokenSchema.parse(tokens.get(tokenId));
   checkInside(docs, cell, token.size, token.name);
+  // Fog of war: a foe moved out of the party's sight leaves players' docs where they saw it.
+  if (fogOn(docs)) return void transactBoth(docs, GM_ORIGIN, () => moveUnderFog(docs, tokenId, cell));
   doc.transact(() => tokens.set(tokenId, { ...token, cell: { x: cell.x, y: cell.y } }), GM_ORIGIN);
 }
 
@@ -135,6 +138,14 @@ export function placeTokenFreely(docs: TableDocs, tokenId: string, cell: CellDat
     details: [`from (${token.cell.x},${token.cell.y})`],
     gmOnly: hidden,
   });
+  if (fogOn(docs)) {
+    // Fog of war: the line stays with the GM when the foe ends where the party cannot see it.
+    return void transactBoth(docs, GM_ORIGIN, () => {
+      const gone = moveUnderFog(docs, tokenId, cell);
+      const log = rootsOf(gone ? docs.secrets! : docs.public).log;
+      log.insert(log.length, [{ ...line, gmOnly: gone }]);
+    });
+  }
   doc.transact(() => {
     roots.tokens.set(tokenId, { ...token, cell: { x: cell.x, y: cell.y } });
     roots.log.insert(roots.log.length, [line]); // by index: push walks the list

@@ -1,0 +1,48 @@
+import type * as Y from 'yjs';
+import type { TableDocs } from '../docLayout';
+import { publicRootsOf, secretRootsOf, transactBoth } from '../docLayout';
+import { applyPartySight } from './partySight';
+
+/** The origin of the follower's own writes (so it does not answer itself). */
+const VISION_ORIGIN = 'vision';
+
+/**
+ * On the server, for every room: whatever changes who stands where, the map or the settings
+ * (a GM's write, an import, a scene's move), fog of war follows in a transaction of its own
+ * (`applyPartySight`). Intents and the GM's moves already apply it in their own transaction, so a
+ * foe's new square never reaches players; this catches everything else (a wall painted, fog
+ * turned on, a party character defeated). Returns the unsubscribe function.
+ */
+export function followPartySight(docs: TableDocs & { secrets: Y.Doc }): () => void {
+  const pub = publicRootsOf(docs.public);
+  const sec = secretRootsOf(docs.secrets);
+  const watched = new Set<object>([
+    pub.tokens,
+    pub.combatants,
+    pub.settings,
+    pub.map,
+    pub.mapRows,
+    pub.mapPaint,
+    pub.doors,
+    pub.destructible,
+    sec.tokens,
+    sec.combatants,
+  ]);
+  let busy = false;
+  const follow = (tr: Y.Transaction): void => {
+    if (busy || tr.origin === VISION_ORIGIN) return;
+    if (![...tr.changed.keys()].some((type) => watched.has(type))) return;
+    busy = true;
+    try {
+      transactBoth(docs, VISION_ORIGIN, () => applyPartySight(docs));
+    } finally {
+      busy = false;
+    }
+  };
+  docs.public.on('afterTransaction', follow);
+  docs.secrets.on('afterTransaction', follow);
+  return () => {
+    docs.public.off('afterTransaction', follow);
+    docs.secrets.off('afterTransaction', follow);
+  };
+}

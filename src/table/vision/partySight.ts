@@ -1,0 +1,147 @@
+import { SightCache, seesFootprint } from '../../grid/vision';
+import type { CellData } from '../../schema/cell';
+import type { TableDiff } from '../../schema/tableDiff';
+import { TokenSchema } from '../../schema/token';
+import type { TableDocs } from '../docLayout';
+import { publicRootsOf, rootsOf } from '../docLayout';
+import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
+import type { TableState } from '../snapshot';
+import { readTableState } from '../snapshot';
+import { readSettings } from '../readDoc';
+
+/** One sight cache per room (its public doc): a foe's move recomputes no one's sight. */
+const caches = new WeakMap<object, SightCache>();
+function cacheOf(key: object): SightCache {
+  let c = caches.get(key);
+  if (!c) caches.set(key, (c = new SightCache()));
+  return c;
+}
+
+/**
+ * What the party sees (fog of war, setting `vision: 'party'`): the union of every party
+ * character's sight that is not defeated, by the attacks' own line of sight, unlimited range.
+ * `moved` overrides where characters stand (a resolution's moves, before they are written).
+ */
+export function partySeen(
+  state: TableState,
+  cache: SightCache,
+  moved: ReadonlyMap<string, CellData> = new Map(),
+): Uint8Array | null {
+  const map = state.map;
+  if (!map) return null;
+  const viewers = state.tokens
+    .filter((t) => t.side === 'party' && t.combatant && t.state && !t.state.incapacitated)
+    .map((t) => ({ id: t.id, cell: moved.get(t.id) ?? t.cell, size: t.size }));
+  return cache.union(map, viewers, state.settings);
+}
+
+/**
+ * The revealed foes a resolution moves out of the party's sight (fog of war): its log lines
+ * must not reach players, or they would tell where the foe went. (A foe that stands still and
+ * drops out of sight because the party moved tells nothing new: not listed.) Empty when fog is off.
+ */
+export function leavingSight(state: TableState, diff: TableDiff, docsKey: object): Set<string> {
+  const out = new Set<string>();
+  if (state.settings.vision !== 'party' || !state.map) return out;
+  const moved = new Map<string, CellData>();
+  for (const change of diff.tokens) if (change.cell) moved.set(change.tokenId, change.cell.after);
+  if (moved.size === 0) return out;
+  const seen = partySeen(state, cacheOf(docsKey), moved);
+  if (!seen) return out;
+  for (const t of state.tokens) {
+    const cell = moved.get(t.id);
+    if (t.side !== 'foes' || t.hidden || !cell) continue;
+    if (!seesFootprint(seen, state.map.width, { cell, size: t.size })) out.add(t.id);
+  }
+  return out;
+}
+
+/**
+ * Fog of war, inside an open transaction of both docs: every revealed foe the party cannot see
+ * goes to the secrets doc (players' docs drop it, as a hidden token), marked `outOfSight`; every
+ * such foe the party sees again comes back, its stat block where the GM kept it. A foe the GM has
+ * not revealed is never touched. With fog off, every foe it took away comes back. Answers whether
+ * anything moved.
+ */
+export function applyPartySight(docs: TableDocs): boolean {
+  if (!docs.secrets || !fogToFollow(docs)) return false;
+  const state = readTableState(docs.public, docs.secrets);
+  const sec = rootsOf(docs.secrets);
+  const pub = rootsOf(docs.public);
+  const fog = state.settings.vision === 'party';
+  const seen = fog ? partySeen(state, cacheOf(docs.public)) : null;
+  const width = state.map?.width ?? 0;
+  let changed = false;
+  for (const t of state.tokens) {
+    if (t.side !== 'foes') continue;
+    const inSight = !fog || (seen !== null && seesFootprint(seen, width, { cell: t.cell, size: t.size }));
+    if (!t.hidden && !inSight) {
+      // Leaving sight: remember whether its stats were kept from players.
+      const statsHidden = !pub.statBlocks.has(t.id) && sec.statBlocks.has(t.id);
+      setTokenHiddenInTransaction(docs, t.id, true);
+      const token = TokenSchema.safeParse(sec.tokens.get(t.id));
+      if (token.success)
+        sec.tokens.set(t.id, { ...token.data, outOfSight: statsHidden ? 'stats-hidden' : 'stats-shown' });
+      changed = true;
+    } else if (t.hidden && t.outOfSight && inSight) {
+      const { outOfSight, ...token } = t;
+      const raw = TokenSchema.safeParse(sec.tokens.get(t.id));
+      if (raw.success) {
+        const { outOfSight: _gone, ...plain } = raw.data;
+        sec.tokens.set(t.id, plain);
+      }
+      setTokenHiddenInTransaction(docs, token.id, false, outOfSight === 'stats-hidden');
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/**
+ * Whether fog of war has anything to do, read cheaply (every move of every room asks): it is on,
+ * or a foe it took away still waits to come back.
+ */
+function fogToFollow(docs: TableDocs): boolean {
+  const raw = publicRootsOf(docs.public).settings.get('room') as { vision?: unknown } | undefined;
+  if (raw?.vision === 'party') return true;
+  for (const t of rootsOf(docs.secrets!).tokens.values())
+    if ((t as { outOfSight?: unknown } | null)?.outOfSight !== undefined) return true;
+  return false;
+}
+
+/** Fog of war is on in this room (and the docs can hide: the GM's, or the server's). */
+export function fogOn(docs: TableDocs): boolean {
+  return docs.secrets !== undefined && readSettings(docs.public, []).vision === 'party';
+}
+
+/**
+ * Moves a token under fog of war, inside an open transaction of both docs. A revealed foe whose
+ * new square the party cannot see is taken from players first and moved among the GM's tokens,
+ * so players' docs only lose it where they last saw it (never learn where it went); then
+ * everyone's visibility follows the move (a party character's step may show or hide foes).
+ * Answers whether the token ended in the secrets doc.
+ */
+export function moveUnderFog(docs: TableDocs, tokenId: string, cell: CellData): boolean {
+  const sec = rootsOf(docs.secrets!);
+  const pub = rootsOf(docs.public);
+  const token = TokenSchema.parse(pub.tokens.get(tokenId) ?? sec.tokens.get(tokenId));
+  const state = readTableState(docs.public, docs.secrets);
+  if (pub.tokens.has(tokenId) && token.side === 'foes') {
+    const seen = partySeen(state, cacheOf(docs.public));
+    if (seen && !seesFootprint(seen, state.map?.width ?? 0, { cell, size: token.size })) {
+      const statsHidden = !pub.statBlocks.has(tokenId) && sec.statBlocks.has(tokenId);
+      setTokenHiddenInTransaction(docs, tokenId, true);
+      sec.tokens.set(tokenId, {
+        ...token,
+        cell: { x: cell.x, y: cell.y },
+        outOfSight: statsHidden ? 'stats-hidden' : 'stats-shown',
+      });
+      applyPartySight(docs);
+      return true;
+    }
+  }
+  const roots = pub.tokens.has(tokenId) ? pub : sec;
+  roots.tokens.set(tokenId, { ...token, cell: { x: cell.x, y: cell.y } });
+  applyPartySight(docs);
+  return sec.tokens.has(tokenId);
+}

@@ -1,0 +1,120 @@
+import * as Y from 'yjs';
+import { describe, expect, it } from 'vitest';
+import { GM_ORIGIN, publicRootsOf, secretRootsOf, SERVER_ORIGIN } from '../../../src/table/docLayout';
+import { readSettings } from '../../../src/table/readDoc';
+import { readSnapshot } from '../../../src/table/snapshot';
+import { setRoomSettings } from '../../../src/table/writers/roomWriters';
+import { moveToken, setTokenHidden } from '../../../src/table/writers/tokenWriters';
+import { act, encounter, foe, GM, mapOf, move, party, pc, player, room } from '../fixtures';
+
+/**
+ * Fog of war shared by the party (room setting `vision: 'party'`, docs/ui/vision.md): a revealed
+ * foe the party cannot see is not in the public doc; it comes back when seen; a move never tells
+ * players where it went.
+ */
+function fogRoom() {
+  // Ana at (0,1); a wall down column 3, rows 0–2; the ogre (6,0) behind it. From (2,3) Ana
+  // sees past the wall's end to (6,0) and (7,0), but not (4,0) or (5,0) right behind it.
+  const docs = room({
+    map: mapOf(['...#....', '...#....', '...#....', '........']),
+    party: party(pc('Ana')),
+    encounter: encounter([{ id: 'ogre', statBlock: foe('Ogre'), cell: { x: 6, y: 0 } }], [{ x: 0, y: 1 }]),
+  });
+  setTokenHidden(docs, 'ogre', false, { keepStatsHidden: true });
+  setRoomSettings(docs, { ...readSettings(docs.public, []), vision: 'party' });
+  return docs;
+}
+const playersSee = (docs: { public: Y.Doc }) => readSnapshot(docs.public).tokens.map((t) => t.id);
+
+describe('fog of war shared by the party', () => {
+  it('turning it on takes the unseen ogre from players, marked for its return, stats still the GM’s', () => {
+    const docs = fogRoom();
+    expect(playersSee(docs)).toEqual(['ana']);
+    expect(secretRootsOf(docs.secrets).tokens.get('ogre')).toMatchObject({ outOfSight: 'stats-hidden' });
+    expect(publicRootsOf(docs.public).statBlocks.has('ogre')).toBe(false);
+  });
+
+  it('Ana stepping past the wall’s end shows the ogre in the very update of her move', () => {
+    const docs = fogRoom();
+    const updates: Uint8Array[] = [];
+    docs.public.on('update', (u: Uint8Array) => updates.push(u));
+    const result = act(docs, player('ana'), move('ana', '0,2 0,3 1,3 2,3'));
+    expect(result.ok).toBe(true);
+    expect(updates).toHaveLength(1);
+    expect(playersSee(docs)).toEqual(['ana', 'ogre']);
+    // Back in the players' doc as it was revealed: its stat block still kept from them.
+    expect(publicRootsOf(docs.public).statBlocks.has('ogre')).toBe(false);
+    expect(publicRootsOf(docs.public).tokens.get('ogre')).not.toHaveProperty('outOfSight');
+  });
+
+  it('the GM moving the seen ogre behind the wall: players’ doc loses it, and never holds its new square', () => {
+    const docs = fogRoom();
+    act(docs, player('ana'), move('ana', '0,2 0,3 1,3 2,3'));
+    // As on the GM's page: an undo manager keeps what the GM's steps delete (no garbage collection
+    // to lean on), so the write itself must never put the new square in the players' doc.
+    new Y.UndoManager([publicRootsOf(docs.public).tokens, secretRootsOf(docs.secrets).tokens], {
+      trackedOrigins: new Set([GM_ORIGIN]),
+    });
+    const updates: Uint8Array[] = [];
+    docs.public.on('update', (u: Uint8Array) => updates.push(u));
+    moveToken(docs, 'ogre', { x: 4, y: 0 });
+    expect(playersSee(docs)).toEqual(['ana']);
+    // Nothing players were sent holds the new square: every value in the updates, decoded.
+    const sent = updates.flatMap((u) =>
+      Y.decodeUpdate(u).structs.map((s) =>
+        JSON.stringify((s as { content?: { arr?: unknown } }).content?.arr ?? null),
+      ),
+    );
+    expect(sent.join(' ')).not.toContain('"x":4');
+    // (The same decoding sees a square when one is sent: Ana's move back into the open.)
+    act(docs, player('ana'), move('ana', '2,2'));
+    const after = Y.decodeUpdate(updates.at(-1)!).structs.map((s) =>
+      JSON.stringify((s as { content?: { arr?: unknown } }).content?.arr ?? null),
+    );
+    expect(after.join(' ')).toContain('"x":2,"y":2');
+    expect(secretRootsOf(docs.secrets).tokens.get('ogre')).toMatchObject({
+      cell: { x: 4, y: 0 },
+      outOfSight: 'stats-hidden',
+    });
+  });
+
+  it('a foe the GM has not revealed is never shown, seen or not; fog off gives back what it took', () => {
+    const docs = fogRoom();
+    act(docs, player('ana'), move('ana', '0,2 0,3 1,3 2,3'));
+    setTokenHidden(docs, 'ogre', true);
+    setRoomSettings(docs, { ...readSettings(docs.public, []), vision: 'party' });
+    expect(playersSee(docs)).toEqual(['ana']);
+    setTokenHidden(docs, 'ogre', false);
+    expect(playersSee(docs)).toEqual(['ana', 'ogre']);
+    moveToken(docs, 'ogre', { x: 4, y: 0 });
+    expect(playersSee(docs)).toEqual(['ana']);
+    setRoomSettings(docs, { ...readSettings(docs.public, []), vision: 'off' });
+    expect(playersSee(docs)).toEqual(['ana', 'ogre']);
+  });
+});
+
+describe('fog of war and intents', () => {
+  it('a foe’s move out of sight: its new square and its line stay with the GM', () => {
+    const docs = fogRoom();
+    act(docs, player('ana'), move('ana', '0,2 0,3 1,3 2,3'));
+    // As if nothing were garbage-collected: the write itself must hold the square back.
+    new Y.UndoManager([publicRootsOf(docs.public).tokens, publicRootsOf(docs.public).log], {
+      trackedOrigins: new Set([SERVER_ORIGIN]),
+    });
+    const updates: Uint8Array[] = [];
+    docs.public.on('update', (u: Uint8Array) => updates.push(u));
+    const result = act(docs, GM, move('ogre', '5,0 4,0'));
+    expect(result.ok).toBe(true);
+    expect(playersSee(docs)).toEqual(['ana']);
+    const sent = updates.flatMap((u) =>
+      Y.decodeUpdate(u).structs.map((s) =>
+        JSON.stringify((s as { content?: { arr?: unknown } }).content?.arr ?? null),
+      ),
+    );
+    expect(sent.join(' ')).not.toContain('"x":4');
+    expect(sent.join(' ')).not.toContain('(4,0)');
+    expect(readSnapshot(docs.public).log.some((e) => e.summary.includes('Ogre'))).toBe(false);
+    expect(secretRootsOf(docs.secrets).tokens.get('ogre')).toMatchObject({ cell: { x: 4, y: 0 } });
+    expect(readSnapshot(docs.public, docs.secrets).log.at(-1)!.summary).toContain('Ogre');
+  });
+});
