@@ -145,3 +145,42 @@ export function moveUnderFog(docs: TableDocs, tokenId: string, cell: CellData): 
   applyPartySight(docs);
   return sec.tokens.has(tokenId);
 }
+
+/**
+ * The GM reveals (or hides) a token under fog of war, inside an open transaction of both docs: a
+ * revealed foe the party cannot see stays among the GM's tokens, marked to come back when seen,
+ * so players are never sent it; hiding clears the mark (the GM's hidden stays hidden when seen).
+ */
+export function setHiddenUnderFog(
+  docs: TableDocs,
+  tokenId: string,
+  hidden: boolean,
+  keepStatsHidden: boolean,
+): void {
+  const sec = rootsOf(docs.secrets!);
+  const raw = TokenSchema.safeParse(sec.tokens.get(tokenId) ?? rootsOf(docs.public).tokens.get(tokenId));
+  if (!raw.success) return setTokenHiddenInTransaction(docs, tokenId, hidden, keepStatsHidden);
+  const { outOfSight: _mark, ...token } = raw.data;
+  if (hidden || token.side !== 'foes') {
+    setTokenHiddenInTransaction(docs, tokenId, hidden, keepStatsHidden);
+    if (sec.tokens.has(tokenId)) sec.tokens.set(tokenId, token);
+    return;
+  }
+  const state = readTableState(docs.public, docs.secrets);
+  const seen = partySeen(state, cacheOf(docs.public));
+  if (seen && !seesFootprint(seen, state.map?.width ?? 0, { cell: token.cell, size: token.size })) {
+    // Out of sight: stays with the GM (stat block too), marked for its return.
+    setTokenHiddenInTransaction(docs, tokenId, true);
+    sec.tokens.set(tokenId, { ...token, outOfSight: keepStatsHidden ? 'stats-hidden' : 'stats-shown' });
+    return;
+  }
+  if (sec.tokens.has(tokenId)) sec.tokens.set(tokenId, token);
+  setTokenHiddenInTransaction(docs, tokenId, false, keepStatsHidden);
+}
+
+/** Whether the party sees a footprint now (fog of war on; the GM's or the server's docs). */
+export function partySees(docs: TableDocs, cell: CellData, size: number): boolean {
+  const state = readTableState(docs.public, docs.secrets);
+  const seen = partySeen(state, cacheOf(docs.public));
+  return seen !== null && seesFootprint(seen, state.map?.width ?? 0, { cell, size });
+}

@@ -21,7 +21,7 @@ import { placeHealth, stateDocFor, stateDocOf } from '../foeHealth';
 import { readSettings } from '../readDoc';
 import { readMapContent } from '../mapContent';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
-import { fogOn, moveUnderFog } from '../vision/partySight';
+import { fogOn, moveUnderFog, partySees, setHiddenUnderFog } from '../vision/partySight';
 import { nameForNewToken } from '../tokenNames';
 import { placeStatBlock, statsBelongInSecrets } from '../placeStatBlock';
 import { locateToken, requireSecrets, TableWriteError, tokenName } from './locateToken';
@@ -65,7 +65,21 @@ export function placeToken(docs: TableDocs, tokenInput: Token, opts: PlaceTokenO
   }
   // A second "Foe" is placed as "Foe 2" and the first becomes "Foe 1" (issue 12).
   const named = nameForNewToken(parsed.data.name, tokensIn(docs));
-  const token = { ...parsed.data, name: named.name };
+  // Fog of war: a foe placed where the party cannot see it is placed with the GM's tokens,
+  // marked to come to players when seen (never sent to them before).
+  const unseen =
+    !opts.hidden &&
+    parsed.data.side === 'foes' &&
+    fogOn(docs) &&
+    !partySees(docs, parsed.data.cell, parsed.data.size);
+  const token = {
+    ...parsed.data,
+    name: named.name,
+    ...(unseen
+      ? { outOfSight: opts.statsHidden ? ('stats-hidden' as const) : ('stats-shown' as const) }
+      : {}),
+  };
+  opts = unseen ? { ...opts, hidden: true } : opts;
   checkInside(docs, token.cell, token.size, token.name);
   const statBlock = opts.statBlock ? StatBlockSchema.parse(opts.statBlock) : undefined;
   const tokenDoc = opts.hidden ? requireSecrets(docs, 'placing a hidden token') : docs.public;
@@ -242,8 +256,14 @@ export function setTokenHidden(
 ): void {
   requireSecrets(docs, hidden ? 'hiding a token' : 'revealing a token');
   locateToken(docs, tokenId);
+  const fog = fogOn(docs);
   transactBoth(docs, GM_ORIGIN, () =>
-    setTokenHiddenInTransaction(docs, tokenId, hidden, opts.keepStatsHidden === true),
+    (fog ? setHiddenUnderFog : setTokenHiddenInTransaction)(
+      docs,
+      tokenId,
+      hidden,
+      opts.keepStatsHidden === true,
+    ),
   );
 }
 
@@ -251,8 +271,10 @@ export function setTokenHidden(
 export function setTokensHidden(docs: TableDocs, tokenIds: readonly string[], hidden: boolean): void {
   requireSecrets(docs, hidden ? 'hiding tokens' : 'revealing tokens');
   for (const id of tokenIds) locateToken(docs, id);
+  const fog = fogOn(docs);
   transactBoth(docs, GM_ORIGIN, () => {
-    for (const id of tokenIds) setTokenHiddenInTransaction(docs, id, hidden, false);
+    for (const id of tokenIds)
+      (fog ? setHiddenUnderFog : setTokenHiddenInTransaction)(docs, id, hidden, false);
   });
 }
 

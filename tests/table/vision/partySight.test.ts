@@ -4,7 +4,7 @@ import { GM_ORIGIN, publicRootsOf, secretRootsOf, SERVER_ORIGIN } from '../../..
 import { readSettings } from '../../../src/table/readDoc';
 import { readSnapshot } from '../../../src/table/snapshot';
 import { setRoomSettings } from '../../../src/table/writers/roomWriters';
-import { moveToken, setTokenHidden } from '../../../src/table/writers/tokenWriters';
+import { moveToken, placeToken, setTokenHidden } from '../../../src/table/writers/tokenWriters';
 import { act, encounter, foe, GM, mapOf, move, party, pc, player, room } from '../fixtures';
 
 /**
@@ -116,5 +116,42 @@ describe('fog of war and intents', () => {
     expect(readSnapshot(docs.public).log.some((e) => e.summary.includes('Ogre'))).toBe(false);
     expect(secretRootsOf(docs.secrets).tokens.get('ogre')).toMatchObject({ cell: { x: 4, y: 0 } });
     expect(readSnapshot(docs.public, docs.secrets).log.at(-1)!.summary).toContain('Ogre');
+  });
+});
+
+describe('fog of war and the GM’s writes', () => {
+  it('a foe placed or revealed where the party cannot see it is never written into players’ doc', () => {
+    const docs = fogRoom();
+    new Y.UndoManager([publicRootsOf(docs.public).tokens, publicRootsOf(docs.public).statBlocks], {
+      trackedOrigins: new Set([GM_ORIGIN]),
+    });
+    const updates: Uint8Array[] = [];
+    docs.public.on('update', (u: Uint8Array) => updates.push(u));
+    placeToken(
+      docs,
+      {
+        id: 'wolf',
+        name: 'Grey Wolf',
+        cell: { x: 5, y: 1 },
+        size: 1,
+        side: 'foes',
+        ownerIds: [],
+        combatant: true,
+      },
+      { statBlock: foe('Grey Wolf') },
+    );
+    setTokenHidden(docs, 'ogre', true);
+    setTokenHidden(docs, 'ogre', false);
+    expect(playersSee(docs)).toEqual(['ana']);
+    const sent = updates.flatMap((u) =>
+      Y.decodeUpdate(u).structs.map((s) =>
+        JSON.stringify((s as { content?: { arr?: unknown } }).content?.arr ?? null),
+      ),
+    );
+    expect(sent.join(' ')).not.toContain('Grey Wolf');
+    expect(sent.join(' ')).not.toContain('Ogre');
+    // Ana steps into view of both: they come.
+    act(docs, player('ana'), move('ana', '0,2 0,3 1,3 2,3'));
+    expect(playersSee(docs)).toEqual(['ana', 'ogre', 'wolf']);
   });
 });

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { readSettings } from '../../src/table/readDoc';
+import { setRoomSettings } from '../../src/table/writers/roomWriters';
+import { setTokenHidden } from '../../src/table/writers/tokenWriters';
+import { api, connectClient, createRoom, invite, RawClient, useTestServer, waitFor } from './helpers';
+import { foe, pc } from '../table/fixtures';
+
+const OGRE = foe('Gnarled Ogre', {
+  speed: 6,
+  abilities: [
+    {
+      name: 'Club',
+      cost: '1-action',
+      tags: { attack: true },
+      range: 1,
+      attack: { kind: 'melee', onHit: { damage: { tier: 'light' } } },
+    },
+  ],
+} as never);
+
+describe('fog of war shared by the party, over the real server (docs/ui/vision.md)', () => {
+  const server = useTestServer();
+
+  it('a foe out of the party’s sight is in no frame a player receives; it appears when seen', async () => {
+    // Ana at (0,1); a wall down column 3, rows 0–2; the ogre at (6,0) behind it.
+    const { roomId, gmToken } = await createRoom(server.origin, {
+      map: {
+        schemaVersion: 1,
+        kind: 'map',
+        name: 'Fog yard',
+        width: 8,
+        height: 4,
+        cells: ['...#....', '...#....', '...#....', '........'],
+        heights: ['00000000', '00000000', '00000000', '00000000'],
+      },
+      party: { schemaVersion: 1, kind: 'party', name: 'P', characters: [pc('Ana')] },
+      encounter: {
+        schemaVersion: 1,
+        kind: 'encounter',
+        name: 'Behind the wall',
+        map: 'fog.json',
+        chapter: 1,
+        foes: [{ id: 'ogre', statBlock: OGRE, cell: { x: 6, y: 0 } }],
+        partyStarts: [{ x: 0, y: 1 }],
+      },
+    });
+    const gm = connectClient(server.wsUrl, roomId, gmToken);
+    const gmSecrets = connectClient(server.wsUrl, `${roomId}~secrets`, gmToken);
+    server.keep(gm, gmSecrets);
+    await Promise.all([gm.synced, gmSecrets.synced]);
+    const docs = { public: gm.doc, secrets: gmSecrets.doc };
+    // The GM turns fog on, then reveals the ogre: it stays with the GM, out of the party's sight.
+    setRoomSettings(docs, { ...readSettings(gm.doc, []), vision: 'party' });
+    setTokenHidden(docs, 'ogre', false);
+    const room = server.room(roomId);
+    await waitFor(
+      () =>
+        (room.secrets.doc.getMap('tokens').get('ogre') as { outOfSight?: string })?.outOfSight ===
+        'stats-shown',
+      'the ogre out of sight',
+    );
+    const anaToken = await invite(server.origin, roomId, gmToken, 'Ana’s player', ['ana']);
+    const player = RawClient.connect(server.wsUrl, roomId, anaToken);
+    await player.opened;
+    player.requestState();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(player.allBytes().toString('latin1')).not.toContain('Gnarled Ogre');
+    expect(room.public.doc.getMap('tokens').has('ogre')).toBe(false);
+
+    // Ana steps past the wall's end: the ogre comes with the move's own update.
+    const answer = await api(server.origin, `/api/rooms/${roomId}/intents`, {
+      token: anaToken,
+      body: {
+        kind: 'move',
+        tokenId: 'ana',
+        path: [
+          { x: 0, y: 2 },
+          { x: 0, y: 3 },
+          { x: 1, y: 3 },
+          { x: 2, y: 3 },
+        ],
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect(room.public.doc.getMap('tokens').has('ogre')).toBe(true);
+    await waitFor(
+      () => player.allBytes().includes(Buffer.from('Gnarled Ogre')),
+      'the ogre reaches the player',
+    );
+    player.ws.close();
+  });
+});
