@@ -198,7 +198,9 @@ export class TokenLayer {
     // labels must not collide); "Hollow Husk 1" and "… 2" keep their numbers (issue 12).
     // Arial averages about 0.55 em per character.
     const nameSize = Math.round(px * 0.22);
-    const suffix = ((t.resolve ?? 0) > 0 ? ` ✦${t.resolve}` : '') + (t.hidden ? ' (hidden)' : '');
+    const suffix =
+      ((t.resolve ?? 0) > 0 ? ` ✦${t.resolve}` : '') +
+      (t.hidden ? (t.outOfSight ? ' (out of sight)' : ' (hidden)') : '');
     // Over a portrait one line, so the name pill leaves the face (the token's middle) in view.
     const lines = labelLines(t.name + suffix, (s - 6) / (nameSize * 0.55), texture ? 1 : 2);
     const label = new BitmapText({

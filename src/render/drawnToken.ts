@@ -22,6 +22,8 @@ export interface DrawnToken extends Readonly<Pick<Token, 'id' | 'name' | 'size' 
   readonly incapacitated: boolean;
   /** GM view only: the token lives in the secrets doc and players do not receive it. */
   readonly hidden: boolean;
+  /** Hidden only by fog of war (revealed, out of the party's sight): labelled so. */
+  readonly outOfSight?: boolean;
   /** The viewer may drag this token (GM: all; player: their own characters). */
   readonly mine: boolean;
   /** Asset hash of its portrait, drawn inside the ring; none = initials on the side colour. */

@@ -39,6 +39,8 @@ export interface SceneToken extends Readonly<Pick<Token, 'id' | 'name' | 'size' 
   readonly phasing?: boolean;
   /** Only in the GM's scene: lives in the secrets doc, players never receive it. */
   readonly hidden: boolean;
+  /** Hidden only by fog of war: revealed, but out of the party's sight (docs/ui/vision.md). */
+  readonly outOfSight?: boolean;
   /** Asset hash of the stat block's portrait, when this viewer receives the stat block. */
   readonly portrait?: string;
 }
@@ -100,6 +102,7 @@ export function drawnTokens(scene: Scene, viewer: Viewer): DrawnToken[] {
     bloodied: t.bloodied ?? (t.hp !== undefined && t.maxHp !== undefined && bloodiedAt(t.hp, t.maxHp)),
     incapacitated: t.incapacitated,
     hidden: t.hidden,
+    ...(t.outOfSight ? { outOfSight: true } : {}),
     mine: canCommand(viewer, t),
     ...(t.portrait ? { portrait: t.portrait } : {}),
   }));

@@ -36,7 +36,7 @@ export function TokenPanel({ model }: { model: RoomModel }) {
             <span>
               <Dot t={t} />
               {t.name}
-              {t.hidden && <span class="muted"> (hidden)</span>}
+              {t.hidden && <span class="muted">{t.outOfSight ? ' (out of sight)' : ' (hidden)'}</span>}
             </span>
             <span class="muted">{hpText(t)}</span>
           </li>

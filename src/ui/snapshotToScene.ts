@@ -41,6 +41,7 @@ export function snapshotToScene(s: RoomSnapshot): Scene {
     blights: t.state ? [...t.state.blights] : [],
     incapacitated: t.state?.incapacitated ?? false,
     hidden: t.hidden,
+    ...(t.outOfSight ? { outOfSight: true } : {}),
     ...(t.statBlock?.portrait ? { portrait: t.statBlock.portrait } : {}),
     // The reach overlay moves fliers and phasers as the server will (src/rules/movementMode.ts).
     ...movementModeOf({ statBlock: t.statBlock, statuses: t.state?.statuses ?? [] }, s.statusCatalog),

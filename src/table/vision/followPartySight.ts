@@ -7,11 +7,10 @@ import { applyPartySight } from './partySight';
 const VISION_ORIGIN = 'vision';
 
 /**
- * On the server, for every room: whatever changes who stands where, the map or the settings
- * (a GM's write, an import, a scene's move), fog of war follows in a transaction of its own
- * (`applyPartySight`). Intents and the GM's moves already apply it in their own transaction, so a
- * foe's new square never reaches players; this catches everything else (a wall painted, fog
- * turned on, a party character defeated). Returns the unsubscribe function.
+ * On the server, for every room: when the server's own writes (seeding, an import, a migration)
+ * change who stands where, the map or the settings, fog of war follows in a transaction of its
+ * own (`applyPartySight`). Intents and the GM's writers apply it inside their own transaction, so
+ * a foe's new square never reaches players. Returns the unsubscribe function.
  */
 export function followPartySight(docs: TableDocs & { secrets: Y.Doc }): () => void {
   const pub = publicRootsOf(docs.public);
@@ -30,7 +29,10 @@ export function followPartySight(docs: TableDocs & { secrets: Y.Doc }): () => vo
   ]);
   let busy = false;
   const follow = (tr: Y.Transaction): void => {
-    if (busy || tr.origin === VISION_ORIGIN) return;
+    // A GM's page applies fog in its own writes, and its two docs' updates arrive one at a time:
+    // judged in between (the foe in the secrets doc, the setting not yet) fog would undo the GM's
+    // step. Only the server's own writes (string origins) are followed here.
+    if (busy || tr.origin === VISION_ORIGIN || typeof tr.origin !== 'string') return;
     if (![...tr.changed.keys()].some((type) => watched.has(type))) return;
     busy = true;
     try {

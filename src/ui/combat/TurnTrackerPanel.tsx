@@ -124,7 +124,12 @@ export function TurnTrackerPanel({ model }: { model: RoomModel }) {
           <ApplyResultsSetting model={model} value={snapshot.settings.applyResults} />
           <Lazy
             chunk={gmCombatChunk}
-            render={(m) => <m.FoeHpSetting model={model} value={snapshot.settings.foeHp} />}
+            render={(m) => (
+              <>
+                <m.FoeHpSetting model={model} value={snapshot.settings.foeHp} />
+                <m.FogSetting model={model} value={snapshot.settings.vision} />
+              </>
+            )}
           />
         </>
       ) : (

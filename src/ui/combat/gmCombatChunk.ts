@@ -7,3 +7,4 @@ export { GmResultTools } from './GmResultTools';
 export { ForceMoveControls } from './ForceMoveControls';
 export { GmHpControls } from './GmHpControls';
 export { FoeHpSetting } from './FoeHpSetting';
+export { FogSetting } from './FogSetting';

@@ -34,5 +34,5 @@ export const handoutViewerChunk = lazyChunk(() => import('../handouts/HandoutVie
 export const handoutsPanelChunk = lazyChunk(() => import('../handouts/HandoutsPanel'));
 /** The threat map and danger heat map: computing and painting (the toggle and its panel stay in the page). */
 export const threatChunk = lazyChunk(() => import('../threat/threatChunk'));
-/** The GM's fog preview: a character's sight darkened over the battlefield (GM pages only). */
+/** Fog: the GM's preview of a character's sight, and players' fog of war when the room turns it on. */
 export const fogChunk = lazyChunk(() => import('../vision/fogChunk'));

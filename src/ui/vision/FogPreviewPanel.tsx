@@ -97,3 +97,20 @@ export function FogPreviewPanel({ model, tool }: { model: RoomModel; tool: FogPr
     </section>
   );
 }
+
+/**
+ * A player's fog of war (room setting `vision: 'party'`): the squares the party cannot see are
+ * darkened. Drawing only: the server never sent this page a foe the party cannot see, so there is
+ * nothing under the fog to hide; the sight is computed here from the party's public positions.
+ */
+export function mountPlayerFog(model: RoomModel, renderer: BattlefieldRenderer, host: Container): void {
+  const layer = new FogLayer(CELL_SIZE_PX);
+  host.addChild(layer.container);
+  const cache = new SightCache();
+  effect(() => {
+    const snap = model.snapshot.value;
+    const p = snap?.settings.vision === 'party' ? fogPreview(snap, 'party', cache) : null;
+    layer.set(p?.seen ?? null, p?.width ?? 0, p?.height ?? 0);
+    renderer.requestRender();
+  });
+}

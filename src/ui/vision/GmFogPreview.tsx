@@ -6,8 +6,8 @@ import type { RoomModel } from '../model/RoomModel';
 import type { FogPreviewTool } from './FogPreviewPanel';
 
 /**
- * The GM's fog preview in the combat panel; a player's page never renders it, so never fetches
- * its chunk. `host` is the battlefield container the fog is drawn in (over the tokens, under the
+ * The GM's fog preview in the combat panel; a player's page fetches the fog only when the room
+ * turns fog of war on (then it draws the party's fog). `host` is the battlefield container the fog is drawn in (over the tokens, under the
  * combat overlay).
  */
 export function fogHost(renderer: BattlefieldRenderer): Container {
@@ -17,9 +17,28 @@ export function fogHost(renderer: BattlefieldRenderer): Container {
 }
 
 let tool: FogPreviewTool | null = null;
+let playerFog = false;
 
 export function GmFogPreview(props: { model: RoomModel; renderer: BattlefieldRenderer; host: Container }) {
-  if (props.model.snapshot.value?.view !== 'gm') return null;
+  const snap = props.model.snapshot.value;
+  if (snap?.view !== 'gm') {
+    // A player's page fetches the fog only once the room turns fog of war on.
+    if (snap?.settings.vision !== 'party' && !playerFog) return null;
+    return (
+      <Lazy
+        chunk={fogChunk}
+        render={(m) => {
+          if (!playerFog) m.mountPlayerFog(props.model, props.renderer, props.host);
+          playerFog = true;
+          return snap?.settings.vision === 'party' ? (
+            <div class="hint" data-testid="fog-note">
+              Fog of war: you see what the party sees.
+            </div>
+          ) : null;
+        }}
+      />
+    );
+  }
   return (
     <Lazy
       chunk={fogChunk}

@@ -1,2 +1,2 @@
-/** The GM's fog preview, fetched by a GM's page only (src/ui/lazy/chunks.ts). */
-export { FogPreviewPanel, mountFogPreview } from './FogPreviewPanel';
+/** Fog: the GM's preview, and a player's fog of war once the room turns it on (src/ui/lazy/chunks.ts). */
+export { FogPreviewPanel, mountFogPreview, mountPlayerFog } from './FogPreviewPanel';

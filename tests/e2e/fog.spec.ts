@@ -1,0 +1,89 @@
+import { expect, test } from './fixtures';
+import { COMBAT_TEST_PARTY } from '../ui/combat/combatParty';
+import { dragCell, postJson, screenshot, tokenCell, useTestServer, waitReady } from './helpers';
+
+/**
+ * Issue 34, fog of war shared by the party (docs/ui/vision.md): the GM turns it on in the turn
+ * tracker; the ogre behind the wall leaves the player's table (it is not sent); the player walks
+ * the Ranger past the wall's end and the ogre appears on their screen.
+ */
+const server = useTestServer();
+
+test('fog on: the ogre behind the wall is not on the player’s table until the Ranger walks past the wall', async ({
+  browser,
+}) => {
+  const room = await postJson<{ roomId: string; gmToken: string; gmLink: string }>(server(), '/api/rooms', {
+    name: 'Fog yard',
+    map: {
+      schemaVersion: 1,
+      kind: 'map',
+      name: 'Fog yard',
+      width: 8,
+      height: 4,
+      cells: ['...#....', '...#....', '...#....', '........'],
+      heights: ['00000000', '00000000', '00000000', '00000000'],
+    },
+    encounter: {
+      schemaVersion: 1,
+      kind: 'encounter',
+      name: 'Behind the wall',
+      map: 'fog-yard.json',
+      chapter: 1,
+      foes: [
+        {
+          id: 'ogre',
+          hidden: false,
+          cell: { x: 6, y: 0 },
+          statBlock: {
+            kind: 'foe',
+            name: 'Ogre',
+            health: 8,
+            defense: 9,
+            armor: 1,
+            speed: 4,
+            attackBonus: 2,
+            frayDamage: 2,
+            damageDie: 6,
+            abilities: [],
+          },
+        },
+      ],
+      partyStarts: [
+        { x: 0, y: 1 },
+        { x: 0, y: 3 },
+      ],
+    },
+    party: COMBAT_TEST_PARTY,
+    revealFoes: false,
+  });
+  const invite = await postJson<{ link: string }>(
+    server(),
+    `/api/rooms/${room.roomId}/invites`,
+    { name: 'Robin', characterIds: ['ranger'] },
+    room.gmToken,
+  );
+  const open = async (link: string) => {
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, server().origin));
+    await waitReady(page);
+    await page.getByTestId('turn-tracker').waitFor({ timeout: 20_000 });
+    return page;
+  };
+  const gm = await open(room.gmLink);
+  const player = await open(invite.link);
+  await expect.poll(() => tokenCell(player, 'ogre')).toEqual({ x: 6, y: 0 });
+
+  await gm.getByTestId('tracker-fog').selectOption('party');
+  // The Sage at (0,3) sees along row 3 but not behind the wall: the ogre leaves the player's table.
+  await expect.poll(() => tokenCell(player, 'ogre')).toBeUndefined();
+  await expect(player.getByTestId('fog-note')).toHaveText('Fog of war: you see what the party sees.');
+  await expect.poll(() => tokenCell(gm, 'ogre')).toEqual({ x: 6, y: 0 });
+  await screenshot(player, 'fog-player-before-1440.png');
+
+  // Robin walks the Ranger from (0,1) to (2,3): past the wall's end, the ogre is in sight.
+  await dragCell(player, { x: 0, y: 1 }, { x: 2, y: 3 });
+  await expect.poll(() => tokenCell(player, 'ranger')).toEqual({ x: 2, y: 3 });
+  await expect.poll(() => tokenCell(player, 'ogre')).toEqual({ x: 6, y: 0 });
+  await screenshot(player, 'fog-player-after-1440.png');
+});
