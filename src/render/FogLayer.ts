@@ -13,22 +13,29 @@ export class FogLayer {
     this.container.addChild(this.fog);
   }
 
-  /** Darkens every square where `seen` is 0 (null: no fog). */
-  set(seen: Uint8Array | null, width: number, height: number): void {
+  /**
+   * Darkens every square where `seen` is 0 (null: no fog). With `explored` (a player's fog of
+   * war): squares explored before are dimmed, squares never seen nearly black.
+   */
+  set(seen: Uint8Array | null, width: number, height: number, explored?: Uint8Array | null): void {
     const g = this.fog.clear();
     if (!seen) return;
     const px = this.cellPx;
-    for (let y = 0; y < height; y++) {
-      let start = -1;
-      for (let x = 0; x <= width; x++) {
-        const dark = x < width && seen[y * width + x] === 0;
-        if (dark && start < 0) start = x;
-        if (!dark && start >= 0) {
-          g.rect(start * px, y * px, (x - start) * px, px);
-          start = -1;
+    // 1: dimmed (seen before, or the GM's preview), 2: never seen.
+    const shade = (k: number) => (seen[k] ? 0 : !explored || explored[k] ? 1 : 2);
+    for (const level of [1, 2]) {
+      for (let y = 0; y < height; y++) {
+        let start = -1;
+        for (let x = 0; x <= width; x++) {
+          const on = x < width && shade(y * width + x) === level;
+          if (on && start < 0) start = x;
+          if (!on && start >= 0) {
+            g.rect(start * px, y * px, (x - start) * px, px);
+            start = -1;
+          }
         }
       }
+      g.fill({ color: 0x05070c, alpha: level === 1 ? 0.62 : 0.92 });
     }
-    g.fill({ color: 0x05070c, alpha: 0.62 });
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExploredSchema } from './explored';
 import { ChatMessageSchema, LogEntrySchema } from './logEntry';
 import { MapSchema } from './map';
 import { RoomSettingsSchema } from './settings';
@@ -76,6 +77,8 @@ export const PublicContentSchema = z.object({
   scene: ActiveSceneSchema.optional(),
   /** Handouts shown to everyone. */
   handouts: handoutsRecord,
+  /** What the party has seen under fog of war, per scene (absent in files from before issue 34). */
+  explored: ExploredSchema.default({}),
 });
 export type PublicContent = z.infer<typeof PublicContentSchema>;
 

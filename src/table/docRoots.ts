@@ -89,6 +89,11 @@ export const DOC_ROOTS = {
    * (setting `foeHp`; its whole state is then in the secrets doc, src/table/foeHealth.ts).
    */
   shownStates: { type: 'map', in: ['public'], observed: 'tokens' },
+  /**
+   * scene id (or 'room') → SquareSet: what the party has seen there under fog of war
+   * (docs/table/fog-of-war.md); players draw the rest dark, these squares dimmed.
+   */
+  explored: { type: 'map', in: ['public'], observed: 'cells' },
   /** token id (or 'room') → GM note text. */
   notes: { type: 'map', in: ['secrets'], observed: 'notes' },
   /**

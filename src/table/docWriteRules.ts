@@ -23,6 +23,7 @@ import { rootNamesIn } from './docRoots';
 import { MapCellPaintSchema, MapRowSchema } from './mapContent';
 import { plainIssue } from '../schema/issueSentence';
 import { isPlainValidToken } from './tokenFastCheck';
+import { SquareSetSchema } from '../schema/explored';
 import { ShownStateSchema } from './shownState';
 import { DrawingSchema, MAX_DRAWINGS, type DrawingLayer } from '../schema/drawing';
 import type { Scene } from '../schema/scene';
@@ -229,6 +230,12 @@ const RULES: { readonly [N in RootName]: RootRule | Readonly<Record<WrittenDoc, 
   settings: {
     type: 'map',
     check: keyed({ room: (v) => bySchema(RoomSettingsSchema)(null, v) }, 'settings'),
+  },
+  // Fog of war: the GM's writers add what the party sees (src/table/vision/partySight.ts).
+  explored: {
+    type: 'map',
+    maxKeys: { count: MAX_SCENES + 1, what: 'scenes explored' },
+    check: idKey(bySchema(SquareSetSchema)),
   },
   // The GM's writers keep these faces in step with the secrets doc (src/table/foeHealth.ts).
   shownStates: {

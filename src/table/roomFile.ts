@@ -3,6 +3,7 @@ import type { RoomFile } from '../schema/room';
 import type { RootName } from './docRoots';
 import type { z } from 'zod';
 import { migrateRoomFile, ROOM_FILE_SCHEMA_VERSION, RoomFileSchema } from '../schema/room';
+import { SquareSetSchema } from '../schema/explored';
 import { parseOrThrow } from '../schema/formatIssues';
 import {
   cellKey,
@@ -87,6 +88,8 @@ export const ROOM_FILE_ROOTS = {
   scenes: 'file',
   /** `public.handouts` (everyone's), `secrets.handouts` (the GM's copy of each one-player handout). */
   handouts: 'file',
+  /** `public.explored`: what the party has seen under fog of war, per scene. */
+  explored: 'file',
 } as const satisfies Record<RootName, 'file' | 'derived'>;
 
 /** How `importRoom` learns which images the new room will have. */
@@ -134,6 +137,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       offers: Object.fromEntries(readOffers(publicDoc, 'public', problems)),
       ...(activeScene ? { scene: activeScene } : {}),
       handouts: handoutsOf(publicDoc, 'public', problems),
+      explored: exploredOf(publicDoc, problems),
     },
     secrets: {
       tokens: [...readTokens(secretsDoc, 'secrets', problems).values()],
@@ -193,6 +197,7 @@ export function importRoom(
     for (const [key, hp] of Object.entries(file.public.destructibleHp)) pub.destructible.set(key, hp);
     pub.settings.set('room', file.public.settings);
     pub.turn.set('order', file.public.turn);
+    for (const [scene, squares] of Object.entries(file.public.explored)) pub.explored.set(scene, squares);
     if (file.public.chat.length) pub.chat.push(file.public.chat);
     const sec = secretRootsOf(secretsDoc);
     const docs = { public: publicDoc, secrets: secretsDoc };
@@ -222,6 +227,17 @@ export function importRoom(
     placeAllHealth(docs, file.public.settings);
   });
   return file;
+}
+
+/** What the party has explored, per scene, for the file (a value that is no square set is named). */
+function exploredOf(doc: Y.Doc, problems: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  publicRootsOf(doc).explored.forEach((value, key) => {
+    const parsed = SquareSetSchema.safeParse(value);
+    if (parsed.success) out[key] = parsed.data;
+    else problems.push(`public.explored.${key}: not a set of squares`);
+  });
+  return out;
 }
 
 /** A doc's handouts by id, for the file. */

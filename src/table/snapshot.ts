@@ -15,6 +15,7 @@ import { footprintCells, footprintElevation } from '../grid/battlefield';
 import { isBloodied, maxHp } from '../rules/health';
 import { emptyRecord } from '../lib/ownRecord';
 import type { CombatantState } from './docLayout';
+import { publicRootsOf } from './docLayout';
 import { stateOfFace } from './shownState';
 import { shownNames } from './tokenNames';
 import { deepFreeze, readChat, readHandouts, readLog } from './readDoc';
@@ -81,6 +82,8 @@ export interface RoomSnapshot {
   readonly notes: Readonly<Record<string, string>>;
   /** Stored values that failed validation and were skipped, with their path. */
   readonly problems: readonly string[];
+  /** Under fog of war, what the party has seen per scene (SquareSet text; docs/table/fog-of-war.md). */
+  readonly explored: Readonly<Record<string, string>>;
 }
 
 /** Full combatant (state + stat block), for the rules engine; null when either part is missing. */
@@ -93,7 +96,7 @@ export function combatantOf(view: TokenView): Combatant | null {
  * (40,000 lines is a real room), so nothing on the intent path may read it whole; handlers that
  * need one entry use `findLogEntry`.
  */
-export type TableState = Omit<RoomSnapshot, 'log' | 'chat' | 'handouts'>;
+export type TableState = Omit<RoomSnapshot, 'log' | 'chat' | 'handouts' | 'explored'>;
 
 /**
  * Reads a room into a frozen snapshot. Pass the secrets doc for the GM's view (hidden tokens,
@@ -126,7 +129,11 @@ export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc, channelDoc?: 
     handouts.push(...own);
     handouts.sort((a, b) => a.at - b.at);
   }
-  return deepFreeze({ ...state, log, chat, handouts, problems });
+  const explored = emptyRecord<string>();
+  publicRootsOf(publicDoc).explored.forEach((value, key) => {
+    if (typeof value === 'string') explored[key] = value;
+  });
+  return deepFreeze({ ...state, log, chat, handouts, problems, explored });
 }
 
 /**

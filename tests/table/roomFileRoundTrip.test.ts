@@ -101,7 +101,8 @@ function send(docs: TableDocs, actor: Actor, intent: Record<string, unknown>, d2
  * of both docs: a battlemap with a closed and an opened door, painted and damaged terrain, a
  * visible PC, a visible foe with hidden stats and a hidden one, combat under way with offers
  * pending on both sides, log lines and chat (a whisper too) in both docs, drawings on both
- * layers, notes, changed settings, replay records and handouts (to everyone, to one player).
+ * layers, notes, changed settings (fog of war on: what the party explored), replay records and
+ * handouts (to everyone, to one player).
  */
 function playedRoom(): TableDocs & { secrets: Y.Doc } {
   const docs = room(
@@ -123,7 +124,7 @@ function playedRoom(): TableDocs & { secrets: Y.Doc } {
     'bloodied',
   );
   setRoomName(docs, 'Round trip');
-  setRoomSettings(docs, { ...readSettings(docs.public, []), resistanceStacks: true });
+  setRoomSettings(docs, { ...readSettings(docs.public, []), resistanceStacks: true, vision: 'party' });
   paintCells(docs, [{ x: 4, y: 2 }], { code: '~' });
   setDestructibleHp(docs, { x: 1, y: 3 }, 13);
   setDoor(docs, { x: 7, y: 1 }, false);

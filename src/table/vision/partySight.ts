@@ -8,6 +8,8 @@ import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 import type { TableState } from '../snapshot';
 import { readTableState } from '../snapshot';
 import { readSettings } from '../readDoc';
+import { readActiveScene } from '../scenes/readScenes';
+import { addSquares, decodeSquares, encodeSquares } from './squareSet';
 
 /** One sight cache per room (its public doc): a foe's move recomputes no one's sight. */
 const caches = new WeakMap<object, SightCache>();
@@ -71,6 +73,7 @@ export function applyPartySight(docs: TableDocs): boolean {
   const fog = state.settings.vision === 'party';
   const seen = fog ? partySeen(state, cacheOf(docs.public)) : null;
   const width = state.map?.width ?? 0;
+  if (seen && state.map) exploreSquares(docs, seen, state.map.width, state.map.height);
   let changed = false;
   for (const t of state.tokens) {
     if (t.side !== 'foes') continue;
@@ -95,6 +98,16 @@ export function applyPartySight(docs: TableDocs): boolean {
     }
   }
   return changed;
+}
+
+/** Adds `seen` to what the party has explored of the active scene (a changed map size starts over). */
+function exploreSquares(docs: TableDocs, seen: Uint8Array, width: number, height: number): void {
+  const explored = publicRootsOf(docs.public).explored;
+  const key = readActiveScene(docs.public)?.id ?? 'room';
+  const old = explored.get(key);
+  const squares =
+    (typeof old === 'string' ? decodeSquares(old, width, height) : null) ?? new Uint8Array(width * height);
+  if (addSquares(squares, seen) || old === undefined) explored.set(key, encodeSquares(squares));
 }
 
 /**

@@ -1,18 +1,4 @@
-import { z } from 'zod';
-import { MAX_MAP_SIDE } from '../../schema/limits';
-
-/**
- * A set of map squares as text: a bitset, row-major (square y × width + x is bit k), packed
- * little-endian into bytes and written as base64. A 200×200 map's set is 6,668 characters. Used
- * for what a player has explored of a scene (vision and fog of war, issue 34).
- */
-export const SquareSetSchema = z
-  .string()
-  .max(
-    Math.ceil((MAX_MAP_SIDE * MAX_MAP_SIDE) / 8 / 3) * 4,
-    'a square set is at most one bit per square of the largest map',
-  )
-  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'expected base64');
+import { SquareSetSchema } from '../../schema/explored';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const INDEX = new Int8Array(128).fill(-1);

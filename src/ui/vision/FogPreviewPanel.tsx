@@ -8,6 +8,7 @@ import { FogLayer } from '../../render/FogLayer';
 import type { RoomModel } from '../model/RoomModel';
 import type { FogOf, FogPreview } from './fogPreview';
 import { fogPreview } from './fogPreview';
+import { decodeSquares } from '../../table/vision/squareSet';
 
 declare global {
   interface Window {
@@ -110,7 +111,10 @@ export function mountPlayerFog(model: RoomModel, renderer: BattlefieldRenderer, 
   effect(() => {
     const snap = model.snapshot.value;
     const p = snap?.settings.vision === 'party' ? fogPreview(snap, 'party', cache) : null;
-    layer.set(p?.seen ?? null, p?.width ?? 0, p?.height ?? 0);
+    // Squares the party saw before (this scene's), dimmed; never seen, nearly black.
+    const text = snap && p ? snap.explored[snap.scene?.id ?? 'room'] : undefined;
+    const explored = text !== undefined && p ? decodeSquares(text, p.width, p.height) : null;
+    layer.set(p?.seen ?? null, p?.width ?? 0, p?.height ?? 0, explored ?? p?.seen ?? null);
     renderer.requestRender();
   });
 }

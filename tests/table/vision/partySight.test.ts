@@ -5,6 +5,7 @@ import { readSettings } from '../../../src/table/readDoc';
 import { readSnapshot } from '../../../src/table/snapshot';
 import { setRoomSettings } from '../../../src/table/writers/roomWriters';
 import { moveToken, placeToken, setTokenHidden } from '../../../src/table/writers/tokenWriters';
+import { decodeSquares } from '../../../src/table/vision/squareSet';
 import { act, encounter, foe, GM, mapOf, move, party, pc, player, room } from '../fixtures';
 
 /**
@@ -153,5 +154,22 @@ describe('fog of war and the GM’s writes', () => {
     // Ana steps into view of both: they come.
     act(docs, player('ana'), move('ana', '0,2 0,3 1,3 2,3'));
     expect(playersSee(docs)).toEqual(['ana', 'ogre', 'wolf']);
+  });
+});
+
+describe('what the party has explored', () => {
+  it('grows with every step and stays: squares seen once are kept for this scene', () => {
+    const docs = fogRoom();
+    const explored = () => decodeSquares(readSnapshot(docs.public).explored['room']!, 8, 4)!;
+    const first = explored();
+    expect(first[0 * 8 + 6]).toBe(0); // the ogre's square, behind the wall
+    act(docs, player('ana'), move('ana', '0,2 0,3 1,3 2,3'));
+    expect(explored()[0 * 8 + 6]).toBe(1);
+    act(docs, player('ana'), move('ana', '1,3 0,3 0,2'));
+    // Out of sight again, still explored; everything seen from the start is still there too.
+    expect(playersSee(docs)).toEqual(['ana']);
+    const later = explored();
+    expect(later[0 * 8 + 6]).toBe(1);
+    for (let k = 0; k < 32; k++) if (first[k]) expect(later[k]).toBe(1);
   });
 });
