@@ -86,4 +86,18 @@ test('fog on: the ogre behind the wall is not on the player’s table until the 
   await expect.poll(() => tokenCell(player, 'ranger')).toEqual({ x: 2, y: 3 });
   await expect.poll(() => tokenCell(player, 'ogre')).toEqual({ x: 6, y: 0 });
   await screenshot(player, 'fog-player-after-1440.png');
+
+  // On a phone: the same fog, with what the party explored dimmed (the Ranger walked back).
+  await dragCell(player, { x: 2, y: 3 }, { x: 0, y: 2 });
+  await expect.poll(() => tokenCell(player, 'ogre')).toBeUndefined();
+  const phone = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+  ).newPage();
+  await phone.goto(invite.link.replace(/^https?:\/\/[^/]+/, server().origin));
+  await waitReady(phone);
+  await expect(phone.getByTestId('fog-note')).toHaveCount(1, { timeout: 20_000 });
+  await expect.poll(() => tokenCell(phone, 'ogre')).toBeUndefined();
+  await screenshot(phone, 'fog-player-390.png');
+  await gm.getByTestId('fog-of').selectOption({ label: 'the whole party' });
+  await screenshot(gm, 'fog-gm-1440.png');
 });
