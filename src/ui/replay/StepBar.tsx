@@ -1,5 +1,5 @@
 import { entryNames } from '../combat/entryNames';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { EntryResult } from '../combat/ResultPanel';
 import { actorPrefix } from '../combat/logMarkdown';
 import { isTyping } from '../input/installKeyboard';
@@ -64,7 +64,9 @@ export function StepBar(props: { model: RoomModel; request: StepThroughRequest; 
     e.preventDefault();
     f();
   };
-  useEffect(() => {
+  // Attached as the bar is drawn (not an effect after the paint): a key pressed the moment it
+  // shows is not lost (a browser test pressing End right away sometimes was, on a busy machine).
+  useLayoutEffect(() => {
     const listener = (e: KeyboardEvent) => keys.current(e);
     window.addEventListener('keydown', listener, { capture: true });
     return () => window.removeEventListener('keydown', listener, { capture: true });
