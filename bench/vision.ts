@@ -1,7 +1,16 @@
 import { FOV } from 'rot-js';
 import type { Battlefield } from '../src/grid';
 import { SightCache, seesFootprint, sightTable, SPACE, terrainOf } from '../src/grid';
-import type { BenchSection } from './main';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as Y from 'yjs';
+import { fixedDice } from '../src/lib/dice';
+import { applyIntent } from '../src/table/applyIntent';
+import { readSettings } from '../src/table/readDoc';
+import { seedRoom } from '../src/table/seedRoom';
+import { readTableState } from '../src/table/snapshot';
+import { setRoomSettings } from '../src/table/writers/roomWriters';
+import type { BenchRow, BenchSection } from './main';
 import { measure } from './main';
 import { stressBattlefield } from './gridSetup';
 
@@ -75,6 +84,53 @@ export const visionSection: BenchSection = {
         pass: foeMove.median <= 2,
         note: `sight ignores characters: a look-up per player (${spotted > 0 ? 'seen by some' : 'seen by none'})`,
       },
+      fogIntentRow(),
     ];
   },
 };
+
+/**
+ * A party character's move intent resolved in-process on stress-100 with the horde (40 foes),
+ * fog of war on against off in the same run: what fog adds to the intent path (its sight, the
+ * foes it shows or hides, the explored squares). `npm run load` times the whole server path.
+ */
+export function fogIntentRow(): BenchRow {
+  const make = (vision: 'off' | 'party') => {
+    const docs = { public: new Y.Doc(), secrets: new Y.Doc() };
+    const read = (file: string) =>
+      JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8'));
+    const party = read('encounters/parties/sample-party.json');
+    seedRoom(docs.public, docs.secrets, {
+      map: read('maps/stress-100.json'),
+      encounter: read('encounters/stress-horde.json'),
+      party,
+      revealFoes: true,
+    });
+    setRoomSettings(docs, { ...readSettings(docs.public, []), vision });
+    const mover = readTableState(docs.public, docs.secrets).tokens.find((t) => t.side === 'party')!;
+    return { docs, mover };
+  };
+  const timeMoves = (vision: 'off' | 'party') => {
+    const { docs, mover } = make(vision);
+    const there = { x: mover.cell.x + 1, y: mover.cell.y };
+    let i = 0;
+    return measure(
+      () => {
+        const to = i++ % 2 ? mover.cell : there;
+        applyIntent(docs, { role: 'gm' }, { kind: 'move', tokenId: mover.id, path: [to] }, fixedDice([]));
+      },
+      60,
+      10,
+    );
+  };
+  const off = timeMoves('off');
+  const on = timeMoves('party');
+  return {
+    name: 'a party move intent, fog of war on (in-process)',
+    ours: on.median,
+    reference: { name: 'the same with fog off', ms: off.median },
+    target: '≤ 1.2× fog off',
+    pass: on.median <= 1.2 * off.median,
+    note: `p95 on ${on.p95.toFixed(1)} ms, off ${off.p95.toFixed(1)} ms; stress-100, 40 foes`,
+  };
+}
