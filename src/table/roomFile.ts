@@ -4,6 +4,7 @@ import type { RootName } from './docRoots';
 import type { z } from 'zod';
 import { migrateRoomFile, ROOM_FILE_SCHEMA_VERSION, RoomFileSchema } from '../schema/room';
 import { SquareSetSchema } from '../schema/explored';
+import { applyPartySight } from './vision/partySight';
 import { parseOrThrow } from '../schema/formatIssues';
 import {
   cellKey,
@@ -225,6 +226,8 @@ export function importRoom(
     for (const [hash, input] of Object.entries(file.secrets.replay.inputs)) sec.replayInputs.set(hash, input);
     // Derived roots (ROOM_FILE_ROOTS): players' faces of foes' HP.
     placeAllHealth(docs, file.public.settings);
+    // Fog of war on in the file: foes the party cannot see go to the GM's tokens at once.
+    applyPartySight(docs);
   });
   return file;
 }

@@ -7,6 +7,8 @@ import { footprintMisfit } from '../../grid/footprintFit';
 import { nearestPosition } from '../../grid/nearestPosition';
 import type { TableDocs } from '../docLayout';
 import { cellKey, publicRootsOf, rootsOf } from '../docLayout';
+import { applyPartySight, partySightNow } from '../vision/partySight';
+import { seesFootprint } from '../../grid/vision';
 import { placeAllHealth, stateDocFor } from '../foeHealth';
 import { readChapter, readDestructibleHp, readMapContent, writeMapContent } from '../mapContent';
 import { readCombatants, readStatBlocks, readTokens } from '../readDoc';
@@ -104,23 +106,33 @@ export function loadScene(
   const destructible = publicRootsOf(docs.public).destructible;
   for (const [key, hp] of Object.entries(content.destructibleHp))
     if (destructible.has(key)) destructible.set(key, hp);
-  for (const [tokens, hidden] of [
-    [content.tokens, false],
-    [content.hiddenTokens, true],
-  ] as const) {
-    for (const token of tokens) {
-      rootsOf(hidden ? docs.secrets : docs.public).tokens.set(token.id, token);
-      const shownBlock = content.statBlocks[token.id];
-      const hiddenBlock = content.hiddenStatBlocks[token.id];
-      if (shownBlock) rootsOf(hidden ? docs.secrets : docs.public).statBlocks.set(token.id, shownBlock);
-      if (hiddenBlock) rootsOf(docs.secrets).statBlocks.set(token.id, hiddenBlock);
-      const state = content.combatants[token.id];
-      if (state) rootsOf(stateDocFor(docs, token, hidden, settings)).combatants.set(token.id, state);
-    }
-  }
+  const write = (token: Token, hidden: boolean) => {
+    rootsOf(hidden ? docs.secrets : docs.public).tokens.set(token.id, token);
+    const shownBlock = content.statBlocks[token.id];
+    const hiddenBlock = content.hiddenStatBlocks[token.id];
+    if (shownBlock) rootsOf(hidden ? docs.secrets : docs.public).statBlocks.set(token.id, shownBlock);
+    if (hiddenBlock) rootsOf(docs.secrets).statBlocks.set(token.id, hiddenBlock);
+    const state = content.combatants[token.id];
+    if (state) rootsOf(stateDocFor(docs, token, hidden, settings)).combatants.set(token.id, state);
+  };
+  // Fog of war: the revealed foes wait until the party stands on the new map; those it cannot
+  // see are written with the GM's tokens only, marked to come back when seen (never sent).
+  const fog = settings.vision === 'party';
+  for (const token of content.hiddenTokens) write(token, true);
+  for (const token of content.tokens) if (!fog || token.side !== 'foes') write(token, false);
   for (const d of content.drawings) rootsOf(docs.public).drawings.set(d.id, d);
   for (const d of content.gmDrawings) rootsOf(docs.secrets).drawings.set(d.id, d);
   placeParty(docs, content, partyStarts);
+  if (fog) {
+    const sight = partySightNow(docs);
+    for (const token of content.tokens) {
+      if (token.side !== 'foes') continue;
+      const seen = sight !== null && seesFootprint(sight.seen, sight.width, token);
+      const statsHidden = content.hiddenStatBlocks[token.id] !== undefined;
+      write(seen ? token : { ...token, outOfSight: statsHidden ? 'stats-hidden' : 'stats-shown' }, !seen);
+    }
+    applyPartySight(docs); // and what the party explores on arrival
+  }
   placeAllHealth(docs, settings);
 }
 

@@ -197,3 +197,10 @@ export function partySees(docs: TableDocs, cell: CellData, size: number): boolea
   const seen = partySeen(state, cacheOf(docs.public));
   return seen !== null && seesFootprint(seen, state.map?.width ?? 0, { cell, size });
 }
+
+/** What the party sees now, read from the docs (for writers placing many foes at once). */
+export function partySightNow(docs: TableDocs): { seen: Uint8Array; width: number } | null {
+  const state = readTableState(docs.public, docs.secrets);
+  const seen = partySeen(state, cacheOf(docs.public));
+  return seen && state.map ? { seen, width: state.map.width } : null;
+}

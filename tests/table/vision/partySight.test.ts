@@ -1,4 +1,8 @@
 import * as Y from 'yjs';
+import { EncounterSchema, migrateEncounter } from '../../../src/schema/encounter';
+import { MapSchema } from '../../../src/schema/map';
+import { sceneFromEncounter } from '../../../src/table/scenes/sceneSources';
+import { activateScene, createScene, usedTokenIds } from '../../../src/table/scenes/sceneWriters';
 import { describe, expect, it } from 'vitest';
 import { GM_ORIGIN, publicRootsOf, secretRootsOf, SERVER_ORIGIN } from '../../../src/table/docLayout';
 import { readSettings } from '../../../src/table/readDoc';
@@ -171,5 +175,39 @@ describe('what the party has explored', () => {
     const later = explored();
     expect(later[0 * 8 + 6]).toBe(1);
     for (let k = 0; k < 32; k++) if (first[k]) expect(later[k]).toBe(1);
+  });
+});
+
+describe('fog of war when the party moves on to another scene', () => {
+  it('a revealed foe the party cannot see from its new squares is never written into players’ doc', () => {
+    const docs = fogRoom();
+    // The vault: the party arrives at (0,3); a wall hides the wight at (5,0); the bat at (5,3) is in view.
+    const vault = MapSchema.parse(mapOf(['...#..', '...#..', '...#..', '......'], undefined, 'Vault'));
+    const fight = EncounterSchema.parse(
+      migrateEncounter({
+        ...encounter([], [{ x: 0, y: 3 }]),
+        schemaVersion: 2,
+        foes: [
+          { id: 'wight', statBlock: foe('Wight'), cell: { x: 5, y: 0 }, hidden: false },
+          { id: 'bat', statBlock: foe('Bat'), cell: { x: 5, y: 3 }, hidden: false },
+        ],
+      }),
+    );
+    const id = createScene(docs, 'The vault', sceneFromEncounter(fight, vault, usedTokenIds(docs)));
+    new Y.UndoManager([publicRootsOf(docs.public).tokens, publicRootsOf(docs.public).statBlocks], {
+      trackedOrigins: new Set([GM_ORIGIN]),
+    });
+    const updates: Uint8Array[] = [];
+    docs.public.on('update', (u: Uint8Array) => updates.push(u));
+    activateScene(docs, id);
+    expect(playersSee(docs)).toEqual(['ana', 'bat']);
+    const sent = updates.flatMap((u) =>
+      Y.decodeUpdate(u).structs.map((s) =>
+        JSON.stringify((s as { content?: { arr?: unknown } }).content?.arr ?? null),
+      ),
+    );
+    expect(sent.join(' ')).toContain('Bat');
+    expect(sent.join(' ')).not.toContain('Wight');
+    expect(secretRootsOf(docs.secrets).tokens.get('wight')).toMatchObject({ outOfSight: 'stats-shown' });
   });
 });
