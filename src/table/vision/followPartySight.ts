@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import type { TableDocs } from '../docLayout';
 import { publicRootsOf, secretRootsOf, transactBoth } from '../docLayout';
-import { applyPartySight } from './partySight';
+import { applyPartySight, fogToFollow } from './partySight';
 
 /** The origin of the follower's own writes (so it does not answer itself). */
 const VISION_ORIGIN = 'vision';
@@ -33,7 +33,7 @@ export function followPartySight(docs: TableDocs & { secrets: Y.Doc }): () => vo
     // judged in between (the foe in the secrets doc, the setting not yet) fog would undo the GM's
     // step. Only the server's own writes (string origins) are followed here.
     if (busy || tr.origin === VISION_ORIGIN || typeof tr.origin !== 'string') return;
-    if (![...tr.changed.keys()].some((type) => watched.has(type))) return;
+    if (![...tr.changed.keys()].some((type) => watched.has(type)) || !fogToFollow(docs)) return;
     busy = true;
     try {
       transactBoth(docs, VISION_ORIGIN, () => applyPartySight(docs));

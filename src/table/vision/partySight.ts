@@ -7,7 +7,6 @@ import { publicRootsOf, rootsOf } from '../docLayout';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
 import type { TableState } from '../snapshot';
 import { readTableState } from '../snapshot';
-import { readSettings } from '../readDoc';
 import { readActiveScene } from '../scenes/readScenes';
 import { addSquares, decodeSquares, encodeSquares } from './squareSet';
 
@@ -114,7 +113,7 @@ function exploreSquares(docs: TableDocs, seen: Uint8Array, width: number, height
  * Whether fog of war has anything to do, read cheaply (every move of every room asks): it is on,
  * or a foe it took away still waits to come back.
  */
-function fogToFollow(docs: TableDocs): boolean {
+export function fogToFollow(docs: TableDocs): boolean {
   const raw = publicRootsOf(docs.public).settings.get('room') as { vision?: unknown } | undefined;
   if (raw?.vision === 'party') return true;
   for (const t of rootsOf(docs.secrets!).tokens.values())
@@ -124,7 +123,9 @@ function fogToFollow(docs: TableDocs): boolean {
 
 /** Fog of war is on in this room (and the docs can hide: the GM's, or the server's). */
 export function fogOn(docs: TableDocs): boolean {
-  return docs.secrets !== undefined && readSettings(docs.public, []).vision === 'party';
+  // Read raw (every GM move asks): the settings are validated where they are written.
+  const raw = publicRootsOf(docs.public).settings.get('room') as { vision?: unknown } | undefined;
+  return docs.secrets !== undefined && raw?.vision === 'party';
 }
 
 /**
