@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { COMBAT_TEST_PARTY } from '../ui/combat/combatParty';
-import { dragCell, postJson, screenshot, tokenCell, useTestServer, waitReady } from './helpers';
+import { dragCell, postJson, readJson, screenshot, tokenCell, useTestServer, waitReady } from './helpers';
 
 /**
  * Issue 34, fog of war shared by the party (docs/ui/vision.md): the GM turns it on in the turn
@@ -14,15 +14,7 @@ test('fog on: the ogre behind the wall is not on the player’s table until the 
 }) => {
   const room = await postJson<{ roomId: string; gmToken: string; gmLink: string }>(server(), '/api/rooms', {
     name: 'Fog yard',
-    map: {
-      schemaVersion: 1,
-      kind: 'map',
-      name: 'Fog yard',
-      width: 8,
-      height: 4,
-      cells: ['...#....', '...#....', '...#....', '........'],
-      heights: ['00000000', '00000000', '00000000', '00000000'],
-    },
+    map: readJson('tests/fixtures/fog-yard-map.json'),
     encounter: {
       schemaVersion: 1,
       kind: 'encounter',

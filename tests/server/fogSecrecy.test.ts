@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/table/readDoc';
 import { setRoomSettings } from '../../src/table/writers/roomWriters';
 import { setTokenHidden } from '../../src/table/writers/tokenWriters';
 import { api, connectClient, createRoom, invite, RawClient, useTestServer, waitFor } from './helpers';
 import { foe, pc } from '../table/fixtures';
+
+/** 8×4, a wall down column 3 in rows 0–2 (shared with tests/e2e/fog.spec.ts). */
+const FOG_YARD = JSON.parse(
+  readFileSync(new URL('../fixtures/fog-yard-map.json', import.meta.url), 'utf8'),
+) as unknown;
 
 const OGRE = foe('Gnarled Ogre', {
   speed: 6,
@@ -24,15 +30,7 @@ describe('fog of war shared by the party, over the real server (docs/ui/vision.m
   it('a foe out of the party’s sight is in no frame a player receives; it appears when seen', async () => {
     // Ana at (0,1); a wall down column 3, rows 0–2; the ogre at (6,0) behind it.
     const { roomId, gmToken } = await createRoom(server.origin, {
-      map: {
-        schemaVersion: 1,
-        kind: 'map',
-        name: 'Fog yard',
-        width: 8,
-        height: 4,
-        cells: ['...#....', '...#....', '...#....', '........'],
-        heights: ['00000000', '00000000', '00000000', '00000000'],
-      },
+      map: FOG_YARD,
       party: { schemaVersion: 1, kind: 'party', name: 'P', characters: [pc('Ana')] },
       encounter: {
         schemaVersion: 1,
@@ -63,7 +61,8 @@ describe('fog of war shared by the party, over the real server (docs/ui/vision.m
     const player = RawClient.connect(server.wsUrl, roomId, anaToken);
     await player.opened;
     player.requestState();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The room's whole state comes in one sync answer: once the map's name is here, all of it is.
+    await waitFor(() => player.allBytes().includes(Buffer.from('Fog yard')), 'the room state');
     expect(player.allBytes().toString('latin1')).not.toContain('Gnarled Ogre');
     expect(room.public.doc.getMap('tokens').has('ogre')).toBe(false);
 
