@@ -1,5 +1,5 @@
 import { Container, Point, UPDATE_PRIORITY } from 'pixi.js';
-import { Viewport } from 'pixi-viewport';
+import type { Viewport } from 'pixi-viewport';
 import { BackgroundLayer, type BackgroundArt, type BackgroundSource } from './BackgroundLayer';
 import { CursorLayer, type RemoteCursor } from './CursorLayer';
 import { DrawingLayer } from './DrawingLayer';
@@ -14,6 +14,7 @@ import { TokenLayer } from './TokenLayer';
 import type { DrawnToken } from './drawnToken';
 import type { PortraitLoader } from './PortraitTextures';
 import { TableApp } from './TableApp';
+import { createTableViewport } from './tableViewport';
 import { TickerSleep } from './TickerSleep';
 
 /** Newly visible terrain chunks drawn per frame after the first frame (which draws all it shows). */
@@ -98,18 +99,7 @@ export class BattlefieldRenderer {
     // Input may start camera motion that the viewport's plugins carry on in the ticker.
     for (const type of ['pointerdown', 'pointermove', 'wheel', 'touchstart'] as const)
       this.app.canvas.addEventListener(type, () => this.sleep.wake(), { passive: true });
-    this.viewport = new Viewport({
-      screenWidth: host.clientWidth,
-      screenHeight: host.clientHeight,
-      events: this.app.renderer.events,
-      passiveWheel: false,
-    });
-    this.viewport.drag({ mouseButtons: 'all' }).pinch().wheel({ smooth: 4 }).decelerate({ friction: 0.9 });
-    this.viewport.clampZoom({ minScale: 0.1, maxScale: 4 });
-    // A render group: panning/zooming moves the group on the GPU instead of recomputing every
-    // child's world transform on the CPU each frame.
-    this.viewport.enableRenderGroup();
-    this.app.stage.addChild(this.viewport);
+    this.viewport = createTableViewport(this.app, host);
     // Chunk bakes never use MSAA: multisampled render targets are very slow on software GL.
     this.terrain = new TerrainLayer(this.cellPx, (target, frame, resolution) =>
       this.app.renderer.generateTexture({ target, frame, resolution, antialias: false }),
@@ -280,13 +270,19 @@ export class BattlefieldRenderer {
 
   /** Fit the whole map on screen (zoom capped so small maps do not become huge). */
   fit(): void {
-    if (!this.grid) return;
+    const f = this.fitting();
+    if (!f) return;
+    this.viewport.setZoom(f.scale, true);
+    this.viewport.moveCenter(f.w / 2, f.h / 2);
+    this.cull();
+  }
+
+  /** The map's size in world pixels and the zoom that fits it (at most 1.5). */
+  private fitting(): { w: number; h: number; scale: number } | undefined {
+    if (!this.grid) return undefined;
     const w = this.grid.width * this.cellPx;
     const h = this.grid.height * this.cellPx;
-    const scale = Math.min(1.5, this.viewport.findFit(w + this.cellPx, h + this.cellPx));
-    this.viewport.setZoom(scale, true);
-    this.viewport.moveCenter(w / 2, h / 2);
-    this.cull();
+    return { w, h, scale: Math.min(1.5, this.viewport.findFit(w + this.cellPx, h + this.cellPx)) };
   }
 
   /**
@@ -294,12 +290,10 @@ export class BattlefieldRenderer {
    * centre at that zoom — a 100×100 map fitted on screen has 7-pixel squares nobody can use.
    */
   openingView(): void {
-    if (!this.grid) return;
-    const w = this.grid.width * this.cellPx;
-    const h = this.grid.height * this.cellPx;
-    const scale = Math.min(1.5, this.viewport.findFit(w + this.cellPx, h + this.cellPx));
-    if (scale >= MIN_OPEN_ZOOM) return this.fit();
-    this.placeCamera({ x: w / 2, y: h / 2, zoom: MIN_OPEN_ZOOM });
+    const f = this.fitting();
+    if (!f) return;
+    if (f.scale >= MIN_OPEN_ZOOM) return this.fit();
+    this.placeCamera({ x: f.w / 2, y: f.h / 2, zoom: MIN_OPEN_ZOOM });
   }
 
   camera(): Camera {
