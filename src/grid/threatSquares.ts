@@ -103,7 +103,8 @@ export function squaresThreatened(
   return { width: t.width, attack, area, cover };
 }
 
-function standable(t: Terrain, x: number, y: number, size: number): boolean {
+/** A footprint of `size` with north-west square (x, y) lies on the map with no impassable square. */
+export function standableAt(t: Terrain, x: number, y: number, size: number): boolean {
   if (x < 0 || y < 0 || x + size > t.width || y + size > t.height) return false;
   for (let dy = 0; dy < size; dy++)
     for (let dx = 0; dx < size; dx++)
@@ -143,7 +144,7 @@ function singleTarget(
   const target: Footprint = { cell: { x: 0, y: 0 }, size: targetSize };
   for (let y = Math.max(0, y0 - out - targetSize + 1); y <= Math.min(t.height - 1, y1 + out); y++) {
     for (let x = Math.max(0, x0 - out - targetSize + 1); x <= Math.min(t.width - 1, x1 + out); x++) {
-      if (!standable(t, x, y, targetSize)) continue;
+      if (!standableAt(t, x, y, targetSize)) continue;
       target.cell = { x, y };
       const eT = elevationIn(t, target);
       for (const b of buckets) b.length = 0;

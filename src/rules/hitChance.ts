@@ -49,6 +49,12 @@ function countOutcomes(
   return { tally, denominator: 20 * 6 ** count };
 }
 
+/**
+ * Net boons/curses as previews count them: at most ±12, because `hitChance` refuses more (20 × 6^n
+ * exact outcomes); each extra d6 still nudges the odds, so a preview past ±12 is a little off.
+ */
+export const clampNet = (n: number): number => Math.max(-12, Math.min(12, n));
+
 /** |net| above 12 is refused: 20 × 6^n outcomes would overflow exact integers. */
 function checkNetBoons(netBoons: number): void {
   if (!Number.isInteger(netBoons) || Math.abs(netBoons) > 12) {

@@ -4,7 +4,8 @@ import { footprintDistance } from '../../grid/battlefield';
 import type { Cell } from '../../grid/cell';
 import { reach } from '../../grid/reach';
 import { COVER, elevationIn, judgePair } from '../../grid/sightCore';
-import { SPACE, terrainOf } from '../../grid/terrain';
+import { terrainOf } from '../../grid/terrain';
+import { standableAt } from '../../grid/threatSquares';
 import type { Ability, EffectComponent } from '../../schema/ability';
 import type { Combatant } from '../../schema/combatant';
 import type { RoomSettings } from '../../schema/settings';
@@ -15,7 +16,7 @@ import { areaEffectCoverResists, areaRollModifiers, areaSharedComponents } from 
 import { netBoons } from '../boonsCurses';
 import { damageDistribution } from '../damageDistribution';
 import type { HitChance } from '../hitChance';
-import { hitChance } from '../hitChance';
+import { clampNet, hitChance } from '../hitChance';
 import { attackModifiers, coverResists } from '../resolveAttack';
 import { boostTier } from '../rollDamage';
 import { effectiveSpeed } from '../statuses';
@@ -31,9 +32,6 @@ export interface ThreatRoll {
   /** Expected HP lost: hit chance × damage distribution after armor, resistance and cover (no vigor). */
   expected: number;
 }
-
-/** Previews cap net boons at ±12: hitChance counts 20 × 6^n outcomes exactly (docs/ui.md). */
-const clampNet = (n: number): number => Math.max(-12, Math.min(12, n));
 
 /**
  * The planned-for character moved out of the way: what the foes threaten is judged as if it
@@ -233,7 +231,7 @@ export function* dangerSteps(
   for (let y = 0; y + size <= t.height; y++) {
     if (y > 0 && y % ROWS_PER_STEP === 0) yield;
     for (let x = 0; x + size <= t.width; x++) {
-      if (!standableFor(t, x, y, size)) continue;
+      if (!standableAt(t, x, y, size)) continue;
       const at = { x, y } as Cell;
       let total = 0;
       let worstValue = 0;
@@ -263,13 +261,6 @@ export function* dangerSteps(
   for (const c of reachable) least = Math.min(least, expected[c.y * t.width + c.x]!);
   const safest = reachable.filter((c) => expected[c.y * t.width + c.x] === least);
   return { width: t.width, height: t.height, expected, worst, reachable, safest };
-}
-
-function standableFor(t: ReturnType<typeof terrainOf>, x: number, y: number, size: number): boolean {
-  for (let dy = 0; dy < size; dy++)
-    for (let dx = 0; dx < size; dx++)
-      if (t.type[(y + dy) * t.width + x + dx] === SPACE.impassable) return false;
-  return true;
 }
 
 /** Where a threat reaches a footprint: as the roll's target first, else inside its area. */

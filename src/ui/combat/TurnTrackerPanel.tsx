@@ -10,7 +10,7 @@ import { statusSaveModifiers } from '../../rules/statuses';
 import type { RoomSnapshot } from '../../table/snapshot';
 import type { RoomModel } from '../model/RoomModel';
 import { percent } from './format';
-import { clampNet } from './targeting';
+import { clampNet } from '../../rules/hitChance';
 import { hiddenFoes, trackerView, type TrackerRow } from './turnTracker';
 
 const STATUS_WORD = {

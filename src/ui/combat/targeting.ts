@@ -10,7 +10,7 @@ import { netBoons } from '../../rules/boonsCurses';
 import type { DamageRange } from '../../rules/damageRange';
 import { damageRanges } from '../../rules/damageRange';
 import type { HitChance } from '../../rules/hitChance';
-import { hitChance } from '../../rules/hitChance';
+import { clampNet, hitChance } from '../../rules/hitChance';
 import { isOutOfAction } from '../../rules/health';
 import { asUsing, attackRequest } from '../../rules/actionEconomy';
 import { componentDamage } from '../../rules/applyEffect';
@@ -63,11 +63,6 @@ export interface TargetingResult {
   targets: TargetOption[];
 }
 
-/**
- * Previews cap net boons/curses at ±12 because hitChance refuses more (20 × 6^n exact outcomes);
- * each extra d6 still nudges the odds, so a preview past ±12 is a little off.
- */
-export const clampNet = (n: number): number => Math.max(-12, Math.min(12, n));
 
 /** The words for what will change the number (the arithmetic itself is applyDamage's). */
 function reductionWords(target: Combatant | null, type: string, ability: Ability, cover: boolean): string[] {

@@ -10,7 +10,8 @@ import { applyIntent } from '../../../src/table/applyIntent';
 import { setRoomSettings, updateCombatant } from '../../../src/table/writers/roomWriters';
 import { readSnapshot } from '../../../src/table/snapshot';
 import { actionChoices } from '../../../src/ui/combat/actionChoices';
-import { clampNet, targetingFor } from '../../../src/ui/combat/targeting';
+import { clampNet } from '../../../src/rules/hitChance';
+import { targetingFor } from '../../../src/ui/combat/targeting';
 import { act, encounter, foe, GM, mapOf, party, pc, player, room } from '../../table/fixtures';
 
 /**
