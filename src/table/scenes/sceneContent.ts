@@ -7,7 +7,7 @@ import { footprintMisfit } from '../../grid/footprintFit';
 import { nearestPosition } from '../../grid/nearestPosition';
 import type { TableDocs } from '../docLayout';
 import { cellKey, publicRootsOf, rootsOf } from '../docLayout';
-import { applyPartySight, partySightNow } from '../vision/partySight';
+import { applyPartySight, markOf, partySightNow } from '../vision/partySight';
 import { seesFootprint } from '../../grid/vision';
 import { placeAllHealth, stateDocFor } from '../foeHealth';
 import { readChapter, readDestructibleHp, readMapContent, writeMapContent } from '../mapContent';
@@ -128,8 +128,8 @@ export function loadScene(
     for (const token of content.tokens) {
       if (token.side !== 'foes') continue;
       const seen = sight !== null && seesFootprint(sight.seen, sight.width, token);
-      const statsHidden = content.hiddenStatBlocks[token.id] !== undefined;
-      write(seen ? token : { ...token, outOfSight: statsHidden ? 'stats-hidden' : 'stats-shown' }, !seen);
+      const mark = markOf(content.hiddenStatBlocks[token.id] !== undefined);
+      write(seen ? token : { ...token, outOfSight: mark }, !seen);
     }
     applyPartySight(docs); // and what the party explores on arrival
   }

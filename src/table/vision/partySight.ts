@@ -1,6 +1,7 @@
 import { SightCache, seesFootprint } from '../../grid/vision';
 import type { CellData } from '../../schema/cell';
 import type { TableDiff } from '../../schema/tableDiff';
+import type { Token } from '../../schema/token';
 import { TokenSchema } from '../../schema/token';
 import type { TableDocs } from '../docLayout';
 import { publicRootsOf, rootsOf } from '../docLayout';
@@ -57,6 +58,39 @@ export function leavingSight(state: TableState, diff: TableDiff, docsKey: object
   return out;
 }
 
+/** The mark of a foe fog took away: whether its stat block was the GM's while it was in sight. */
+export const markOf = (statsHidden: boolean) =>
+  statsHidden ? ('stats-hidden' as const) : ('stats-shown' as const);
+
+/** Whether the GM keeps this token's stat block from players now. */
+function statsKept(docs: TableDocs, tokenId: string): boolean {
+  return !rootsOf(docs.public).statBlocks.has(tokenId) && rootsOf(docs.secrets!).statBlocks.has(tokenId);
+}
+
+/**
+ * Takes a foe from players into the GM's tokens, marked for its return (inside the caller's
+ * transaction), standing on `cell` (default: where it is). Players' docs only lose it.
+ */
+function takeOutOfSight(
+  docs: TableDocs,
+  token: Token,
+  mark: 'stats-hidden' | 'stats-shown',
+  cell?: CellData,
+): void {
+  setTokenHiddenInTransaction(docs, token.id, true);
+  const { outOfSight: _old, ...plain } = token;
+  rootsOf(docs.secrets!).tokens.set(token.id, {
+    ...plain,
+    ...(cell ? { cell: { x: cell.x, y: cell.y } } : {}),
+    outOfSight: mark,
+  });
+}
+
+/** Whether `sight` covers a footprint (no sight: no map, nothing seen). */
+function sees(sight: { seen: Uint8Array; width: number } | null, cell: CellData, size: number): boolean {
+  return sight !== null && seesFootprint(sight.seen, sight.width, { cell, size });
+}
+
 /**
  * Fog of war, inside an open transaction of both docs: every revealed foe the party cannot see
  * goes to the secrets doc (players' docs drop it, as a hidden token), marked `outOfSight`; every
@@ -78,12 +112,8 @@ export function applyPartySight(docs: TableDocs): boolean {
     if (t.side !== 'foes') continue;
     const inSight = !fog || (seen !== null && seesFootprint(seen, width, { cell: t.cell, size: t.size }));
     if (!t.hidden && !inSight) {
-      // Leaving sight: remember whether its stats were kept from players.
-      const statsHidden = !pub.statBlocks.has(t.id) && sec.statBlocks.has(t.id);
-      setTokenHiddenInTransaction(docs, t.id, true);
-      const token = TokenSchema.safeParse(sec.tokens.get(t.id));
-      if (token.success)
-        sec.tokens.set(t.id, { ...token.data, outOfSight: statsHidden ? 'stats-hidden' : 'stats-shown' });
+      const token = TokenSchema.safeParse(pub.tokens.get(t.id));
+      if (token.success) takeOutOfSight(docs, token.data, markOf(statsKept(docs, t.id)));
       changed = true;
     } else if (t.hidden && t.outOfSight && inSight) {
       const { outOfSight, ...token } = t;
@@ -139,20 +169,10 @@ export function moveUnderFog(docs: TableDocs, tokenId: string, cell: CellData): 
   const sec = rootsOf(docs.secrets!);
   const pub = rootsOf(docs.public);
   const token = TokenSchema.parse(pub.tokens.get(tokenId) ?? sec.tokens.get(tokenId));
-  const state = readTableState(docs.public, docs.secrets);
-  if (pub.tokens.has(tokenId) && token.side === 'foes') {
-    const seen = partySeen(state, cacheOf(docs.public));
-    if (seen && !seesFootprint(seen, state.map?.width ?? 0, { cell, size: token.size })) {
-      const statsHidden = !pub.statBlocks.has(tokenId) && sec.statBlocks.has(tokenId);
-      setTokenHiddenInTransaction(docs, tokenId, true);
-      sec.tokens.set(tokenId, {
-        ...token,
-        cell: { x: cell.x, y: cell.y },
-        outOfSight: statsHidden ? 'stats-hidden' : 'stats-shown',
-      });
-      applyPartySight(docs);
-      return true;
-    }
+  if (pub.tokens.has(tokenId) && token.side === 'foes' && !sees(partySightNow(docs), cell, token.size)) {
+    takeOutOfSight(docs, token, markOf(statsKept(docs, tokenId)), cell);
+    applyPartySight(docs);
+    return true;
   }
   const roots = pub.tokens.has(tokenId) ? pub : sec;
   roots.tokens.set(tokenId, { ...token, cell: { x: cell.x, y: cell.y } });
@@ -180,13 +200,9 @@ export function setHiddenUnderFog(
     if (sec.tokens.has(tokenId)) sec.tokens.set(tokenId, token);
     return;
   }
-  const state = readTableState(docs.public, docs.secrets);
-  const seen = partySeen(state, cacheOf(docs.public));
-  if (seen && !seesFootprint(seen, state.map?.width ?? 0, { cell: token.cell, size: token.size })) {
+  if (!sees(partySightNow(docs), token.cell, token.size)) {
     // Out of sight: stays with the GM (stat block too), marked for its return.
-    setTokenHiddenInTransaction(docs, tokenId, true);
-    sec.tokens.set(tokenId, { ...token, outOfSight: keepStatsHidden ? 'stats-hidden' : 'stats-shown' });
-    return;
+    return takeOutOfSight(docs, token, markOf(keepStatsHidden));
   }
   if (sec.tokens.has(tokenId)) sec.tokens.set(tokenId, token);
   setTokenHiddenInTransaction(docs, tokenId, false, keepStatsHidden);
@@ -194,9 +210,7 @@ export function setHiddenUnderFog(
 
 /** Whether the party sees a footprint now (fog of war on; the GM's or the server's docs). */
 export function partySees(docs: TableDocs, cell: CellData, size: number): boolean {
-  const state = readTableState(docs.public, docs.secrets);
-  const seen = partySeen(state, cacheOf(docs.public));
-  return seen !== null && seesFootprint(seen, state.map?.width ?? 0, { cell, size });
+  return sees(partySightNow(docs), cell, size);
 }
 
 /** What the party sees now, read from the docs (for writers placing many foes at once). */

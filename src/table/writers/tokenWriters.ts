@@ -21,7 +21,7 @@ import { placeHealth, stateDocFor, stateDocOf } from '../foeHealth';
 import { readSettings } from '../readDoc';
 import { readMapContent } from '../mapContent';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
-import { fogOn, moveUnderFog, partySees, setHiddenUnderFog } from '../vision/partySight';
+import { fogOn, markOf, moveUnderFog, partySees, setHiddenUnderFog } from '../vision/partySight';
 import { nameForNewToken } from '../tokenNames';
 import { placeStatBlock, statsBelongInSecrets } from '../placeStatBlock';
 import { locateToken, requireSecrets, TableWriteError, tokenName } from './locateToken';
@@ -75,9 +75,7 @@ export function placeToken(docs: TableDocs, tokenInput: Token, opts: PlaceTokenO
   const token = {
     ...parsed.data,
     name: named.name,
-    ...(unseen
-      ? { outOfSight: opts.statsHidden ? ('stats-hidden' as const) : ('stats-shown' as const) }
-      : {}),
+    ...(unseen ? { outOfSight: markOf(opts.statsHidden === true) } : {}),
   };
   opts = unseen ? { ...opts, hidden: true } : opts;
   checkInside(docs, token.cell, token.size, token.name);
