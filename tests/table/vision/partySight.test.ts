@@ -29,6 +29,13 @@ function fogRoom() {
   setRoomSettings(docs, { ...readSettings(docs.public, []), vision: 'party' });
   return docs;
 }
+/** Every value players were sent in `updates`, decoded (JSON per item), so a square or a name can be looked for. */
+const valuesSent = (updates: readonly Uint8Array[]): string[] =>
+  updates.flatMap((u) =>
+    Y.decodeUpdate(u).structs.map((s) =>
+      JSON.stringify((s as { content?: { arr?: unknown } }).content?.arr ?? null),
+    ),
+  );
 const playersSee = (docs: { public: Y.Doc }) => readSnapshot(docs.public).tokens.map((t) => t.id);
 
 describe('fog of war shared by the party', () => {
@@ -65,17 +72,11 @@ describe('fog of war shared by the party', () => {
     moveToken(docs, 'ogre', { x: 4, y: 0 });
     expect(playersSee(docs)).toEqual(['ana']);
     // Nothing players were sent holds the new square: every value in the updates, decoded.
-    const sent = updates.flatMap((u) =>
-      Y.decodeUpdate(u).structs.map((s) =>
-        JSON.stringify((s as { content?: { arr?: unknown } }).content?.arr ?? null),
-      ),
-    );
+    const sent = valuesSent(updates);
     expect(sent.join(' ')).not.toContain('"x":4');
     // (The same decoding sees a square when one is sent: Ana's move back into the open.)
     act(docs, player('ana'), move('ana', '2,2'));
-    const after = Y.decodeUpdate(updates.at(-1)!).structs.map((s) =>
-      JSON.stringify((s as { content?: { arr?: unknown } }).content?.arr ?? null),
-    );
+    const after = valuesSent(updates.slice(-1));
     expect(after.join(' ')).toContain('"x":2,"y":2');
     expect(secretRootsOf(docs.secrets).tokens.get('ogre')).toMatchObject({
       cell: { x: 4, y: 0 },
@@ -111,11 +112,7 @@ describe('fog of war and intents', () => {
     const result = act(docs, GM, move('ogre', '5,0 4,0'));
     expect(result.ok).toBe(true);
     expect(playersSee(docs)).toEqual(['ana']);
-    const sent = updates.flatMap((u) =>
-      Y.decodeUpdate(u).structs.map((s) =>
-        JSON.stringify((s as { content?: { arr?: unknown } }).content?.arr ?? null),
-      ),
-    );
+    const sent = valuesSent(updates);
     expect(sent.join(' ')).not.toContain('"x":4');
     expect(sent.join(' ')).not.toContain('(4,0)');
     expect(readSnapshot(docs.public).log.some((e) => e.summary.includes('Ogre'))).toBe(false);
@@ -148,11 +145,7 @@ describe('fog of war and the GM’s writes', () => {
     setTokenHidden(docs, 'ogre', true);
     setTokenHidden(docs, 'ogre', false);
     expect(playersSee(docs)).toEqual(['ana']);
-    const sent = updates.flatMap((u) =>
-      Y.decodeUpdate(u).structs.map((s) =>
-        JSON.stringify((s as { content?: { arr?: unknown } }).content?.arr ?? null),
-      ),
-    );
+    const sent = valuesSent(updates);
     expect(sent.join(' ')).not.toContain('Grey Wolf');
     expect(sent.join(' ')).not.toContain('Ogre');
     // Ana steps into view of both: they come.
@@ -201,11 +194,7 @@ describe('fog of war when the party moves on to another scene', () => {
     docs.public.on('update', (u: Uint8Array) => updates.push(u));
     activateScene(docs, id);
     expect(playersSee(docs)).toEqual(['ana', 'bat']);
-    const sent = updates.flatMap((u) =>
-      Y.decodeUpdate(u).structs.map((s) =>
-        JSON.stringify((s as { content?: { arr?: unknown } }).content?.arr ?? null),
-      ),
-    );
+    const sent = valuesSent(updates);
     expect(sent.join(' ')).toContain('Bat');
     expect(sent.join(' ')).not.toContain('Wight');
     expect(secretRootsOf(docs.secrets).tokens.get('wight')).toMatchObject({ outOfSight: 'stats-shown' });
