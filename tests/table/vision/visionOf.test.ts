@@ -5,6 +5,7 @@ import { readTableState } from '../../../src/table/snapshot';
 import { addSquares, decodeSquares, encodeSquares } from '../../../src/table/vision/squareSet';
 import { visionOf } from '../../../src/table/vision/visionOf';
 import { setTokenHidden } from '../../../src/table/writers/tokenWriters';
+import { updateCombatant } from '../../../src/table/writers/roomWriters';
 import { encounter, foe, mapOf, party, pc, room } from '../fixtures';
 
 describe('who each player sees (issue 34, docs/ui/vision.md)', () => {
@@ -40,6 +41,24 @@ describe('who each player sees (issue 34, docs/ui/vision.md)', () => {
     expect(robin!.seen[0 * 8 + 6]).toBe(0);
     expect(robin!.seen[3 * 8 + 7]).toBe(0);
     expect(robin!.seen[3 * 8 + 4]).toBe(1);
+  });
+
+  it('a defeated character sees nothing (docs/rules/sight-and-range.md)', () => {
+    const fallen = room({
+      map: mapOf(['........']),
+      party: party(pc('Ana')),
+      encounter: encounter([{ id: 'ogre', statBlock: foe('Ogre'), cell: { x: 6, y: 0 } }], [{ x: 0, y: 0 }]),
+    });
+    setTokenHidden(fallen, 'ogre', false);
+    updateCombatant(fallen, 'ana', (s) => ({ ...s, incapacitated: true }));
+    const [robin] = visionOf(
+      readTableState(fallen.public, fallen.secrets),
+      [players[0]!],
+      'party',
+      new SightCache(),
+    );
+    expect(robin!.seen.every((v) => v === 0)).toBe(true);
+    expect(robin!.tokenIds).toEqual([]);
   });
 
   it('with the party sharing sight, both see the ogre (and party members are never listed)', () => {
