@@ -47,6 +47,13 @@ export class ThreatComputer {
   private readonly cache = new ThreatCache();
   private readonly dangerCache = new ThreatCache();
   private generation = 0;
+  /** The last view and what it was computed from: a change that touches none of it (a chat line, a log entry) reuses it. */
+  private last: {
+    attackers: AttackerThreat[];
+    foes: AttackerThreat[];
+    key: string;
+    view: ThreatView;
+  } | null = null;
 
   /**
    * Computes the view, one attacker per task: between attackers it yields to the page (a new
@@ -83,16 +90,24 @@ export class ThreatComputer {
     const planned = characters.find((c) => c.id === plannedId && c.combatant) ?? null;
     let dangerResult: DangerMap | null = null;
     const bf = planned ? withoutCharacter(input.bf, planned.id) : input.bf;
-    if (danger && planned?.combatant) {
-      const without: ThreatInput = { ...input, bf, targetSize: planned.combatant.statBlock.size };
-      const foes: AttackerThreat[] = [];
+    const foes: AttackerThreat[] = [];
+    // Everything else the view reads: who is chosen and left out, the planned-for character, where everyone stands.
+    const key = JSON.stringify([who, danger, leftOut, planned, input.bf.occupants]);
+    const without: ThreatInput | null =
+      danger && planned?.combatant ? { ...input, bf, targetSize: planned.combatant.statBlock.size } : null;
+    if (without) {
       for (const c of characters) {
-        if (c.incapacitated || !c.combatant || c.side === planned.side) continue;
+        if (c.incapacitated || !c.combatant || c.side === planned!.side) continue;
         const combatant = c.combatant;
         foes.push(timed('attacker (danger)', () => this.dangerCache.get(without, combatant)));
         await yieldToPage();
         if (mine !== this.generation) return null;
       }
+    }
+    const last = this.last;
+    if (last && last.key === key && same(last.attackers, attackers) && same(last.foes, foes))
+      return last.view;
+    if (without && planned?.combatant) {
       const steps = dangerSteps(without, planned.combatant, foes, input.bf);
       for (;;) {
         const step = timed('danger', () => steps.next());
@@ -105,7 +120,7 @@ export class ThreatComputer {
       }
     }
     const { count, attackCount } = counter;
-    return {
+    const view: ThreatView = {
       width,
       height,
       count,
@@ -129,7 +144,14 @@ export class ThreatComputer {
       bf,
       source,
     };
+    this.last = { attackers, foes, key, view };
+    return view;
   }
+}
+
+/** The same attackers' threats, object for object (the caches hand back the very same when nothing changed). */
+function same(a: readonly AttackerThreat[], b: readonly AttackerThreat[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** One line of the inspector: who can hit the square, with what, from where, and how likely. */
