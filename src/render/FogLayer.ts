@@ -1,4 +1,5 @@
 import { Container, Graphics } from 'pixi.js';
+import { squareRuns } from './squareRuns';
 
 /**
  * Fog over the battlefield: the squares someone cannot see, darkened (the GM's preview of a
@@ -22,19 +23,10 @@ export class FogLayer {
     if (!seen) return;
     const px = this.cellPx;
     // 1: dimmed (seen before, or the GM's preview), 2: never seen.
-    const shade = (k: number) => (seen[k] ? 0 : !explored || explored[k] ? 1 : 2);
-    for (const level of [1, 2]) {
-      for (let y = 0; y < height; y++) {
-        let start = -1;
-        for (let x = 0; x <= width; x++) {
-          const on = x < width && shade(y * width + x) === level;
-          if (on && start < 0) start = x;
-          if (!on && start >= 0) {
-            g.rect(start * px, y * px, (x - start) * px, px);
-            start = -1;
-          }
-        }
-      }
+    const shade = (k: number) => (seen[k] ? -1 : !explored || explored[k] ? 1 : 2);
+    for (const [level, list] of squareRuns(width, height, shade)) {
+      for (let i = 0; i < list.length; i += 3)
+        g.rect(list[i]! * px, list[i + 1]! * px, list[i + 2]! * px, px);
       g.fill({ color: 0x05070c, alpha: level === 1 ? 0.62 : 0.92 });
     }
   }

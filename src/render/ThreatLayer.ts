@@ -1,4 +1,5 @@
 import { CanvasSource, Container, Graphics, Sprite, Texture } from 'pixi.js';
+import { squareRuns } from './squareRuns';
 
 /** What the threat overlay paints: counts per square, or the danger heat map. Plain data. */
 export interface ThreatPictureData {
@@ -70,23 +71,8 @@ export class ThreatLayer {
     for (const child of this.labels.removeChildren()) child.destroy();
     if (!d) return;
     const px = this.cellPx;
-    // Squares grouped by colour key, each row's runs of one key merged into one rectangle.
-    const runs = new Map<number, number[]>();
-    for (let y = 0; y < d.height; y++) {
-      let start = 0;
-      let key = -1;
-      for (let x = 0; x <= d.width; x++) {
-        const k = x < d.width ? keyOf(d, y * d.width + x) : -1;
-        if (k === key) continue;
-        if (key >= 0) {
-          let list = runs.get(key);
-          if (!list) runs.set(key, (list = []));
-          list.push(start, y, x - start);
-        }
-        key = k;
-        start = x;
-      }
-    }
+    // One rectangle per run of equal squares in a row, one fill per colour.
+    const runs = squareRuns(d.width, d.height, (k) => keyOf(d, k));
     for (const [key, list] of runs) {
       for (let i = 0; i < list.length; i += 3)
         this.fills.rect(list[i]! * px + 1, list[i + 1]! * px + 1, list[i + 2]! * px - 2, px - 2);
