@@ -63,7 +63,6 @@ export interface TargetingResult {
   targets: TargetOption[];
 }
 
-
 /** The words for what will change the number (the arithmetic itself is applyDamage's). */
 function reductionWords(target: Combatant | null, type: string, ability: Ability, cover: boolean): string[] {
   if (!target) return ['target stats hidden'];
