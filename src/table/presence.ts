@@ -5,7 +5,9 @@ import { PresenceSchema } from '../schema/presence';
 
 /** A colour per client id, stable across reloads of the same client id. */
 export function presenceColor(clientId: number): string {
-  return `hsl(${(clientId * 137.508) % 360} 70% 50%)`;
+  // Whole degrees: a fraction such as 0.024000000208616257 made the colour longer than the
+  // presence schema takes (32 characters), and the page refused to open.
+  return `hsl(${Math.round((clientId * 137.508) % 360) % 360} 70% 50%)`;
 }
 
 /** Announces who this connection is; cursor, drag and ping start empty. */

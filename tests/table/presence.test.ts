@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { publicPresenceOf } from '../../src/table/presence';
+import { presenceColor, publicPresenceOf } from '../../src/table/presence';
+import { cssToColour } from '../../src/ui/colour';
 
 /** A hidden 2×2 foe at (5,4)–(6,5). */
 const HIDDEN = [
@@ -63,5 +64,15 @@ describe('publicPresenceOf: the ruler (issue 15)', () => {
       ruler: ruler({ tokenId: 'hero', waypoints: [{ x: 2, y: 3 }] }),
     };
     expect(publicPresenceOf(wanted, HIDDEN)).toEqual(wanted);
+  });
+});
+
+describe('presence colours', () => {
+  it('fit the presence schema for every client id (11878 once made a 33-character colour)', () => {
+    for (const id of [11878, 1, 2 ** 31 - 1, 123456789]) {
+      const color = presenceColor(id);
+      expect(color.length, `client ${id}: ${color}`).toBeLessThanOrEqual(32);
+      expect(cssToColour(color)).not.toBe(0xffd23f); // still a colour the table reads
+    }
   });
 });
