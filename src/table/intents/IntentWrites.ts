@@ -25,6 +25,7 @@ import { DrawingSchema } from '../../schema/drawing';
 import { HandoutSchema } from '../../schema/actions/handout';
 import { StatBlockSchema } from '../../schema/statBlock';
 import { placeStatBlock, statsBelongInSecrets } from '../placeStatBlock';
+import { fogOn, setHiddenUnderFog } from '../vision/partySight';
 
 /**
  * A log line as an intent handler states it; id, time and dice are added when written.
@@ -41,6 +42,11 @@ export type LogInput = Pick<LogEntry, 'kind' | 'actor' | 'summary'> &
   Partial<Pick<LogEntry, 'details' | 'gmOnly' | 'pending' | 'diff'>> & {
     outcome?: Outcome;
     about?: readonly string[];
+    /**
+     * Tokens the line tells of without being about them (a reveal's): it stays GM-only while any
+     * of them is kept from players once this intent is written (a foe fog of war keeps back).
+     */
+    shows?: readonly string[];
     redacted?: { summary: string; details?: string[] };
   };
 
@@ -163,7 +169,7 @@ export function intentWrites(
       ops.push(prepareDiffWrite(docs, diff));
     },
     log(input) {
-      const { about = [], redacted, outcome, ...fields } = input;
+      const { about = [], shows = [], redacted, outcome, ...fields } = input;
       const parsedOutcome = outcome === undefined ? undefined : parseOutcome(outcome);
       const names = namesOf(docs, [fields.actor, ...about, ...idsIn(parsedOutcome)]);
       const stored: LogEntry = {
@@ -196,7 +202,7 @@ export function intentWrites(
       ops.push(() => {
         const secrets = docs.secrets;
         if (!secrets) return void appendTo(rootsOf(docs.public).log, stored);
-        const hidden = involved.some((id) => rootsOf(secrets).tokens.has(id));
+        const hidden = [...involved, ...shows].some((id) => rootsOf(secrets).tokens.has(id));
         if (stored.gmOnly || hidden) return void appendTo(rootsOf(secrets).log, { ...stored, gmOnly: true });
         const isHidden = (id: string) => rootsOf(secrets).tokens.has(id);
         if (redactedBy.some(statsHidden)) {
@@ -256,7 +262,12 @@ export function intentWrites(
       });
     },
     setHidden(tokenId, hidden, keepStatsHidden = false) {
-      ops.push(() => setTokenHiddenInTransaction(docs, tokenId, hidden, keepStatsHidden));
+      // Under fog of war a foe revealed where the party cannot see it stays with the GM, marked.
+      ops.push(() =>
+        fogOn(docs)
+          ? setHiddenUnderFog(docs, tokenId, hidden, keepStatsHidden)
+          : setTokenHiddenInTransaction(docs, tokenId, hidden, keepStatsHidden),
+      );
     },
     setStatBlock({ tokenId, statBlock, name }) {
       const block = StatBlockSchema.parse(statBlock);

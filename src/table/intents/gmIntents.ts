@@ -196,7 +196,12 @@ export const visibilityIntent: IntentHandler<IntentOf<'reveal' | 'hide'>> = (ctx
   if ('ok' in token) return token;
   if (ctx.snapshot.view !== 'gm') return refuse('hiding and revealing need the secrets document');
   const hide = intent.kind === 'hide';
-  if (token.hidden === hide) return refuse(`${token.name} is already ${hide ? 'hidden' : 'visible'}`);
+  // A foe fog of war keeps from players is revealed already: it shows when the party sees it.
+  const revealed = !token.hidden || token.outOfSight !== undefined;
+  if (revealed !== hide)
+    return refuse(
+      `${token.name} is already ${hide ? 'hidden' : token.hidden ? 'revealed (out of the party’s sight)' : 'visible'}`,
+    );
   const outcome = hide
     ? { kind: 'hide' as const, tokenId: token.id }
     : { kind: 'reveal' as const, tokenId: token.id };
@@ -208,7 +213,8 @@ export const visibilityIntent: IntentHandler<IntentOf<'reveal' | 'hide'>> = (ctx
     diff: EMPTY_DIFF,
     visibility: { tokenId: token.id, hidden: hide, keepStatsHidden: !hide && intent.keepStatsHidden },
     // A reveal is news for the players; a hide is logged for the GM only (saying it would tell).
-    log: [{ kind: 'reveal', actor: 'gm', ...told, outcome, gmOnly: hide }],
+    // A reveal fog of war keeps back (out of the party's sight) stays the GM's line too.
+    log: [{ kind: 'reveal', actor: 'gm', ...told, outcome, gmOnly: hide, shows: [token.id] }],
   };
 };
 

@@ -95,9 +95,10 @@ export const startTurnIntent: IntentHandler<IntentOf<'start-turn'>> = (ctx, inte
   if (declaredSlow) fighters = fighters.map((c) => (c.id === self.id ? { ...c, slowTurn: true } : c));
   const started = startTurn(order, fighters, self.id, ctx.snapshot.settings);
   if ('ok' in started) {
-    if (!declaredSlow) return started;
-    // A slow turn declared before the slow phase: just remember the choice.
-    const waiting = fighters.find((c) => c.id === self.id)!;
+    // A slow turn declared before the slow phase: just remember the choice (a fighter's only: a
+    // hidden foe is not in the fight).
+    const waiting = fighters.find((c) => c.id === self.id);
+    if (!declaredSlow || !waiting) return started;
     const outcome = { kind: 'declare-slow' as const, tokenId: self.id, order };
     return {
       ok: true,
