@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedRecord, MAX_MAP_SIDE } from './limits';
+import { boundedRecord, MAX_INVITES, MAX_MAP_SIDE } from './limits';
 import { MAX_SCENES } from './scene';
 
 /**
@@ -21,3 +21,13 @@ export const SquareSetSchema = z
  */
 export const ExploredSchema = boundedRecord(SquareSetSchema, MAX_SCENES + 1, 'scenes explored');
 export type Explored = z.infer<typeof ExploredSchema>;
+
+/**
+ * What each player has seen under per-player fog, by `<channel>:<scene id or 'room'>` (the
+ * secrets doc's `playerExplored`; each player's channel holds a copy of theirs).
+ */
+export const PlayerExploredSchema = boundedRecord(
+  SquareSetSchema,
+  MAX_INVITES * (MAX_SCENES + 1),
+  "players' explored scenes",
+);

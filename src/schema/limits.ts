@@ -21,6 +21,8 @@ export const MAX_NOTE_CHARS = 20_000;
 export const MAX_TOKENS = 500;
 /** Player characters in one party file. */
 export const MAX_PARTY_CHARACTERS = 20;
+/** Player invites one room keeps at most (each has a channel doc the server writes under per-player fog). */
+export const MAX_INVITES = 20;
 /** Foes in one encounter file. */
 export const MAX_ENCOUNTER_FOES = 200;
 /** Abilities, traits, statuses, keywords … in one list of a stat block or combatant. */

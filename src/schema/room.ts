@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExploredSchema } from './explored';
+import { ExploredSchema, PlayerExploredSchema } from './explored';
 import { ChatMessageSchema, LogEntrySchema } from './logEntry';
 import { MapSchema } from './map';
 import { RoomSettingsSchema } from './settings';
@@ -104,6 +104,8 @@ export const SecretContentSchema = z.object({
   scenes: boundedRecord(SceneSchema, MAX_SCENES, 'scenes').default({}),
   /** The GM's copy of every handout shown to one player (players' channel docs are not in files). */
   handouts: handoutsRecord,
+  /** What each player has seen under per-player fog, per scene (absent in older files). */
+  playerExplored: PlayerExploredSchema.default({}),
 });
 export type SecretContent = z.infer<typeof SecretContentSchema>;
 

@@ -46,10 +46,12 @@ export const RoomSettingsSchema = z.object({
   /** Fall damage (1 per level fallen, only for drops of 2+ levels) ignores armor (true) or not. */
   fallDamageIgnoresArmor: z.boolean().default(false),
   /**
-   * Fog of war (issue 34): `party` = a revealed foe is sent to players only while some party
-   * character sees it (the attacks' line of sight, unlimited range); `off` = every revealed foe is.
+   * Fog of war (docs/table/fog-of-war.md), by the attacks' line of sight, unlimited range:
+   * `party` = a revealed foe is sent to players only while some party character sees it;
+   * `per-player` = each player is sent the characters their own characters see (foes and other
+   * players' characters); `off` = every revealed token is sent to everyone.
    */
-  vision: z.enum(['off', 'party']).default('off'),
+  vision: z.enum(['off', 'party', 'per-player']).default('off'),
   /** Tall terrain blocks sight only next to a character (rules as written) or anywhere between. */
   tallTerrainBlocksSight: TallTerrainBlocksSightSchema.default('adjacent-only'),
   /**

@@ -21,6 +21,10 @@ export class Room {
   private readonly channels = new Map<string, SharedDoc>();
   /** ms timestamp of the last connection or intent; idle rooms are unloaded. */
   lastActive = Date.now();
+  /** Called with each channel doc as it is loaded, before anyone receives it (per-player fog fills it). */
+  onChannelLoad: ((channel: string, doc: SharedDoc) => void) | null = null;
+  /** Brings every loaded channel in step with the room (per-player fog), e.g. after an invite changed. */
+  resyncChannels: () => void = () => {};
 
   constructor(
     readonly id: string,
@@ -64,7 +68,13 @@ export class Room {
       this.onFailure(this, error),
     );
     this.channels.set(channel, shared);
+    this.onChannelLoad?.(channel, shared);
     return shared;
+  }
+
+  /** The channel doc of `channel` if it is loaded (never loads one). */
+  loadedChannel(channel: string): SharedDoc | undefined {
+    return this.channels.get(channel);
   }
 
   /** Every loaded doc: public, secrets, then the channels. */

@@ -14,8 +14,8 @@ import { securityHeaders } from './http/securityHeaders';
 import { canOpenDoc, parseDocName } from './permissions';
 import type { DocRef } from './permissions';
 import { RoomManager, RoomRefusedError } from './RoomManager';
-import { followHandoutTakeBacks, followPartySight, migrateRoomDocs } from './tableBridge';
-import { inviteName } from './invites';
+import { followHandoutTakeBacks, followPartySight, followPlayerSight, migrateRoomDocs } from './tableBridge';
+import { inviteName, listInvites } from './invites';
 import { sameDiceForEveryRoom } from './roomDice';
 import type { RoomDice } from './roomDice';
 import { Store } from './store';
@@ -84,6 +84,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     );
     // Fog of war follows every change of positions, map or settings (docs/ui/vision.md).
     followPartySight({ public: room.public.doc, secrets: room.secrets.doc });
+    // Per-player fog: each player's channel carries the characters only they see.
+    const sight = followPlayerSight(
+      { public: room.public.doc, secrets: room.secrets.doc },
+      () => listInvites(ctx, room.id).map((i) => ({ channel: i.id, characterIds: i.characterIds })),
+      (channel) => room.loadedChannel(channel)?.doc,
+    );
+    room.onChannelLoad = (channel) => sight.sync(channel);
+    room.resyncChannels = () => sight.sync();
   });
   const ctx: ServerContext = {
     store,

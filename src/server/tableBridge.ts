@@ -128,6 +128,7 @@ export function imagesPlayersReceive(doc: Y.Doc, kind: 'public' | 'channel'): Re
 /** A player's copy of a handout follows the GM's: taken back from the secrets doc, gone from the channel. */
 export { followHandoutTakeBacks };
 export { followPartySight } from '../table/vision/followPartySight';
+export { followPlayerSight } from '../table/vision/followPlayerSight';
 
 /** A stored room this build cannot read (see `migrateRoomDocs`). */
 export class RoomVersionError extends Error {}

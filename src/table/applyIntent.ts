@@ -3,7 +3,7 @@ import { BattlefieldError } from '../grid';
 import type { Intent, IntentResult } from '../schema/intent';
 import { IntentSchema } from '../schema/intent';
 import type { TableDocs } from './docLayout';
-import { publicRootsOf, rootsOf, secretRootsOf, SERVER_ORIGIN, transactBoth } from './docLayout';
+import { channelRootsOf, publicRootsOf, rootsOf, secretRootsOf, SERVER_ORIGIN, transactBoth } from './docLayout';
 import type { ChannelDocs } from './intents/chatChannels';
 import { atMost, MAX_LOG_ENTRIES } from '../schema/limits';
 import { tableStateOf } from './snapshot';
@@ -23,6 +23,7 @@ import { takeUpOffer } from './intents/interruptOffers';
 import { issueSentence } from '../schema/issueSentence';
 import { readDrawings } from './readDrawings';
 import { applyPartySight, leavingSight, moveUnderFog } from './vision/partySight';
+import { fogModeOf } from './vision/tableSight';
 
 export type { Actor } from './intents/IntentContext';
 
@@ -78,6 +79,7 @@ export function applyIntent(
           : []
         : readDrawings(docs.public, 'table'),
     ...(opts.channels ? { channels: opts.channels } : {}),
+    ...playerSight(actor, opts.channels),
     // Handouts are read only by `show-handout`, for its bound (docs/table/handouts.md).
     handoutsKept: () =>
       publicRootsOf(docs.public).handouts.size +
@@ -112,17 +114,27 @@ export function applyIntent(
     // square written among the GM's tokens only (its move was held back from the diff's write).
     for (const change of resolution.diff.tokens)
       if (change.cell && leaving.has(change.tokenId)) moveUnderFog(docs, change.tokenId, change.cell.after);
-    if (snapshot.settings.vision === 'party') applyPartySight(docs);
+    if (fogModeOf(snapshot.settings) !== null) applyPartySight(docs);
   });
   // Engine extras (whole combatants, stat blocks) are left out: the answer is the logged outcome.
   const outcome = writes.outcome(resolution.outcome);
   // A player's answer tells no more than the public log about a foe whose stats are hidden, or
-  // one the resolution took out of the party's sight.
+  // one the resolution took out of sight (their own characters' moves they always see).
+  const unseenByActor =
+    actor.role === 'player' &&
+    [...leaving].some((id) => !snapshot.tokensById[id]?.ownerIds.some((o) => actor.characterIds.includes(o)));
   return {
     ok: true,
-    outcome:
-      actor.role === 'player' && (writes.redactedForPlayers || outOfSight) ? redactOutcome(outcome) : outcome,
+    outcome: actor.role === 'player' && (writes.redactedForPlayers || unseenByActor) ? redactOutcome(outcome) : outcome,
   };
+}
+
+/** A player's view of fog's channel copies (per-player fog): what their channel carries. */
+function playerSight(actor: Actor, channels: ChannelDocs | undefined) {
+  const doc = actor.role === 'player' && channels?.own ? channels.doc(channels.own) : undefined;
+  if (!doc) return {};
+  const copies = channelRootsOf(doc).tokens;
+  return { playerSees: (tokenId: string) => copies.has(tokenId) };
 }
 
 /**

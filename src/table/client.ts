@@ -187,7 +187,7 @@ export async function connectTable(opts: ConnectOptions): Promise<TableConnectio
       snapshotListeners.forEach((cb) => cb(snap, changes));
     };
     const stopTable = observeTable(docs, onChanges);
-    // The channel doc holds only `chat`: its changes read as chat changes.
+    // The channel doc: whispers, handouts, and under per-player fog the characters only this player sees.
     const stopChannel = chan ? observeTable({ public: chan }, onChanges) : () => {};
     stopObserving = () => {
       stopTable();

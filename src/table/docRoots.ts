@@ -40,16 +40,21 @@ interface RootSpec {
 }
 
 const BOTH = ['public', 'secrets'] as const;
+/** Roots a player's channel also carries under per-player fog (the server's copies). */
+const WITH_SIGHT = ['public', 'secrets', 'channel'] as const;
 
 export const DOC_ROOTS = {
   /** schemaVersion, room name; public doc: `scene`, the active scene's id and name (ActiveScene). */
   meta: { type: 'map', in: BOTH, observed: 'meta' },
-  /** id → Token (public: visible tokens; secrets: hidden ones). */
-  tokens: { type: 'map', in: BOTH, observed: 'tokens' },
-  /** token id → StatBlock (public doc: visible stats; secrets doc: hidden stats). */
-  statBlocks: { type: 'map', in: BOTH, observed: 'tokens', images: true },
-  /** token id → CombatantState. */
-  combatants: { type: 'map', in: BOTH, observed: 'tokens' },
+  /**
+   * id → Token (public: visible tokens; secrets: hidden ones; a channel: the characters only that
+   * player sees under per-player fog, copied by the server: docs/table/fog-of-war.md).
+   */
+  tokens: { type: 'map', in: WITH_SIGHT, observed: 'tokens' },
+  /** token id → StatBlock (public doc: visible stats; secrets doc: hidden stats; channel: as tokens). */
+  statBlocks: { type: 'map', in: WITH_SIGHT, observed: 'tokens', images: true },
+  /** token id → CombatantState (channel: as tokens). */
+  combatants: { type: 'map', in: WITH_SIGHT, observed: 'tokens' },
   /** LogEntry, oldest first (secrets doc: GM-only entries and full twins). */
   log: { type: 'array', in: BOTH, observed: 'log' },
   /**
@@ -88,12 +93,18 @@ export const DOC_ROOTS = {
    * token id → ShownState: what players see of a visible foe whose HP the room keeps from them
    * (setting `foeHp`; its whole state is then in the secrets doc, src/table/foeHealth.ts).
    */
-  shownStates: { type: 'map', in: ['public'], observed: 'tokens' },
+  shownStates: { type: 'map', in: ['public', 'channel'], observed: 'tokens' },
   /**
-   * scene id (or 'room') → SquareSet: what the party has seen there under fog of war
-   * (docs/table/fog-of-war.md); players draw the rest dark, these squares dimmed.
+   * scene id (or 'room') → SquareSet: what the party (public doc) or one player (their channel,
+   * per-player fog) has seen there under fog of war (docs/table/fog-of-war.md); players draw the
+   * rest dark, these squares dimmed.
    */
-  explored: { type: 'map', in: ['public'], observed: 'cells' },
+  explored: { type: 'map', in: ['public', 'channel'], observed: 'cells' },
+  /**
+   * `<channel>:<scene id or 'room'>` → SquareSet: what each player has explored under per-player
+   * fog, kept for the GM and the room file; the server copies each player's into their channel.
+   */
+  playerExplored: { type: 'map', in: ['secrets'], observed: null },
   /** token id (or 'room') → GM note text. */
   notes: { type: 'map', in: ['secrets'], observed: 'notes' },
   /**

@@ -3,6 +3,7 @@ import { CombatantStateSchema } from '../schema/combatant';
 import {
   atMost,
   MAX_ID_CHARS,
+  MAX_INVITES,
   MAX_LOG_ENTRIES,
   MAX_MAP_SIDE,
   MAX_NAME_CHARS,
@@ -236,6 +237,15 @@ const RULES: { readonly [N in RootName]: RootRule | Readonly<Record<WrittenDoc, 
     type: 'map',
     maxKeys: { count: MAX_SCENES + 1, what: 'scenes explored' },
     check: idKey(bySchema(SquareSetSchema)),
+  },
+  // Per-player fog: the server adds what each player sees; the GM's brush adds or takes squares.
+  playerExplored: {
+    type: 'map',
+    maxKeys: { count: MAX_INVITES * (MAX_SCENES + 1), what: "players' explored scenes" },
+    check: (key, value) =>
+      key !== null && key.length > 2 * MAX_ID_CHARS + 1
+        ? `the key is too long (${atMost(2 * MAX_ID_CHARS + 1, 'characters')})`
+        : bySchema(SquareSetSchema)(key, value),
   },
   // The GM's writers keep these faces in step with the secrets doc (src/table/foeHealth.ts).
   shownStates: {

@@ -20,7 +20,7 @@ import { emptyRecord } from '../lib/ownRecord';
 import type { ShownState } from './shownState';
 import { ShownStateSchema } from './shownState';
 import type { CombatantState } from './docLayout';
-import { CombatantStateSchema, publicRootsOf, rootsOf, secretRootsOf } from './docLayout';
+import { channelRootsOf, CombatantStateSchema, publicRootsOf, rootsOf, secretRootsOf } from './docLayout';
 import { plainIssue } from '../schema/issueSentence';
 
 /**
@@ -97,6 +97,20 @@ export function readCombatants(doc: Y.Doc, where: string, problems: string[]): M
 /** Faces of foes whose HP players do not receive (src/table/foeHealth.ts). */
 export function readShownStates(doc: Y.Doc, problems: string[]): Map<string, ShownState> {
   return readRecord(publicRootsOf(doc).shownStates, ShownStateSchema, 'public.shownStates', problems);
+}
+
+/**
+ * The characters only this player sees under per-player fog: the server's copies in their
+ * channel doc (docs/table/fog-of-war.md), read like the public doc's.
+ */
+export function readSightCopies(doc: Y.Doc, problems: string[]) {
+  const roots = channelRootsOf(doc);
+  return {
+    tokens: readRecord(roots.tokens, TokenSchema, 'channel.tokens', problems),
+    statBlocks: readRecord(roots.statBlocks, StatBlockSchema, 'channel.statBlocks', problems),
+    combatants: readRecord(roots.combatants, CombatantStateSchema, 'channel.combatants', problems),
+    faces: readRecord(roots.shownStates, ShownStateSchema, 'channel.shownStates', problems),
+  };
 }
 
 /** Pending interrupt offers per token id (docs/table.md "Interrupt offers"). */

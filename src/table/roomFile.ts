@@ -91,6 +91,8 @@ export const ROOM_FILE_ROOTS = {
   handouts: 'file',
   /** `public.explored`: what the party has seen under fog of war, per scene. */
   explored: 'file',
+  /** `secrets.playerExplored`: what each player has seen under per-player fog, per scene. */
+  playerExplored: 'file',
 } as const satisfies Record<RootName, 'file' | 'derived'>;
 
 /** How `importRoom` learns which images the new room will have. */
@@ -155,6 +157,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       scenes: Object.fromEntries(readScenes(secretsDoc, problems).map((scene) => [scene.id, scene])),
       // The GM's copies; each player's own copy (their channel doc) is not in the file.
       handouts: handoutsOf(secretsDoc, 'secrets', problems),
+      playerExplored: squareSetsOf(secretRootsOf(secretsDoc).playerExplored, 'secrets.playerExplored', problems),
     },
   };
   // Round-trip through JSON so the file holds no frozen or shared objects.
@@ -201,6 +204,7 @@ export function importRoom(
     for (const [scene, squares] of Object.entries(file.public.explored)) pub.explored.set(scene, squares);
     if (file.public.chat.length) pub.chat.push(file.public.chat);
     const sec = secretRootsOf(secretsDoc);
+    for (const [key, squares] of Object.entries(file.secrets.playerExplored)) sec.playerExplored.set(key, squares);
     const docs = { public: publicDoc, secrets: secretsDoc };
     const visible = new Map(file.public.tokens.map((t) => [t.id, t]));
     for (const [roots, part] of [
@@ -234,11 +238,16 @@ export function importRoom(
 
 /** What the party has explored, per scene, for the file (a value that is no square set is named). */
 function exploredOf(doc: Y.Doc, problems: string[]): Record<string, string> {
+  return squareSetsOf(publicRootsOf(doc).explored, 'public.explored', problems);
+}
+
+/** A map of square sets for the file (a value that is no square set is named). */
+function squareSetsOf(root: Y.Map<unknown>, where: string, problems: string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  publicRootsOf(doc).explored.forEach((value, key) => {
+  root.forEach((value, key) => {
     const parsed = SquareSetSchema.safeParse(value);
     if (parsed.success) out[key] = parsed.data;
-    else problems.push(`public.explored.${key}: not a set of squares`);
+    else problems.push(`${where}.${key}: not a set of squares`);
   });
   return out;
 }

@@ -15,7 +15,7 @@ import { footprintCells, footprintElevation } from '../grid/battlefield';
 import { isBloodied, maxHp } from '../rules/health';
 import { emptyRecord } from '../lib/ownRecord';
 import type { CombatantState } from './docLayout';
-import { publicRootsOf } from './docLayout';
+import { channelRootsOf, publicRootsOf, secretRootsOf } from './docLayout';
 import { stateOfFace } from './shownState';
 import { shownNames } from './tokenNames';
 import { deepFreeze, readChat, readHandouts, readLog } from './readDoc';
@@ -82,8 +82,13 @@ export interface RoomSnapshot {
   readonly notes: Readonly<Record<string, string>>;
   /** Stored values that failed validation and were skipped, with their path. */
   readonly problems: readonly string[];
-  /** Under fog of war, what the party has seen per scene (SquareSet text; docs/table/fog-of-war.md). */
+  /**
+   * Under fog of war, what the party (or, per-player, this player) has seen per scene (SquareSet
+   * text; docs/table/fog-of-war.md).
+   */
   readonly explored: Readonly<Record<string, string>>;
+  /** The GM's: what each player has seen under per-player fog, by `<channel>:<scene>`; empty for players. */
+  readonly playerExplored: Readonly<Record<string, string>>;
 }
 
 /** Full combatant (state + stat block), for the rules engine; null when either part is missing. */
@@ -96,7 +101,7 @@ export function combatantOf(view: TokenView): Combatant | null {
  * (40,000 lines is a real room), so nothing on the intent path may read it whole; handlers that
  * need one entry use `findLogEntry`.
  */
-export type TableState = Omit<RoomSnapshot, 'log' | 'chat' | 'handouts' | 'explored'>;
+export type TableState = Omit<RoomSnapshot, 'log' | 'chat' | 'handouts' | 'explored' | 'playerExplored'>;
 
 /**
  * Reads a room into a frozen snapshot. Pass the secrets doc for the GM's view (hidden tokens,
@@ -104,7 +109,7 @@ export type TableState = Omit<RoomSnapshot, 'log' | 'chat' | 'handouts' | 'explo
  * channel doc (their whispers: docs/table.md "Channels").
  */
 export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc, channelDoc?: Y.Doc): RoomSnapshot {
-  const state = readTableState(publicDoc, secretsDoc);
+  const state = tableStateOf(readTableParts(publicDoc, secretsDoc, channelDoc));
   const problems = [...state.problems];
   const publicLog = readLog(publicDoc, 'public', problems);
   const log = secretsDoc ? mergeLogs(publicLog, readLog(secretsDoc, 'secrets', problems)) : publicLog;
@@ -129,11 +134,19 @@ export function readSnapshot(publicDoc: Y.Doc, secretsDoc?: Y.Doc, channelDoc?: 
     handouts.push(...own);
     handouts.sort((a, b) => a.at - b.at);
   }
-  const explored = emptyRecord<string>();
-  publicRootsOf(publicDoc).explored.forEach((value, key) => {
-    if (typeof value === 'string') explored[key] = value;
+  // Under per-player fog a player's explored squares are their channel's, not the party's.
+  const mine = channelDoc && !secretsDoc && state.settings.vision === 'per-player' ? channelDoc : null;
+  const explored = squareSets(mine ? channelRootsOf(mine).explored : publicRootsOf(publicDoc).explored);
+  const playerExplored = secretsDoc ? squareSets(secretRootsOf(secretsDoc).playerExplored) : {};
+  return deepFreeze({ ...state, log, chat, handouts, problems, explored, playerExplored });
+}
+
+function squareSets(root: Y.Map<unknown>): Record<string, string> {
+  const out = emptyRecord<string>();
+  root.forEach((value, key) => {
+    if (typeof value === 'string') out[key] = value;
   });
-  return deepFreeze({ ...state, log, chat, handouts, problems, explored });
+  return out;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   readOffers,
   readSettings,
   readShownStates,
+  readSightCopies,
   readStatBlocks,
   readTokens,
   readTurnOrder,
@@ -88,9 +89,31 @@ function cachedMap(doc: Y.Doc): MapEntry {
   return entry;
 }
 
-/** Reads the parts of a room's table (GM: both docs; players: the public doc). */
-export function readTableParts(publicDoc: Y.Doc, secretsDoc?: Y.Doc): TableParts {
+/**
+ * Reads the parts of a room's table (GM: both docs; players: the public doc, and under per-player
+ * fog the characters their channel doc adds, read as if they were public).
+ */
+export function readTableParts(publicDoc: Y.Doc, secretsDoc?: Y.Doc, channelDoc?: Y.Doc): TableParts {
   const problems: string[] = [];
+  const parts = readDocs(publicDoc, secretsDoc, problems);
+  if (secretsDoc || !channelDoc) return parts;
+  const copies = readSightCopies(channelDoc, problems);
+  if (copies.tokens.size === 0) return parts;
+  // The public doc wins: a copy the server has not yet removed is the same character.
+  const merged = <T>(copy: ReadonlyMap<string, T>, own: ReadonlyMap<string, T>) => new Map([...copy, ...own]);
+  return {
+    ...parts,
+    public: {
+      ...parts.public,
+      tokens: merged(copies.tokens, parts.public.tokens),
+      statBlocks: merged(copies.statBlocks, parts.public.statBlocks),
+      combatants: merged(copies.combatants, parts.public.combatants),
+    },
+    faces: merged(copies.faces, parts.faces),
+  };
+}
+
+function readDocs(publicDoc: Y.Doc, secretsDoc: Y.Doc | undefined, problems: string[]): TableParts {
   const meta = readMeta(publicDoc);
   const { map, destructibleHp } = cachedMap(publicDoc);
   const publicBlocks = readStatBlocks(publicDoc, 'public', problems);

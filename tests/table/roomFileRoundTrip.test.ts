@@ -11,6 +11,8 @@ import type { Actor } from '../../src/table/applyIntent';
 import { applyIntent } from '../../src/table/applyIntent';
 import { DOC_ROOTS, type RootName } from '../../src/table/docRoots';
 import type { TableDocs } from '../../src/table/docLayout';
+import { secretRootsOf } from '../../src/table/docLayout';
+import { encodeSquares } from '../../src/table/vision/squareSet';
 import type { ChannelDocs } from '../../src/table/intents/chatChannels';
 import { readMapContent } from '../../src/table/mapContent';
 import { readSettings } from '../../src/table/readDoc';
@@ -128,6 +130,10 @@ function playedRoom(): TableDocs & { secrets: Y.Doc } {
   paintCells(docs, [{ x: 4, y: 2 }], { code: '~' });
   setDestructibleHp(docs, { x: 1, y: 3 }, 13);
   setDoor(docs, { x: 7, y: 1 }, false);
+  // What one player explored under per-player fog (the server writes it; the file carries it).
+  docs.secrets!.transact(() =>
+    secretRootsOf(docs.secrets!).playerExplored.set('a1b2c3d4e5f6:room', encodeSquares(new Uint8Array([1, 0, 1]))),
+  );
   send(docs, GM, { kind: 'reveal', tokenId: 'drake', keepStatsHidden: true });
   setNote(docs, 'spy', 'Waits for the door');
   setNote(docs, 'room', 'Session 3');

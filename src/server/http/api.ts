@@ -11,6 +11,7 @@ import { inviteIdOf, listInvites, newInviteLink, revokeInvite } from '../invites
 import { channelDocsFor } from '../channels';
 import { channelOf } from '../permissions';
 import { authFailureLimitText, intentLimitText } from '../limits';
+import { atMost, MAX_INVITES } from '../../schema/limits';
 import type { ServerContext } from '../context';
 import { RoomRefusedError } from '../RoomManager';
 import type { Room } from '../RoomManager';
@@ -122,6 +123,7 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
     if (method === 'DELETE' && second && third === 'invites' && fourth && parts.length === 5) {
       requireRoomAccess(ctx, req, second, true);
       const revoked = revokeInvite(ctx, second, fourth);
+      ctx.rooms.loaded(second)?.resyncChannels();
       if (!revoked.ok) throw new HttpError(revoked.status, revoked.reason);
       return sendJson(res, 200, { ok: true, revoked: revoked.invite });
     }
@@ -201,7 +203,10 @@ async function createInvite(
   requireRoomAccess(ctx, req, roomId, true);
   const body = parseBody(InviteBodySchema, await readJsonBody(req, MAX_INTENT_BYTES), 'request body');
   requireRoomAccess(ctx, req, roomId, true); // again: the token may have gone while the body came
+  if (listInvites(ctx, roomId).length >= MAX_INVITES)
+    throw new HttpError(409, `a room keeps ${atMost(MAX_INVITES, 'player invites')}: revoke one first`);
   const token = issueToken(ctx.store, roomId, 'player', body.name, body.characterIds);
+  ctx.rooms.loaded(roomId)?.resyncChannels(); // per-player fog: the new player's characters
   sendJson(res, 200, { token, link: joinLink(origin, roomId, token), id: inviteIdOf(token) });
 }
 

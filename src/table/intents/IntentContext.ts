@@ -94,6 +94,11 @@ export interface IntentContext {
   readonly drawings?: (layer: DrawingLayer) => readonly Drawing[];
   /** The room's player channels (the server's invites), for whispers; without them none is sent. */
   readonly channels?: ChatChannels;
+  /**
+   * Under per-player fog, whether the acting player is sent this token fog keeps from the public
+   * doc (their channel carries its copy: docs/table/fog-of-war.md). Absent: they are sent none.
+   */
+  readonly playerSees?: (tokenId: string) => boolean;
   /** How many handouts the room keeps (everyone's and the GM's copies), read when a handout asks. */
   readonly handoutsKept?: () => number;
 }
@@ -117,11 +122,18 @@ export function recordingDice(dice: Dice): Dice & { readonly rolls: [number, num
   };
 }
 
-/** The token, if the actor may see it: players only see the public doc's tokens. */
+/**
+ * The token, if the actor may see it: players see the public doc's tokens, and under per-player
+ * fog the ones their channel carries.
+ */
 export function findToken(ctx: IntentContext, tokenId: string): TokenView | Refusal {
   const token = ctx.snapshot.tokensById[tokenId];
-  if (!token || (token.hidden && ctx.actor.role !== 'gm'))
-    return refuse('that character is not on the table');
+  const seen =
+    token !== undefined &&
+    (!token.hidden ||
+      ctx.actor.role === 'gm' ||
+      (token.outOfSight !== undefined && ctx.playerSees?.(tokenId) === true));
+  if (!token || !seen) return refuse('that character is not on the table');
   return token;
 }
 

@@ -54,7 +54,9 @@ export const areaIntent: IntentHandler<IntentOf<'area'>> = (ctx, intent) => {
   const spentCaster = spendAbilityAction(ctx, caster, ability, turn);
   if ('ok' in spentCaster) return spentCaster;
 
-  const bf = intentBattlefield(ctx, casterToken.id);
+  // Fog of war keeps some characters from players, not from the area: they stand there.
+  const unseen = ctx.snapshot.tokens.filter((t) => t.outOfSight !== undefined).map((t) => t.id);
+  const bf = intentBattlefield(ctx, [casterToken.id, ...unseen]);
   const settings = ctx.snapshot.settings;
   const placed = placeArea(
     bf,

@@ -28,7 +28,9 @@ export const combatIntent: IntentHandler<IntentOf<'start-combat' | 'end-combat'>
     const outcome = { kind: 'start-combat' as const, order };
     // Foes still hidden sit out until revealed: the GM is told who (a GM-only line, names and
     // count kept from players), so "Start combat" never leaves them out silently.
-    const leftOut = ctx.snapshot.tokens.filter((t) => t.hidden && t.side === 'foes' && t.state);
+    const leftOut = ctx.snapshot.tokens.filter(
+      (t) => t.hidden && t.outOfSight === undefined && t.side === 'foes' && t.state,
+    );
     const names = leftOut.map((t) => t.state?.name ?? t.name);
     return {
       ok: true,

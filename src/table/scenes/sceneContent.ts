@@ -7,8 +7,8 @@ import { footprintMisfit } from '../../grid/footprintFit';
 import { nearestPosition } from '../../grid/nearestPosition';
 import type { TableDocs } from '../docLayout';
 import { cellKey, publicRootsOf, rootsOf } from '../docLayout';
-import { applyPartySight, markOf, partySightNow } from '../vision/partySight';
-import { seesFootprint } from '../../grid/vision';
+import { applyPartySight, markOf, sightNow } from '../vision/partySight';
+import { fogModeOf } from '../vision/tableSight';
 import { placeAllHealth, stateDocFor } from '../foeHealth';
 import { readChapter, readDestructibleHp, readMapContent, writeMapContent } from '../mapContent';
 import { readCombatants, readStatBlocks, readTokens } from '../readDoc';
@@ -115,19 +115,20 @@ export function loadScene(
     const state = content.combatants[token.id];
     if (state) rootsOf(stateDocFor(docs, token, hidden, settings)).combatants.set(token.id, state);
   };
-  // Fog of war: the revealed foes wait until the party stands on the new map; those it cannot
-  // see are written with the GM's tokens only, marked to come back when seen (never sent).
-  const fog = settings.vision === 'party';
+  // Fog of war: the revealed foes wait until the party stands on the new map; those not every
+  // player may see are written with the GM's tokens only, marked to come back when seen (never
+  // sent). The party's own characters are placed first: their sight decides.
+  const fog = fogModeOf(settings) !== null;
   for (const token of content.hiddenTokens) write(token, true);
   for (const token of content.tokens) if (!fog || token.side !== 'foes') write(token, false);
   for (const d of content.drawings) rootsOf(docs.public).drawings.set(d.id, d);
   for (const d of content.gmDrawings) rootsOf(docs.secrets).drawings.set(d.id, d);
   placeParty(docs, content, partyStarts);
   if (fog) {
-    const sight = partySightNow(docs);
+    const sight = sightNow(docs);
     for (const token of content.tokens) {
       if (token.side !== 'foes') continue;
-      const seen = sight !== null && seesFootprint(sight.seen, sight.width, token);
+      const seen = sight === null || sight.shows(token, token.cell);
       const mark = markOf(content.hiddenStatBlocks[token.id] !== undefined);
       write(seen ? token : { ...token, outOfSight: mark }, !seen);
     }

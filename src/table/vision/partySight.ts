@@ -1,4 +1,4 @@
-import { SightCache, seesFootprint } from '../../grid/vision';
+import { SightCache } from '../../grid/vision';
 import type { CellData } from '../../schema/cell';
 import type { TableDiff } from '../../schema/tableDiff';
 import type { Token } from '../../schema/token';
@@ -10,50 +10,35 @@ import type { TableState } from '../snapshot';
 import { readTableState } from '../snapshot';
 import { readActiveScene } from '../scenes/readScenes';
 import { addSquares, decodeSquares, encodeSquares } from './squareSet';
+import type { TableSight } from './tableSight';
+import { fogModeOf, tableSight } from './tableSight';
 
 /** One sight cache per room (its public doc): a foe's move recomputes no one's sight. */
 const caches = new WeakMap<object, SightCache>();
-function cacheOf(key: object): SightCache {
+export function cacheOf(key: object): SightCache {
   let c = caches.get(key);
   if (!c) caches.set(key, (c = new SightCache()));
   return c;
 }
 
 /**
- * What the party sees (fog of war, setting `vision: 'party'`): the union of every party
- * character's sight that is not defeated, by the attacks' own line of sight, unlimited range.
- * `moved` overrides where characters stand (a resolution's moves, before they are written).
- */
-export function partySeen(
-  state: TableState,
-  cache: SightCache,
-  moved: ReadonlyMap<string, CellData> = new Map(),
-): Uint8Array | null {
-  const map = state.map;
-  if (!map) return null;
-  const viewers = state.tokens
-    .filter((t) => t.side === 'party' && t.combatant && t.state && !t.state.incapacitated)
-    .map((t) => ({ id: t.id, cell: moved.get(t.id) ?? t.cell, size: t.size }));
-  return cache.union(map, viewers, state.settings);
-}
-
-/**
- * The revealed foes a resolution moves out of the party's sight (fog of war): its log lines
- * must not reach players, or they would tell where the foe went. (A foe that stands still and
- * drops out of sight because the party moved tells nothing new: not listed.) Empty when fog is off.
+ * The revealed tokens a resolution moves where not every player may see them (fog of war): its
+ * log lines must not reach those players, or they would tell where it went. (A token that stands
+ * still and drops out of sight because the party moved tells nothing new: not listed.) Empty when
+ * fog is off.
  */
 export function leavingSight(state: TableState, diff: TableDiff, docsKey: object): Set<string> {
   const out = new Set<string>();
-  if (state.settings.vision !== 'party' || !state.map) return out;
+  if (fogModeOf(state.settings) === null || !state.map) return out;
   const moved = new Map<string, CellData>();
   for (const change of diff.tokens) if (change.cell) moved.set(change.tokenId, change.cell.after);
   if (moved.size === 0) return out;
-  const seen = partySeen(state, cacheOf(docsKey), moved);
-  if (!seen) return out;
+  const sight = tableSight(state, cacheOf(docsKey), moved);
+  if (!sight) return out;
   for (const t of state.tokens) {
     const cell = moved.get(t.id);
-    if (t.side !== 'foes' || t.hidden || !cell) continue;
-    if (!seesFootprint(seen, state.map.width, { cell, size: t.size })) out.add(t.id);
+    if (!sight.subject(t) || t.hidden || !cell) continue;
+    if (!sight.shows(t, cell)) out.add(t.id);
   }
   return out;
 }
@@ -86,31 +71,25 @@ function takeOutOfSight(
   });
 }
 
-/** Whether `sight` covers a footprint (no sight: no map, nothing seen). */
-function sees(sight: { seen: Uint8Array; width: number } | null, cell: CellData, size: number): boolean {
-  return sight !== null && seesFootprint(sight.seen, sight.width, { cell, size });
-}
-
 /**
- * Fog of war, inside an open transaction of both docs: every revealed foe the party cannot see
- * goes to the secrets doc (players' docs drop it, as a hidden token), marked `outOfSight`; every
- * such foe the party sees again comes back, its stat block where the GM kept it. A foe the GM has
- * not revealed is never touched. With fog off, every foe it took away comes back. Answers whether
- * anything moved.
+ * Fog of war, inside an open transaction of both docs: every revealed token fog decides on
+ * (`TableSight.subject`) that not every player may see goes to the secrets doc (players' docs
+ * drop it, as a hidden token), marked `outOfSight`; every such token shown again comes back, its
+ * stat block where the GM kept it. A token the GM has not revealed is never touched. With fog off,
+ * every token it took away comes back. Answers whether anything moved.
  */
 export function applyPartySight(docs: TableDocs): boolean {
   if (!docs.secrets || !fogToFollow(docs)) return false;
   const state = readTableState(docs.public, docs.secrets);
   const sec = rootsOf(docs.secrets);
   const pub = rootsOf(docs.public);
-  const fog = state.settings.vision === 'party';
-  const seen = fog ? partySeen(state, cacheOf(docs.public)) : null;
-  const width = state.map?.width ?? 0;
-  if (seen && state.map) exploreSquares(docs, seen, state.map.width, state.map.height);
+  const sight = tableSight(state, cacheOf(docs.public));
+  if (sight?.mode === 'party' && state.map) exploreSquares(docs, sight.union, state.map.width, state.map.height);
   let changed = false;
   for (const t of state.tokens) {
-    if (t.side !== 'foes') continue;
-    const inSight = !fog || (seen !== null && seesFootprint(seen, width, { cell: t.cell, size: t.size }));
+    const fogged = sight !== null && sight.subject(t);
+    if (!fogged && !t.outOfSight) continue;
+    const inSight = !fogged || sight.shows(t, t.cell);
     if (!t.hidden && !inSight) {
       const token = TokenSchema.safeParse(pub.tokens.get(t.id));
       if (token.success) takeOutOfSight(docs, token.data, markOf(statsKept(docs, t.id)));
@@ -144,8 +123,7 @@ function exploreSquares(docs: TableDocs, seen: Uint8Array, width: number, height
  * or a foe it took away still waits to come back.
  */
 export function fogToFollow(docs: TableDocs): boolean {
-  const raw = publicRootsOf(docs.public).settings.get('room') as { vision?: unknown } | undefined;
-  if (raw?.vision === 'party') return true;
+  if (fogOn(docs)) return true;
   for (const t of rootsOf(docs.secrets!).tokens.values())
     if ((t as { outOfSight?: unknown } | null)?.outOfSight !== undefined) return true;
   return false;
@@ -155,7 +133,7 @@ export function fogToFollow(docs: TableDocs): boolean {
 export function fogOn(docs: TableDocs): boolean {
   // Read raw (every GM move asks): the settings are validated where they are written.
   const raw = publicRootsOf(docs.public).settings.get('room') as { vision?: unknown } | undefined;
-  return docs.secrets !== undefined && raw?.vision === 'party';
+  return docs.secrets !== undefined && (raw?.vision === 'party' || raw?.vision === 'per-player');
 }
 
 /**
@@ -169,7 +147,8 @@ export function moveUnderFog(docs: TableDocs, tokenId: string, cell: CellData): 
   const sec = rootsOf(docs.secrets!);
   const pub = rootsOf(docs.public);
   const token = TokenSchema.parse(pub.tokens.get(tokenId) ?? sec.tokens.get(tokenId));
-  if (pub.tokens.has(tokenId) && token.side === 'foes' && !sees(partySightNow(docs), cell, token.size)) {
+  const sight = sightNow(docs);
+  if (pub.tokens.has(tokenId) && sight?.subject(token) && !sight.shows(token, cell)) {
     takeOutOfSight(docs, token, markOf(statsKept(docs, tokenId)), cell);
     applyPartySight(docs);
     return true;
@@ -195,12 +174,13 @@ export function setHiddenUnderFog(
   const raw = TokenSchema.safeParse(sec.tokens.get(tokenId) ?? rootsOf(docs.public).tokens.get(tokenId));
   if (!raw.success) return setTokenHiddenInTransaction(docs, tokenId, hidden, keepStatsHidden);
   const { outOfSight: _mark, ...token } = raw.data;
-  if (hidden || token.side !== 'foes') {
+  const sight = sightNow(docs);
+  if (hidden || !sight?.subject(token)) {
     setTokenHiddenInTransaction(docs, tokenId, hidden, keepStatsHidden);
     if (sec.tokens.has(tokenId)) sec.tokens.set(tokenId, token);
     return;
   }
-  if (!sees(partySightNow(docs), token.cell, token.size)) {
+  if (!sight.shows(token, token.cell)) {
     // Out of sight: stays with the GM (stat block too), marked for its return.
     return takeOutOfSight(docs, token, markOf(keepStatsHidden));
   }
@@ -208,14 +188,19 @@ export function setHiddenUnderFog(
   setTokenHiddenInTransaction(docs, tokenId, false, keepStatsHidden);
 }
 
-/** Whether the party sees a footprint now (fog of war on; the GM's or the server's docs). */
-export function partySees(docs: TableDocs, cell: CellData, size: number): boolean {
-  return sees(partySightNow(docs), cell, size);
+/** Whether every player may be sent `token` standing on `cell` now (fog of war on; the GM's or the server's docs). */
+export function shownNow(docs: TableDocs, token: Pick<Token, 'id' | 'side' | 'size'>, cell: CellData): boolean {
+  const sight = sightNow(docs);
+  return sight === null || !sight.subject(token) || sight.shows(token, cell);
 }
 
-/** What the party sees now, read from the docs (for writers placing many foes at once). */
+/** The table's sight now, read from the docs (for writers placing many tokens at once). */
+export function sightNow(docs: TableDocs): TableSight | null {
+  return tableSight(readTableState(docs.public, docs.secrets), cacheOf(docs.public));
+}
+
+/** What the party sees together now (the GM's fog brush keeps it explored). */
 export function partySightNow(docs: TableDocs): { seen: Uint8Array; width: number } | null {
-  const state = readTableState(docs.public, docs.secrets);
-  const seen = partySeen(state, cacheOf(docs.public));
-  return seen && state.map ? { seen, width: state.map.width } : null;
+  const sight = sightNow(docs);
+  return sight ? { seen: sight.union, width: sight.width } : null;
 }

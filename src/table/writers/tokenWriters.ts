@@ -21,7 +21,7 @@ import { placeHealth, stateDocFor, stateDocOf } from '../foeHealth';
 import { readSettings } from '../readDoc';
 import { readMapContent } from '../mapContent';
 import { setTokenHiddenInTransaction } from '../moveBetweenDocs';
-import { fogOn, markOf, moveUnderFog, partySees, setHiddenUnderFog } from '../vision/partySight';
+import { fogOn, markOf, moveUnderFog, setHiddenUnderFog, shownNow } from '../vision/partySight';
 import { nameForNewToken } from '../tokenNames';
 import { placeStatBlock, statsBelongInSecrets } from '../placeStatBlock';
 import { locateToken, requireSecrets, TableWriteError, tokenName } from './locateToken';
@@ -65,13 +65,9 @@ export function placeToken(docs: TableDocs, tokenInput: Token, opts: PlaceTokenO
   }
   // A second "Foe" is placed as "Foe 2" and the first becomes "Foe 1" (issue 12).
   const named = nameForNewToken(parsed.data.name, tokensIn(docs));
-  // Fog of war: a foe placed where the party cannot see it is placed with the GM's tokens,
-  // marked to come to players when seen (never sent to them before).
-  const unseen =
-    !opts.hidden &&
-    parsed.data.side === 'foes' &&
-    fogOn(docs) &&
-    !partySees(docs, parsed.data.cell, parsed.data.size);
+  // Fog of war: a token placed where not every player may see it is placed with the GM's
+  // tokens, marked to come to players when seen (never sent to them before).
+  const unseen = !opts.hidden && fogOn(docs) && !shownNow(docs, parsed.data, parsed.data.cell);
   const token = {
     ...parsed.data,
     name: named.name,

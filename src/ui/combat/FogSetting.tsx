@@ -1,12 +1,20 @@
 import { setRoomSettings } from '../../table/writers/roomWriters';
 import type { RoomModel } from '../model/RoomModel';
 
+type Vision = 'off' | 'party' | 'per-player';
+
+const SAID: Record<Vision, string> = {
+  off: 'Fog of war off: players see every revealed character',
+  party: 'Fog of war on: players are sent only the foes the party can see',
+  'per-player': "Fog of war on: each player is sent only what their own characters can see",
+};
+
 /**
- * GM: room setting `vision` — fog of war shared by the party (docs/ui/vision.md). Turning it on
- * takes every revealed foe the party cannot see away from players in the same write; off gives
- * them back. A GM write, one step of the GM's undo history.
+ * GM: room setting `vision` — fog of war (docs/ui/vision.md). Turning it on takes every revealed
+ * character players may not see away from them in the same write; off gives them back. A GM
+ * write, one step of the GM's undo history.
  */
-export function FogSetting({ model, value }: { model: RoomModel; value: 'off' | 'party' }) {
+export function FogSetting({ model, value }: { model: RoomModel; value: Vision }) {
   return (
     <label class="row">
       Fog of war:{' '}
@@ -16,16 +24,12 @@ export function FogSetting({ model, value }: { model: RoomModel; value: 'off' | 
         onChange={(e) => {
           const now = model.snapshot.peek();
           const gm = model.host?.gm;
-          const vision = e.currentTarget.value === 'party' ? 'party' : 'off';
+          const chosen = e.currentTarget.value;
+          const vision: Vision = chosen === 'party' || chosen === 'per-player' ? chosen : 'off';
           if (!now || !gm) return;
           try {
             setRoomSettings(gm.docs(), { ...now.settings, vision });
-            model.say(
-              vision === 'party'
-                ? 'Fog of war on: players are sent only the foes the party can see'
-                : 'Fog of war off: players see every revealed foe',
-              'ok',
-            );
+            model.say(SAID[vision], 'ok');
           } catch (error) {
             model.say(
               `Setting refused: ${error instanceof Error ? error.message : String(error)}`,
@@ -36,6 +40,7 @@ export function FogSetting({ model, value }: { model: RoomModel; value: 'off' | 
       >
         <option value="off">off</option>
         <option value="party">the party's sight</option>
+        <option value="per-player">each player's own sight</option>
       </select>
     </label>
   );
