@@ -4,28 +4,66 @@ import type { Container } from 'pixi.js';
 import { CELL_SIZE_PX } from '../../grid/cell';
 import { SightCache } from '../../grid/vision';
 import type { BattlefieldRenderer } from '../../render/BattlefieldRenderer';
-import { FogLayer } from '../../render/FogLayer';
+import { FogLayer, type FogShades } from '../../render/FogLayer';
+import type { RoomSnapshot } from '../../table/snapshot';
+import { decodeSquares } from '../../table/vision/squareSet';
 import type { RoomModel } from '../model/RoomModel';
+import { attachFogBrush, fogBrush, type FogBrush } from './attachFogBrush';
+import { FogBrushControls } from './FogBrushControls';
 import type { FogOf, FogPreview } from './fogPreview';
 import { fogPreview } from './fogPreview';
-import { decodeSquares } from '../../table/vision/squareSet';
+import { publishKnown } from './publishKnown';
 
 declare global {
   interface Window {
-    /** The GM's fog preview as rows of `o` (seen) and `.` (unseen), for browser tests. */
-    __iconVttFog?: { rows(): string[] | null };
+    /**
+     * The fog on this page, for browser tests: `rows()` the squares seen now as `o` (`.` not
+     * seen); `shades()` what is drawn, `o` seen, `-` dimmed (explored), `#` dark (never seen).
+     */
+    __iconVttFog?: { rows(): string[] | null; shades(): string[] | null };
   }
 }
 
-/** One page's fog preview: whose sight, and what it sees now. */
+/** One page's fog preview: whose sight, what it sees now, and the GM's fog brush. */
 export interface FogPreviewTool {
   readonly of: Signal<FogOf | null>;
   readonly preview: Signal<FogPreview | null>;
+  readonly brush: FogBrush;
+}
+
+/** The GM's fog: under "the whole party", never-seen squares a little lighter than players' (the GM paints there). */
+const GM_FOG: FogShades = { dimmed: 0.55, dark: 0.8 };
+
+/** What the party has explored of the scene it is in, on `p`'s map (none yet: nothing). */
+function exploredOf(snap: RoomSnapshot, p: FogPreview): Uint8Array {
+  const text = snap.explored[snap.scene?.id ?? 'room'];
+  return (
+    (text !== undefined ? decodeSquares(text, p.width, p.height) : null) ?? new Uint8Array(p.width * p.height)
+  );
+}
+
+/** The page's fog for browser tests, from what `preview` and `layer` hold now. */
+function exposeFog(preview: () => FogPreview | null, layer: FogLayer): void {
+  Object.defineProperty(window, '__iconVttFog', {
+    configurable: true,
+    writable: false,
+    value: {
+      rows: () => {
+        const p = preview();
+        if (!p) return null;
+        return Array.from({ length: p.height }, (_, y) =>
+          Array.from({ length: p.width }, (_, x) => (p.seen[y * p.width + x] ? 'o' : '.')).join(''),
+        );
+      },
+      shades: () => layer.shadeRows(),
+    },
+  });
 }
 
 /**
  * Starts the GM's fog preview on the battlefield (`host`, over the tokens: the GM still sees
- * everyone, dimmed where the chosen character cannot see them).
+ * everyone, dimmed where the chosen character cannot see them). For the whole party with fog of
+ * war on, what the party explored is drawn as players see it, and the GM's fog brush paints it.
  */
 export function mountFogPreview(
   model: RoomModel,
@@ -34,7 +72,8 @@ export function mountFogPreview(
 ): FogPreviewTool {
   const of = signal<FogOf | null>(null);
   const preview = signal<FogPreview | null>(null);
-  const layer = new FogLayer(CELL_SIZE_PX);
+  const brush = fogBrush();
+  const layer = new FogLayer(CELL_SIZE_PX, GM_FOG);
   host.addChild(layer.container);
   const cache = new SightCache();
   effect(() => {
@@ -42,23 +81,23 @@ export function mountFogPreview(
     const who = of.value;
     const p = snap && who ? fogPreview(snap, who, cache) : null;
     preview.value = p;
-    layer.set(p?.seen ?? null, p?.width ?? 0, p?.height ?? 0);
+    const fog = snap !== null && p !== null && who === 'party' && snap.settings.vision === 'party';
+    const explored = fog ? exploredOf(snap, p) : null;
+    // The stroke in hand, as it will be written: hiding never darkens a square seen now.
+    const stroke = brush.stroke.value;
+    const reveal = brush.mode.peek() === 'reveal';
+    if (explored && p && stroke)
+      for (const k of stroke) explored[k] = reveal || (p.seen[k]! && explored[k]!) ? 1 : 0;
+    layer.set(p?.seen ?? null, p?.width ?? 0, p?.height ?? 0, explored);
     renderer.requestRender();
   });
-  Object.defineProperty(window, '__iconVttFog', {
-    configurable: true,
-    writable: false,
-    value: {
-      rows: () => {
-        const p = preview.peek();
-        if (!p) return null;
-        return Array.from({ length: p.height }, (_, y) =>
-          Array.from({ length: p.width }, (_, x) => (p.seen[y * p.width + x] ? 'o' : '.')).join(''),
-        );
-      },
-    },
+  // The brush only paints the party's fog of war.
+  effect(() => {
+    if (of.value !== 'party' || model.snapshot.value?.settings.vision !== 'party') brush.mode.value = 'off';
   });
-  return { of, preview };
+  attachFogBrush(model, renderer, layer, brush);
+  exposeFog(() => preview.peek(), layer);
+  return { of, preview, brush };
 }
 
 const valueOf = (of: FogOf | null) => (of === null ? '' : of === 'party' ? 'party' : `id:${of.id}`);
@@ -95,6 +134,9 @@ export function FogPreviewPanel({ model, tool }: { model: RoomModel; tool: FogPr
             (p.foesSeen.length ? `foes in sight: ${p.foesSeen.join(', ')}.` : 'no foe in sight.')}
         </div>
       )}
+      {p && tool.of.value === 'party' && (
+        <FogBrushControls fogOn={snap?.settings.vision === 'party'} brush={tool.brush} />
+      )}
     </section>
   );
 }
@@ -108,13 +150,15 @@ export function mountPlayerFog(model: RoomModel, renderer: BattlefieldRenderer, 
   const layer = new FogLayer(CELL_SIZE_PX);
   host.addChild(layer.container);
   const cache = new SightCache();
+  let last: FogPreview | null = null;
   effect(() => {
     const snap = model.snapshot.value;
     const p = snap?.settings.vision === 'party' ? fogPreview(snap, 'party', cache) : null;
+    publishKnown(snap ?? null, p); // the ruler and the threat map stop where the party never saw
+    last = p;
     // Squares the party saw before (this scene's), dimmed; never seen, nearly black.
-    const text = snap && p ? snap.explored[snap.scene?.id ?? 'room'] : undefined;
-    const explored = text !== undefined && p ? decodeSquares(text, p.width, p.height) : null;
-    layer.set(p?.seen ?? null, p?.width ?? 0, p?.height ?? 0, explored ?? p?.seen ?? null);
+    layer.set(p?.seen ?? null, p?.width ?? 0, p?.height ?? 0, snap && p ? exploredOf(snap, p) : null);
     renderer.requestRender();
   });
+  exposeFog(() => last, layer);
 }
