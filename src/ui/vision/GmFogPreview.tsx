@@ -23,18 +23,21 @@ export function GmFogPreview(props: { model: RoomModel; renderer: BattlefieldRen
   const snap = props.model.snapshot.value;
   if (snap?.view !== 'gm') {
     // A player's page fetches the fog only once the room turns fog of war on.
-    if (snap?.settings.vision !== 'party' && !playerFog) return null;
+    if ((snap?.settings.vision ?? 'off') === 'off' && !playerFog) return null;
     return (
       <Lazy
         chunk={fogChunk}
         render={(m) => {
           if (!playerFog) m.mountPlayerFog(props.model, props.renderer, props.host);
           playerFog = true;
-          return snap?.settings.vision === 'party' ? (
+          const vision = snap?.settings.vision ?? 'off';
+          return vision === 'off' ? null : (
             <div class="hint" data-testid="fog-note">
-              Fog of war: you see what the party sees.
+              {vision === 'party'
+                ? 'Fog of war: you see what the party sees.'
+                : 'Fog of war: you see what your own characters see.'}
             </div>
-          ) : null;
+          );
         }}
       />
     );

@@ -2,8 +2,11 @@ import type { SightCache } from '../../grid/vision';
 import { seesFootprint } from '../../grid/vision';
 import type { RoomSnapshot } from '../../table/snapshot';
 
-/** Whose sight the GM previews: the whole party's, or one character's. */
-export type FogOf = 'party' | { readonly id: string };
+/** Whose sight: the whole party's, one character's, or a player's characters' (per-player fog). */
+export type FogOf = 'party' | { readonly id: string } | { readonly ids: readonly string[] };
+
+const looksFor = (of: FogOf, t: { id: string; side: string }) =>
+  of === 'party' ? t.side === 'party' : 'id' in of ? t.id === of.id : of.ids.includes(t.id);
 
 /** What the chosen character(s) see right now, and which foes stand in it. */
 export interface FogPreview {
@@ -25,7 +28,7 @@ export function fogPreview(snapshot: RoomSnapshot, of: FogOf, cache: SightCache)
   const map = snapshot.map;
   if (!map) return null;
   const characters = snapshot.tokens.filter((t) => t.combatant && t.state && !t.state.incapacitated);
-  const viewers = characters.filter((t) => (of === 'party' ? t.side === 'party' : t.id === of.id));
+  const viewers = characters.filter((t) => looksFor(of, t));
   const seen = cache.union(
     map,
     viewers.map((t) => ({ id: t.id, cell: t.cell, size: t.size })),

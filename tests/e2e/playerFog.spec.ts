@@ -1,0 +1,95 @@
+import { expect, test } from './fixtures';
+import { COMBAT_TEST_PARTY } from '../ui/combat/combatParty';
+import { dragCell, postJson, readJson, screenshot, tokenCell, useTestServer, waitReady } from './helpers';
+
+/**
+ * Per-player fog of war (docs/table/fog-of-war.md): each player sees what their own characters
+ * see. Fog yard: a wall down column 3 in rows 0–2, the ogre at (6,0) behind it; Robin plays the
+ * Ranger (0,1), Sam the Sage (0,3). Robin walks past the wall's end: the ogre appears on his
+ * screen, never on Sam's.
+ */
+const server = useTestServer();
+
+test('per-player fog: the ogre appears for the player whose character walked past the wall, not for the other', async ({
+  browser,
+}) => {
+  const room = await postJson<{ roomId: string; gmToken: string; gmLink: string }>(server(), '/api/rooms', {
+    name: 'Fog yard',
+    map: readJson('tests/fixtures/fog-yard-map.json'),
+    encounter: {
+      schemaVersion: 1,
+      kind: 'encounter',
+      name: 'Behind the wall',
+      map: 'fog-yard.json',
+      chapter: 1,
+      foes: [
+        {
+          id: 'ogre',
+          hidden: false,
+          cell: { x: 6, y: 0 },
+          statBlock: {
+            kind: 'foe',
+            name: 'Ogre',
+            health: 8,
+            defense: 9,
+            armor: 1,
+            speed: 4,
+            attackBonus: 2,
+            frayDamage: 2,
+            damageDie: 6,
+            abilities: [],
+          },
+        },
+      ],
+      partyStarts: [
+        { x: 0, y: 1 },
+        { x: 0, y: 3 },
+      ],
+    },
+    party: COMBAT_TEST_PARTY,
+    revealFoes: false,
+  });
+  const inviteFor = (name: string, characterIds: string[]) =>
+    postJson<{ link: string }>(
+      server(),
+      `/api/rooms/${room.roomId}/invites`,
+      { name, characterIds },
+      room.gmToken,
+    );
+  const robin = await inviteFor('Robin', ['ranger']);
+  const sam = await inviteFor('Sam', ['sage']);
+  const open = async (link: string, viewport = { width: 1440, height: 900 }, phone = false) => {
+    const context = await browser.newContext({ viewport, ...(phone ? { hasTouch: true, isMobile: true } : {}) });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, server().origin));
+    await waitReady(page);
+    return page;
+  };
+  const gm = await open(room.gmLink);
+  await gm.getByTestId('turn-tracker').waitFor({ timeout: 20_000 });
+  await gm.getByTestId('tracker-fog').selectOption('per-player');
+  const ranger = await open(robin.link);
+  const sage = await open(sam.link);
+  await expect(ranger.getByTestId('fog-note')).toHaveText('Fog of war: you see what your own characters see.');
+  await expect.poll(() => tokenCell(ranger, 'ogre')).toBeUndefined();
+  await expect.poll(() => tokenCell(sage, 'ogre')).toBeUndefined();
+  await expect.poll(() => tokenCell(sage, 'ranger')).toEqual({ x: 0, y: 1 });
+
+  // Robin walks the Ranger to (2,3), past the wall's end: the ogre is in his sight, not the Sage's.
+  await dragCell(ranger, { x: 0, y: 1 }, { x: 2, y: 3 });
+  await expect.poll(() => tokenCell(ranger, 'ranger')).toEqual({ x: 2, y: 3 });
+  await expect.poll(() => tokenCell(ranger, 'ogre')).toEqual({ x: 6, y: 0 });
+  await expect.poll(() => tokenCell(sage, 'ranger')).toEqual({ x: 2, y: 3 });
+  expect(await tokenCell(sage, 'ogre')).toBeUndefined();
+  await expect.poll(() => tokenCell(gm, 'ogre')).toEqual({ x: 6, y: 0 });
+  await screenshot(ranger, 'fog-per-player-ranger-1440.png');
+  await screenshot(sage, 'fog-per-player-sage-1440.png');
+
+  // On a phone, Sam's screen: the ogre is still nowhere.
+  const phone = await open(sam.link, { width: 390, height: 844 }, true);
+  await expect(phone.getByTestId('fog-note')).toHaveCount(1, { timeout: 20_000 });
+  await expect.poll(() => tokenCell(phone, 'ranger')).toEqual({ x: 2, y: 3 });
+  expect(await tokenCell(phone, 'ogre')).toBeUndefined();
+  await screenshot(phone, 'fog-per-player-sage-390.png');
+});
