@@ -1,6 +1,16 @@
 import { expect, test } from './fixtures';
 import { COMBAT_TEST_PARTY } from '../ui/combat/combatParty';
-import { dragCell, postJson, readJson, screenshot, tokenCell, useTestServer, waitReady } from './helpers';
+import type { Page } from '@playwright/test';
+import {
+  cellToPage,
+  dragCell,
+  postJson,
+  readJson,
+  screenshot,
+  tokenCell,
+  useTestServer,
+  waitReady,
+} from './helpers';
 
 /**
  * Issue 34, fog of war shared by the party (docs/ui/vision.md): the GM turns it on in the turn
@@ -92,4 +102,90 @@ test('fog on: the ogre behind the wall is not on the player’s table until the 
   await screenshot(phone, 'fog-player-390.png');
   await gm.getByTestId('fog-of').selectOption({ label: 'the whole party' });
   await screenshot(gm, 'fog-gm-1440.png');
+});
+
+/**
+ * The ruler respects fog of war (docs/ui/vision.md): a player measures only to squares the party
+ * sees or has explored; pointed into the dark it ends at the last known square on the way and
+ * says why. The GM measures anywhere. Ranger (0,1), Sage (0,3): the squares behind the wall in
+ * rows 0–1 (x 4–6, and (7,0)) are dark; row 2 is seen whole from (0,3).
+ */
+test('fog on: a player’s ruler stops at the last square the party saw', async ({ browser }) => {
+  const room = await postJson<{ roomId: string; gmToken: string; gmLink: string }>(server(), '/api/rooms', {
+    name: 'Fog ruler',
+    map: readJson('tests/fixtures/fog-yard-map.json'),
+    party: COMBAT_TEST_PARTY,
+    encounter: {
+      schemaVersion: 1,
+      kind: 'encounter',
+      name: 'Empty yard',
+      map: 'fog-yard.json',
+      chapter: 1,
+      foes: [],
+      partyStarts: [
+        { x: 0, y: 1 },
+        { x: 0, y: 3 },
+      ],
+    },
+  });
+  const invite = await postJson<{ link: string }>(
+    server(),
+    `/api/rooms/${room.roomId}/invites`,
+    { name: 'Robin', characterIds: ['ranger'] },
+    room.gmToken,
+  );
+  const open = async (link: string) => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, server().origin));
+    await waitReady(page);
+    await page.getByTestId('turn-tracker').waitFor({ timeout: 20_000 });
+    return page;
+  };
+  const gm = await open(room.gmLink);
+  const player = await open(invite.link);
+  await gm.getByTestId('tracker-fog').selectOption('party');
+  await expect(player.getByTestId('fog-note')).toHaveText('Fog of war: you see what the party sees.');
+  await expect.poll(() => player.evaluate(() => window.__iconVttFog?.rows()?.[1])).toBe('oooo...o');
+
+  const mine = (page: Page) => page.evaluate(() => window.__iconVttRuler?.mine() ?? null);
+  const pointAt = async (page: Page, x: number, y: number) => {
+    const p = await cellToPage(page, x, y);
+    await page.mouse.move(p.x, p.y, { steps: 3 });
+  };
+  // Pressing on a square the party never saw starts no ruler.
+  await pointAt(player, 6, 0);
+  await player.keyboard.down('r');
+  await player.mouse.down();
+  await player.mouse.up();
+  await expect(player.getByTestId('status-message')).toHaveText(
+    'You cannot measure into squares you have not seen',
+  );
+  expect(await mine(player)).toBeNull();
+
+  // From (2,3) towards (6,1): the line crosses (4,2) and (5,2), seen, then the dark.
+  await pointAt(player, 2, 3);
+  await player.mouse.down();
+  await pointAt(player, 6, 1);
+  await expect.poll(async () => (await mine(player))?.to).toEqual({ x: 5, y: 2 });
+  await expect(player.getByTestId('ruler-unseen')).toHaveText(
+    'You cannot measure into squares you have not seen',
+  );
+  // Back on known ground the end follows the pointer again.
+  await pointAt(player, 5, 3);
+  await expect.poll(async () => (await mine(player))?.to).toEqual({ x: 5, y: 3 });
+  await expect(player.getByTestId('ruler-unseen')).toHaveCount(0);
+  await player.mouse.up();
+  await player.keyboard.up('r');
+  await expect.poll(() => mine(player)).toBeNull();
+
+  // The GM's page knows every square: the GM measures into the dark.
+  await pointAt(gm, 2, 3);
+  await gm.keyboard.down('r');
+  await gm.mouse.down();
+  await pointAt(gm, 6, 1);
+  await expect.poll(async () => (await mine(gm))?.to).toEqual({ x: 6, y: 1 });
+  await expect(gm.getByTestId('ruler-unseen')).toHaveCount(0);
+  await gm.mouse.up();
+  await gm.keyboard.up('r');
 });

@@ -9,6 +9,10 @@ import type { SceneToken } from '../Scene';
 import type { Presence, RulerPresence, TableSession } from '../TableSession';
 import { installRulerDebug } from './rulerDebug';
 import { rulerViewOf } from './rulerView';
+import { knownSquares } from '../vision/knownSquares';
+
+/** Under fog of war a player's ruler stops at the last square the party saw (docs/ui/vision.md). */
+const UNSEEN = 'You cannot measure into squares you have not seen';
 
 /** Your own ruler's colour (others' are drawn in theirs). */
 const OWN_COLOUR = 0xffd23f;
@@ -47,6 +51,8 @@ export class RulerTool {
   private mine: { view: RulerView; lines: string[] } | null = null;
   private others: Array<{ view: RulerView; lines: string[] }> = [];
   private lastOthers: readonly Presence[] = [];
+  /** The pointer is past the last square this player's party saw: the end stopped short. */
+  private clipped = false;
 
   constructor(private readonly host: RulerHost) {
     this.button = el('button', {
@@ -91,7 +97,9 @@ export class RulerTool {
     });
     installRulerDebug({
       mine: () =>
-        this.mine && this.ruler ? { lines: this.mine.lines, waypoints: this.ruler.waypoints.length } : null,
+        this.mine && this.ruler
+          ? { lines: this.mine.lines, waypoints: this.ruler.waypoints.length, to: this.ruler.to }
+          : null,
       others: () => this.others.map((o) => ({ name: o.view.owner ?? '', lines: o.lines })),
     });
   }
@@ -139,17 +147,23 @@ export class RulerTool {
     if (!c) return;
     const started = !this.ruler;
     if (!this.ruler) {
+      if (knownSquares.peek()?.has(c) === false) return this.host.status(UNSEEN, 'refused');
       const token = this.host.tokenAt(c);
       this.ruler = { from: c, waypoints: [], to: c, ...(token ? { tokenId: token.id } : {}) };
-    } else this.ruler = { ...this.ruler, to: c };
+    } else this.ruler = { ...this.ruler, to: this.reach(c) };
     this.press = { at: c, moved: false, started };
     this.changed();
   }
 
   private move(e: PointerEvent): void {
     if (!this.ruler || (!this.press && !this.onStage(e))) return;
-    const c = this.cellAt(e);
-    if (!c || (c.x === this.ruler.to.x && c.y === this.ruler.to.y)) return;
+    const at = this.cellAt(e);
+    const clipped = this.clipped;
+    const c = at && this.reach(at);
+    if (!c || (c.x === this.ruler.to.x && c.y === this.ruler.to.y)) {
+      if (clipped !== this.clipped) this.measureMine();
+      return;
+    }
     if (this.press && (c.x !== this.press.at.x || c.y !== this.press.at.y)) this.press.moved = true;
     this.ruler = { ...this.ruler, to: c };
     this.changed();
@@ -162,7 +176,7 @@ export class RulerTool {
     // Released after a drag: the measure is done.
     if (press.moved) return this.end();
     if (press.started) return;
-    const c = this.cellAt(e) ?? press.at;
+    const c = this.reach(this.cellAt(e) ?? press.at);
     if (this.ruler.waypoints.length >= MAX_RULER_WAYPOINTS) {
       this.host.status(`A ruler holds at most ${MAX_RULER_WAYPOINTS} waypoints`, 'refused');
       return;
@@ -171,9 +185,18 @@ export class RulerTool {
     this.changed();
   }
 
+  /** Where the ruler may end for `c`: short of squares this player's party never saw. */
+  private reach(c: CellXY): CellXY {
+    const r = this.ruler!;
+    const end = knownSquares.peek()?.towards(r.waypoints.at(-1) ?? r.from, c) ?? c;
+    this.clipped = end !== c;
+    return end;
+  }
+
   /** Releases the ruler: it disappears here and, through presence, everywhere. */
   private end(): void {
     this.press = null;
+    this.clipped = false;
     if (!this.ruler) return;
     this.ruler = null;
     this.changed();
@@ -190,6 +213,7 @@ export class RulerTool {
       : null;
     this.readout.hidden = !this.mine;
     this.readout.replaceChildren(...(this.mine?.lines ?? []).map((line) => el('div', {}, line)));
+    if (this.mine && this.clipped) this.readout.append(el('div', { 'data-testid': 'ruler-unseen' }, UNSEEN));
     this.draw();
   }
 

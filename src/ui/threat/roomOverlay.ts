@@ -2,6 +2,7 @@ import { effect } from '@preact/signals';
 import type { Container } from 'pixi.js';
 import { CELL_SIZE_PX } from '../../grid/cell';
 import type { BattlefieldRenderer } from '../../render/BattlefieldRenderer';
+import type { ThreatPictureData } from '../../render/ThreatLayer';
 import { ThreatLayer } from '../../render/ThreatLayer';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { squareAtPointer } from '../combat/mapTools';
@@ -9,6 +10,24 @@ import type { RoomModel } from '../model/RoomModel';
 import { fillThreatTip } from './threatTip';
 import { timed } from './threatTimings';
 import type { ThreatTool } from './threatTool';
+import type { KnownSquares } from '../vision/knownSquares';
+import { knownSquares } from '../vision/knownSquares';
+
+/**
+ * The picture with nothing drawn on squares this player's party never saw (fog of war): foes'
+ * reach is not painted over terrain the player does not know. Unchanged without fog.
+ */
+export function knownOnly<T extends ThreatPictureData>(d: T | null, known: KnownSquares | null): T | null {
+  if (!d || !known) return d;
+  const keep = (k: number) => known.known[k] === 1;
+  return {
+    ...d,
+    count: d.count.map((v, k) => (keep(k) ? v : 0)),
+    attackCount: d.attackCount.map((v, k) => (keep(k) ? v : 0)),
+    danger: d.danger && d.danger.map((v, k) => (keep(k) ? v : -1)),
+    safest: d.safest.filter((c) => keep(c.y * d.width + c.x)),
+  };
+}
 
 /**
  * The room's threat overlay on the battlefield, attached the first time the map is opened: the
@@ -27,7 +46,7 @@ export function attachRoomOverlay(
   // Drawn a step per task; a newer view stops an older drawing.
   let drawing = 0;
   effect(() => {
-    const steps = layer.draw(tool.view.value);
+    const steps = layer.draw(knownOnly(tool.view.value, knownSquares.value));
     const mine = ++drawing;
     const step = (): void => {
       if (mine !== drawing) return;
@@ -57,7 +76,8 @@ export function attachRoomOverlay(
   stage.appendChild(tip);
   effect(() => {
     const s = tool.state.value;
-    const square = s.on ? (model.pointer.value ?? s.pinned) : null;
+    const pointed = s.on ? (model.pointer.value ?? s.pinned) : null;
+    const square = pointed && knownSquares.value?.has(pointed) === false ? null : pointed;
     const inspection = timed('inspect', () => tool.inspect(square));
     if (!inspection) {
       tip.hidden = true;
