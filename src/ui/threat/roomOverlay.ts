@@ -2,7 +2,6 @@ import { effect } from '@preact/signals';
 import type { Container } from 'pixi.js';
 import { CELL_SIZE_PX } from '../../grid/cell';
 import type { BattlefieldRenderer } from '../../render/BattlefieldRenderer';
-import type { ThreatPictureData } from '../../render/ThreatLayer';
 import { ThreatLayer } from '../../render/ThreatLayer';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { squareAtPointer } from '../combat/mapTools';
@@ -10,24 +9,8 @@ import type { RoomModel } from '../model/RoomModel';
 import { fillThreatTip } from './threatTip';
 import { timed } from './threatTimings';
 import type { ThreatTool } from './threatTool';
-import type { KnownSquares } from '../vision/knownSquares';
 import { knownSquares } from '../vision/knownSquares';
-
-/**
- * The picture with nothing drawn on squares this player's party never saw (fog of war): foes'
- * reach is not painted over terrain the player does not know. Unchanged without fog.
- */
-export function knownOnly<T extends ThreatPictureData>(d: T | null, known: KnownSquares | null): T | null {
-  if (!d || !known) return d;
-  const keep = (k: number) => known.known[k] === 1;
-  return {
-    ...d,
-    count: d.count.map((v, k) => (keep(k) ? v : 0)),
-    attackCount: d.attackCount.map((v, k) => (keep(k) ? v : 0)),
-    danger: d.danger && d.danger.map((v, k) => (keep(k) ? v : -1)),
-    safest: d.safest.filter((c) => keep(c.y * d.width + c.x)),
-  };
-}
+import { knownOnly } from './knownOnly';
 
 /**
  * The room's threat overlay on the battlefield, attached the first time the map is opened: the
