@@ -74,7 +74,7 @@ export const visionSection: BenchSection = {
         reference: { name: 'rot-js PreciseShadowcasting r100', ms: rot.median },
         target: '≤ 2 ms',
         pass: partyMove.median <= 2,
-        note: `p95 ${partyMove.p95.toFixed(1)} ms; one character's squares: judgePair, or a remembered wall run that separates (${squares} seen); sightTable of 100 tokens ${table.median.toFixed(1)} ms`,
+        note: `p95 ${partyMove.p95.toFixed(1)} ms; one character's squares: an exact shadowcast from each of its sight points, judgePair's answer square for square (${squares} seen; 2.5–4.2 ms before); sightTable of 100 tokens ${table.median.toFixed(1)} ms`,
       },
       {
         name: "every player's sight after a foe's move",
