@@ -3,6 +3,7 @@ import { CellSchema } from './cell';
 import { CombatantStateSchema } from './combatant';
 import { MapSchema } from './map';
 import { StatBlockSchema } from './statBlock';
+import { VisionSchema } from './settings';
 import { drawingList, TokenListSchema } from './tokenList';
 import {
   atMost,
@@ -77,6 +78,11 @@ export const SceneContentSchema = z.object({
   combatants: boundedRecord(CombatantStateSchema, MAX_TOKENS, 'combatants').default({}),
   drawings: drawingList('table'),
   gmDrawings: drawingList('gm'),
+  /**
+   * The scene's fog of war (room setting `vision`) as it was when the party left; the room takes
+   * it when the party comes back. Absent (a new scene): the room's setting stays as it is.
+   */
+  vision: VisionSchema.optional(),
 });
 export type SceneContent = z.infer<typeof SceneContentSchema>;
 

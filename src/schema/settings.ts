@@ -16,6 +16,10 @@ export const TallTerrainBlocksSightSchema = z.enum(['adjacent-only', 'anywhere']
  */
 export type TallTerrainBlocksSight = z.infer<typeof TallTerrainBlocksSightSchema>;
 
+/** Fog of war's setting (docs/table/fog-of-war.md): off, the party's sight, or each player's own. */
+export const VisionSchema = z.enum(['off', 'party', 'per-player']);
+export type Vision = z.infer<typeof VisionSchema>;
+
 /**
  * What players receive of a foe's HP: the numbers (`exact`), only whether it is bloodied
  * (`bloodied`), or nothing but its defeat (`hidden`). Applied by not sending: docs/table.md
@@ -51,7 +55,7 @@ export const RoomSettingsSchema = z.object({
    * `per-player` = each player is sent the characters their own characters see (foes and other
    * players' characters); `off` = every revealed token is sent to everyone.
    */
-  vision: z.enum(['off', 'party', 'per-player']).default('off'),
+  vision: VisionSchema.default('off'),
   /** Tall terrain blocks sight only next to a character (rules as written) or anywhere between. */
   tallTerrainBlocksSight: TallTerrainBlocksSightSchema.default('adjacent-only'),
   /**

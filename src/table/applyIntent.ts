@@ -131,10 +131,15 @@ export function applyIntent(
 
 /** A player's view of fog's channel copies (per-player fog): what their channel carries. */
 function playerSight(actor: Actor, channels: ChannelDocs | undefined) {
-  const doc = actor.role === 'player' && channels?.own ? channels.doc(channels.own) : undefined;
-  if (!doc) return {};
-  const copies = channelRootsOf(doc).tokens;
-  return { playerSees: (tokenId: string) => copies.has(tokenId) };
+  const own = actor.role === 'player' ? channels?.own : undefined;
+  if (!channels || !own) return {};
+  // Asked only when an intent names a character kept from the public doc (loading no doc before).
+  return {
+    playerSees: (tokenId: string) => {
+      const doc = channels.doc(own);
+      return doc !== undefined && channelRootsOf(doc).tokens.has(tokenId);
+    },
+  };
 }
 
 /**

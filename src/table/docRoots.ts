@@ -74,8 +74,12 @@ export const DOC_ROOTS = {
   destructible: { type: 'map', in: ['public'], observed: 'cells' },
   /** "x,y" → true when the door on that square is closed (the map's doors, opened in play). */
   doors: { type: 'map', in: ['public'], observed: 'cells' },
-  /** 'order' → TurnOrder | null (null = not in combat). */
-  turn: { type: 'map', in: ['public'], observed: 'turn' },
+  /**
+   * 'order' → TurnOrder | null (null = not in combat). The secrets doc holds the whole order only while fog of war keeps
+   * a combatant in it from players; the public doc then holds what players may read
+   * (src/table/vision/turnSight.ts).
+   */
+  turn: { type: 'map', in: BOTH, observed: 'turn' },
   /**
    * ChatMessage, oldest first: everyone's lines (public), the GM's copy of every whisper and
    * private roll (secrets), one player's copy of theirs (channel).

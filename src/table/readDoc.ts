@@ -162,9 +162,9 @@ export function readHandouts(
 
 /** Turn order, or null when no combat is running. */
 export function readTurnOrder(doc: Y.Doc, problems: string[]): TurnOrder | null {
-  const raw = publicRootsOf(doc).turn.get('order');
+  const raw = rootsOf(doc).turn.get('order');
   if (raw === undefined || raw === null) return null;
-  return parseCached(TurnOrderSchema, raw, 'public.turn.order', problems) ?? null;
+  return parseCached(TurnOrderSchema, raw, 'turn.order', problems) ?? null;
 }
 
 export function readSettings(doc: Y.Doc, problems: string[]): RoomSettings {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { migrateRoomFile, ROOM_FILE_SCHEMA_VERSION, RoomFileSchema } from '../schema/room';
 import { SquareSetSchema } from '../schema/explored';
 import { applyPartySight } from './vision/partySight';
+import { fullTurnOrder } from './vision/turnSight';
 import { parseOrThrow } from '../schema/formatIssues';
 import {
   cellKey,
@@ -26,7 +27,6 @@ import {
   readSettings,
   readStatBlocks,
   readTokens,
-  readTurnOrder,
 } from './readDoc';
 import { readMeta } from './readDoc';
 import { plainIssue } from '../schema/issueSentence';
@@ -132,7 +132,7 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       tokens: [...readTokens(publicDoc, 'public', problems).values()],
       statBlocks: Object.fromEntries(readStatBlocks(publicDoc, 'public', problems)),
       combatants: Object.fromEntries(readCombatants(publicDoc, 'public', problems)),
-      turn: readTurnOrder(publicDoc, problems),
+      turn: fullTurnOrder({ public: publicDoc, secrets: secretsDoc }) ?? null,
       log: readLog(publicDoc, 'public', problems),
       chat: readChat(publicDoc, problems),
       settings: readSettings(publicDoc, problems),

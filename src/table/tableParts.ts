@@ -7,6 +7,7 @@ import type { StatBlock } from '../schema/statBlock';
 import type { Token } from '../schema/token';
 import type { TurnOrder } from '../schema/turnOrder';
 import type { CombatantState } from './docLayout';
+import { rootsOf } from './docLayout';
 import type { ShownState } from './shownState';
 import { readChapter, readDestructibleHp, readMapContent } from './mapContent';
 import {
@@ -127,7 +128,11 @@ function readDocs(publicDoc: Y.Doc, secretsDoc: Y.Doc | undefined, problems: str
   const publicOffers = readOffers(publicDoc, 'public', problems);
   const secretOffers = secretsDoc ? readOffers(secretsDoc, 'secrets', problems) : null;
   const settings = readSettings(publicDoc, problems);
-  const turn = readTurnOrder(publicDoc, problems);
+  // The whole order is the secrets doc's while fog keeps someone in it from players.
+  const turn =
+    secretsDoc && rootsOf(secretsDoc).turn.has('order')
+      ? readTurnOrder(secretsDoc, problems)
+      : readTurnOrder(publicDoc, problems);
   return {
     meta,
     map,

@@ -11,7 +11,7 @@ import { applyPartySight, markOf, sightNow } from '../vision/partySight';
 import { fogModeOf } from '../vision/tableSight';
 import { placeAllHealth, stateDocFor } from '../foeHealth';
 import { readChapter, readDestructibleHp, readMapContent, writeMapContent } from '../mapContent';
-import { readCombatants, readStatBlocks, readTokens } from '../readDoc';
+import { readCombatants, readSettings, readStatBlocks, readTokens } from '../readDoc';
 import { readDrawings } from '../readDrawings';
 import { TableWriteError } from '../writers/locateToken';
 
@@ -64,6 +64,7 @@ export function captureScene(docs: GmDocs): SceneContent {
     },
     drawings: readDrawings(docs.public, 'table'),
     gmDrawings: readDrawings(docs.secrets, 'gm'),
+    vision: readSettings(docs.public, []).vision,
   };
   if (problems.length) throw new TableWriteError(`this scene cannot be kept: ${problems.join('; ')}`);
   return SceneContentSchema.parse(JSON.parse(JSON.stringify(content)));
@@ -132,8 +133,9 @@ export function loadScene(
       const mark = markOf(content.hiddenStatBlocks[token.id] !== undefined);
       write(seen ? token : { ...token, outOfSight: mark }, !seen);
     }
-    applyPartySight(docs); // and what the party explores on arrival
   }
+  // What the party explores on arrival; and, with fog off here, whoever fog kept away comes back.
+  applyPartySight(docs);
   placeAllHealth(docs, settings);
 }
 

@@ -9,7 +9,7 @@ import {
   sceneSize,
 } from '../../schema/scene';
 import { formatIssues } from '../../schema/formatIssues';
-import { GM_ORIGIN, newId, rootsOf, secretRootsOf, transactBoth } from '../docLayout';
+import { GM_ORIGIN, newId, publicRootsOf, rootsOf, secretRootsOf, transactBoth } from '../docLayout';
 import { readMapContent } from '../mapContent';
 import { readSettings, readTurnOrder } from '../readDoc';
 import { TableWriteError } from '../writers/locateToken';
@@ -142,8 +142,11 @@ export function activateScene(docs: GmDocs, sceneId: string, now = Date.now()): 
   if (!target) throw new TableWriteError('that scene is no longer in this room');
   if (!target.content) throw new TableWriteError(`the party is in ${target.name} already`);
   const content = target.content;
-  const settings = readSettings(docs.public, []);
+  // The scene's own fog of war, as the party left it there (a new scene keeps the room's).
+  const before = readSettings(docs.public, []);
+  const settings = content.vision ? { ...before, vision: content.vision } : before;
   transactBoth(docs, GM_ORIGIN, () => {
+    if (settings.vision !== before.vision) publicRootsOf(docs.public).settings.set('room', settings);
     const left = activeEntry(docs, now);
     const kept: Scene = { ...left, content: captureScene(docs) };
     checkSize(kept);

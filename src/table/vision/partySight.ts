@@ -11,6 +11,7 @@ import { readTableState } from '../snapshot';
 import { readActiveScene } from '../scenes/readScenes';
 import { addSquares, decodeSquares, encodeSquares } from './squareSet';
 import type { TableSight } from './tableSight';
+import { fullTurnOrder, writeTurnOrder } from './turnSight';
 import { fogModeOf, tableSight } from './tableSight';
 
 /** One sight cache per room (its public doc): a foe's move recomputes no one's sight. */
@@ -105,6 +106,9 @@ export function applyPartySight(docs: TableDocs): boolean {
       changed = true;
     }
   }
+  // Whose turn it is, and who acted, only as far as players may see them.
+  const order = fullTurnOrder(docs);
+  if (order !== undefined) writeTurnOrder(docs, order);
   return changed;
 }
 

@@ -1,3 +1,4 @@
+import { writeTurnOrder } from '../vision/turnSight';
 import type { TableDiff } from '../../schema/tableDiff';
 import { issueSentences } from '../../schema/issueSentence';
 import { TokenSchema } from '../../schema/token';
@@ -71,7 +72,7 @@ export function prepareDiffWrite(docs: TableDocs, diff: TableDiff): () => void {
   }
   if (diff.turn) {
     const order = diff.turn.after === null ? null : TurnOrderSchema.parse(diff.turn.after);
-    writes.push(() => pub.turn.set('order', order));
+    writes.push(() => writeTurnOrder(docs, order));
   }
   return () => {
     for (const write of writes) write();
