@@ -8,6 +8,7 @@ import { FogLayer, type FogShades } from '../../render/FogLayer';
 import type { RoomSnapshot } from '../../table/snapshot';
 import { decodeSquares } from '../../table/vision/squareSet';
 import type { RoomModel } from '../model/RoomModel';
+import { canCommand } from '../Scene';
 import { attachFogBrush, fogBrush, type FogBrush } from './attachFogBrush';
 import { FogBrushControls } from './FogBrushControls';
 import type { FogOf, FogPreview } from './fogPreview';
@@ -100,7 +101,8 @@ export function mountFogPreview(
   return { of, preview, brush };
 }
 
-const valueOf = (of: FogOf | null) => (of === null ? '' : of === 'party' ? 'party' : `id:${of.id}`);
+const valueOf = (of: FogOf | null) =>
+  of === null ? '' : of === 'party' ? 'party' : 'id' in of ? `id:${of.id}` : `ids:${of.ids.join(',')}`;
 
 /** The GM's "Fog of" list in the combat panel and what the chosen sight holds. */
 export function FogPreviewPanel({ model, tool }: { model: RoomModel; tool: FogPreviewTool }) {
@@ -153,7 +155,15 @@ export function mountPlayerFog(model: RoomModel, renderer: BattlefieldRenderer, 
   let last: FogPreview | null = null;
   effect(() => {
     const snap = model.snapshot.value;
-    const p = snap?.settings.vision === 'party' ? fogPreview(snap, 'party', cache) : null;
+    // Shared fog: the party's sight; per-player: this player's own characters'.
+    const vision = snap?.settings.vision;
+    const of: FogOf | null =
+      vision === 'party'
+        ? 'party'
+        : vision === 'per-player' && snap
+          ? { ids: snap.tokens.filter((t) => canCommand(model.viewer, t)).map((t) => t.id) }
+          : null;
+    const p = snap && of ? fogPreview(snap, of, cache) : null;
     publishKnown(snap ?? null, p); // the ruler and the threat map stop where the party never saw
     last = p;
     // Squares the party saw before (this scene's), dimmed; never seen, nearly black.
