@@ -146,11 +146,11 @@ export function activateScene(docs: GmDocs, sceneId: string, now = Date.now()): 
   const before = readSettings(docs.public, []);
   const settings = content.vision ? { ...before, vision: content.vision } : before;
   transactBoth(docs, GM_ORIGIN, () => {
-    if (settings.vision !== before.vision) publicRootsOf(docs.public).settings.set('room', settings);
     const left = activeEntry(docs, now);
     const kept: Scene = { ...left, content: captureScene(docs) };
     checkSize(kept);
     secretRootsOf(docs.secrets).scenes.set(left.id, kept);
+    if (settings.vision !== before.vision) publicRootsOf(docs.public).settings.set('room', settings);
     clearScene(docs);
     loadScene(docs, content, target.partyStarts, settings);
     secretRootsOf(docs.secrets).scenes.set(target.id, { ...target, content: null });
