@@ -36,3 +36,5 @@ export const handoutsPanelChunk = lazyChunk(() => import('../handouts/HandoutsPa
 export const threatChunk = lazyChunk(() => import('../threat/threatChunk'));
 /** Fog: the GM's preview of a character's sight, and players' fog of war when the room turns it on. */
 export const fogChunk = lazyChunk(() => import('../vision/fogChunk'));
+/** The portrait dialog's picture cropper and upload (the button stays in the page). */
+export const portraitChunk = lazyChunk(() => import('../portrait/PortraitCropper'));
