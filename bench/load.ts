@@ -9,6 +9,7 @@ import type { InterleavedResult } from './loadInterleaved';
 import type { RoomAccess, TrafficResult } from './loadTraffic';
 import { runIntents } from './loadIntents';
 import { measureLogCost } from './loadLogRoom';
+import { measureVisionCost } from './loadVision';
 import { seedRooms } from './loadRooms';
 import type { OurRoom } from './loadRooms';
 import { peakRssMiB, rssMiB, spawnServer, stopServer } from './loadServer';
@@ -57,6 +58,8 @@ const LOG_LINES = flag('log-lines', 40_000);
 // too, and the p99 is the 10th slowest of each room's intents (the 5th of 500 strayed by ±0.2×).
 const LOG_INTENTS = flag('log-intents', 1000);
 const GM_ONLY = process.argv.includes('--gm-only');
+/** Intents per room of the vision scenario (fog off against per-player fog, issue 34). */
+const VISION_INTENTS = flag('vision-intents', 1000);
 /**
  * `--busy=N`: N processes that spin on a core each for the whole run, started from this
  * process (so in its session and scheduling group): a GM who hosts on the laptop that also runs
@@ -110,12 +113,14 @@ async function startOurs(
   const rooms = await seedRooms(server.origin, ROOT, ROOMS, CLIENTS);
   // The two log-scenario rooms get 4 more Ivo links (25 intents a second, 10 allowed per link).
   rooms.push(...(await seedRooms(server.origin, ROOT, 2, CLIENTS, 4)));
-  const [emptyRoom, longRoom] = rooms.splice(ROOMS, 2) as [(typeof rooms)[0], (typeof rooms)[0]];
+  // …and the vision scenario's two, fog off and per-player fog.
+  rooms.push(...(await seedRooms(server.origin, ROOT, 2, CLIENTS, 4)));
+  const [emptyRoom, longRoom, fogOff, fogOn] = rooms.splice(ROOMS, 4) as [OurRoom, OurRoom, OurRoom, OurRoom];
   return {
     server,
     rooms,
     wsUrl: server.origin.replace('http', 'ws') + '/ws',
-    extra: { emptyRoom, longRoom },
+    extra: { emptyRoom, longRoom, fogOff, fogOn },
     async stop() {
       await stopServer(server);
       rmSync(dataDir, { recursive: true, force: true });
@@ -126,6 +131,8 @@ async function startOurs(
 interface ExtraRooms {
   readonly emptyRoom: OurRoom;
   readonly longRoom: OurRoom;
+  readonly fogOff: OurRoom;
+  readonly fogOn: OurRoom;
 }
 
 async function startStock(seed: Uint8Array | undefined): Promise<Running> {
@@ -219,7 +226,14 @@ async function intentPhases(ours: Running<OurRoom> & { extra: ExtraRooms }) {
     { lines: LOG_LINES, intents: LOG_INTENTS },
     () => ours.server.probe(),
   );
-  return { mixed, intents, mixedProbe, logCost, logProbe: await ours.server.probe() };
+  const logProbe = await ours.server.probe();
+  const visionCost = await measureVisionCost(
+    ours.server.origin,
+    ours.extra.fogOff,
+    ours.extra.fogOn,
+    VISION_INTENTS,
+  );
+  return { mixed, intents, mixedProbe, logCost, logProbe, visionCost };
 }
 
 /** `--stock-vs-stock`: phase 1 between two copies of the stock server (the bench's own scatter). */

@@ -77,16 +77,30 @@ export async function measureLogCost(
 ): Promise<LogCostResult> {
   await fillLog(origin.replace('http', 'ws') + '/ws', long, options.lines);
   await onFilled();
-  const emptyMs: number[] = [];
-  const longMs: number[] = [];
+  const { aMs, bMs, errors, errorSamples } = await measurePairs(origin, empty, long, options.intents);
+  return { emptyMs: aMs, longMs: bMs, errors, errorSamples };
+}
+
+/**
+ * The same intents in rooms `a` and `b`, interleaved one by one so machine noise hits both alike
+ * (taking turns at going first), `PAIRS_PER_SECOND` pairs a second spread over each room's Ivo
+ * links; 20 unmeasured rounds first (JIT, caches), then `intents` measured per room.
+ */
+export async function measurePairs(
+  origin: string,
+  a: OurRoom,
+  b: OurRoom,
+  intents: number,
+): Promise<{ aMs: number[]; bMs: number[]; errors: number; errorSamples: string[] }> {
+  const aMs: number[] = [];
+  const bMs: number[] = [];
   const errorSamples: string[] = [];
   let errors = 0;
-  // 20 unmeasured rounds first (JIT, caches), then `intents` measured per room.
-  for (let n = -20; n < options.intents; n += 1) {
+  for (let n = -20; n < intents; n += 1) {
     const pairStart = performance.now();
     const pair = [
-      [empty, emptyMs],
-      [long, longMs],
+      [a, aMs],
+      [b, bMs],
     ] as const;
     // Which room goes first takes turns (Thue–Morse): the first intent after the pause between
     // pairs meets a server that has gone idle, the second one a warm one. With the fresh room
@@ -105,5 +119,5 @@ export async function measureLogCost(
       setTimeout(r, Math.max(0, pairStart + 1000 / PAIRS_PER_SECOND - performance.now())),
     );
   }
-  return { emptyMs, longMs, errors, errorSamples };
+  return { aMs, bMs, errors, errorSamples };
 }

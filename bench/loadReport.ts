@@ -1,5 +1,6 @@
 import type { IntentResult } from './loadIntents';
 import type { LogCostResult } from './loadLogRoom';
+import type { VisionCostResult } from './loadVision';
 import type { ProbeStats } from './loadServer';
 import type { TrafficResult } from './loadTraffic';
 
@@ -12,6 +13,7 @@ export interface Measured {
   readonly mixed?: TrafficResult | undefined;
   readonly intents?: IntentResult | undefined;
   readonly logCost?: LogCostResult | undefined;
+  readonly visionCost?: VisionCostResult | undefined;
   readonly probe: ProbeStats;
   readonly mixedProbe?: ProbeStats | undefined;
   readonly logProbe?: ProbeStats | undefined;
@@ -76,7 +78,15 @@ export function printReport(results: readonly Measured[], logLines: number): voi
     console.log(row('intents, fresh room, ours', summary(ours.logCost.emptyMs), ours.logCost.errors));
     console.log(row(`intents, ${logLines}-line log, ours`, summary(ours.logCost.longMs), ''));
   }
-  const samples = [...(ours.intents?.errorSamples ?? []), ...(ours.logCost?.errorSamples ?? [])];
+  if (ours.visionCost) {
+    console.log(row('intents, fog of war off, ours', summary(ours.visionCost.offMs), ours.visionCost.errors));
+    console.log(row('intents, per-player fog of war, ours', summary(ours.visionCost.onMs), ''));
+  }
+  const samples = [
+    ...(ours.intents?.errorSamples ?? []),
+    ...(ours.logCost?.errorSamples ?? []),
+    ...(ours.visionCost?.errorSamples ?? []),
+  ];
   for (const sample of samples) console.log(`  error: ${sample}`);
 
   console.log(
@@ -119,6 +129,17 @@ export function printReport(results: readonly Measured[], logLines: number): voi
       target(
         `intent p99 at ${logLines} log lines ${long.p99.toFixed(1)} ms vs fresh ${empty.p99.toFixed(1)} ms: ${logRatio.toFixed(2)}× (≤ 1.2×)`,
         logRatio <= 1.2 && ours.logCost.errors === 0,
+      ),
+    );
+  }
+  if (ours.visionCost) {
+    const off = summary(ours.visionCost.offMs);
+    const on = summary(ours.visionCost.onMs);
+    const visionRatio = on.p99 / off.p99;
+    console.log(
+      target(
+        `intent p99 with per-player fog of war ${on.p99.toFixed(1)} ms vs off ${off.p99.toFixed(1)} ms: ${visionRatio.toFixed(2)}× (≤ 1.2×, issue 34)`,
+        visionRatio <= 1.2 && ours.visionCost.errors === 0,
       ),
     );
   }

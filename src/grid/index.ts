@@ -45,7 +45,7 @@ export { distanceBetween, heightBonusBetween, heightRangeBonus } from './range';
 export type { Footprint, SightBlockReason, SightOptions, SightResult } from './lineOfSight';
 export { lineOfSight, lineOfSightBetweenCells, sightBetween, sightBlockers } from './lineOfSight';
 export type { SightTable } from './sightTable';
-export { SightCache, seesFootprint, visibleSquares } from './vision';
+export { SightCache, seesFootprint, seesSquare, visibleSquares } from './vision';
 export { sightTable } from './sightTable';
 export { segmentTouchesRect, traceLine } from './traceLine';
 export type { AttackContext, AttackOptions } from './attackContext';

@@ -269,6 +269,41 @@ export function seesFootprint(seen: Uint8Array, width: number, f: Footprint): bo
   return false;
 }
 
+/** A Size 1 target on a square, reused by `seesSquare` (judgePair reads it, keeps nothing). */
+const pairTarget: Footprint = { cell: { x: 0, y: 0 }, size: 1 };
+
+/** Whether judgePair finds a line from `viewer` to a Size 1 character on (x, y). */
+function pairSees(t: Terrain, viewer: Footprint, x: number, y: number, options: SightOptions): boolean {
+  (pairTarget.cell as { x: number; y: number }).x = x;
+  (pairTarget.cell as { x: number; y: number }).y = y;
+  return judgePair(t, viewer, pairTarget, options, false) !== BLOCKED;
+}
+
+/**
+ * Whether `visibleSquares(map, viewer, options)` (unlimited range) marks square (x, y), asked for
+ * one square: judgePair for it, or for a wall, for the squares beside it that are not walls. A
+ * handful of pair tests instead of the whole map's sweep when only a few characters matter (is
+ * this foe in sight?).
+ */
+export function seesSquare(
+  t: Terrain,
+  viewer: Footprint,
+  x: number,
+  y: number,
+  options: SightOptions,
+): boolean {
+  const { width, height, type } = t;
+  if (x < 0 || y < 0 || x >= width || y >= height) return false;
+  if (type[y * width + x] !== SPACE.impassable) return pairSees(t, viewer, x, y, options);
+  for (let ny = y - 1; ny <= y + 1; ny++)
+    for (let nx = x - 1; nx <= x + 1; nx++) {
+      if (nx < 0 || ny < 0 || nx >= width || ny >= height || type[ny * width + nx] === SPACE.impassable)
+        continue;
+      if (pairSees(t, viewer, nx, ny, options)) return true;
+    }
+  return false;
+}
+
 /**
  * Each viewer's sight, kept until the viewer moves or the map changes: a foe's move changes no
  * square anyone sees (sight ignores characters), so it costs only a look-up per player
@@ -295,6 +330,22 @@ export class SightCache {
     const seen = visibleSquares(map, viewer, options);
     this.entries.set(id, { key, seen });
     return seen;
+  }
+
+  /**
+   * Whether `id`, standing on `viewer`, sees any square of `f`: from its kept squares when they
+   * are known for this spot, else by pair tests (`seesSquare`) without computing the rest.
+   */
+  sees(map: MapData, id: string, viewer: Footprint, f: Footprint, options: SightOptions = {}): boolean {
+    // Unlimited range only: the key of a sight kept without one.
+    const key = `${viewer.cell.x},${viewer.cell.y},${viewer.size},,${options.tallTerrainBlocksSight ?? ''}`;
+    const known = this.entries.get(id);
+    if (known && known.key === key && this.map === map) return seesFootprint(known.seen, map.width, f);
+    const t = terrainOf(map);
+    for (let dy = 0; dy < f.size; dy++)
+      for (let dx = 0; dx < f.size; dx++)
+        if (seesSquare(t, viewer, f.cell.x + dx, f.cell.y + dy, options)) return true;
+    return false;
   }
 
   /** The union of what `viewers` see (a player's characters, or the whole party sharing sight). */

@@ -114,7 +114,8 @@ export function applyIntent(
     // square written among the GM's tokens only (its move was held back from the diff's write).
     for (const change of resolution.diff.tokens)
       if (change.cell && leaving.has(change.tokenId)) moveUnderFog(docs, change.tokenId, change.cell.after);
-    if (fogModeOf(snapshot.settings) !== null) applyPartySight(docs);
+    // What is explored follows on the server, after the answer (followPartySight).
+    if (fogModeOf(snapshot.settings) !== null) applyPartySight(docs, { explore: false });
   });
   // Engine extras (whole combatants, stat blocks) are left out: the answer is the logged outcome.
   const outcome = writes.outcome(resolution.outcome);

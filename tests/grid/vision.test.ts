@@ -4,7 +4,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Footprint, SightOptions } from '../../src/grid/sightCore';
 import { judgePair, BLOCKED } from '../../src/grid/sightCore';
-import { parseAsciiMap, SightCache, seesFootprint, SPACE, terrainOf, visibleSquares } from '../../src/grid';
+import {
+  parseAsciiMap,
+  SightCache,
+  seesFootprint,
+  seesSquare,
+  SPACE,
+  terrainOf,
+  visibleSquares,
+} from '../../src/grid';
 import type { MapData } from '../../src/schema/map';
 import { MAP_SCHEMA_VERSION } from '../../src/schema/map';
 
@@ -142,6 +150,43 @@ describe('vision: what a character sees (docs/ui.md "Vision")', () => {
         );
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('seesSquare asks one square what visibleSquares answers for the whole map (random maps)', () => {
+    // Fog decides on a few characters with it (is this foe in sight?) without the whole sweep.
+    const arb = fc.record({
+      width: fc.integer({ min: 3, max: 10 }),
+      height: fc.integer({ min: 3, max: 10 }),
+      size: fc.integer({ min: 1, max: 2 }),
+      at: fc.nat(),
+      tall: fc.constantFrom<'adjacent-only' | 'anywhere'>('adjacent-only', 'anywhere'),
+      codes: fc.array(fc.constantFrom('.', '.', '.', '~', '_', '#', '#', '1', '2', '3'), {
+        minLength: 100,
+        maxLength: 100,
+      }),
+    });
+    fc.assert(
+      fc.property(arb, ({ width, height, size, at, tall, codes }) => {
+        const vx = at % (width - size + 1);
+        const vy = Math.floor(at / (width - size + 1)) % (height - size + 1);
+        const rows = Array.from({ length: height }, (_, y) =>
+          Array.from({ length: width }, (_, x) => {
+            const under = x >= vx && x < vx + size && y >= vy && y < vy + size;
+            const c = codes[y * width + x]!;
+            return under && c === '#' ? '.' : c;
+          }),
+        );
+        const m = mapOf(rows);
+        const viewer = { cell: { x: vx, y: vy }, size };
+        const options = { tallTerrainBlocksSight: tall };
+        const all = visibleSquares(m, viewer, options);
+        const t = terrainOf(m);
+        for (let y = 0; y < height; y++)
+          for (let x = 0; x < width; x++)
+            expect(seesSquare(t, viewer, x, y, options), `(${x},${y})`).toBe(all[y * width + x] === 1);
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -2,14 +2,15 @@ import type * as Y from 'yjs';
 import type { TableDocs } from '../docLayout';
 import { publicRootsOf, secretRootsOf } from '../docLayout';
 import type { SightPlayer } from './playerSight';
-import { PLAYER_SIGHT_ORIGIN, syncPlayerSight } from './playerSight';
+import { explorePlayers, PLAYER_SIGHT_ORIGIN, syncPlayerSight } from './playerSight';
 
 /**
  * On the server, for every room: per-player fog's channel copies follow every change of who
  * stands where, their states and stat blocks, the map or the settings — from intents, the GM's
  * frames and the server's own writes alike — in the same tick, before the change is answered or
- * the next frame is read (docs/table/fog-of-war.md). Only channels, and the GM's
- * `playerExplored`, are written: the public doc is fog's business in the writers. `players` reads
+ * the next frame is read (docs/table/fog-of-war.md); what each player explored follows in a task
+ * of its own. Only channels, and the GM's `playerExplored`, are written: the public doc is fog's
+ * business in the writers. `players` reads
  * the room's invites; `channelDoc` answers a loaded channel. Returns `sync` (one channel, or all)
  * and the unsubscribe function.
  */
@@ -47,9 +48,24 @@ export function followPlayerSight(
     const all = players();
     syncPlayerSight(docs, channel === undefined ? all : all.filter((p) => p.channel === channel), channelDoc);
   };
+  // What each player explored grows after the change is answered (a sweep of the whole map per
+  // character that moved); the copies, which decide what players are sent, follow at once.
+  let exploring = false;
+  const explore = (): void => {
+    if (exploring) return;
+    exploring = true;
+    setImmediate(() => {
+      exploring = false;
+      if (docs.public.isDestroyed) return;
+      explorePlayers(docs, players());
+      sync(); // each player's copy of what they explored
+    });
+  };
   const follow = (tr: Y.Transaction): void => {
     if (tr.origin === PLAYER_SIGHT_ORIGIN) return;
-    if ([...tr.changed.keys()].some((type) => watched.has(type))) sync();
+    if (![...tr.changed.keys()].some((type) => watched.has(type))) return;
+    sync();
+    if (copying) explore();
   };
   docs.public.on('afterTransaction', follow);
   docs.secrets.on('afterTransaction', follow);

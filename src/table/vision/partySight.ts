@@ -79,13 +79,14 @@ function takeOutOfSight(
  * stat block where the GM kept it. A token the GM has not revealed is never touched. With fog off,
  * every token it took away comes back. Answers whether anything moved.
  */
-export function applyPartySight(docs: TableDocs): boolean {
+export function applyPartySight(docs: TableDocs, opts: { explore?: boolean } = {}): boolean {
   if (!docs.secrets || !fogToFollow(docs)) return false;
   const state = readTableState(docs.public, docs.secrets);
   const sec = rootsOf(docs.secrets);
   const pub = rootsOf(docs.public);
   const sight = tableSight(state, cacheOf(docs.public));
-  if (sight?.mode === 'party' && state.map) exploreSquares(docs, sight.union, state.map.width, state.map.height);
+  if (opts.explore !== false && sight?.mode === 'party' && state.map)
+    exploreSquares(docs, sight.union, state.map.width, state.map.height);
   let changed = false;
   for (const t of state.tokens) {
     const fogged = sight !== null && sight.subject(t);
@@ -110,6 +111,18 @@ export function applyPartySight(docs: TableDocs): boolean {
   const order = fullTurnOrder(docs);
   if (order !== undefined) writeTurnOrder(docs, order);
   return changed;
+}
+
+/**
+ * What the party sees now added to what it has explored (`party` fog), inside the caller's
+ * transaction: the whole map's sight of each party character, so the server does it after an
+ * intent is answered (src/table/vision/followPartySight.ts), never on its path.
+ */
+export function exploreParty(docs: TableDocs): void {
+  const state = readTableState(docs.public, docs.secrets);
+  const sight = tableSight(state, cacheOf(docs.public));
+  if (sight?.mode === 'party' && state.map)
+    exploreSquares(docs, sight.union, state.map.width, state.map.height);
 }
 
 /** Adds `seen` to what the party has explored of the active scene (a changed map size starts over). */
@@ -193,7 +206,11 @@ export function setHiddenUnderFog(
 }
 
 /** Whether every player may be sent `token` standing on `cell` now (fog of war on; the GM's or the server's docs). */
-export function shownNow(docs: TableDocs, token: Pick<Token, 'id' | 'side' | 'size'>, cell: CellData): boolean {
+export function shownNow(
+  docs: TableDocs,
+  token: Pick<Token, 'id' | 'side' | 'size'>,
+  cell: CellData,
+): boolean {
   const sight = sightNow(docs);
   return sight === null || !sight.subject(token) || sight.shows(token, cell);
 }

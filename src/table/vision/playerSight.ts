@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { seesFootprint } from '../../grid/vision';
+import type { SightCache } from '../../grid/vision';
 import type { Token } from '../../schema/token';
 import type { TableDocs } from '../docLayout';
 import { channelRootsOf, secretRootsOf } from '../docLayout';
@@ -34,25 +34,23 @@ const commands = (t: Pick<Token, 'ownerIds'>, player: SightPlayer) =>
  * command — as the public doc would carry it (the stat block unless the GM keeps it, the state or
  * the face `foeHp` allows). Also answers the squares they see.
  */
-export function copiesFor(
-  state: TableState,
-  secrets: Y.Doc,
-  player: SightPlayer,
-  cache = cacheOf(secrets),
-): { copies: Copies; seen: Uint8Array | null } {
-  const copies: Copies = { tokens: new Map(), statBlocks: new Map(), combatants: new Map(), shownStates: new Map() };
+export function copiesFor(state: TableState, secrets: Y.Doc, player: SightPlayer, cache: SightCache): Copies {
+  const copies: Copies = {
+    tokens: new Map(),
+    statBlocks: new Map(),
+    combatants: new Map(),
+    shownStates: new Map(),
+  };
   const map = state.map;
-  if (!map || state.settings.vision !== 'per-player') return { copies, seen: null };
-  const viewers = state.tokens.filter((t) => looks(t) && commands(t, player));
-  const seen = cache.union(
-    map,
-    viewers.map((t) => ({ id: t.id, cell: t.cell, size: t.size })),
-    state.settings,
-  );
+  if (!map || state.settings.vision !== 'per-player') return copies;
+  const viewers = viewersOf(state, player);
+  // A few pair tests per character kept from the public doc (or its kept sight), not a sweep.
+  const seen = (t: TableState['tokens'][number]) =>
+    viewers.some((v) => cache.sees(map, v.id, v, { cell: t.cell, size: t.size }, state.settings));
   const sec = secretRootsOf(secrets);
   for (const t of state.tokens) {
     if (!t.outOfSight) continue;
-    if (!commands(t, player) && !seesFootprint(seen, map.width, { cell: t.cell, size: t.size })) continue;
+    if (!commands(t, player) && !seen(t)) continue;
     const { outOfSight: mark, hidden: _h, ...rest } = t;
     const token = sec.tokens.get(t.id) as Record<string, unknown> | undefined;
     if (!token) continue;
@@ -70,7 +68,41 @@ export function copiesFor(
         shownStateOf(rest.state, t.statBlock, state.settings.foeHp, { hp, abilities: statsShown }),
       );
   }
-  return { copies, seen: viewers.length ? seen : null };
+  return copies;
+}
+
+/** The characters a player looks with: those they command that are not defeated. */
+function viewersOf(state: TableState, player: SightPlayer) {
+  return state.tokens
+    .filter((t) => looks(t) && commands(t, player))
+    .map((t) => ({ id: t.id, cell: t.cell, size: t.size }));
+}
+
+/**
+ * What each player's characters see now, added to what they explored of the active scene (the
+ * GM's `playerExplored`, per-player fog), in one transaction of the secrets doc. The whole map's
+ * sight of each character: the server runs it after a change is answered, never on its path.
+ */
+export function explorePlayers(docs: TableDocs & { secrets: Y.Doc }, players: readonly SightPlayer[]): void {
+  const state = readTableState(docs.public, docs.secrets);
+  const map = state.map;
+  if (!map || state.settings.vision !== 'per-player') return;
+  const scene = readActiveScene(docs.public)?.id ?? 'room';
+  const explored = secretRootsOf(docs.secrets).playerExplored;
+  const cache = cacheOf(docs.public);
+  docs.secrets.transact(() => {
+    for (const player of players) {
+      const viewers = viewersOf(state, player);
+      if (viewers.length === 0) continue;
+      const seen = cache.union(map, viewers, state.settings);
+      const key = `${player.channel}:${scene}`;
+      const old = explored.get(key);
+      const bits =
+        (typeof old === 'string' ? decodeSquares(old, map.width, map.height) : null) ??
+        new Uint8Array(map.width * map.height);
+      if (addSquares(bits, seen) || old === undefined) explored.set(key, encodeSquares(bits));
+    }
+  }, PLAYER_SIGHT_ORIGIN);
 }
 
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -86,32 +118,26 @@ export const PLAYER_SIGHT_ORIGIN = 'player-sight';
 
 /**
  * Brings each player's channel in step with what they see (per-player fog, docs/table/fog-of-war.md):
- * the copies of the characters only they see, and what they have explored (added to the GM's
- * `playerExplored`, which the GM's brush also paints, and copied to the channel's `explored`).
- * With fog off or shared, the copies are emptied. Writes only what changed, each doc in its own
- * transaction with origin PLAYER_SIGHT_ORIGIN. `channelDoc` answers the loaded channel docs.
+ * the copies of the characters only they see, and a copy of what they have explored (the GM's
+ * `playerExplored`, grown by `explorePlayers` and painted by the GM's brush). With fog off or
+ * shared, the copies are emptied. Writes only what changed, each channel in its own transaction
+ * with origin PLAYER_SIGHT_ORIGIN. `channelDoc` answers the loaded channel docs.
  */
 export function syncPlayerSight(
   docs: TableDocs & { secrets: Y.Doc },
   players: readonly SightPlayer[],
   channelDoc: (channel: string) => Y.Doc | undefined,
 ): void {
-  const state = readTableState(docs.public, docs.secrets);
-  const scene = readActiveScene(docs.public)?.id ?? 'room';
-  const explored = secretRootsOf(docs.secrets).playerExplored;
-  for (const player of players) {
-    const { copies, seen } = copiesFor(state, docs.secrets, player, cacheOf(docs.public));
-    if (seen && state.map) {
-      const key = `${player.channel}:${scene}`;
-      const old = explored.get(key);
-      const { width, height } = state.map;
-      const bits =
-        (typeof old === 'string' ? decodeSquares(old, width, height) : null) ?? new Uint8Array(width * height);
-      if (addSquares(bits, seen) || old === undefined)
-        docs.secrets.transact(() => explored.set(key, encodeSquares(bits)), PLAYER_SIGHT_ORIGIN);
-    }
+  const loaded = players.flatMap((player) => {
     const doc = channelDoc(player.channel);
-    if (!doc) continue;
+    return doc ? [{ player, doc }] : [];
+  });
+  if (loaded.length === 0) return;
+  const state = readTableState(docs.public, docs.secrets);
+  const explored = secretRootsOf(docs.secrets).playerExplored;
+  const cache = cacheOf(docs.public);
+  for (const { player, doc } of loaded) {
+    const copies = copiesFor(state, docs.secrets, player, cache);
     const roots = channelRootsOf(doc);
     const prefix = `${player.channel}:`;
     const mine = new Map<string, unknown>();

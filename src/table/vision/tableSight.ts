@@ -1,5 +1,4 @@
 import type { SightCache } from '../../grid/vision';
-import { seesFootprint } from '../../grid/vision';
 import type { CellData } from '../../schema/cell';
 import type { RoomSettings } from '../../schema/settings';
 import type { Token } from '../../schema/token';
@@ -54,23 +53,27 @@ export function tableSight(
   const viewers = state.tokens
     .filter(looks)
     .map((t) => ({ id: t.id, cell: moved.get(t.id) ?? t.cell, size: t.size }));
-  const sights = viewers.map((v) => ({ id: v.id, seen: cache.get(map, v.id, v, state.settings) }));
-  const union = new Uint8Array(map.width * map.height);
-  for (const { seen } of sights) for (let k = 0; k < union.length; k++) union[k]! |= seen[k]!;
-  const width = map.width;
+  const settings = state.settings;
+  // A viewer seeing a token: from its kept sight, or a few pair tests (a move decides on the
+  // characters it touches without sweeping the whole map; `union` sweeps, for what is explored).
+  const sees = (v: (typeof viewers)[number], cell: CellData, size: number) =>
+    cache.sees(map, v.id, v, { cell, size }, settings);
+  let union: Uint8Array | null = null;
   return {
     mode,
-    width,
-    union,
+    width: map.width,
+    get union() {
+      union ??= cache.union(map, viewers, settings);
+      return union;
+    },
     subject: (token) => mode === 'per-player' || token.side === 'foes',
     shows: (token, cell) => {
-      const f = { cell, size: token.size };
-      if (mode === 'party') return seesFootprint(union, width, f);
+      if (mode === 'party') return viewers.some((v) => sees(v, cell, token.size));
       let others = 0;
-      for (const s of sights) {
-        if (s.id === token.id) continue;
+      for (const v of viewers) {
+        if (v.id === token.id) continue;
         others++;
-        if (!seesFootprint(s.seen, width, f)) return false;
+        if (!sees(v, cell, token.size)) return false;
       }
       return others > 0 || token.side === 'party';
     },

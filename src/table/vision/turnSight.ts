@@ -36,7 +36,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function writeTurnOrder(docs: TableDocs, order: TurnOrder | null): void {
   const pub = publicRootsOf(docs.public).turn;
   const shown = (id: string) => rootsOf(docs.public).tokens.has(id);
-  const hides = order !== null && (order.acted.some((id) => !shown(id)) || (order.currentId !== null && !shown(order.currentId)));
+  const hides =
+    order !== null &&
+    (order.acted.some((id) => !shown(id)) || (order.currentId !== null && !shown(order.currentId)));
   if (docs.secrets && hides) {
     const sec = secretRootsOf(docs.secrets).turn;
     if (!same(sec.get('order'), order)) sec.set('order', order);

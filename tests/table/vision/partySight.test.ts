@@ -10,6 +10,7 @@ import { readSnapshot } from '../../../src/table/snapshot';
 import { setRoomSettings } from '../../../src/table/writers/roomWriters';
 import { moveToken, placeToken, setTokenHidden } from '../../../src/table/writers/tokenWriters';
 import { decodeSquares } from '../../../src/table/vision/squareSet';
+import { followPartySight } from '../../../src/table/vision/followPartySight';
 import { act, encounter, foe, GM, mapOf, move, party, pc, player, room } from '../fixtures';
 
 /**
@@ -155,14 +156,20 @@ describe('fog of war and the GM’s writes', () => {
 });
 
 describe('what the party has explored', () => {
-  it('grows with every step and stays: squares seen once are kept for this scene', () => {
+  it('grows with every step and stays: squares seen once are kept for this scene', async () => {
     const docs = fogRoom();
+    // As on the server: what is explored grows in a task of its own, after the intent's answer.
+    followPartySight(docs);
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
     const explored = () => decodeSquares(readSnapshot(docs.public).explored['room']!, 8, 4)!;
     const first = explored();
     expect(first[0 * 8 + 6]).toBe(0); // the ogre's square, behind the wall
     act(docs, player('ana'), move('ana', '0,2 0,3 1,3 2,3'));
-    expect(explored()[0 * 8 + 6]).toBe(1);
+    expect(explored()[0 * 8 + 6]).toBe(0); // not on the intent's path…
+    await settled();
+    expect(explored()[0 * 8 + 6]).toBe(1); // …right after it
     act(docs, player('ana'), move('ana', '1,3 0,3 0,2'));
+    await settled();
     // Out of sight again, still explored; everything seen from the start is still there too.
     expect(playersSee(docs)).toEqual(['ana']);
     const later = explored();
