@@ -91,8 +91,9 @@ export const visionSection: BenchSection = {
 
 /**
  * A party character's move intent resolved in-process on stress-100 with the horde (40 foes),
- * fog of war on against off in the same run: what fog adds to the intent path (its sight, the
- * foes it shows or hides, the explored squares). `npm run load` times the whole server path.
+ * fog of war on against off in the same run: what fog adds to the intent path (who is in sight,
+ * the foes it shows or hides, the turn order players read). What is explored grows after the
+ * answer, off this path. `npm run load` times the whole server path (its vision scenario).
  */
 export function fogIntentRow(): BenchRow {
   const make = (vision: 'off' | 'party') => {
