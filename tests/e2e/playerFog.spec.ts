@@ -1,6 +1,15 @@
 import { expect, test } from './fixtures';
 import { COMBAT_TEST_PARTY } from '../ui/combat/combatParty';
-import { dragCell, postJson, readJson, screenshot, tokenCell, useTestServer, waitReady } from './helpers';
+import {
+  cellToPage,
+  dragCell,
+  postJson,
+  readJson,
+  screenshot,
+  tokenCell,
+  useTestServer,
+  waitReady,
+} from './helpers';
 
 /**
  * Per-player fog of war (docs/table/fog-of-war.md): each player sees what their own characters
@@ -59,7 +68,10 @@ test('per-player fog: the ogre appears for the player whose character walked pas
   const robin = await inviteFor('Robin', ['ranger']);
   const sam = await inviteFor('Sam', ['sage']);
   const open = async (link: string, viewport = { width: 1440, height: 900 }, phone = false) => {
-    const context = await browser.newContext({ viewport, ...(phone ? { hasTouch: true, isMobile: true } : {}) });
+    const context = await browser.newContext({
+      viewport,
+      ...(phone ? { hasTouch: true, isMobile: true } : {}),
+    });
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
     await page.goto(link.replace(/^https?:\/\/[^/]+/, server().origin));
@@ -71,7 +83,9 @@ test('per-player fog: the ogre appears for the player whose character walked pas
   await gm.getByTestId('tracker-fog').selectOption('per-player');
   const ranger = await open(robin.link);
   const sage = await open(sam.link);
-  await expect(ranger.getByTestId('fog-note')).toHaveText('Fog of war: you see what your own characters see.');
+  await expect(ranger.getByTestId('fog-note')).toHaveText(
+    'Fog of war: you see what your own characters see.',
+  );
   await expect.poll(() => tokenCell(ranger, 'ogre')).toBeUndefined();
   await expect.poll(() => tokenCell(sage, 'ogre')).toBeUndefined();
   await expect.poll(() => tokenCell(sage, 'ranger')).toEqual({ x: 0, y: 1 });
@@ -85,6 +99,27 @@ test('per-player fog: the ogre appears for the player whose character walked pas
   await expect.poll(() => tokenCell(gm, 'ogre')).toEqual({ x: 6, y: 0 });
   await screenshot(ranger, 'fog-per-player-ranger-1440.png');
   await screenshot(sage, 'fog-per-player-sage-1440.png');
+
+  // The GM looks with Robin's sight, drawn as Robin's page draws it, and reveals one square Robin
+  // never saw with the brush: Robin's page shows it explored, Sam's fog does not change.
+  const shades = (page: typeof gm) => page.evaluate(() => window.__iconVttFog?.shades() ?? null);
+  await gm.getByTestId('hint-later').click();
+  await gm.getByTestId('fog-of').selectOption({ label: 'Robin (Ranger)' });
+  await expect.poll(() => shades(ranger)).not.toBeNull();
+  const robinBefore = (await shades(ranger))!;
+  await expect.poll(() => shades(gm)).toEqual(robinBefore);
+  const samBefore = (await shades(sage))!;
+  const dark = robinBefore.join('').indexOf('#');
+  expect(dark).toBeGreaterThanOrEqual(0);
+  const at = { x: dark % 8, y: Math.floor(dark / 8) };
+  await gm.getByTestId('fog-brush-reveal').click();
+  await gm.getByTestId('fog-brush-size-1').click();
+  const square = await cellToPage(gm, at.x, at.y);
+  await gm.mouse.click(square.x, square.y);
+  await expect(gm.getByTestId('status-message')).toHaveText(/^Revealed 1 square to Robin/);
+  await expect.poll(async () => (await shades(ranger))?.[at.y]?.[at.x]).toBe('-');
+  expect(await shades(sage)).toEqual(samBefore);
+  await screenshot(gm, 'fog-per-player-gm-1440.png');
 
   // On a phone, Sam's screen: the ogre is still nowhere.
   const phone = await open(sam.link, { width: 390, height: 844 }, true);

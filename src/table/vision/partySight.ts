@@ -12,7 +12,7 @@ import { readActiveScene } from '../scenes/readScenes';
 import { addSquares, decodeSquares, encodeSquares } from './squareSet';
 import type { TableSight } from './tableSight';
 import { fullTurnOrder, writeTurnOrder } from './turnSight';
-import { fogModeOf, tableSight } from './tableSight';
+import { fogModeOf, looks, tableSight } from './tableSight';
 
 /** One sight cache per room (its public doc): a foe's move recomputes no one's sight. */
 const caches = new WeakMap<object, SightCache>();
@@ -224,4 +224,17 @@ export function sightNow(docs: TableDocs): TableSight | null {
 export function partySightNow(docs: TableDocs): { seen: Uint8Array; width: number } | null {
   const sight = sightNow(docs);
   return sight ? { seen: sight.union, width: sight.width } : null;
+}
+
+/** What one player's characters see together now (per-player fog; the GM's fog brush keeps it explored). */
+export function playerSightNow(
+  docs: TableDocs,
+  player: { readonly characterIds: readonly string[] },
+): Uint8Array | null {
+  const state = readTableState(docs.public, docs.secrets);
+  if (!state.map) return null;
+  const viewers = state.tokens
+    .filter((t) => looks(t) && t.ownerIds.some((o) => player.characterIds.includes(o)))
+    .map((t) => ({ id: t.id, cell: t.cell, size: t.size }));
+  return cacheOf(docs.public).union(state.map, viewers, state.settings);
 }

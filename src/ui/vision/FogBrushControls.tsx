@@ -17,11 +17,13 @@ export function FogBrushControls({ fogOn, brush }: { fogOn: boolean; brush: FogB
   if (!fogOn)
     return (
       <div class="hint" data-testid="fog-brush-off-note">
-        Turn on fog of war (turn tracker) to paint what the party has explored.
+        The brush paints what players have explored under fog of war (turn tracker): the whole party's with
+        the party's sight, one player's with each player's own sight.
       </div>
     );
   const mode = brush.mode.value;
   const size = brush.size.value;
+  const who = brush.player.value?.name ?? 'the party';
   return (
     <div data-testid="fog-brush">
       <div role="group" aria-label="Fog brush" style={ROW}>
@@ -57,8 +59,8 @@ export function FogBrushControls({ fogOn, brush }: { fogOn: boolean; brush: FogB
       </div>
       <div class="hint" data-testid="fog-brush-hint">
         {mode === 'off'
-          ? 'Paint squares the party has explored: Reveal shows players that terrain, dimmed; Hide again makes it dark for them.'
-          : `Drag on the map to ${mode === 'reveal' ? 'reveal squares to' : 'hide squares from'} the party (what they see now stays seen). Off, or Esc, puts the brush down.`}
+          ? `Paint squares ${who} has explored: Reveal shows that terrain, dimmed; Hide again makes it dark again.`
+          : `Drag on the map to ${mode === 'reveal' ? 'reveal squares to' : 'hide squares from'} ${who} (what they see now stays seen). Off, or Esc, puts the brush down.`}
       </div>
     </div>
   );

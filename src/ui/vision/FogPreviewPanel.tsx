@@ -14,6 +14,7 @@ import { FogBrushControls } from './FogBrushControls';
 import type { FogOf, FogPreview } from './fogPreview';
 import { fogPreview } from './fogPreview';
 import { publishKnown } from './publishKnown';
+import { inviteListOf } from '../inviteList';
 
 declare global {
   interface Window {
@@ -35,9 +36,29 @@ export interface FogPreviewTool {
 /** The GM's fog: under "the whole party", never-seen squares a little lighter than players' (the GM paints there). */
 const GM_FOG: FogShades = { dimmed: 0.55, dark: 0.8 };
 
-/** What the party has explored of the scene it is in, on `p`'s map (none yet: nothing). */
-function exploredOf(snap: RoomSnapshot, p: FogPreview): Uint8Array {
-  const text = snap.explored[snap.scene?.id ?? 'room'];
+/** The player a choice of "Fog of" names (per-player fog), or null. */
+function playerOf(of: FogOf | null) {
+  return of && of !== 'party' && 'channel' in of && of.channel
+    ? { channel: of.channel, characterIds: of.ids, name: of.name ?? 'this player' }
+    : null;
+}
+
+/**
+ * What the chosen sight has explored of the scene the party is in, on `p`'s map: the party's
+ * under shared fog, the chosen player's under per-player fog (none yet: nothing); null when the
+ * fog drawn is only a preview (nothing explored to draw or paint). With `p` null, only whether.
+ */
+function paintedOf(snap: RoomSnapshot, p: FogPreview | null, of: FogOf): Uint8Array | null {
+  const scene = snap.scene?.id ?? 'room';
+  const player = playerOf(of);
+  const text =
+    of === 'party' && snap.settings.vision === 'party'
+      ? snap.explored[scene]
+      : player && snap.settings.vision === 'per-player'
+        ? snap.playerExplored[`${player.channel}:${scene}`]
+        : null;
+  if (text === null) return null;
+  if (!p) return new Uint8Array(0);
   return (
     (text !== undefined ? decodeSquares(text, p.width, p.height) : null) ?? new Uint8Array(p.width * p.height)
   );
@@ -82,8 +103,7 @@ export function mountFogPreview(
     const who = of.value;
     const p = snap && who ? fogPreview(snap, who, cache) : null;
     preview.value = p;
-    const fog = snap !== null && p !== null && who === 'party' && snap.settings.vision === 'party';
-    const explored = fog ? exploredOf(snap, p) : null;
+    const explored = snap && p && who ? paintedOf(snap, p, who) : null;
     // The stroke in hand, as it will be written: hiding never darkens a square seen now.
     const stroke = brush.stroke.value;
     const reveal = brush.mode.peek() === 'reveal';
@@ -92,9 +112,13 @@ export function mountFogPreview(
     layer.set(p?.seen ?? null, p?.width ?? 0, p?.height ?? 0, explored);
     renderer.requestRender();
   });
-  // The brush only paints the party's fog of war.
+  // The brush paints the party's fog of war, or under per-player fog the chosen player's.
   effect(() => {
-    if (of.value !== 'party' || model.snapshot.value?.settings.vision !== 'party') brush.mode.value = 'off';
+    const who = of.value;
+    const snap = model.snapshot.value;
+    const player = playerOf(who);
+    brush.player.value = player;
+    if (!snap || !who || !paintedOf(snap, null, who)) brush.mode.value = 'off';
   });
   attachFogBrush(model, renderer, layer, brush);
   exposeFog(() => preview.peek(), layer);
@@ -102,13 +126,34 @@ export function mountFogPreview(
 }
 
 const valueOf = (of: FogOf | null) =>
-  of === null ? '' : of === 'party' ? 'party' : 'id' in of ? `id:${of.id}` : `ids:${of.ids.join(',')}`;
+  of === null
+    ? ''
+    : of === 'party'
+      ? 'party'
+      : 'id' in of
+        ? `id:${of.id}`
+        : `player:${of.channel ?? of.ids.join(',')}`;
 
 /** The GM's "Fog of" list in the combat panel and what the chosen sight holds. */
 export function FogPreviewPanel({ model, tool }: { model: RoomModel; tool: FogPreviewTool }) {
   const snap = model.snapshot.value;
   const party = (snap?.tokens ?? []).filter((t) => t.side === 'party' && t.combatant && t.state);
   const p = tool.preview.value;
+  // Under per-player fog the GM looks with one player's characters (their invite's).
+  const perPlayer = snap?.settings.vision === 'per-player';
+  const invites = perPlayer ? (inviteListOf(model).invites.value ?? []) : [];
+  const players = invites.map((i) => ({
+    value: `player:${i.id}`,
+    of: { ids: i.characterIds, channel: i.id, name: i.name } as const,
+    label: `${i.name} (${
+      i.characterIds
+        .map((id) => snap?.tokens.find((t) => t.ownerIds.includes(id))?.name)
+        .filter(Boolean)
+        .join(', ') || 'no character'
+    })`,
+  }));
+  const mode = tool.of.value;
+  const brushFor = mode === 'party' ? !perPlayer : perPlayer && playerOf(mode) !== null;
   return (
     <section class="combat-fog" data-testid="fog-preview" aria-label="Fog preview">
       <label>
@@ -118,11 +163,18 @@ export function FogPreviewPanel({ model, tool }: { model: RoomModel; tool: FogPr
           value={valueOf(tool.of.value)}
           onChange={(e) => {
             const v = (e.target as HTMLSelectElement).value;
-            tool.of.value = v === '' ? null : v === 'party' ? 'party' : { id: v.slice(3) };
+            const player = players.find((o) => o.value === v);
+            tool.of.value =
+              v === '' ? null : v === 'party' ? 'party' : player ? player.of : { id: v.slice(3) };
           }}
         >
           <option value="">nobody (no fog)</option>
           <option value="party">the whole party</option>
+          {players.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
           {party.map((t) => (
             <option key={t.id} value={`id:${t.id}`}>
               {t.state!.name}
@@ -136,9 +188,7 @@ export function FogPreviewPanel({ model, tool }: { model: RoomModel; tool: FogPr
             (p.foesSeen.length ? `foes in sight: ${p.foesSeen.join(', ')}.` : 'no foe in sight.')}
         </div>
       )}
-      {p && tool.of.value === 'party' && (
-        <FogBrushControls fogOn={snap?.settings.vision === 'party'} brush={tool.brush} />
-      )}
+      {p && (mode === 'party' || playerOf(mode)) && <FogBrushControls fogOn={brushFor} brush={tool.brush} />}
     </section>
   );
 }
@@ -167,7 +217,13 @@ export function mountPlayerFog(model: RoomModel, renderer: BattlefieldRenderer, 
     publishKnown(snap ?? null, p); // the ruler and the threat map stop where the party never saw
     last = p;
     // Squares the party saw before (this scene's), dimmed; never seen, nearly black.
-    layer.set(p?.seen ?? null, p?.width ?? 0, p?.height ?? 0, snap && p ? exploredOf(snap, p) : null);
+    // (Under per-player fog, `explored` is this player's own: their channel's.)
+    const text = snap && p ? snap.explored[snap.scene?.id ?? 'room'] : undefined;
+    const explored =
+      p &&
+      ((text !== undefined ? decodeSquares(text, p.width, p.height) : null) ??
+        new Uint8Array(p.width * p.height));
+    layer.set(p?.seen ?? null, p?.width ?? 0, p?.height ?? 0, explored || null);
     renderer.requestRender();
   });
   exposeFog(() => last, layer);

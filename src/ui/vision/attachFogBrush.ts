@@ -4,6 +4,7 @@ import type { BattlefieldRenderer } from '../../render/BattlefieldRenderer';
 import type { FogLayer } from '../../render/FogLayer';
 import type { CellData } from '../../schema/cell';
 import type * as FogBrushWriter from '../../table/vision/fogBrush';
+import type { SightPlayer } from '../../table/vision/playerSight';
 import { drawStateOf } from '../drawings/drawState';
 import { brushCells, strokeCells } from '../editorTools';
 import { isTyping } from '../input/installKeyboard';
@@ -22,10 +23,17 @@ export interface FogBrush {
   readonly size: Signal<BrushSize>;
   /** The stroke being painted, not written yet: its squares as `y × width + x`. */
   readonly stroke: Signal<ReadonlySet<number> | null>;
+  /** Whose explored squares it paints: the party's (null), or one player's under per-player fog. */
+  readonly player: Signal<(SightPlayer & { readonly name: string }) | null>;
 }
 
 export function fogBrush(): FogBrush {
-  return { mode: signal<BrushMode>('off'), size: signal<BrushSize>(3), stroke: signal(null) };
+  return {
+    mode: signal<BrushMode>('off'),
+    size: signal<BrushSize>(3),
+    stroke: signal(null),
+    player: signal(null),
+  };
 }
 
 const OUTLINE = { reveal: 0xffe08a, hide: 0x8fb4ff } as const;
@@ -119,11 +127,13 @@ export function attachFogBrush(
     if (!docs) return;
     const mode = reveal ? 'reveal' : 'hide';
     try {
-      const n = paintExplored(docs, squares, reveal);
+      const player = brush.player.peek();
+      const n = paintExplored(docs, squares, reveal, player ?? undefined);
       const s = n === 1 ? '' : 's';
+      const who = player ? player.name : 'the party';
       if (n === 0) model.say('Nothing changed: those squares were already as painted');
-      else if (mode === 'reveal') model.say(`Revealed ${n} square${s} to the party: explored, dimmed`, 'ok');
-      else model.say(`Hid ${n} square${s} from the party again`, 'ok');
+      else if (mode === 'reveal') model.say(`Revealed ${n} square${s} to ${who}: explored, dimmed`, 'ok');
+      else model.say(`Hid ${n} square${s} from ${who} again`, 'ok');
     } catch (err) {
       model.say(`Fog brush refused: ${err instanceof Error ? err.message : String(err)}`, 'refused');
     }

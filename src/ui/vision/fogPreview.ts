@@ -2,8 +2,14 @@ import type { SightCache } from '../../grid/vision';
 import { seesFootprint } from '../../grid/vision';
 import type { RoomSnapshot } from '../../table/snapshot';
 
-/** Whose sight: the whole party's, one character's, or a player's characters' (per-player fog). */
-export type FogOf = 'party' | { readonly id: string } | { readonly ids: readonly string[] };
+/**
+ * Whose sight: the whole party's, one character's, or a player's characters' (per-player fog; the
+ * GM's choice names the player's invite, `channel`, whose explored squares are drawn).
+ */
+export type FogOf =
+  | 'party'
+  | { readonly id: string }
+  | { readonly ids: readonly string[]; readonly channel?: string; readonly name?: string };
 
 const looksFor = (of: FogOf, t: { id: string; side: string }) =>
   of === 'party' ? t.side === 'party' : 'id' in of ? t.id === of.id : of.ids.includes(t.id);

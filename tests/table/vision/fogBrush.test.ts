@@ -133,3 +133,23 @@ describe('the GM’s fog brush', () => {
     expect(undo.canUndo()).toBe(false);
   });
 });
+
+describe('the fog brush under per-player fog', () => {
+  it('paints one player’s explored squares (the GM’s playerExplored), never the party’s, and hides none they see', () => {
+    const docs = brushRoom(false);
+    setRoomSettings(docs, { ...readSettings(docs.public, []), vision: 'per-player' });
+    const robin = { channel: 'a1b2c3d4e5f6', characterIds: ['ana'] };
+    const mine = () => {
+      const text = readSnapshot(docs.public, docs.secrets).playerExplored[`${robin.channel}:room`];
+      return text === undefined ? null : decodeSquares(text, 8, 4);
+    };
+    expect(paintExplored(docs, cells('5,0 6,0'), true, robin)).toBe(2);
+    expect(mine()?.[0 * 8 + 5]).toBe(1);
+    expect(mine()?.[0 * 8 + 6]).toBe(1);
+    expect(publicRootsOf(docs.public).explored.size).toBe(0); // nothing in the players' doc
+    // Hide again: (6,0) goes; (0,0), which Ana sees now, is never taken (and never added).
+    expect(paintExplored(docs, cells('6,0 0,0'), false, robin)).toBe(1);
+    expect(mine()?.[0 * 8 + 6]).toBe(0);
+    expect(mine()?.[0 * 8 + 5]).toBe(1);
+  });
+});
