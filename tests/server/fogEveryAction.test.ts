@@ -415,7 +415,7 @@ const SCENARIOS: { readonly [K in IntentKind]: Scenario } = {
 };
 
 /** A fresh fog room: Ana at (0,1), the ogre revealed at (6,0) behind the wall, out of her sight. */
-async function fogRoom(server: ServerFixture) {
+async function fogRoom(server: ServerFixture, vision: 'party' | 'per-player') {
   const { roomId, gmToken } = await createRoom(server.origin, {
     map: FOG_YARD,
     party: { schemaVersion: 1, kind: 'party', name: 'P', characters: [ANA] },
@@ -434,7 +434,7 @@ async function fogRoom(server: ServerFixture) {
   server.keep(gm, gmSecrets);
   await Promise.all([gm.synced, gmSecrets.synced]);
   const docs = { public: gm.doc, secrets: gmSecrets.doc };
-  setRoomSettings(docs, { ...readSettings(gm.doc, []), vision: 'party' });
+  setRoomSettings(docs, { ...readSettings(gm.doc, []), vision });
   setTokenHidden(docs, FOE_ID, false);
   const room = server.room(roomId);
   await waitFor(
@@ -526,27 +526,30 @@ describe('fog of war over every registered action (docs/table/fog-of-war.md)', (
     ).toEqual([]);
   });
 
-  for (const kind of Object.keys(ACTIONS) as IntentKind[]) {
-    it(`${kind}: nothing of the ogre out of sight reaches the player`, async () => {
-      const scenario = SCENARIOS[kind];
-      if (!scenario) throw new Error(`intent kind '${kind}' has no fog scenario: add one to SCENARIOS`);
-      const { table, sockets, answers, drained, close } = await fogRoom(server);
-      try {
-        await scenario(table);
-        await drained(`end of ${kind}`);
-        const leaks = leaksIn(sockets, answers);
-        expect(
-          leaks,
-          `${kind} leaked to the player:\n${leaks.join('\n')}\nGM answers: ${JSON.stringify(table.gmAnswers)}`,
-        ).toEqual([]);
-      } finally {
-        close();
-      }
-    });
-  }
+  // Both ways of fog: the party's sight, and each player's own (Ana's player's channel then
+  // carries the server's copies of what she alone sees: never the ogre).
+  for (const vision of ['party', 'per-player'] as const)
+    for (const kind of Object.keys(ACTIONS) as IntentKind[]) {
+      it(`${kind} (${vision} fog): nothing of the ogre out of sight reaches the player`, async () => {
+        const scenario = SCENARIOS[kind];
+        if (!scenario) throw new Error(`intent kind '${kind}' has no fog scenario: add one to SCENARIOS`);
+        const { table, sockets, answers, drained, close } = await fogRoom(server, vision);
+        try {
+          await scenario(table);
+          await drained(`end of ${kind}`);
+          const leaks = leaksIn(sockets, answers);
+          expect(
+            leaks,
+            `${kind} leaked to the player:\n${leaks.join('\n')}\nGM answers: ${JSON.stringify(table.gmAnswers)}`,
+          ).toEqual([]);
+        } finally {
+          close();
+        }
+      });
+    }
 
   it('positive control: Ana steps past the wall’s end and the ogre reaches her player', async () => {
-    const { table, sockets, answers, drained, close } = await fogRoom(server);
+    const { table, sockets, answers, drained, close } = await fogRoom(server, 'party');
     try {
       ok(await table.gm({ kind: 'move', tokenId: FOE_ID, path: [dark(7, 0)] }));
       await drained('before');
