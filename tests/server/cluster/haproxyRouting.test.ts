@@ -136,7 +136,7 @@ describe('HAProxy routes by room id (docs/scaling.md)', () => {
     down.server.closeAllConnections();
     // HAProxy's health checks mark it down within a few seconds (inter 1s, fall 2).
     const deadline = Date.now() + 10_000;
-    let after = new Map<string, string>();
+    let after: Map<string, string>;
     for (;;) {
       after = new Map();
       try {
