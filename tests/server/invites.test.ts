@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, createRoom, RawClient, useTestServer, waitFor } from './helpers';
+import { MAX_INVITES } from '../../src/schema/limits';
 
 interface Invite {
   id: string;
@@ -98,5 +99,35 @@ describe('invites: listing and revoking', () => {
     // Nothing reconnects behind its back: after the provider's backoff it is still off.
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(player.providers[0]!.wsconnected || player.providers[0]!.wsconnecting).toBe(false);
+  });
+});
+
+describe('invites: a room keeps at most MAX_INVITES', () => {
+  const server = useTestServer();
+
+  it('the 21st invite is refused in words until one is revoked', async () => {
+    const { roomId, gmToken } = await createRoom(server.origin);
+    const make = (n: number) =>
+      api<{ id?: string; reason?: string }>(server.origin, `/api/rooms/${roomId}/invites`, {
+        token: gmToken,
+        body: { name: `Player ${n}`, characterIds: [] },
+      });
+    const ids: string[] = [];
+    for (let n = 1; n <= MAX_INVITES; n++) {
+      const made = await make(n);
+      expect(made.status).toBe(200);
+      ids.push(made.body.id!);
+    }
+    const refused = await make(MAX_INVITES + 1);
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { reason: 'a room keeps at most 20 player invites: revoke one first' },
+    });
+    const revoked = await fetch(`${server.origin}/api/rooms/${roomId}/invites/${ids[0]}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${gmToken}` },
+    });
+    expect(revoked.status).toBe(200);
+    expect((await make(MAX_INVITES + 1)).status).toBe(200);
   });
 });
