@@ -1,0 +1,503 @@
+import pg from 'pg';
+import { CHANNEL_ID_CHARS } from '../storeSchema';
+import type { ImageFormat } from '../assets/sniffImage';
+import type { TileLevel } from '../../schema/tilePyramid';
+import type { Queryable } from './CommitLane';
+import { CommitLane, bufferOf } from './CommitLane';
+import { createPostgresSchema } from './postgresSchema';
+import type {
+  AssetCaps,
+  AssetInfoRow,
+  AssetRefusal,
+  AssetRow,
+  CommitInfo,
+  IntentKeyRow,
+  LibraryEntryRow,
+  RoomRow,
+  Storage,
+  StoredUpdates,
+  TokenRow,
+  WriteBatch,
+} from './Storage';
+import { AssetRefusedError, assetRefusal } from './Storage';
+
+/**
+ * The storage interface on PostgreSQL (`pg`), for several server processes sharing one database
+ * (docs/scaling.md). Writes go through a commit lane (CommitLane.ts: one dedicated connection,
+ * one transaction per event-loop turn, resolved after COMMIT with `synchronous_commit=on`);
+ * reads go through a small pool and see only committed rows. The later ownership step opens a
+ * lane per owned set of rooms (`openLane`) and takes their advisory locks on it; until then every
+ * write uses the default lane.
+ */
+
+export interface PostgresStorageOptions {
+  /** Read connections at most (the lanes' connections come on top: one each). */
+  readonly poolSize?: number;
+}
+
+/** Every connection: commits wait for the WAL flush (persist before broadcast), whatever the server's default. */
+const CONNECTION_OPTIONS = '-c synchronous_commit=on';
+
+const TOKEN_COLUMNS =
+  'token_hash AS "tokenHash", room_id AS "roomId", role, name, character_ids AS "characterIds", channel';
+
+const LIBRARY_COLUMNS = 'library_id AS "libraryId", id, kind, name, data, updated_at AS "updatedAt"';
+
+interface StoredToken extends Omit<TokenRow, 'characterIds' | 'channel'> {
+  readonly characterIds: string;
+  readonly channel: string | null;
+}
+
+function tokenRowOf({ channel, ...raw }: StoredToken): TokenRow {
+  return {
+    ...raw,
+    characterIds: JSON.parse(raw.characterIds) as string[],
+    ...(raw.role === 'player' ? { channel: channel ?? raw.tokenHash.slice(0, CHANNEL_ID_CHARS) } : {}),
+  };
+}
+
+/** BIGINT columns arrive as strings (they may pass 2^53); ours are ms times and counts. */
+const libraryRowOf = (row: LibraryEntryRow): LibraryEntryRow => ({
+  ...row,
+  updatedAt: Number(row.updatedAt),
+});
+
+/** Open (creating the tables when missing) the database at `url`. */
+export async function openPostgresStorage(
+  url: string,
+  options: PostgresStorageOptions = {},
+): Promise<PostgresStorage> {
+  const storage = new PostgresStorage(url, options);
+  try {
+    const client = await storage.pool.connect();
+    try {
+      await createPostgresSchema(client);
+    } finally {
+      client.release();
+    }
+    await storage.defaultLane();
+  } catch (error) {
+    await storage.close().catch(() => undefined);
+    throw error;
+  }
+  return storage;
+}
+
+export class PostgresStorage implements Storage {
+  readonly kind = 'postgres';
+  readonly pool: pg.Pool;
+  private lane: Promise<CommitLane> | undefined;
+  private readonly lanes = new Set<CommitLane>();
+  private readonly observers = new Set<(commit: CommitInfo) => void>();
+  private closed = false;
+
+  /** Use `openPostgresStorage`: it creates the tables first. */
+  constructor(
+    readonly url: string,
+    options: PostgresStorageOptions = {},
+  ) {
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 4,
+      options: CONNECTION_OPTIONS,
+    });
+    // An idle read connection that dies is dropped by the pool; the next read opens another.
+    this.pool.on('error', (error) => console.error(`postgres: a read connection failed: ${error.message}`));
+  }
+
+  /**
+   * A new commit lane on a connection of its own (CommitLane.ts): the ownership step takes a
+   * room's advisory lock with `lane.run(...)` and commits that room's writes through it only.
+   */
+  async openLane(): Promise<CommitLane> {
+    if (this.closed) throw new Error('the storage is closed');
+    const client = new pg.Client({ connectionString: this.url, options: CONNECTION_OPTIONS });
+    await client.connect();
+    const lane: CommitLane = new CommitLane(
+      client,
+      (commit) => this.observers.forEach((observer) => observer(commit)),
+      async () => {
+        this.lanes.delete(lane);
+        await client.end();
+      },
+    );
+    this.lanes.add(lane);
+    void lane.lost.then(() => this.lanes.delete(lane));
+    return lane;
+  }
+
+  /** The lane of every write until ownership exists; a lost one is replaced on the next write. */
+  async defaultLane(): Promise<CommitLane> {
+    const current = this.lane && (await this.lane.catch(() => undefined));
+    if (current && !current.isLost) return current;
+    this.lane = this.openLane();
+    return this.lane;
+  }
+
+  private async writeOne<T>(statements: (client: Queryable) => Promise<T>, updates = 0): Promise<T> {
+    return (await this.defaultLane()).run(statements, updates);
+  }
+
+  private async read<R extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<R[]> {
+    return (await this.pool.query<R>(sql, params)).rows;
+  }
+
+  // --- the update log --------------------------------------------------------------------------
+
+  async appendUpdate(doc: string, update: Uint8Array): Promise<void> {
+    return (await this.defaultLane()).append(doc, update);
+  }
+
+  async write(build: (batch: WriteBatch) => void): Promise<void> {
+    const ops: ((client: Queryable) => Promise<unknown>)[] = [];
+    let updates = 0;
+    build({
+      createRoom: (id, settings) => ops.push((c) => insertRoom(c, id, settings)),
+      insertToken: (row) => ops.push((c) => insertToken(c, row)),
+      deleteToken: (hash) => ops.push((c) => c.query('DELETE FROM tokens WHERE token_hash = $1', [hash])),
+      appendUpdate: (doc, update) => {
+        updates += 1;
+        ops.push((c) => c.query('INSERT INTO updates (doc, data) VALUES ($1, $2)', [doc, bufferOf(update)]));
+      },
+      putIntentKey: (row, max, maxAgeMs) => ops.push((c) => putIntentKey(c, row, max, maxAgeMs)),
+      setKv: (key, value) => ops.push((c) => setKv(c, key, value)),
+      putLibraryEntry: (row) => ops.push((c) => putLibraryEntry(c, row)),
+      putRoomAsset: (roomId, image, caps) =>
+        ops.push(async (c) => {
+          const refusal = await putRoomAsset(c, roomId, image, caps);
+          if (refusal) throw new AssetRefusedError(refusal);
+        }),
+    });
+    await this.writeOne(async (client) => {
+      for (const op of ops) await op(client);
+    }, updates);
+  }
+
+  async readUpdates(doc: string): Promise<StoredUpdates> {
+    const rows = await this.read<{ seq: string; data: Buffer }>(
+      'SELECT seq, data FROM updates WHERE doc = $1 ORDER BY seq',
+      [doc],
+    );
+    return {
+      updates: rows.map((row) => row.data),
+      lastSeq: rows.length ? Number(rows[rows.length - 1]!.seq) : 0,
+    };
+  }
+
+  async countUpdates(doc: string): Promise<number> {
+    const [row] = await this.read<{ n: number }>('SELECT COUNT(*)::int AS n FROM updates WHERE doc = $1', [
+      doc,
+    ]);
+    return row!.n;
+  }
+
+  forgetDoc(doc: string): Promise<void> {
+    return this.writeOne(async (c) => void (await c.query('DELETE FROM updates WHERE doc = $1', [doc])));
+  }
+
+  compact(doc: string, uptoSeq: number, merged: Uint8Array): Promise<void> {
+    return this.writeOne(async (c) => {
+      await c.query('DELETE FROM updates WHERE doc = $1 AND seq <= $2', [doc, uptoSeq]);
+      await c.query('INSERT INTO updates (doc, data) VALUES ($1, $2)', [doc, bufferOf(merged)]);
+    }, 1);
+  }
+
+  // --- rooms and tokens ------------------------------------------------------------------------
+
+  createRoom(id: string, settings?: unknown): Promise<void> {
+    return this.writeOne((c) => insertRoom(c, id, settings));
+  }
+
+  async getRoom(id: string): Promise<RoomRow | undefined> {
+    const [row] = await this.read<RoomRow>(
+      'SELECT id, created_at AS "createdAt", settings FROM rooms WHERE id = $1',
+      [id],
+    );
+    return row && { ...row, createdAt: Number(row.createdAt) };
+  }
+
+  insertToken(row: TokenRow): Promise<void> {
+    return this.writeOne((c) => insertToken(c, row));
+  }
+
+  async getToken(tokenHash: string): Promise<TokenRow | undefined> {
+    const [row] = await this.read<StoredToken>(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE token_hash = $1`, [
+      tokenHash,
+    ]);
+    return row && tokenRowOf(row);
+  }
+
+  async roomTokens(roomId: string): Promise<TokenRow[]> {
+    const rows = await this.read<StoredToken>(
+      `SELECT ${TOKEN_COLUMNS} FROM tokens WHERE room_id = $1 ORDER BY ord`,
+      [roomId],
+    );
+    return rows.map(tokenRowOf);
+  }
+
+  deleteToken(tokenHash: string): Promise<void> {
+    return this.writeOne(
+      async (c) => void (await c.query('DELETE FROM tokens WHERE token_hash = $1', [tokenHash])),
+    );
+  }
+
+  replaceTokenHash(oldHash: string, newHash: string): Promise<boolean> {
+    return this.writeOne(
+      async (c) =>
+        (await c.query('UPDATE tokens SET token_hash = $1 WHERE token_hash = $2', [newHash, oldHash]))
+          .rowCount === 1,
+    );
+  }
+
+  // --- intent keys, kv -------------------------------------------------------------------------
+
+  async getIntentKey(roomId: string, tokenHash: string, key: string) {
+    const [row] = await this.read<Pick<IntentKeyRow, 'intentHash' | 'result' | 'at'>>(
+      'SELECT intent_hash AS "intentHash", result, at FROM intent_keys WHERE room_id = $1 AND token_hash = $2 AND key = $3',
+      [roomId, tokenHash, key],
+    );
+    return row && { ...row, at: Number(row.at) };
+  }
+
+  putIntentKey(row: IntentKeyRow, max: number, maxAgeMs: number): Promise<void> {
+    return this.writeOne((c) => putIntentKey(c, row, max, maxAgeMs));
+  }
+
+  async getKv(key: string): Promise<string | undefined> {
+    const [row] = await this.read<{ value: string }>('SELECT value FROM kv WHERE key = $1', [key]);
+    return row?.value;
+  }
+
+  setKv(key: string, value: string): Promise<void> {
+    return this.writeOne((c) => setKv(c, key, value));
+  }
+
+  // --- the library -----------------------------------------------------------------------------
+
+  createLibrary(id: string, keyHash: string): Promise<void> {
+    return this.writeOne(
+      async (c) =>
+        void (await c.query('INSERT INTO libraries (id, key_hash, created_at) VALUES ($1, $2, $3)', [
+          id,
+          keyHash,
+          Date.now(),
+        ])),
+    );
+  }
+
+  async libraryByKeyHash(keyHash: string): Promise<{ id: string; keyHash: string } | undefined> {
+    const [row] = await this.read<{ id: string; keyHash: string }>(
+      'SELECT id, key_hash AS "keyHash" FROM libraries WHERE key_hash = $1',
+      [keyHash],
+    );
+    return row;
+  }
+
+  async libraryEntries(libraryId: string): Promise<LibraryEntryRow[]> {
+    const rows = await this.read<LibraryEntryRow>(
+      `SELECT ${LIBRARY_COLUMNS} FROM library_entries WHERE library_id = $1 ORDER BY kind COLLATE "C", name COLLATE "C", id COLLATE "C"`,
+      [libraryId],
+    );
+    return rows.map(libraryRowOf);
+  }
+
+  async libraryEntry(libraryId: string, id: string): Promise<LibraryEntryRow | undefined> {
+    const [row] = await this.read<LibraryEntryRow>(
+      `SELECT ${LIBRARY_COLUMNS} FROM library_entries WHERE library_id = $1 AND id = $2`,
+      [libraryId, id],
+    );
+    return row && libraryRowOf(row);
+  }
+
+  putLibraryEntry(row: LibraryEntryRow): Promise<void> {
+    return this.writeOne((c) => putLibraryEntry(c, row));
+  }
+
+  deleteLibraryEntry(libraryId: string, id: string): Promise<boolean> {
+    return this.writeOne(
+      async (c) =>
+        ((await c.query('DELETE FROM library_entries WHERE library_id = $1 AND id = $2', [libraryId, id]))
+          .rowCount ?? 0) > 0,
+    );
+  }
+
+  async librarySize(libraryId: string): Promise<{ entries: number; bytes: number }> {
+    const [row] = await this.read<{ entries: number; bytes: string }>(
+      'SELECT COUNT(*)::int AS entries, COALESCE(SUM(octet_length(data)), 0) AS bytes FROM library_entries WHERE library_id = $1',
+      [libraryId],
+    );
+    return { entries: row!.entries, bytes: Number(row!.bytes) };
+  }
+
+  // --- images ----------------------------------------------------------------------------------
+
+  async hasAsset(hash: string): Promise<boolean> {
+    return (await this.read('SELECT 1 FROM assets WHERE hash = $1', [hash])).length > 0;
+  }
+
+  async isAssetLinked(roomId: string, hash: string): Promise<boolean> {
+    return (
+      (await this.read('SELECT 1 FROM room_assets WHERE room_id = $1 AND hash = $2', [roomId, hash])).length >
+      0
+    );
+  }
+
+  async assetInfo(hash: string): Promise<AssetInfoRow | undefined> {
+    const [row] = await this.read<Omit<AssetInfoRow, 'levels'> & { levels: string }>(
+      'SELECT hash, width, height, tile_size AS "tileSize", levels FROM assets WHERE hash = $1',
+      [hash],
+    );
+    return row && { ...row, levels: JSON.parse(row.levels) as TileLevel[] };
+  }
+
+  async assetImage(hash: string): Promise<{ format: ImageFormat; data: Uint8Array } | undefined> {
+    const [row] = await this.read<{ format: ImageFormat; data: Buffer }>(
+      'SELECT format, data FROM assets WHERE hash = $1',
+      [hash],
+    );
+    return row;
+  }
+
+  async assetTile(hash: string, level: number, column: number, row: number): Promise<Uint8Array | undefined> {
+    const [tile] = await this.read<{ data: Buffer }>(
+      'SELECT data FROM asset_tiles WHERE hash = $1 AND level = $2 AND col = $3 AND row = $4',
+      [hash, level, column, row],
+    );
+    return tile?.data;
+  }
+
+  async roomImages(roomId: string): Promise<{ hash: string; data: Uint8Array }[]> {
+    return this.read<{ hash: string; data: Buffer }>(
+      'SELECT a.hash, a.data FROM room_assets r JOIN assets a ON a.hash = r.hash WHERE r.room_id = $1 ORDER BY r.ord',
+      [roomId],
+    );
+  }
+
+  putRoomAsset(roomId: string, image: AssetRow | string, caps: AssetCaps): Promise<AssetRefusal | undefined> {
+    return this.writeOne((c) => putRoomAsset(c, roomId, image, caps));
+  }
+
+  // --- life ------------------------------------------------------------------------------------
+
+  observeCommits(listener: (commit: CommitInfo) => void): () => void {
+    this.observers.add(listener);
+    return () => this.observers.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.lanes].map((lane) => lane.close().catch(() => undefined)));
+    await this.pool.end();
+  }
+}
+
+// --- writes, run on a lane's connection ----------------------------------------------------------
+
+async function insertRoom(c: Queryable, id: string, settings: unknown = {}): Promise<void> {
+  await c.query('INSERT INTO rooms (id, created_at, settings) VALUES ($1, $2, $3)', [
+    id,
+    Date.now(),
+    JSON.stringify(settings),
+  ]);
+}
+
+async function insertToken(c: Queryable, row: TokenRow): Promise<void> {
+  await c.query(
+    'INSERT INTO tokens (token_hash, room_id, role, name, character_ids, channel) VALUES ($1, $2, $3, $4, $5, $6)',
+    [
+      row.tokenHash,
+      row.roomId,
+      row.role,
+      row.name,
+      JSON.stringify(row.characterIds),
+      row.role === 'player' ? (row.channel ?? row.tokenHash.slice(0, CHANNEL_ID_CHARS)) : null,
+    ],
+  );
+}
+
+/** As store.ts: upsert, then the age cut, then the count cut (keys of the max-th newest ms stay). */
+async function putIntentKey(c: Queryable, row: IntentKeyRow, max: number, maxAgeMs: number): Promise<void> {
+  await c.query(
+    `INSERT INTO intent_keys (room_id, token_hash, key, intent_hash, result, at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (room_id, token_hash, key) DO UPDATE SET intent_hash = excluded.intent_hash, result = excluded.result, at = excluded.at`,
+    [row.roomId, row.tokenHash, row.key, row.intentHash, row.result, row.at],
+  );
+  await c.query('DELETE FROM intent_keys WHERE room_id = $1 AND at < $2', [row.roomId, row.at - maxAgeMs]);
+  await c.query(
+    'DELETE FROM intent_keys WHERE room_id = $1 AND at < (SELECT at FROM intent_keys WHERE room_id = $1 ORDER BY at DESC LIMIT 1 OFFSET $2)',
+    [row.roomId, max - 1],
+  );
+}
+
+async function setKv(c: Queryable, key: string, value: string): Promise<void> {
+  await c.query(
+    'INSERT INTO kv (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    [key, value],
+  );
+}
+
+async function putLibraryEntry(c: Queryable, row: LibraryEntryRow): Promise<void> {
+  await c.query(
+    `INSERT INTO library_entries (library_id, id, kind, name, data, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (library_id, id) DO UPDATE SET kind = excluded.kind, name = excluded.name, data = excluded.data, updated_at = excluded.updated_at`,
+    [row.libraryId, row.id, row.kind, row.name, row.data, row.updatedAt],
+  );
+}
+
+/**
+ * The caps check and the writes in one transaction, the room's row locked (FOR UPDATE) so two
+ * connections linking images to one room take turns.
+ */
+async function putRoomAsset(
+  c: Queryable,
+  roomId: string,
+  image: AssetRow | string,
+  caps: AssetCaps,
+): Promise<AssetRefusal | undefined> {
+  const hash = typeof image === 'string' ? image : image.hash;
+  await c.query('SELECT 1 FROM rooms WHERE id = $1 FOR UPDATE', [roomId]);
+  if ((await c.query('SELECT 1 FROM room_assets WHERE room_id = $1 AND hash = $2', [roomId, hash])).rowCount)
+    return undefined;
+  let size: number;
+  if (typeof image === 'string') {
+    const { rows } = await c.query<{ size: number }>(
+      'SELECT octet_length(data) AS size FROM assets WHERE hash = $1',
+      [hash],
+    );
+    if (!rows[0]) throw new Error(`no image ${hash} is stored`);
+    size = rows[0].size;
+  } else size = image.bytes.length;
+  const { rows } = await c.query<{ count: number; bytes: string }>(
+    'SELECT COUNT(*)::int AS count, COALESCE(SUM(octet_length(a.data)), 0) AS bytes FROM room_assets r JOIN assets a ON a.hash = r.hash WHERE r.room_id = $1',
+    [roomId],
+  );
+  const refusal = assetRefusal({ count: rows[0]!.count, bytes: Number(rows[0]!.bytes) }, size, caps);
+  if (refusal) return refusal;
+  if (typeof image !== 'string') {
+    const { format, width, height, tileSize, levels, bytes, tiles } = image;
+    await c.query(
+      `INSERT INTO assets (hash, format, width, height, tile_size, levels, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (hash) DO NOTHING`,
+      [hash, format, width, height, tileSize, JSON.stringify(levels), bufferOf(bytes), Date.now()],
+    );
+    if (tiles.length)
+      await c.query(
+        `INSERT INTO asset_tiles (hash, level, col, row, data)
+         SELECT $1, l, x, y, d FROM unnest($2::int[], $3::int[], $4::int[], $5::bytea[]) AS t(l, x, y, d)
+         ON CONFLICT DO NOTHING`,
+        [
+          hash,
+          tiles.map((t) => t.level),
+          tiles.map((t) => t.column),
+          tiles.map((t) => t.row),
+          tiles.map((t) => bufferOf(t.data)),
+        ],
+      );
+  }
+  await c.query('INSERT INTO room_assets (room_id, hash) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+    roomId,
+    hash,
+  ]);
+  return undefined;
+}
