@@ -54,7 +54,16 @@ const VIEW_LIBS = ['preact', 'preact/*', '@preact/signals', '@preact/signals-cor
 const PURE = [...RENDER_LIBS, ...SHARED_STATE_LIBS, ...NODE_ONLY, ...VIEW_LIBS];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-server/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -86,6 +86,19 @@ const PARTS = 4;
  */
 const STOCK_VS_STOCK = process.argv.includes('--stock-vs-stock');
 
+/** What `npm start` runs (vite.server.config.ts), built afresh by `buildServer` before each run. */
+const SERVER_BUNDLE = 'dist-server/main.js';
+
+/** Build the server bundle from the current sources, as `npm start` does before it runs it. */
+function buildServer(): void {
+  const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const built = spawnSync(process.execPath, [vite, 'build', '--config', 'vite.server.config.ts'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error(`the server bundle did not build (exit ${built.status})`);
+}
+
 /** A started server with its rooms; `stop` removes what it made (a second call does nothing). */
 interface Running<R extends RoomAccess = RoomAccess> {
   readonly server: Server;
@@ -101,7 +114,7 @@ async function startOurs(
   const dataDir = mkdtempSync(join(tmpdir(), 'icon-vtt-load-'));
   const server = await spawnServer(
     ROOT,
-    'src/server/main.ts',
+    SERVER_BUNDLE,
     ['--port=0', '--no-demo'],
     { DATA_DIR: dataDir, DURABILITY: durability, ROOM_LIMIT: '0' }, // --rooms may exceed one address's hourly limit
     // As `npm start` runs it (src/server/nodeFlags.ts).
@@ -136,7 +149,7 @@ interface ExtraRooms {
 }
 
 async function startStock(seed: Uint8Array | undefined): Promise<Running> {
-  const server = await spawnServer(ROOT, 'bench/loadStockServer.ts', [], {});
+  const server = await spawnServer(ROOT, 'bench/loadStockServer.mjs', [], {});
   return {
     server,
     rooms: Array.from({ length: ROOMS }, (_, i) => ({
@@ -269,6 +282,7 @@ async function main(): Promise<void> {
     return child;
   });
   process.on('exit', () => busy.forEach((child) => child.kill('SIGKILL')));
+  buildServer();
   const ours = await startOurs('process', process.argv.includes('--cpu-prof'));
   const emptyStock = process.argv.includes('--empty-stock');
   const seed = emptyStock ? undefined : await roomState(ours);

@@ -143,4 +143,21 @@ export function printReport(results: readonly Measured[], logLines: number): voi
       ),
     );
   }
+  if (ours.gmRss !== undefined && results[1]!.gmRss !== undefined) {
+    const memoryRatio = ours.gmRss / results[1]!.gmRss;
+    console.log('\nmemory (issue 35):');
+    console.log(
+      target(
+        `resident after the GM phase ours/stock ${ours.gmRss.toFixed(0)} / ${results[1]!.gmRss.toFixed(0)} MiB: ${memoryRatio.toFixed(2)}× (≤ 1.5×)`,
+        memoryRatio <= 1.5,
+      ),
+    );
+    const whole = ours.intents ? 'the whole run' : 'the GM phase only (--gm-only)';
+    console.log(
+      target(
+        `our peak resident ${ours.peakRss.toFixed(0)} MiB over ${whole} (≤ 250 MiB)`,
+        ours.peakRss <= 250,
+      ),
+    );
+  }
 }

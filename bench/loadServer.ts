@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
 
-/** A server child process of `npm run load`, with bench/serverProbe.ts preloaded. */
+/** A server child process of `npm run load`, with bench/serverProbe.mjs preloaded. */
 export interface Server {
   readonly child: ChildProcess;
   readonly origin: string;
@@ -28,7 +28,11 @@ export interface ProbeStats {
   readonly heapMiB: number;
 }
 
-/** Start a server (plain node + tsx loader, so the pid is the server itself). */
+/**
+ * Start a server: plain node on a JavaScript file (ours is the bundle `npm start` runs, the stock
+ * one is plain JavaScript too), so the pid is the server itself and no TypeScript loader's thread
+ * or caches count in either server's resident memory.
+ */
 export async function spawnServer(
   root: string,
   script: string,
@@ -38,7 +42,7 @@ export async function spawnServer(
 ): Promise<Server> {
   const child = spawn(
     process.execPath,
-    [...nodeFlags, '--import', 'tsx', '--import', './bench/serverProbe.ts', script, ...args],
+    [...nodeFlags, '--import', './bench/serverProbe.mjs', script, ...args],
     { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -10,7 +10,7 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 describe('the flags the room server runs with', () => {
   it('npm start passes every one of them to node, before the server script', () => {
     const start = pkg.scripts['start']!;
-    const server = /node ((?:--\S+ )*)--import tsx src\/server\/main\.ts/.exec(start);
+    const server = /node ((?:--\S+ )*)dist-server\/main\.js/.exec(start);
     expect(server, `npm start runs: ${start}`).not.toBeNull();
     expect(server![1]!.trim().split(' ')).toEqual(SERVER_NODE_FLAGS);
   });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, SharpConstructor } from 'sharp';
 import { MAX_IMAGE_SIDE } from '../../schema/asset';
 import { PORTRAIT_MAX_SIDE } from '../../schema/limits';
 import { TILE_SIZE, tileLevels, type TileLevel } from '../../schema/tilePyramid';
@@ -46,9 +46,28 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-// Each image is decoded once or twice, then never again: libvips' operation cache would only
-// hold on to big decoded buffers.
-sharp.cache(false);
+let loadingSharp: Promise<SharpConstructor> | undefined;
+
+/**
+ * sharp (libvips) is loaded by the first image a GM sends, not at start: about 28 MiB resident
+ * that a server whose tables never upload an image does not hold (docs/server/performance.md,
+ * "Memory"). A failed load is tried again by the next image.
+ */
+function loadSharp(): Promise<SharpConstructor> {
+  loadingSharp ??= import('sharp').then(
+    ({ default: sharp }) => {
+      // Each image is decoded once or twice, then never again: libvips' operation cache would
+      // only hold on to big decoded buffers.
+      sharp.cache(false);
+      return sharp;
+    },
+    (error: unknown) => {
+      loadingSharp = undefined;
+      throw error;
+    },
+  );
+  return loadingSharp;
+}
 
 /** Options every decode uses: bounded pixels; a damaged file is an error, not a half picture. */
 const DECODE = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
@@ -62,6 +81,7 @@ const DECODE = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
 export async function checkImage(bytes: Buffer, timeoutMs: number, shrinkTo?: number): Promise<CheckedImage> {
   const format = sniffImage(bytes);
   if (!format) throw new ImageRefusedError(415, NOT_AN_IMAGE_TEXT);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // Header only (nothing decoded): the pixel bound is ours, below, with a sentence to say.
@@ -109,6 +129,7 @@ const timeoutSeconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
  * it decoded. Fails after `timeoutMs`, leaving nothing behind.
  */
 export async function cutImage(image: CheckedImage, timeoutMs: number): Promise<CutImage> {
+  const sharp = await loadSharp();
   const levels = tileLevels(image.width, image.height);
   const dir = await mkdtemp(join(tmpdir(), 'icon-vtt-tiles-'));
   try {

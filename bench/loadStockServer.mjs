@@ -1,12 +1,14 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import console from 'node:console';
+import process from 'node:process';
+import { URL } from 'node:url';
 import { WebSocketServer } from 'ws';
 // The stock y-websocket server's connection handler (no auth, no persistence: YPERSISTENCE unset).
 import { setupWSConnection } from '@y/websocket-server/utils';
 
 /**
  * The baseline for `npm run load`: stock @y/websocket-server 0.1.1 on a random port, the way its
- * README runs it. Prints `listening on http://127.0.0.1:<port>` for the bench to read.
+ * README runs it (plain node, no TypeScript loader: plain JavaScript). Prints `listening on http://127.0.0.1:<port>` for the bench to read.
  */
 const server = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'text/plain' });
@@ -20,7 +22,7 @@ server.on('upgrade', (req, socket, head) => {
   });
 });
 server.listen(0, '127.0.0.1', () => {
-  console.log(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  console.log(`listening on http://127.0.0.1:${server.address().port}`);
 });
 // Exit cleanly on the bench's SIGTERM, so `--cpu-prof` runs of this baseline write their profile.
 process.on('SIGTERM', () => process.exit(0));
