@@ -1,12 +1,14 @@
-import { execFile } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import {
   chownSync,
+  closeSync,
   existsSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
-  writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,7 +33,9 @@ export interface LocalPostgres {
   readonly dataDir: string;
   /** The postmaster's process id (the cluster tests kill -9 it). */
   pid(): number;
-  /** Stop the server (fast shutdown) and delete its folder. Safe to call twice. */
+  /** Start it again on the same data and port, after a crash (kill -9) or a stop of its own. */
+  restart(): Promise<void>;
+  /** Stop the server (fast shutdown), wait for it to exit, delete its folder. Safe to call twice. */
   stop(): Promise<void>;
 }
 
@@ -43,7 +47,7 @@ export interface LocalPostgresOptions {
    * process loses nothing either way).
    */
   readonly fast?: boolean;
-  /** Where the server's log goes; by default `<tmp>/postgres.log`, deleted with the rest. */
+  /** Where the server's log goes (appended); by default `<tmp>/postgres.log`, deleted with the rest. */
   readonly logFile?: string;
 }
 
@@ -89,15 +93,39 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Run a PostgreSQL binary, as the `postgres` user when we are root. */
+/**
+ * Who runs PostgreSQL's binaries: as root, the `postgres` user (Node sets the child's uid and gid,
+ * as `runuser -u postgres --` would, but the postmaster stays OUR child: a signal reaches it, not
+ * a wrapper, and when it dies we reap it at once).
+ */
+function postgresIds(): { uid?: number; gid?: number } {
+  return isRoot() ? postgresUser() : {};
+}
+
 function runAsPostgres(binary: string, args: readonly string[]): Promise<unknown> {
-  const [file, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
-  // pg_ctl's server inherits our stdio unless redirected; `-l` sends its log to a file.
-  return run(file, argv, { maxBuffer: 16 * 1024 * 1024 }).catch(
+  return run(binary, args, { ...postgresIds(), cwd: tmpdir(), maxBuffer: 16 * 1024 * 1024 }).catch(
     (error: { stderr?: string; message: string }) => {
       throw new Error(`${binary} ${args.join(' ')} failed: ${error.stderr || error.message}`);
     },
   );
+}
+
+/** The postmaster's pid, from its pid file (NaN while it has none). */
+function pidOf(dataDir: string): number {
+  try {
+    return Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return NaN;
+  }
+}
+
+/** The postmaster's pid file says `ready` on its 8th line once it accepts connections. */
+function isReady(dataDir: string): boolean {
+  try {
+    return readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[7]?.trim() === 'ready';
+  } catch {
+    return false;
+  }
 }
 
 /** Start a PostgreSQL server in a new temporary folder; see LocalPostgres. */
@@ -106,16 +134,23 @@ export async function startLocalPostgres(options: LocalPostgresOptions = {}): Pr
   const dir = mkdtempSync(join(tmpdir(), 'icon-vtt-pg-'));
   const dataDir = join(dir, 'data');
   const logFile = options.logFile ?? join(dir, 'postgres.log');
+  let server: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
   let stopped = false;
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+  // A test process that dies leaves no server behind: immediate shutdown (SIGQUIT) at exit.
+  const onExit = () => {
+    if (server?.exitCode === null) server.kill('SIGQUIT');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', onExit);
+  const remove = () => {
+    process.off('exit', onExit);
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     if (isRoot()) {
       const { uid, gid } = postgresUser();
       chownSync(dir, uid, gid);
-      if (options.logFile) {
-        writeFileSync(logFile, '', { flag: 'a' });
-        chownSync(logFile, uid, gid);
-      }
     }
     // C locale: text sorts by bytes, as SQLite's does; trust: loopback and a socket in our folder.
     await runAsPostgres(join(bin, 'initdb'), [
@@ -131,45 +166,84 @@ export async function startLocalPostgres(options: LocalPostgresOptions = {}): Pr
     ]);
     const port = await freePort();
     const settings = [
-      `-c listen_addresses=127.0.0.1`,
-      `-c port=${port}`,
-      `-c unix_socket_directories=${dir}`,
-      '-c synchronous_commit=on',
-      '-c max_connections=100',
-      ...(options.fast ? ['-c fsync=off', '-c full_page_writes=off'] : []),
-    ];
-    await runAsPostgres(join(bin, 'pg_ctl'), [
       '-D',
       dataDir,
-      '-l',
-      logFile,
-      '-w',
-      '-t',
-      '60',
-      '-o',
-      settings.join(' '),
-      'start',
-    ]);
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `port=${port}`,
+      '-c',
+      `unix_socket_directories=${dir}`,
+      '-c',
+      'synchronous_commit=on',
+      '-c',
+      'max_connections=100',
+      ...(options.fast ? ['-c', 'fsync=off', '-c', 'full_page_writes=off'] : []),
+    ];
+    /**
+     * The postmaster runs as our child, not daemonized by pg_ctl: a killed one is reaped at once.
+     * Daemonized, it was nobody's child, stayed a zombie for seconds, and a restart saw "another
+     * postmaster" in its pid file until then.
+     */
+    const startServer = async (): Promise<void> => {
+      // The pid file of a killed server says `ready` too, until the new one rewrites it.
+      const before = existsSync(join(dataDir, 'postmaster.pid')) ? pidOf(dataDir) : undefined;
+      const log = openSync(logFile, 'a');
+      const child = spawn(join(bin, 'postgres'), settings, {
+        ...postgresIds(),
+        cwd: tmpdir(),
+        stdio: ['ignore', log, log],
+      });
+      closeSync(log);
+      server = child;
+      exited = new Promise((resolve) => child.once('exit', () => resolve()));
+      const deadline = Date.now() + 60_000;
+      while (!isReady(dataDir) || pidOf(dataDir) === before || child.exitCode !== null) {
+        if (child.exitCode !== null || Date.now() > deadline) {
+          if (child.exitCode === null) child.kill('SIGQUIT');
+          const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
+          throw new Error(`PostgreSQL did not start; its log (${logFile}):\n${tail}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    await startServer();
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       port,
       dataDir,
-      pid: () => Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
+      pid: () => pidOf(dataDir),
+      async restart() {
+        if (stopped) throw new Error('this PostgreSQL was stopped');
+        if (server?.exitCode === null) {
+          server.kill('SIGINT'); // fast shutdown
+          await exited;
+        }
+        await exited;
+        // A killed postmaster's backends exit once they notice; until then the shared memory is theirs.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            return await startServer();
+          } catch (error) {
+            if (attempt >= 10) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+          }
+        }
+      },
       async stop() {
         if (stopped) return;
         stopped = true;
         try {
-          if (existsSync(join(dataDir, 'postmaster.pid')))
-            await runAsPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
-        } catch (error) {
-          // Killed already (the cluster tests kill -9 it): nothing left to stop.
-          if (!/not running|No such process|could not send stop signal/i.test(String(error))) throw error;
+          if (server?.exitCode === null) server.kill('SIGINT'); // fast shutdown
+          await exited;
         } finally {
           remove();
         }
       },
     };
   } catch (error) {
+    if (server?.exitCode === null) server.kill('SIGQUIT');
+    await exited;
     remove();
     throw error;
   }

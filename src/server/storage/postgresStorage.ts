@@ -87,6 +87,8 @@ export class PostgresStorage implements Storage {
   readonly kind = 'postgres';
   readonly pool: pg.Pool;
   private lane: Promise<CommitLane> | undefined;
+  /** `lane` once open. */
+  private currentLane: CommitLane | undefined;
   private readonly lanes = new Set<CommitLane>();
   private readonly observers = new Set<(commit: CommitInfo) => void>();
   private closed = false;
@@ -127,15 +129,35 @@ export class PostgresStorage implements Storage {
   }
 
   /** The lane of every write until ownership exists; a lost one is replaced on the next write. */
-  async defaultLane(): Promise<CommitLane> {
-    const current = this.lane && (await this.lane.catch(() => undefined));
-    if (current && !current.isLost) return current;
-    this.lane = this.openLane();
+  defaultLane(): Promise<CommitLane> {
+    if (!this.lane || this.currentLane?.isLost) {
+      const opening = this.openLane();
+      this.lane = opening;
+      this.currentLane = undefined;
+      opening.then(
+        (lane) => {
+          if (this.lane === opening) this.currentLane = lane;
+        },
+        () => {
+          if (this.lane === opening) this.lane = undefined; // the next write tries again
+        },
+      );
+    }
     return this.lane;
   }
 
-  private async writeOne<T>(statements: (client: Queryable) => Promise<T>, updates = 0): Promise<T> {
-    return (await this.defaultLane()).run(statements, updates);
+  /**
+   * Run `use` on the default lane, synchronously when it is open: writes then reach the lane's
+   * queue in call order, whatever the caller awaits in between.
+   */
+  private onLane<T>(use: (lane: CommitLane) => Promise<T>): Promise<T> {
+    const lane = this.currentLane;
+    if (lane && !lane.isLost) return use(lane);
+    return this.defaultLane().then(use);
+  }
+
+  private writeOne<T>(statements: (client: Queryable) => Promise<T>, updates = 0): Promise<T> {
+    return this.onLane((lane) => lane.run(statements, updates));
   }
 
   private async read<R extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<R[]> {
@@ -144,8 +166,8 @@ export class PostgresStorage implements Storage {
 
   // --- the update log --------------------------------------------------------------------------
 
-  async appendUpdate(doc: string, update: Uint8Array): Promise<void> {
-    return (await this.defaultLane()).append(doc, update);
+  appendUpdate(doc: string, update: Uint8Array): Promise<void> {
+    return this.onLane((lane) => lane.append(doc, update));
   }
 
   async write(build: (batch: WriteBatch) => void): Promise<void> {
@@ -168,7 +190,7 @@ export class PostgresStorage implements Storage {
           if (refusal) throw new AssetRefusedError(refusal);
         }),
     });
-    await this.writeOne(async (client) => {
+    return this.writeOne(async (client) => {
       for (const op of ops) await op(client);
     }, updates);
   }

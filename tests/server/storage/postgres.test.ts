@@ -17,10 +17,17 @@ let server: LocalPostgres;
 /** A connection of the test's own: what another process sees. */
 let observer: pg.Client;
 
+/** The observer; its connection dies with the server in the kill test (said, not thrown). */
+async function connectObserver(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: server.url });
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
+
 beforeAll(async () => {
   server = await startLocalPostgres({ fast: true });
-  observer = new pg.Client({ connectionString: server.url });
-  await observer.connect();
+  observer = await connectObserver();
 }, 60_000);
 
 afterAll(async () => {
@@ -117,5 +124,38 @@ describe('storage: postgres only', () => {
     await storage.appendUpdate(doc, Uint8Array.of(9));
     expect((await storage.readUpdates(doc)).updates).toHaveLength(1);
     expect(await storage.defaultLane()).not.toBe(lane);
+  });
+});
+
+describe('storage: postgres killed', () => {
+  it('keeps every acknowledged append through a kill -9 of PostgreSQL', async () => {
+    const storage = await openPostgresStorage(server.url);
+    const doc = `killed-${Date.now()}`;
+    const acknowledged: number[] = [];
+    let refused = 0;
+    // One append per turn until PostgreSQL is gone: commits follow each other, one always under way.
+    const writing = (async () => {
+      for (let i = 0; refused === 0 && i < 65_536; i += 1) {
+        storage.appendUpdate(doc, Uint8Array.of(i & 0xff, i >> 8)).then(
+          () => void acknowledged.push(i),
+          () => void (refused += 1),
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    // The postmaster killed while commits are under way (fsync=off does not matter: the kernel
+    // keeps what PostgreSQL wrote).
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    process.kill(server.pid(), 'SIGKILL');
+    await writing;
+    await observer.end().catch(() => undefined);
+    await storage.close().catch(() => undefined);
+    await server.restart();
+    observer = await connectObserver();
+    const { rows } = await observer.query<{ data: Buffer }>('SELECT data FROM updates WHERE doc = $1', [doc]);
+    const stored = new Set(rows.map((row) => row.data[0]! + (row.data[1]! << 8)));
+    expect(acknowledged.length).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0); // the kill came while commits were under way
+    for (const i of acknowledged) expect(stored.has(i)).toBe(true);
   });
 });
