@@ -70,14 +70,21 @@ export interface CommitInfo {
  * seed updates, an intent's updates with its idempotency key, a library import.
  */
 export interface WriteBatch {
+  /** A new room lands whole: with its GM token and seed updates, or not at all. */
   createRoom(id: string, settings?: unknown): void;
+  /** The new room's GM link, or the demo room's links renewed together. */
   insertToken(row: TokenRow): void;
+  /** The demo room's old links go in the same commit as the new ones. */
   deleteToken(tokenHash: string): void;
+  /** A seed update or an intent's update, committed with the rest. */
   appendUpdate(doc: string, update: Uint8Array): void;
+  /** An intent's key lands with its updates: a retry finds the key exactly when the moves exist. */
   putIntentKey(row: IntentKeyRow, max: number, maxAgeMs: number): void;
+  /** A server record that must match the rest (the demo room's). */
   setKv(key: string, value: string): void;
+  /** A library import lands whole. */
   putLibraryEntry(row: LibraryEntryRow): void;
-  /** As `Storage.putRoomAsset`; a refusal fails the batch with an AssetRefusedError. */
+  /** A new room's images, under its caps; a refusal fails the batch with an AssetRefusedError. */
   putRoomAsset(roomId: string, image: AssetRow | string, caps: AssetCaps): void;
 }
 
