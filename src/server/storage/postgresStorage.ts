@@ -115,6 +115,10 @@ export class PostgresStorage implements Storage {
     if (this.closed) throw new Error('the storage is closed');
     const client = new pg.Client({ connectionString: this.url, options: CONNECTION_OPTIONS });
     await client.connect();
+    if (this.closed) {
+      await client.end();
+      throw new Error('the storage is closed');
+    }
     const lane: CommitLane = new CommitLane(
       client,
       (commit) => this.observers.forEach((observer) => observer(commit)),
