@@ -23,6 +23,7 @@ import {
   unaryMinusDependencies,
   unaryPlusDependencies,
 } from 'mathjs';
+import type { FactoryFunctionMap } from 'mathjs';
 
 /**
  * The `evaluate` the dice-notation library gets in the server bundle (vite.server.config.ts sends
@@ -39,33 +40,32 @@ import {
  * tests/server/diceMath.test.ts compares the two. Unbundled (tests, tsx) this module imports the
  * whole of mathjs, as the library itself does there.
  */
-const math = create(
-  {
-    evaluateDependencies,
-    addDependencies,
-    subtractDependencies,
-    multiplyDependencies,
-    divideDependencies,
-    modDependencies,
-    powDependencies,
-    unaryMinusDependencies,
-    unaryPlusDependencies,
-    absDependencies,
-    ceilDependencies,
-    cosDependencies,
-    expDependencies,
-    floorDependencies,
-    logDependencies,
-    maxDependencies,
-    minDependencies,
-    roundDependencies,
-    signDependencies,
-    sinDependencies,
-    sqrtDependencies,
-    tanDependencies,
-  },
-  {},
-);
+// mathjs's types declare each `…Dependencies` as possibly undefined; all of these exist.
+const dependencies: Record<string, FactoryFunctionMap | undefined> = {
+  evaluateDependencies,
+  addDependencies,
+  subtractDependencies,
+  multiplyDependencies,
+  divideDependencies,
+  modDependencies,
+  powDependencies,
+  unaryMinusDependencies,
+  unaryPlusDependencies,
+  absDependencies,
+  ceilDependencies,
+  cosDependencies,
+  expDependencies,
+  floorDependencies,
+  logDependencies,
+  maxDependencies,
+  minDependencies,
+  roundDependencies,
+  signDependencies,
+  sinDependencies,
+  sqrtDependencies,
+  tanDependencies,
+};
+const math = create(dependencies as FactoryFunctionMap, {});
 
 export function evaluate(expression: string): unknown {
   return math.evaluate(expression);

@@ -10,11 +10,11 @@
  * decided the run. Without the reducer the heap keeps the room it once needed and is collected
  * when it fills, as usual (docs/server/performance.md, "Memory").
  *
- * `--optimize-for-size`: a young generation of 1 MiB instead of up to 16 MiB per half, which the
- * reducer no longer shrinks, and a heap that grows in smaller steps. About 30 MiB less resident after
- * the load test's GM phase (145 → 112–116 MiB) for more, shorter scavenges (about 285 of at most 8 ms
- * in that phase instead of 17 of at most 4 ms): the GM-write p99 and the slowest move stay within
- * their targets, the server's CPU in the phase grows by 5–10 %. `--max-semi-space-size=1` alone
- * gave 123 MiB: the rest of the flag's saving is its heap growth.
+ * `--optimize-for-size`: a young generation of 1 MiB instead of up to 16 MiB a half, which the
+ * reducer no longer shrinks, and a heap that grows in smaller steps: 112–115 MiB resident after the
+ * load test's GM phase instead of 145, for more, shorter scavenges (about 285 in that phase, the
+ * longest 6–9 ms, instead of 17 of at most 4 ms) and about 10 % more CPU; the GM-write p99 and the
+ * slowest move stay within their targets. `--max-semi-space-size=1` alone gave 123 MiB: the rest
+ * of the flag's saving is the heap's growth.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--no-memory-reducer', '--optimize-for-size'];
