@@ -3,7 +3,14 @@ import { BattlefieldError } from '../grid';
 import type { Intent, IntentResult } from '../schema/intent';
 import { IntentSchema } from '../schema/intent';
 import type { TableDocs } from './docLayout';
-import { channelRootsOf, publicRootsOf, rootsOf, secretRootsOf, SERVER_ORIGIN, transactBoth } from './docLayout';
+import {
+  channelRootsOf,
+  publicRootsOf,
+  rootsOf,
+  secretRootsOf,
+  SERVER_ORIGIN,
+  transactBoth,
+} from './docLayout';
 import type { ChannelDocs } from './intents/chatChannels';
 import { atMost, MAX_LOG_ENTRIES } from '../schema/limits';
 import { tableStateOf } from './snapshot';
@@ -126,7 +133,10 @@ export function applyIntent(
     [...leaving].some((id) => !snapshot.tokensById[id]?.ownerIds.some((o) => actor.characterIds.includes(o)));
   return {
     ok: true,
-    outcome: actor.role === 'player' && (writes.redactedForPlayers || unseenByActor) ? redactOutcome(outcome) : outcome,
+    outcome:
+      actor.role === 'player' && (writes.redactedForPlayers || unseenByActor)
+        ? redactOutcome(outcome)
+        : outcome,
   };
 }
 

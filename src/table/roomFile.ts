@@ -157,7 +157,11 @@ export function exportRoom(publicDoc: Y.Doc, secretsDoc: Y.Doc, now = Date.now()
       scenes: Object.fromEntries(readScenes(secretsDoc, problems).map((scene) => [scene.id, scene])),
       // The GM's copies; each player's own copy (their channel doc) is not in the file.
       handouts: handoutsOf(secretsDoc, 'secrets', problems),
-      playerExplored: squareSetsOf(secretRootsOf(secretsDoc).playerExplored, 'secrets.playerExplored', problems),
+      playerExplored: squareSetsOf(
+        secretRootsOf(secretsDoc).playerExplored,
+        'secrets.playerExplored',
+        problems,
+      ),
     },
   };
   // Round-trip through JSON so the file holds no frozen or shared objects.
@@ -204,7 +208,8 @@ export function importRoom(
     for (const [scene, squares] of Object.entries(file.public.explored)) pub.explored.set(scene, squares);
     if (file.public.chat.length) pub.chat.push(file.public.chat);
     const sec = secretRootsOf(secretsDoc);
-    for (const [key, squares] of Object.entries(file.secrets.playerExplored)) sec.playerExplored.set(key, squares);
+    for (const [key, squares] of Object.entries(file.secrets.playerExplored))
+      sec.playerExplored.set(key, squares);
     const docs = { public: publicDoc, secrets: secretsDoc };
     const visible = new Map(file.public.tokens.map((t) => [t.id, t]));
     for (const [roots, part] of [

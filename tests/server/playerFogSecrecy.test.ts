@@ -118,10 +118,12 @@ describe('per-player fog of war, over the real server (docs/table/fog-of-war.md)
     });
     expect(step.status).toBe(200);
     const sent = () =>
-      room.public.doc.getMap('tokens').has('ogre') ||
-      room.channel(ana.id)!.doc.getMap('tokens').has('ogre');
+      room.public.doc.getMap('tokens').has('ogre') || room.channel(ana.id)!.doc.getMap('tokens').has('ogre');
     expect(sent()).toBe(true);
-    await waitFor(() => bytesOf(anaPub, anaChan).includes('Gnarled Ogre'), 'the ogre reaches Anselm’s player');
+    await waitFor(
+      () => bytesOf(anaPub, anaChan).includes('Gnarled Ogre'),
+      'the ogre reaches Anselm’s player',
+    );
     for (const c of [anaPub, anaChan, boPub, boChan]) c.ws.close();
   });
 });

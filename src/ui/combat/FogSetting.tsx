@@ -6,7 +6,7 @@ type Vision = 'off' | 'party' | 'per-player';
 const SAID: Record<Vision, string> = {
   off: 'Fog of war off: players see every revealed character',
   party: 'Fog of war on: players are sent only the foes the party can see',
-  'per-player': "Fog of war on: each player is sent only what their own characters can see",
+  'per-player': 'Fog of war on: each player is sent only what their own characters can see',
 };
 
 /**

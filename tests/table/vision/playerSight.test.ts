@@ -9,7 +9,7 @@ import { setRoomSettings } from '../../../src/table/writers/roomWriters';
 import { moveToken, setTokenHidden } from '../../../src/table/writers/tokenWriters';
 import { followPlayerSight } from '../../../src/table/vision/followPlayerSight';
 import { decodeSquares } from '../../../src/table/vision/squareSet';
-import { act, encounter, foe, mapOf, move, party, pc, player, room } from '../fixtures';
+import { encounter, foe, mapOf, move, party, pc, player, room } from '../fixtures';
 
 /**
  * Per-player fog (room setting `vision: 'per-player'`, docs/table/fog-of-war.md): each player is
