@@ -78,8 +78,6 @@ const ANA_INTO_SIGHT = [
   { x: 2, y: 3 },
 ];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Every value, string and map key in the sync payloads of `frames` (deleted items' keys too), and
  * every presence state relayed (awareness: count, then client, clock and JSON state each).
@@ -499,13 +497,18 @@ async function fogRoom(server: ServerFixture, vision: 'party' | 'per-player') {
     },
   };
   /** Everything sent so far has reached the player: a last line on each of their docs. */
+  let marks = 1;
   const drained = async (mark: string) => {
     await table.gm({ kind: 'chat', text: mark });
     await table.gm({ kind: 'chat', text: mark, to: { kind: 'player', channel: invited.body.id } });
     await waitFor(() => pub.allBytes().includes(Buffer.from(mark)), `${mark} in the public doc`);
     const channel = sockets['channel doc'];
     await waitFor(() => channel.allBytes().includes(Buffer.from(mark)), `${mark} in the channel doc`);
-    await sleep(30); // presence is relayed on its own clock
+    // Presence is relayed on its own path: a ping stamped with this mark, once it is here, all
+    // earlier presence is too.
+    const at = marks++;
+    table.presence({ ping: { cell: { x: 0, y: 3 }, at } });
+    await waitFor(() => pub.allBytes().includes(Buffer.from(`"at":${at}}`)), `${mark}'s ping`);
   };
   const close = () => {
     for (const s of Object.values(sockets)) s.ws.close();

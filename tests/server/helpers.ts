@@ -226,9 +226,24 @@ export function connectClient(wsUrl: string, docName: string, token: string): Te
   };
 }
 
-export async function waitFor(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+/**
+ * Until `check` holds (it may ask something asynchronous: a query, a request that may fail until
+ * a process listens, which counts as not yet), polling every 10 ms; throws naming `what`.
+ */
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 5000,
+): Promise<void> {
   const start = Date.now();
-  while (!check()) {
+  const holds = async () => {
+    try {
+      return await check();
+    } catch {
+      return false;
+    }
+  };
+  while (!(await holds())) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { haproxyConfig, roomOfPath } from '../../../src/server/cluster/haproxyConfig';
+import { waitFor } from '../helpers';
 
 /**
  * The cluster's routing (docs/scaling.md) through Debian's HAProxy (scripts/ensure-haproxy.sh):
@@ -66,18 +67,15 @@ describe('HAProxy routes by room id (docs/scaling.md)', () => {
     proxy = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
     origin = `http://127.0.0.1:${port}`;
     // Up once it answers (and its health checks see all three).
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      try {
+    await waitFor(
+      async () => {
         const seen = new Set<string>();
         for (let i = 0; i < 30; i++) seen.add((await get(`/api/rooms/ready-${i}/x`)).name);
-        if (seen.size === 3) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error('HAProxy did not come up with three processes');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+        return seen.size === 3;
+      },
+      'HAProxy up with three processes',
+      10_000,
+    );
   });
 
   afterAll(async () => {
@@ -135,19 +133,15 @@ describe('HAProxy routes by room id (docs/scaling.md)', () => {
     await new Promise((resolve) => down.server.close(resolve));
     down.server.closeAllConnections();
     // HAProxy's health checks mark it down within a few seconds (inter 1s, fall 2).
-    const deadline = Date.now() + 10_000;
-    let after: Map<string, string>;
-    for (;;) {
-      after = new Map();
-      try {
+    const after = new Map<string, string>();
+    await waitFor(
+      async () => {
         for (const room of rooms) after.set(room, (await get(`/api/rooms/${room}/x`)).name);
-        if (![...after.values()].includes(down.name)) break;
-      } catch {
-        // a request that met the closing process: ask again
-      }
-      if (Date.now() > deadline) throw new Error('HAProxy kept routing to the process that went down');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+        return ![...after.values()].includes(down.name);
+      },
+      'HAProxy to stop routing to the process that went down',
+      10_000,
+    );
     for (const room of rooms)
       if (before.get(room) !== down.name) expect(after.get(room), room).toBe(before.get(room));
   });

@@ -6,6 +6,7 @@ import type { PostgresStorage } from '../../../src/server/storage/postgresStorag
 import { openPostgresStorage } from '../../../src/server/storage/postgresStorage';
 import { LaneLostError } from '../../../src/server/storage/CommitLane';
 import { storageSuite } from './storageSuite';
+import { waitFor } from '../helpers';
 
 /**
  * The shared storage suite on PostgreSQL: one throwaway server for the file (Debian's binaries,
@@ -69,7 +70,16 @@ describe('storage: postgres only', () => {
     await observer.query('LOCK TABLE updates IN EXCLUSIVE MODE');
     let resolved = false;
     const append = storage.appendUpdate(doc, Uint8Array.of(1, 2, 3)).then(() => (resolved = true));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once the append's session is seen waiting on the table lock, its commit cannot have happened.
+    await waitFor(
+      async () =>
+        (
+          await observer.query<{ n: string }>(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+          )
+        ).rows[0]!.n !== '0',
+      'the append waiting on the lock',
+    );
     expect(resolved).toBe(false);
     await observer.query('COMMIT');
     await append;
@@ -145,7 +155,7 @@ describe('storage: postgres killed', () => {
     })();
     // The postmaster killed while commits are under way (fsync=off does not matter: the kernel
     // keeps what PostgreSQL wrote).
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await waitFor(() => acknowledged.length >= 20, 'commits under way');
     process.kill(server.pid(), 'SIGKILL');
     await writing;
     await observer.end().catch(() => undefined);
