@@ -1,16 +1,7 @@
 import { expect, test } from './fixtures';
-import { COMBAT_TEST_PARTY } from '../ui/combat/combatParty';
+import { fogYard, OGRE_BEHIND_THE_WALL } from './fogYard';
 import type { Page } from '@playwright/test';
-import {
-  cellToPage,
-  dragCell,
-  postJson,
-  readJson,
-  screenshot,
-  tokenCell,
-  useTestServer,
-  waitReady,
-} from './helpers';
+import { cellToPage, dragCell, screenshot, tokenCell, useTestServer } from './helpers';
 
 /**
  * Issue 34, fog of war shared by the party (docs/ui/vision.md): the GM turns it on in the turn
@@ -22,58 +13,17 @@ const server = useTestServer();
 test('fog on: the ogre behind the wall is not on the player’s table until the Ranger walks past the wall', async ({
   browser,
 }) => {
-  const room = await postJson<{ roomId: string; gmToken: string; gmLink: string }>(server(), '/api/rooms', {
-    name: 'Fog yard',
-    map: readJson('tests/fixtures/fog-yard-map.json'),
-    encounter: {
-      schemaVersion: 1,
-      kind: 'encounter',
-      name: 'Behind the wall',
-      map: 'fog-yard.json',
-      chapter: 1,
-      foes: [
-        {
-          id: 'ogre',
-          hidden: false,
-          cell: { x: 6, y: 0 },
-          statBlock: {
-            kind: 'foe',
-            name: 'Ogre',
-            health: 8,
-            defense: 9,
-            armor: 1,
-            speed: 4,
-            attackBonus: 2,
-            frayDamage: 2,
-            damageDie: 6,
-            abilities: [],
-          },
-        },
-      ],
-      partyStarts: [
-        { x: 0, y: 1 },
-        { x: 0, y: 3 },
-      ],
-    },
-    party: COMBAT_TEST_PARTY,
-    revealFoes: false,
+  const room = await fogYard(server(), browser, {
+    foes: [OGRE_BEHIND_THE_WALL],
+    players: { Robin: ['ranger'] },
   });
-  const invite = await postJson<{ link: string }>(
-    server(),
-    `/api/rooms/${room.roomId}/invites`,
-    { name: 'Robin', characterIds: ['ranger'] },
-    room.gmToken,
-  );
   const open = async (link: string) => {
-    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, server().origin));
-    await waitReady(page);
+    const page = await room.open(link);
     await page.getByTestId('turn-tracker').waitFor({ timeout: 20_000 });
     return page;
   };
   const gm = await open(room.gmLink);
-  const player = await open(invite.link);
+  const player = await open(room.links.Robin!);
   await expect.poll(() => tokenCell(player, 'ogre')).toEqual({ x: 6, y: 0 });
 
   await gm.getByTestId('tracker-fog').selectOption('party');
@@ -92,11 +42,7 @@ test('fog on: the ogre behind the wall is not on the player’s table until the 
   // On a phone: the same fog, with what the party explored dimmed (the Ranger walked back).
   await dragCell(player, { x: 2, y: 3 }, { x: 0, y: 2 });
   await expect.poll(() => tokenCell(player, 'ogre')).toBeUndefined();
-  const phone = await (
-    await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
-  ).newPage();
-  await phone.goto(invite.link.replace(/^https?:\/\/[^/]+/, server().origin));
-  await waitReady(phone);
+  const phone = await room.open(room.links.Robin!, true);
   await expect(phone.getByTestId('fog-note')).toHaveCount(1, { timeout: 20_000 });
   await expect.poll(() => tokenCell(phone, 'ogre')).toBeUndefined();
   await screenshot(phone, 'fog-player-390.png');
@@ -111,39 +57,14 @@ test('fog on: the ogre behind the wall is not on the player’s table until the 
  * rows 0–1 (x 4–6, and (7,0)) are dark; row 2 is seen whole from (0,3).
  */
 test('fog on: a player’s ruler stops at the last square the party saw', async ({ browser }) => {
-  const room = await postJson<{ roomId: string; gmToken: string; gmLink: string }>(server(), '/api/rooms', {
-    name: 'Fog ruler',
-    map: readJson('tests/fixtures/fog-yard-map.json'),
-    party: COMBAT_TEST_PARTY,
-    encounter: {
-      schemaVersion: 1,
-      kind: 'encounter',
-      name: 'Empty yard',
-      map: 'fog-yard.json',
-      chapter: 1,
-      foes: [],
-      partyStarts: [
-        { x: 0, y: 1 },
-        { x: 0, y: 3 },
-      ],
-    },
-  });
-  const invite = await postJson<{ link: string }>(
-    server(),
-    `/api/rooms/${room.roomId}/invites`,
-    { name: 'Robin', characterIds: ['ranger'] },
-    room.gmToken,
-  );
+  const room = await fogYard(server(), browser, { name: 'Fog ruler', players: { Robin: ['ranger'] } });
   const open = async (link: string) => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, server().origin));
-    await waitReady(page);
+    const page = await room.open(link);
     await page.getByTestId('turn-tracker').waitFor({ timeout: 20_000 });
     return page;
   };
   const gm = await open(room.gmLink);
-  const player = await open(invite.link);
+  const player = await open(room.links.Robin!);
   await gm.getByTestId('tracker-fog').selectOption('party');
   await expect(player.getByTestId('fog-note')).toHaveText('Fog of war: you see what the party sees.');
   await expect.poll(() => player.evaluate(() => window.__iconVttFog?.rows()?.[1])).toBe('oooo...o');

@@ -1,8 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
-import { COMBAT_TEST_PARTY } from '../ui/combat/combatParty';
+import type { Page } from '@playwright/test';
+import { fogYard } from './fogYard';
 import { expect, test } from './fixtures';
-import { cellToPage, postJson, readJson, screenshot, sheet, useTestServer, waitReady } from './helpers';
-import type { TestServer } from './testServer';
+import { cellToPage, screenshot, sheet, useTestServer } from './helpers';
 
 /**
  * The GM's fog brush (docs/ui/vision.md): with fog of war on and "Fog of: the whole party", the
@@ -10,47 +9,6 @@ import type { TestServer } from './testServer';
  * it again (dark for players; what the party sees now stays seen). One stroke, one write.
  */
 const server = useTestServer();
-
-/** The fog yard (8×4, a wall down column 3, rows 0–2), the Ranger at (0,1), the Sage at (0,3), fog on. */
-async function fogYard(srv: TestServer, browser: Browser) {
-  const room = await postJson<{ roomId: string; gmToken: string; gmLink: string }>(srv, '/api/rooms', {
-    name: 'Fog yard',
-    map: readJson('tests/fixtures/fog-yard-map.json'),
-    encounter: {
-      schemaVersion: 1,
-      kind: 'encounter',
-      name: 'Empty yard',
-      map: 'fog-yard.json',
-      chapter: 1,
-      foes: [],
-      partyStarts: [
-        { x: 0, y: 1 },
-        { x: 0, y: 3 },
-      ],
-    },
-    party: COMBAT_TEST_PARTY,
-    revealFoes: false,
-  });
-  const invite = await postJson<{ link: string }>(
-    srv,
-    `/api/rooms/${room.roomId}/invites`,
-    { name: 'Robin', characterIds: ['ranger'] },
-    room.gmToken,
-  );
-  const open = async (link: string, phone = false) => {
-    const context = await browser.newContext(
-      phone
-        ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
-        : { viewport: { width: 1440, height: 900 } },
-    );
-    const page = await context.newPage();
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, srv.origin));
-    await waitReady(page);
-    return page;
-  };
-  return { gmLink: room.gmLink, playerLink: invite.link, open };
-}
 
 /** What a page's fog draws: `o` seen, `-` explored (dimmed), `#` never seen. */
 const shades = (page: Page) => page.evaluate(() => window.__iconVttFog?.shades() ?? null);
@@ -74,9 +32,9 @@ const hide = (c: string) => (c === '-' ? '#' : c);
 test('the GM reveals the yard behind the wall with the brush, the player sees it dimmed, and Hide again darkens it', async ({
   browser,
 }) => {
-  const room = await fogYard(server(), browser);
+  const room = await fogYard(server(), browser, { name: 'Fog yard', players: { Robin: ['ranger'] } });
   const gm = await room.open(room.gmLink);
-  const player = await room.open(room.playerLink);
+  const player = await room.open(room.links.Robin!);
   await gm.getByTestId('hint-later').click(); // the first-run tips, off the panel
   await gm.getByTestId('tracker-fog').selectOption('party');
   await expect(player.getByTestId('fog-note')).toHaveText('Fog of war: you see what the party sees.');
@@ -131,9 +89,9 @@ test('the GM reveals the yard behind the wall with the brush, the player sees it
 test('on a phone the GM paints with a finger: the map does not pan and the player sees the squares', async ({
   browser,
 }) => {
-  const room = await fogYard(server(), browser);
+  const room = await fogYard(server(), browser, { name: 'Fog yard', players: { Robin: ['ranger'] } });
   const gm = await room.open(room.gmLink, true);
-  const player = await room.open(room.playerLink);
+  const player = await room.open(room.links.Robin!);
   await sheet(gm, true);
   await gm.getByTestId('tracker-fog').selectOption('party');
   await expect(player.getByTestId('fog-note')).toHaveCount(1, { timeout: 20_000 });

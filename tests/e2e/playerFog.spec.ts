@@ -1,15 +1,6 @@
 import { expect, test } from './fixtures';
-import { COMBAT_TEST_PARTY } from '../ui/combat/combatParty';
-import {
-  cellToPage,
-  dragCell,
-  postJson,
-  readJson,
-  screenshot,
-  tokenCell,
-  useTestServer,
-  waitReady,
-} from './helpers';
+import { fogYard, OGRE_BEHIND_THE_WALL } from './fogYard';
+import { cellToPage, dragCell, screenshot, tokenCell, useTestServer } from './helpers';
 
 /**
  * Per-player fog of war (docs/table/fog-of-war.md): each player sees what their own characters
@@ -22,67 +13,16 @@ const server = useTestServer();
 test('per-player fog: the ogre appears for the player whose character walked past the wall, not for the other', async ({
   browser,
 }) => {
-  const room = await postJson<{ roomId: string; gmToken: string; gmLink: string }>(server(), '/api/rooms', {
-    name: 'Fog yard',
-    map: readJson('tests/fixtures/fog-yard-map.json'),
-    encounter: {
-      schemaVersion: 1,
-      kind: 'encounter',
-      name: 'Behind the wall',
-      map: 'fog-yard.json',
-      chapter: 1,
-      foes: [
-        {
-          id: 'ogre',
-          hidden: false,
-          cell: { x: 6, y: 0 },
-          statBlock: {
-            kind: 'foe',
-            name: 'Ogre',
-            health: 8,
-            defense: 9,
-            armor: 1,
-            speed: 4,
-            attackBonus: 2,
-            frayDamage: 2,
-            damageDie: 6,
-            abilities: [],
-          },
-        },
-      ],
-      partyStarts: [
-        { x: 0, y: 1 },
-        { x: 0, y: 3 },
-      ],
-    },
-    party: COMBAT_TEST_PARTY,
-    revealFoes: false,
+  const room = await fogYard(server(), browser, {
+    foes: [OGRE_BEHIND_THE_WALL],
+    players: { Robin: ['ranger'], Sam: ['sage'] },
   });
-  const inviteFor = (name: string, characterIds: string[]) =>
-    postJson<{ link: string }>(
-      server(),
-      `/api/rooms/${room.roomId}/invites`,
-      { name, characterIds },
-      room.gmToken,
-    );
-  const robin = await inviteFor('Robin', ['ranger']);
-  const sam = await inviteFor('Sam', ['sage']);
-  const open = async (link: string, viewport = { width: 1440, height: 900 }, phone = false) => {
-    const context = await browser.newContext({
-      viewport,
-      ...(phone ? { hasTouch: true, isMobile: true } : {}),
-    });
-    const page = await context.newPage();
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, server().origin));
-    await waitReady(page);
-    return page;
-  };
+  const open = room.open;
   const gm = await open(room.gmLink);
   await gm.getByTestId('turn-tracker').waitFor({ timeout: 20_000 });
   await gm.getByTestId('tracker-fog').selectOption('per-player');
-  const ranger = await open(robin.link);
-  const sage = await open(sam.link);
+  const ranger = await open(room.links.Robin!);
+  const sage = await open(room.links.Sam!);
   await expect(ranger.getByTestId('fog-note')).toHaveText(
     'Fog of war: you see what your own characters see.',
   );
@@ -122,7 +62,7 @@ test('per-player fog: the ogre appears for the player whose character walked pas
   await screenshot(gm, 'fog-per-player-gm-1440.png');
 
   // On a phone, Sam's screen: the ogre is still nowhere.
-  const phone = await open(sam.link, { width: 390, height: 844 }, true);
+  const phone = await open(room.links.Sam!, true);
   await expect(phone.getByTestId('fog-note')).toHaveCount(1, { timeout: 20_000 });
   await expect.poll(() => tokenCell(phone, 'ranger')).toEqual({ x: 2, y: 3 });
   expect(await tokenCell(phone, 'ogre')).toBeUndefined();
