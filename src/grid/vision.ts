@@ -70,6 +70,16 @@ function markTarget(s: typeof sweep, x: number, y: number, bx: number, by: numbe
   s.seen[k] = 1;
 }
 
+/** A Size 1 target on a square, reused by `pairSees` (judgePair reads it, keeps nothing). */
+const pairTarget: Footprint = { cell: { x: 0, y: 0 }, size: 1 };
+
+/** Whether judgePair finds a line from `viewer` to a Size 1 character on (x, y). */
+function pairSees(t: Terrain, viewer: Footprint, x: number, y: number, options: SightOptions): boolean {
+  (pairTarget.cell as { x: number; y: number }).x = x;
+  (pairTarget.cell as { x: number; y: number }).y = y;
+  return judgePair(t, viewer, pairTarget, options, false) !== BLOCKED;
+}
+
 /** judgePair for every square of the box, for viewers the sweeps do not handle. */
 function judgeEach(
   t: Terrain,
@@ -81,15 +91,10 @@ function judgeEach(
   x1: number,
   y1: number,
 ): void {
-  const cell = { x: 0, y: 0 };
-  const target: Footprint = { cell, size: 1 };
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const k = y * t.width + x;
-      if (t.type[k] === SPACE.impassable) continue;
-      cell.x = x;
-      cell.y = y;
-      if (judgePair(t, viewer, target, options, false) !== BLOCKED) seen[k] = 1;
+      if (t.type[k] !== SPACE.impassable && pairSees(t, viewer, x, y, options)) seen[k] = 1;
     }
   }
 }
@@ -97,8 +102,6 @@ function judgeEach(
 // Per-call grids, reused while the map size stays the same.
 let blockLevel = new Uint8Array(0);
 let groupOf = new Uint8Array(0);
-const nearCell = { x: 0, y: 0 };
-const nearTarget: Footprint = { cell: nearCell, size: 1 };
 
 /**
  * The squares of the box seen from a viewer standing on the map, on no impassable square: the
@@ -165,9 +168,7 @@ function sweepSquares(
       if (type[k] === SPACE.impassable) continue;
       if (nearRow && x >= nx0 && x <= nx1) {
         // Beside or under the viewer: the target may itself be the viewer's tall neighbour.
-        nearCell.x = x;
-        nearCell.y = y;
-        if (judgePair(t, viewer, nearTarget, options, false) !== BLOCKED) seen[k] = 1;
+        if (pairSees(t, viewer, x, y, options)) seen[k] = 1;
         continue;
       }
       const g = classGroup[level[k]! + 1]!;
@@ -267,16 +268,6 @@ export function seesFootprint(seen: Uint8Array, width: number, f: Footprint): bo
   for (let dy = 0; dy < f.size; dy++)
     for (let dx = 0; dx < f.size; dx++) if (seen[(f.cell.y + dy) * width + f.cell.x + dx] === 1) return true;
   return false;
-}
-
-/** A Size 1 target on a square, reused by `seesSquare` (judgePair reads it, keeps nothing). */
-const pairTarget: Footprint = { cell: { x: 0, y: 0 }, size: 1 };
-
-/** Whether judgePair finds a line from `viewer` to a Size 1 character on (x, y). */
-function pairSees(t: Terrain, viewer: Footprint, x: number, y: number, options: SightOptions): boolean {
-  (pairTarget.cell as { x: number; y: number }).x = x;
-  (pairTarget.cell as { x: number; y: number }).y = y;
-  return judgePair(t, viewer, pairTarget, options, false) !== BLOCKED;
 }
 
 /**
