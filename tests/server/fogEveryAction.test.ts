@@ -8,9 +8,9 @@ import type { IntentKind } from '../../src/schema/intent';
 import { seededDice } from '../../src/lib/dice';
 import type { RoomSettings } from '../../src/schema/settings';
 import { setRoomSettings } from '../../src/table/writers/roomWriters';
-import { setTokenHidden } from '../../src/table/writers/tokenWriters';
 import type { ServerFixture } from './helpers';
-import { api, connectClient, createRoom, RawClient, useTestServer, waitFor } from './helpers';
+import { gmRevealsUnderFog } from './fogOn';
+import { api, createRoom, RawClient, useTestServer, waitFor } from './helpers';
 import { channelDocName } from '../../src/server/permissions';
 import { ACTIONS } from '../../src/table/intents/actions';
 import { foe, PARRY, pc } from '../table/fixtures';
@@ -427,20 +427,7 @@ async function fogRoom(server: ServerFixture, vision: 'party' | 'per-player') {
       partyStarts: [{ x: 0, y: 1 }],
     },
   });
-  const gm = connectClient(server.wsUrl, roomId, gmToken);
-  const gmSecrets = connectClient(server.wsUrl, `${roomId}~secrets`, gmToken);
-  server.keep(gm, gmSecrets);
-  await Promise.all([gm.synced, gmSecrets.synced]);
-  const docs = { public: gm.doc, secrets: gmSecrets.doc };
-  setRoomSettings(docs, { ...readSettings(gm.doc, []), vision });
-  setTokenHidden(docs, FOE_ID, false);
-  const room = server.room(roomId);
-  await waitFor(
-    () =>
-      (room.secrets.doc.getMap('tokens').get(FOE_ID) as { outOfSight?: string })?.outOfSight ===
-      'stats-shown',
-    'the ogre out of sight',
-  );
+  const { gm, gmSecrets, docs, room } = await gmRevealsUnderFog(server, roomId, gmToken, vision, FOE_ID);
   const invited = await api<{ token: string; id: string }>(server.origin, `/api/rooms/${roomId}/invites`, {
     token: gmToken,
     body: { name: 'Ana’s player', characterIds: ['ana'] },

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readSettings } from '../../src/table/readDoc';
-import { setRoomSettings } from '../../src/table/writers/roomWriters';
-import { setTokenHidden } from '../../src/table/writers/tokenWriters';
-import { api, connectClient, createRoom, invite, RawClient, useTestServer, waitFor } from './helpers';
+import { api, createRoom, invite, RawClient, useTestServer, waitFor } from './helpers';
+import { gmRevealsUnderFog } from './fogOn';
 import { foe, pc } from '../table/fixtures';
 
 /** 8×4, a wall down column 3 in rows 0–2 (shared with tests/e2e/fog.spec.ts). */
@@ -42,21 +40,7 @@ describe('fog of war shared by the party, over the real server (docs/ui/vision.m
         partyStarts: [{ x: 0, y: 1 }],
       },
     });
-    const gm = connectClient(server.wsUrl, roomId, gmToken);
-    const gmSecrets = connectClient(server.wsUrl, `${roomId}~secrets`, gmToken);
-    server.keep(gm, gmSecrets);
-    await Promise.all([gm.synced, gmSecrets.synced]);
-    const docs = { public: gm.doc, secrets: gmSecrets.doc };
-    // The GM turns fog on, then reveals the ogre: it stays with the GM, out of the party's sight.
-    setRoomSettings(docs, { ...readSettings(gm.doc, []), vision: 'party' });
-    setTokenHidden(docs, 'ogre', false);
-    const room = server.room(roomId);
-    await waitFor(
-      () =>
-        (room.secrets.doc.getMap('tokens').get('ogre') as { outOfSight?: string })?.outOfSight ===
-        'stats-shown',
-      'the ogre out of sight',
-    );
+    const { room } = await gmRevealsUnderFog(server, roomId, gmToken, 'party', 'ogre');
     const anaToken = await invite(server.origin, roomId, gmToken, 'Ana’s player', ['ana']);
     const player = RawClient.connect(server.wsUrl, roomId, anaToken);
     await player.opened;

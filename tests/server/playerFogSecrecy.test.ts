@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixedDice } from '../../src/lib/dice';
 import { channelDocName } from '../../src/server/permissions';
-import { readSettings } from '../../src/table/readDoc';
-import { setRoomSettings } from '../../src/table/writers/roomWriters';
-import { setTokenHidden } from '../../src/table/writers/tokenWriters';
-import { api, connectClient, createRoom, RawClient, useTestServer, waitFor } from './helpers';
+import { api, createRoom, RawClient, useTestServer, waitFor } from './helpers';
+import { gmRevealsUnderFog } from './fogOn';
 import { foe, pc } from '../table/fixtures';
 
 /** 8×4, a wall down column 3 in rows 0–2 (shared with tests/e2e/fog.spec.ts). */
@@ -41,20 +39,7 @@ describe('per-player fog of war, over the real server (docs/table/fog-of-war.md)
         ],
       },
     });
-    const gm = connectClient(server.wsUrl, roomId, gmToken);
-    const gmSecrets = connectClient(server.wsUrl, `${roomId}~secrets`, gmToken);
-    server.keep(gm, gmSecrets);
-    await Promise.all([gm.synced, gmSecrets.synced]);
-    const docs = { public: gm.doc, secrets: gmSecrets.doc };
-    setRoomSettings(docs, { ...readSettings(gm.doc, []), vision: 'per-player' });
-    setTokenHidden(docs, 'ogre', false);
-    const room = server.room(roomId);
-    await waitFor(
-      () =>
-        (room.secrets.doc.getMap('tokens').get('ogre') as { outOfSight?: string })?.outOfSight ===
-        'stats-shown',
-      'the ogre out of the public doc',
-    );
+    const { room } = await gmRevealsUnderFog(server, roomId, gmToken, 'per-player', 'ogre');
     const invite = async (name: string, characterIds: string[]) =>
       (
         await api<{ token: string; id: string }>(server.origin, `/api/rooms/${roomId}/invites`, {
