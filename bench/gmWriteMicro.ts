@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import * as encoding from 'lib0/encoding';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
+import { SqliteStorage } from '../src/server/storage/sqliteStorage';
 import { CommitQueue } from '../src/server/CommitQueue';
 import type { DocListener } from '../src/server/SharedDoc';
 import { COMPACT_AFTER_UPDATES, SharedDoc } from '../src/server/SharedDoc';
@@ -66,7 +67,8 @@ class DroppingListener implements DocListener {
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(process.env.BENCH_DIR ?? tmpdir(), 'gm-write-micro-'));
   const store = new Store(dir);
-  const commits = new CommitQueue(store);
+  const storage = new SqliteStorage(store);
+  const commits = new CommitQueue(storage);
   const publicDoc = new Y.Doc();
   seedRoom(publicDoc, new Y.Doc(), {
     map: read('maps/arena.json'),
@@ -74,10 +76,17 @@ async function main(): Promise<void> {
     party: read('encounters/parties/sample-party.json'),
     revealFoes: true,
   } as never);
-  store.appendUpdate('room', Y.encodeStateAsUpdate(publicDoc));
-  const shared = new SharedDoc('room', store, commits, (error) => {
-    throw error;
-  });
+  const seed = Y.encodeStateAsUpdate(publicDoc);
+  store.appendUpdate('room', seed);
+  const shared = new SharedDoc(
+    'room',
+    storage,
+    commits,
+    (error) => {
+      throw error;
+    },
+    [seed],
+  );
   for (let i = 0; i < 5; i += 1) shared.listeners.add(new DroppingListener());
 
   // The GM's client: its own doc, synced, writing moves; each write's update is what it sends.

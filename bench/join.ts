@@ -158,7 +158,7 @@ async function main(): Promise<void> {
   });
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
-    const demo = openDemoRoom(server.ctx, server.origin);
+    const demo = await openDemoRoom(server.ctx, server.origin);
     if (!demo) throw new Error('no demo room: maps/arena.json is missing');
     console.log(
       `cold player join of the demo room (${server.origin}), Chromium ${browser.version()}, fresh profile`,

@@ -1,10 +1,6 @@
-import type { Store } from './store';
+import type { Storage, WriteBatch } from './storage/Storage';
 
-/**
- * Who is told how an update's commit went (a SharedDoc). Methods of a long-lived object rather
- * than closures per update: the server runs under tsx, which wraps every named closure in a
- * `__name` call when it is created, and this is the path of every write (docs/server.md).
- */
+/** Who is told how an update's commit went (a SharedDoc). */
 export interface CommitListener {
   /** Runs after the commit: the broadcast. Never before. */
   onCommitted(update: Uint8Array, origin: unknown): void;
@@ -20,80 +16,78 @@ interface PendingCommit {
 }
 
 /**
- * Group commit. Updates that arrive in the same event-loop turn are appended in ONE SQLite
- * transaction (one fsync under DURABILITY=full), and only after it commits are they broadcast.
+ * Persist before broadcast, over the asynchronous storage (storage/Storage.ts). Every update a
+ * doc accepts is handed to the storage at once, which commits each event-loop turn's writes in
+ * one transaction in call order; its listener broadcasts it only once that commit has resolved.
  * Anything that sends doc content by another path (a sync step 2 reply, an intent's answer, an
- * export) calls `flush()` first, so no byte of a doc leaves the server before it is on disk.
+ * export) waits for `stored()` first, so no byte of a doc leaves the server before it is durable.
  */
 export class CommitQueue {
-  private pending: PendingCommit[] = [];
-  /** Other rows that must commit with these updates or not at all (intent keys). */
-  private extraWrites: (() => void)[] = [];
-  private scheduled: NodeJS.Immediate | undefined;
+  /** Writes handed to the storage whose commit has not settled yet. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
-  constructor(private readonly store: Store) {}
+  constructor(private readonly storage: Storage) {}
 
   add(commit: PendingCommit): void {
-    this.pending.push(commit);
-    this.scheduled ??= setImmediate(() => this.flush());
-  }
-
-  /** A store write to run inside the next commit's transaction (atomic with its updates). */
-  addWrite(write: () => void): void {
-    this.extraWrites.push(write);
-    this.scheduled ??= setImmediate(() => this.flush());
+    this.track(this.storage.appendUpdate(commit.doc, commit.update)).then(
+      () => commit.listener.onCommitted(commit.update, commit.origin),
+      (error: unknown) => commit.listener.onCommitFailed(error),
+    );
   }
 
   /**
-   * Commit now what one websocket frame wrote, when a commit costs no fsync (DURABILITY=process):
-   * a GM's frame is one update to one doc, atomic alone, so waiting a turn to group it with others
-   * buys nothing and delays its broadcast. Under DURABILITY=full the group commit saves fsyncs.
+   * Writes that must commit with the updates handed over in this turn (an intent's idempotency
+   * key): both engines put one turn's writes in one transaction.
    */
-  commitFrame(): void {
-    if (this.commitsAtOnce) this.flush();
+  addWrite(build: (batch: WriteBatch) => void): Promise<void> {
+    return this.track(this.storage.write(build));
   }
 
-  /** Whether a frame's update commits (and is broadcast) inside `addFrame` (DURABILITY=process). */
+  /** Whether a frame's update commits (and is broadcast) inside `addFrame` (SQLite, DURABILITY=process). */
   get commitsAtOnce(): boolean {
-    return this.store.durability === 'process';
+    return this.storage.appendNow !== undefined;
   }
 
   /**
-   * One websocket frame's update (a GM's write, applied): under DURABILITY=process it commits
-   * now, with anything queued before it; under `full` it joins the turn's group commit.
+   * One websocket frame's update (a GM's write, checked): where the engine commits on the spot,
+   * it is stored and broadcast now, after anything handed over before it; elsewhere it joins the
+   * turn's group commit.
    */
   addFrame(commit: PendingCommit): void {
-    if (!this.commitsAtOnce) return this.add(commit);
-    this.pending.push(commit);
-    this.flush();
-  }
-
-  get size(): number {
-    return this.pending.length;
-  }
-
-  /** Commit everything queued, then run its broadcasts in arrival order. Synchronous. */
-  flush(): void {
-    if (this.scheduled) clearImmediate(this.scheduled);
-    this.scheduled = undefined;
-    const batch = this.pending;
-    const extra = this.extraWrites;
-    if (!batch.length && !extra.length) return;
-    this.pending = [];
-    this.extraWrites = [];
+    const appendNow = this.storage.appendNow;
+    if (!appendNow) return this.add(commit);
     try {
-      // One update alone commits by itself, with no transaction around it: the common case on
-      // the hot path (rooms rarely write in the same event-loop turn), journaled (journal.ts).
-      if (batch.length === 1 && !extra.length) this.store.appendAlone(batch[0]!.doc, batch[0]!.update);
-      else
-        this.store.transaction(() => {
-          batch.forEach((commit) => this.store.appendUpdate(commit.doc, commit.update));
-          extra.forEach((write) => write());
-        });
+      appendNow(commit.doc, commit.update);
     } catch (error) {
-      for (const commit of batch) commit.listener.onCommitFailed(error);
-      return;
+      return commit.listener.onCommitFailed(error);
     }
-    for (const commit of batch) commit.listener.onCommitted(commit.update, commit.origin);
+    commit.listener.onCommitted(commit.update, commit.origin);
+  }
+
+  /** Writes not committed yet. */
+  get size(): number {
+    return this.inFlight.size;
+  }
+
+  /** Resolves once every write handed over so far has committed; rejects when one of them failed. */
+  stored(): Promise<void> {
+    if (!this.inFlight.size) return Promise.resolve();
+    return Promise.all([...this.inFlight]).then(() => undefined);
+  }
+
+  /**
+   * Run `send` once everything handed over so far is stored: at once when nothing is pending
+   * (the common case: no turn lost). Never when a write failed: its room fails and its sockets close.
+   */
+  whenStored(send: () => void): void {
+    if (!this.inFlight.size) return send();
+    this.stored().then(send, () => {});
+  }
+
+  private track<T>(write: Promise<T>): Promise<T> {
+    this.inFlight.add(write);
+    const settled = () => void this.inFlight.delete(write);
+    write.then(settled, settled);
+    return write;
   }
 }

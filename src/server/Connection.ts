@@ -165,9 +165,11 @@ export class Connection implements DocListener {
     }
     try {
       switch (message.type) {
-        case 'sync-step-1':
-          this.shared.flush(); // the reply carries doc content: it must be on disk first
-          return this.send(encodeSyncStep2(Y.encodeStateAsUpdate(this.shared.doc, message.stateVector)));
+        case 'sync-step-1': {
+          // The reply carries doc content: sent once what it holds is stored.
+          const reply = encodeSyncStep2(Y.encodeStateAsUpdate(this.shared.doc, message.stateVector));
+          return this.shared.whenStored(() => this.send(reply));
+        }
         case 'sync-update':
           return this.onUpdate(message.update);
         case 'awareness':

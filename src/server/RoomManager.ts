@@ -1,114 +1,11 @@
 import * as Y from 'yjs';
 import { CommitQueue } from './CommitQueue';
-import type { Store } from './store';
-import { SharedDoc } from './SharedDoc';
+import type { Storage, WriteBatch } from './storage/Storage';
 import { channelDocName, docNameOf } from './permissions';
+import { channelOfToken, MAX_LOADED_CHANNELS, Room } from './Room';
+import type { StoredRoom } from './Room';
 
-/**
- * Player channel docs one room keeps loaded at most (docs/table.md "Channels"); past it the least
- * recently used one nobody is connected to is unloaded (its rows stay stored).
- */
-export const MAX_LOADED_CHANNELS = 64;
-
-/**
- * A loaded room: its public doc (everyone), secrets doc (GM only) and the channel docs of its
- * players loaded so far (each its own player's; only the server writes them).
- */
-export class Room {
-  readonly public: SharedDoc;
-  readonly secrets: SharedDoc;
-  /** Channel id → its doc, least recently used first. */
-  private readonly channels = new Map<string, SharedDoc>();
-  /** ms timestamp of the last connection or intent; idle rooms are unloaded. */
-  lastActive = Date.now();
-  /** Called with each channel doc as it is loaded, before anyone receives it (per-player fog fills it). */
-  onChannelLoad: ((channel: string, doc: SharedDoc) => void) | null = null;
-  /** Brings every loaded channel in step with the room (per-player fog), e.g. after an invite changed. */
-  resyncChannels: () => void = () => {};
-
-  constructor(
-    readonly id: string,
-    private readonly store: Store,
-    private readonly commits: CommitQueue,
-    private readonly onFailure: (room: Room, error: unknown) => void,
-  ) {
-    this.public = new SharedDoc(docNameOf(id, 'public'), store, commits, (error) => onFailure(this, error));
-    try {
-      this.secrets = new SharedDoc(docNameOf(id, 'secrets'), store, commits, (error) =>
-        onFailure(this, error),
-      );
-    } catch (error) {
-      this.public.destroy();
-      throw error;
-    }
-  }
-
-  doc(kind: 'public' | 'secrets'): SharedDoc {
-    return kind === 'secrets' ? this.secrets : this.public;
-  }
-
-  /**
-   * The channel doc of `channel`, loaded from the store on first use. The caller has checked that
-   * it is a live invite's of this room (a made-up id never gets a doc). Undefined when the room
-   * already holds MAX_LOADED_CHANNELS channels that all have someone connected.
-   */
-  channel(channel: string): SharedDoc | undefined {
-    const loaded = this.channels.get(channel);
-    if (loaded) {
-      this.channels.delete(channel); // to the end: most recently used
-      this.channels.set(channel, loaded);
-      return loaded;
-    }
-    if (this.channels.size >= MAX_LOADED_CHANNELS) {
-      const idle = [...this.channels].find(([, shared]) => shared.listeners.size === 0);
-      if (!idle) return undefined;
-      this.unloadChannel(idle[0], idle[1]);
-    }
-    const shared = new SharedDoc(channelDocName(this.id, channel), this.store, this.commits, (error) =>
-      this.onFailure(this, error),
-    );
-    this.channels.set(channel, shared);
-    this.onChannelLoad?.(channel, shared);
-    return shared;
-  }
-
-  /** The channel doc of `channel` if it is loaded (never loads one). */
-  loadedChannel(channel: string): SharedDoc | undefined {
-    return this.channels.get(channel);
-  }
-
-  /** Every loaded doc: public, secrets, then the channels. */
-  get docs(): SharedDoc[] {
-    return [this.public, this.secrets, ...this.channels.values()];
-  }
-
-  /**
-   * A revoked invite's channel: unloaded and its stored rows deleted (the GM keeps the copies in
-   * the secrets doc). Its sockets are closed by the caller.
-   */
-  forgetChannel(channel: string): void {
-    const shared = this.channels.get(channel);
-    this.commits.flush();
-    if (shared) {
-      this.channels.delete(channel);
-      shared.destroy();
-    }
-    this.store.forgetDoc(channelDocName(this.id, channel));
-  }
-
-  private unloadChannel(channel: string, shared: SharedDoc): void {
-    this.channels.delete(channel);
-    this.commits.flush();
-    shared.compactInBackground();
-    shared.destroy();
-  }
-
-  get listenerCount(): number {
-    let count = 0;
-    for (const shared of this.docs) count += shared.listeners.size;
-    return count;
-  }
-}
+export { MAX_LOADED_CHANNELS, Room } from './Room';
 
 /**
  * A stored room this server will not open; the message says why and what to do. `brief` is the
@@ -123,6 +20,26 @@ export class RoomRefusedError extends Error {
   }
 }
 
+/**
+ * The room is served by another server process of the cluster (docs/scaling.md): the client
+ * reconnects (CLOSE_ROOM_MOVED) or retries (HTTP 503), and reaches the owner.
+ */
+export class RoomElsewhereError extends Error {
+  constructor(readonly roomId: string) {
+    super(`room ${roomId} is served by another server process right now; try again in a moment`);
+  }
+}
+
+/** Who may serve a room (cluster/clusterOwnership.ts); absent: this process alone serves every room. */
+export interface RoomClaims {
+  /** True when this process owns the room now (already or newly); false: another does. */
+  claim(roomId: string): Promise<boolean>;
+  /** Whether this process still owns it (false once its database connection is lost). */
+  holds(roomId: string): boolean;
+  /** Let another process take it: called once the room's writes have committed. */
+  release(roomId: string): Promise<void>;
+}
+
 /** Close reasons (≤ 123 bytes) of the two ways a stored room fails to open. */
 const UNREADABLE_BRIEF = 'this room cannot be opened: its stored data could not be read (see the server log)';
 const REFUSED_BRIEF = 'this room cannot be opened by this server (see the server log)';
@@ -131,13 +48,16 @@ const REFUSED_BRIEF = 'this room cannot be opened by this server (see the server
 export const IDLE_UNLOAD_MS = 60_000;
 
 /**
- * Loads rooms from the store on first use (synchronously, so a room is complete before its first
- * sync), keeps them while used and unloads idle ones after compacting their logs.
+ * Loads rooms from storage on first use (everything read before the room exists, so a room is
+ * complete before its first sync), keeps them while used and unloads idle ones after compacting
+ * their logs. In a cluster a room is loaded only once this process owns it (`claims`).
  */
 export class RoomManager {
   private readonly rooms = new Map<string, Room>();
+  /** Rooms being read, so two requests for one room load it once. */
+  private readonly loading = new Map<string, Promise<Room | undefined>>();
   private readonly timer: NodeJS.Timeout;
-  /** Shared by every loaded doc: one transaction per event-loop turn. */
+  /** Shared by every loaded doc: persist before broadcast. */
   readonly commits: CommitQueue;
 
   /** Rooms that failed `prepare` (e.g. written by a newer build): refused until restart. */
@@ -148,51 +68,99 @@ export class RoomManager {
    * see them (the server passes the table's migrations); throwing refuses the room.
    */
   constructor(
-    private readonly store: Store,
+    private readonly storage: Storage,
     private readonly idleMs = IDLE_UNLOAD_MS,
     private readonly prepare: (room: Room) => void = () => {},
+    private readonly claims?: RoomClaims,
   ) {
-    this.commits = new CommitQueue(store);
+    this.commits = new CommitQueue(storage);
     this.timer = setInterval(() => this.unloadIdle(), Math.max(1_000, Math.min(idleMs, 10_000)));
     this.timer.unref();
   }
 
   /**
-   * The loaded room, loading it from the store; undefined when no such room exists. Throws a
-   * `RoomRefusedError` (already logged) when the stored room cannot be opened by this build.
+   * The loaded room, loading it from storage; undefined when no such room exists. Throws a
+   * `RoomRefusedError` (already logged) when the stored room cannot be opened by this build, a
+   * `RoomElsewhereError` when another process of the cluster owns it.
    */
-  get(roomId: string): Room | undefined {
+  load(roomId: string): Promise<Room | undefined> {
     const loaded = this.rooms.get(roomId);
     if (loaded) {
       loaded.lastActive = Date.now();
-      return loaded;
+      return Promise.resolve(loaded);
     }
     const refused = this.refused.get(roomId);
-    if (refused) throw refused;
-    if (!this.store.getRoom(roomId)) return undefined;
+    if (refused) return Promise.reject(refused);
+    let pending = this.loading.get(roomId);
+    if (!pending) {
+      pending = this.open(roomId).finally(() => this.loading.delete(roomId));
+      this.loading.set(roomId, pending);
+    }
+    return pending;
+  }
+
+  private async open(roomId: string): Promise<Room | undefined> {
+    // An unloaded room's last writes may still be on their way: reads see only what committed.
+    await this.commits.stored().catch(() => undefined);
+    if (!(await this.storage.getRoom(roomId))) return undefined;
+    if (this.claims && !(await this.claims.claim(roomId))) throw new RoomElsewhereError(roomId);
+    let stored: StoredRoom | undefined;
     let room: Room | undefined;
     try {
-      // The whole load is guarded: reading and applying the stored updates, then migrating.
-      room = new Room(roomId, this.store, this.commits, (failed, error) => this.fail(failed, error));
+      stored = await this.read(roomId);
+      if (this.claims && !this.claims.holds(roomId)) throw new RoomElsewhereError(roomId); // lost meanwhile
+      // The whole load is guarded: applying the stored updates, then migrating.
+      room = new Room(
+        roomId,
+        this.storage,
+        this.commits,
+        (failed, error) => this.fail(failed, error),
+        stored,
+      );
       this.prepare(room);
     } catch (error) {
+      if (error instanceof RoomElsewhereError) throw error;
+      if (!stored) throw error; // the read failed (e.g. the database is away): nothing is refused
       // Nothing was attached or broadcast; drop the docs without compacting (the rows stay as stored).
-      room?.public.destroy();
-      room?.secrets.destroy();
-      const cause = error instanceof Error ? error.message : String(error);
-      const refusal = room
-        ? new RoomRefusedError(cause, REFUSED_BRIEF)
-        : new RoomRefusedError(
-            `room ${roomId} cannot be opened: its stored data could not be read (${cause}); ` +
-              'other rooms are not affected',
-            UNREADABLE_BRIEF,
-          );
-      this.refused.set(roomId, refusal);
-      console.error(`room ${roomId} refused: ${refusal.message}`);
-      throw refusal;
+      room?.docs.forEach((shared) => shared.destroy());
+      void this.claims?.release(roomId).catch(() => undefined);
+      throw this.refuse(roomId, error, room !== undefined);
     }
     this.rooms.set(roomId, room);
     return room;
+  }
+
+  /** Everything a room is built from, read before anything is built. */
+  private async read(roomId: string): Promise<StoredRoom> {
+    const invites = (await this.storage.roomTokens(roomId)).filter((row) => row.role === 'player');
+    const channels = invites.slice(0, MAX_LOADED_CHANNELS).map(channelOfToken);
+    const [publicLog, secretsLog, ...channelLogs] = await Promise.all(
+      [
+        docNameOf(roomId, 'public'),
+        docNameOf(roomId, 'secrets'),
+        ...channels.map((c) => channelDocName(roomId, c)),
+      ].map((name) => this.storage.readUpdates(name)),
+    );
+    return {
+      public: publicLog!.updates,
+      secrets: secretsLog!.updates,
+      channels: new Map(channels.map((channel, i) => [channel, channelLogs[i]!.updates])),
+      invites,
+    };
+  }
+
+  private refuse(roomId: string, error: unknown, prepared: boolean): RoomRefusedError {
+    const cause = error instanceof Error ? error.message : String(error);
+    const refusal = prepared
+      ? new RoomRefusedError(cause, REFUSED_BRIEF)
+      : new RoomRefusedError(
+          `room ${roomId} cannot be opened: its stored data could not be read (${cause}); ` +
+            'other rooms are not affected',
+          UNREADABLE_BRIEF,
+        );
+    this.refused.set(roomId, refusal);
+    console.error(`room ${roomId} refused: ${refusal.message}`);
+    return refusal;
   }
 
   /** The room if it is loaded now (never loads it). */
@@ -204,12 +172,17 @@ export class RoomManager {
    * Create a room whose docs start from the given initial updates, stored in one commit with
    * `extra` (e.g. the GM token), so a crash leaves either the whole room or nothing.
    */
-  create(roomId: string, initial: InitialUpdates, settings: unknown, extra: () => void): void {
-    this.store.transaction(() => {
-      this.store.createRoom(roomId, settings);
-      this.store.appendUpdate(docNameOf(roomId, 'public'), initial.public);
-      this.store.appendUpdate(docNameOf(roomId, 'secrets'), initial.secrets);
-      extra();
+  create(
+    roomId: string,
+    initial: InitialUpdates,
+    settings: unknown,
+    extra: (batch: WriteBatch) => void,
+  ): Promise<void> {
+    return this.storage.write((batch) => {
+      batch.createRoom(roomId, settings);
+      batch.appendUpdate(docNameOf(roomId, 'public'), initial.public);
+      batch.appendUpdate(docNameOf(roomId, 'secrets'), initial.secrets);
+      extra(batch);
     });
   }
 
@@ -221,52 +194,78 @@ export class RoomManager {
     for (const room of this.rooms.values()) {
       if (room.listenerCount !== 0 || now - room.lastActive < this.idleMs) continue;
       // Runs on a timer: a room that fails to compact (e.g. a full disk) must not end the process.
-      try {
-        this.unload(room);
-      } catch (error) {
-        console.error(`room ${room.id}: could not compact it while unloading:`, error);
-      }
+      this.unload(room).catch((error: unknown) =>
+        console.error(`room ${room.id}: could not compact it while unloading:`, error),
+      );
     }
   }
 
-  /** `now`: compact on this thread (shutdown); else the storage worker does it from disk. */
-  private unload(room: Room, now = false): void {
-    this.rooms.delete(room.id);
-    this.commits.flush();
-    const docs = room.docs;
-    for (const shared of docs) {
-      if (now) shared.compact();
-      else shared.compactInBackground();
+  /**
+   * Another process of the cluster is asked for this room (cluster/clusterOwnership.ts): its
+   * sockets are closed with `code` (the clients reconnect and reach the other process), and the
+   * room is unloaded and released once its writes have committed.
+   */
+  async handOver(roomId: string, code: number, reason: string): Promise<void> {
+    const room = this.rooms.get(roomId);
+    if (!room) return;
+    room.closeSockets(code, reason);
+    await this.unload(room);
+  }
+
+  /**
+   * The database connection that held this process's rooms is gone: none of them may be served
+   * or written here any more. Their sockets close with `code`; their clients reconnect.
+   */
+  dropAll(code: number, reason: string): void {
+    const rooms = [...this.rooms.values()];
+    this.rooms.clear();
+    for (const room of rooms) {
+      room.closeSockets(code, reason);
+      room.docs.forEach((shared) => shared.destroy());
     }
-    for (const shared of docs) shared.destroy();
+  }
+
+  /** `now`: compact each doc from its live state (shutdown); else the storage does it from its rows. */
+  private async unload(room: Room, now = false): Promise<void> {
+    if (this.rooms.get(room.id) === room) this.rooms.delete(room.id);
+    const docs = room.docs;
+    try {
+      if (now) await Promise.all(docs.map((shared) => shared.compact()));
+      else docs.forEach((shared) => shared.compactInBackground());
+    } finally {
+      docs.forEach((shared) => shared.destroy());
+      if (this.claims) {
+        // Released in a later commit than the room's writes: the next owner reads them all.
+        await this.commits.stored().catch(() => undefined);
+        if (!this.rooms.has(room.id) && !this.loading.has(room.id)) await this.claims.release(room.id);
+      }
+    }
   }
 
   /**
    * Forget a revoked invite's channel doc: unloaded if its room is loaded, its stored rows
    * deleted either way (src/server/invites.ts).
    */
-  forgetChannel(roomId: string, channel: string): void {
+  forgetChannel(roomId: string, channel: string): Promise<void> {
     const room = this.rooms.get(roomId);
     if (room) return room.forgetChannel(channel);
-    this.commits.flush();
-    this.store.forgetDoc(channelDocName(roomId, channel));
+    return this.storage.forgetDoc(channelDocName(roomId, channel));
   }
 
-  /** A write to disk failed: drop the room from memory (clients reconnect and get the disk state). */
+  /** A write failed: drop the room from memory (clients reconnect and get the stored state). */
   private fail(room: Room, error: unknown): void {
+    if (this.rooms.get(room.id) !== room) return;
     console.error(`room ${room.id}: could not store an update, unloading it:`, error);
     this.rooms.delete(room.id);
     const docs = room.docs;
-    for (const shared of docs) {
-      for (const listener of shared.listeners) listener.close(1011, 'storage failure');
-    }
+    room.closeSockets(1011, 'storage failure');
     queueMicrotask(() => docs.forEach((shared) => shared.destroy()));
   }
 
-  close(): void {
+  async close(): Promise<void> {
     clearInterval(this.timer);
-    this.commits.flush();
-    for (const room of [...this.rooms.values()]) this.unload(room, true);
+    await this.commits.stored().catch(() => undefined);
+    await Promise.all([...this.rooms.values()].map((room) => this.unload(room, true)));
   }
 }
 

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import type { CommitListener, CommitQueue } from './CommitQueue';
-import type { Store } from './store';
+import type { Storage } from './storage/Storage';
 import { encodeAwarenessMessage, encodeSyncUpdate } from './protocol';
 import { PresenceClaims } from './presenceClaims';
 import { StorageStoppedError } from './storageWorker';
@@ -18,15 +18,16 @@ export interface DocListener {
 }
 
 /**
- * Compact a doc's stored log once it holds this many rows (merged into one by the storage
- * worker, off the event loop: see storageWorker.ts).
+ * Compact a doc's stored log once it holds this many rows (merged into one by the storage,
+ * off the event loop where it can: `Storage.compactLog`).
  */
 export const COMPACT_AFTER_UPDATES = 500;
 
 /**
  * One authoritative Y.Doc on the server with its awareness and listeners. Every update is
- * committed to the store (CommitQueue, same event-loop turn) and only then broadcast, so
- * anything a client has received is already on disk (docs/server.md, "Durability").
+ * committed to the storage (CommitQueue) and only then broadcast, so anything a client has
+ * received is already durable (docs/server.md, "Durability"). Built from its stored updates,
+ * read before (RoomManager), so no client can see a half-loaded doc.
  */
 export class SharedDoc implements CommitListener {
   private readonly ydoc: Y.Doc;
@@ -48,15 +49,14 @@ export class SharedDoc implements CommitListener {
 
   constructor(
     readonly name: string,
-    private readonly store: Store,
+    private readonly storage: Storage,
     private readonly commits: CommitQueue,
     private readonly onFailure: (error: unknown) => void,
+    updates: readonly Uint8Array[],
   ) {
     this.ydoc = new Y.Doc();
-    // Load everything before any listener exists: no client can see a half-loaded doc. Stored
-    // data this build cannot decode throws here; the room manager refuses the room (only it).
+    // Stored data this build cannot decode throws here; the room manager refuses the room (only it).
     try {
-      const { updates } = store.readUpdates(name);
       if (updates.length)
         this.ydoc.transact(() => updates.forEach((update) => Y.applyUpdate(this.ydoc, update)));
       this.storedRows = updates.length;
@@ -122,8 +122,8 @@ export class SharedDoc implements CommitListener {
   applyFrame(update: Uint8Array, origin: DocListener, decoded: DecodedUpdate = Y.decodeUpdate(update)): void {
     const store = this.doc.store;
     if (store.pendingDs || store.pendingStructs) {
-      Y.applyUpdate(this.doc, update, origin);
-      return this.commits.commitFrame();
+      Y.applyUpdate(this.doc, update, origin); // committed through the 'update' event
+      return;
     }
     // Nothing to store or send; Yjs may still hold deletions of items it lacks (pendingDs).
     if (!updateChangesDoc(this.doc, decoded)) return this.applyQuietly(update, origin);
@@ -174,9 +174,9 @@ export class SharedDoc implements CommitListener {
     }
   }
 
-  /** Commit pending updates now: call before sending doc content by any path but the broadcast. */
-  flush(): void {
-    this.commits.flush();
+  /** Send doc content by any path but the broadcast only through this: once what it holds is stored. */
+  whenStored(send: () => void): void {
+    this.commits.whenStored(send);
   }
 
   private readonly onAwarenessUpdate = ({
@@ -215,15 +215,13 @@ export class SharedDoc implements CommitListener {
   }
 
   /**
-   * Ask the storage worker to merge this doc's stored rows into one; without a worker, compact
-   * inline. Everything the doc accepted is committed already, so the worker reads it from disk.
+   * Ask the storage to merge this doc's stored rows into one. What the doc accepted is committed
+   * or on its way in call order, so the storage reads it from its own rows.
    */
   compactInBackground(): void {
     if (this.failed || this.compacting) return;
-    const pending = this.store.compactInBackground(this.name);
-    if (!pending) return this.compact();
     this.compacting = true;
-    pending.then(
+    this.storage.compactLog(this.name).then(
       (merged) => {
         this.compacting = false;
         if (merged > 1) this.storedRows -= merged - 1;
@@ -237,11 +235,12 @@ export class SharedDoc implements CommitListener {
     );
   }
 
-  /** Merge the stored log into one row holding the live doc's full state, now (shutdown). */
-  compact(): void {
+  /** Merge the stored log into one row holding the live doc's full state (shutdown). */
+  async compact(): Promise<void> {
     if (this.failed) return;
-    this.commits.flush();
-    this.store.compact(this.name, Number.MAX_SAFE_INTEGER, Y.encodeStateAsUpdate(this.doc));
+    const state = Y.encodeStateAsUpdate(this.doc);
+    await this.commits.stored();
+    await this.storage.compact(this.name, Number.MAX_SAFE_INTEGER, state);
     this.storedRows = 1;
   }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Store } from './store';
+import type { Storage, TokenRow } from './storage/Storage';
 
 /**
  * Access tokens. A token is 256 random bits (base64url); the store keeps only its SHA-256, so a
@@ -41,10 +41,13 @@ export function hashToken(token: string): string {
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** The session a token grants, or undefined for a missing/unknown/malformed token. */
-export function authenticate(store: Store, token: string | null | undefined): Session | undefined {
+export async function authenticate(
+  storage: Storage,
+  token: string | null | undefined,
+): Promise<Session | undefined> {
   if (!token || !TOKEN_SHAPE.test(token)) return undefined;
   const hash = hashToken(token);
-  const row = store.getToken(hash);
+  const row = await storage.getToken(hash);
   if (!row) return undefined;
   // The index lookup already matched; compare again in constant time so no timing path
   // depends on how many leading characters of a guess were right.
@@ -59,17 +62,18 @@ export function authenticate(store: Store, token: string | null | undefined): Se
   };
 }
 
-/** Issue a token for a room; returns the plaintext (shown once, in a link). */
-export function issueToken(
-  store: Store,
+/**
+ * A new token for a room: its plaintext (shown once, in a link) and the row to store, which the
+ * caller writes in the commit it belongs to (a new room's, or alone for an invite).
+ */
+export function newTokenRow(
   roomId: string,
   role: 'gm' | 'player',
   name: string,
   characterIds: readonly string[] = [],
-): string {
+): { token: string; row: TokenRow } {
   const token = newToken();
-  store.insertToken({ tokenHash: hashToken(token), roomId, role, name, characterIds: [...characterIds] });
-  return token;
+  return { token, row: { tokenHash: hashToken(token), roomId, role, name, characterIds: [...characterIds] } };
 }
 
 /** `Authorization: Bearer <token>` → token, or undefined. */

@@ -1,5 +1,4 @@
 import type { Session } from './auth';
-import type { ServerContext } from './context';
 import { inviteName } from './invites';
 import { channelOf } from './permissions';
 import type { Room } from './RoomManager';
@@ -10,11 +9,11 @@ import type { ChannelDocs } from './tableBridge';
  * own, the invite names, and each channel's doc, loaded on demand. A channel is only ever an
  * invite of this room: a whisper to any other id is refused before a doc is asked for.
  */
-export function channelDocsFor(ctx: ServerContext, room: Room, session: Session): ChannelDocs {
+export function channelDocsFor(room: Room, session: Session): ChannelDocs {
   const own = channelOf(session);
   return {
     ...(own ? { own } : {}),
-    nameOf: (channel) => inviteName(ctx, room.id, channel),
+    nameOf: (channel) => inviteName(room, channel),
     doc: (channel) => room.channel(channel)?.doc,
   };
 }

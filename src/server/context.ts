@@ -1,12 +1,13 @@
 import type { RequestLimits } from './limits';
 import type { RoomDice } from './roomDice';
 import type { RoomManager } from './RoomManager';
-import type { Store } from './store';
+import type { Storage } from './storage/Storage';
 import type { TokenBucket } from './TokenBucket';
 
 /** What request handlers share: storage, loaded rooms, each room's dice and where files live. */
 export interface ServerContext {
-  readonly store: Store;
+  /** SQLite (one process) or PostgreSQL (a cluster): src/server/storage/. */
+  readonly storage: Storage;
   readonly rooms: RoomManager;
   readonly dice: RoomDice;
   /** Project root: maps/ and encounters/ are read from here. */

@@ -8,6 +8,7 @@ import type { ServerContext } from './context';
 import { initialUpdates } from './RoomManager';
 import { seedDocs, TABLE_IMPLEMENTATION } from './tableBridge';
 import type { RoomInput } from './tableBridge';
+import type { WriteBatch } from './storage/Storage';
 
 const DEMO_KEY = 'demo-room';
 /** In DATA_DIR, beside the database: the secret the demo tokens derive from (mode 0600). */
@@ -45,33 +46,31 @@ const PLAYER_NAME = 'Demo player';
  * their hashes: a copied database alone does not open the demo room. Undefined when no sample
  * map exists yet.
  */
-export function openDemoRoom(ctx: ServerContext, origin: string): DemoLinks | undefined {
+export async function openDemoRoom(ctx: ServerContext, origin: string): Promise<DemoLinks | undefined> {
   const key = demoKey(ctx.dataDir);
-  const stored = ctx.store.getKv(DEMO_KEY);
+  const stored = await ctx.storage.getKv(DEMO_KEY);
   if (stored) {
     const record = JSON.parse(stored) as DemoRecord;
-    if (ctx.store.getRoom(record.roomId) && record.seededBy === TABLE_IMPLEMENTATION) {
-      return links(key, ensureTokens(ctx, key, record), origin, false);
+    if ((await ctx.storage.getRoom(record.roomId)) && record.seededBy === TABLE_IMPLEMENTATION) {
+      return links(key, await ensureTokens(ctx, key, record), origin, false);
     }
   }
   const input = demoInput(ctx.rootDir);
   if (!input) return undefined;
   const roomId = newRoomId();
-  let record: DemoRecord | undefined;
   let characterIds: string[] = [];
   const initial = initialUpdates((publicDoc, secretsDoc) => {
     // The demo player commands the first one or two PCs the seeding placed.
     characterIds = seedDocs(publicDoc, secretsDoc, input).characterIds.slice(0, 2);
   });
-  ctx.rooms.create(roomId, initial, { demo: true }, () => {
-    record = ensureTokens(ctx, key, {
-      roomId,
-      playerName: PLAYER_NAME,
-      characterIds,
-      seededBy: TABLE_IMPLEMENTATION,
-    });
+  const tokens = tokensRecord(key, {
+    roomId,
+    playerName: PLAYER_NAME,
+    characterIds,
+    seededBy: TABLE_IMPLEMENTATION,
   });
-  return links(key, record!, origin, true);
+  await ctx.rooms.create(roomId, initial, { demo: true }, (batch) => writeTokens(batch, tokens));
+  return links(key, tokens.next, origin, true);
 }
 
 /** The demo room's two tokens: HMAC of the room id and role under the DATA_DIR key (base64url). */
@@ -83,11 +82,20 @@ function demoToken(key: Buffer, roomId: string, role: 'gm' | 'player'): string {
  * Make the stored token rows match the tokens `key` derives (a new key, or a record of an older
  * build, replaces them) and store the record without plaintext. Returns the record as stored.
  */
-function ensureTokens(ctx: ServerContext, key: Buffer, record: DemoRecord): DemoRecord {
+async function ensureTokens(ctx: ServerContext, key: Buffer, record: DemoRecord): Promise<DemoRecord> {
+  const tokens = tokensRecord(key, record);
+  const { gmTokenHash: gmHash, playerTokenHash: playerHash } = tokens.next;
+  const current = record.gmTokenHash === gmHash && record.playerTokenHash === playerHash;
+  if (current && (await ctx.storage.getToken(gmHash!)) && (await ctx.storage.getToken(playerHash!)))
+    return record;
+  await ctx.storage.write((batch) => writeTokens(batch, tokens));
+  return tokens.next;
+}
+
+/** The record `key` derives for a room, beside the one it replaces. */
+function tokensRecord(key: Buffer, record: DemoRecord): { previous: DemoRecord; next: DemoRecord } {
   const gmHash = hashToken(demoToken(key, record.roomId, 'gm'));
   const playerHash = hashToken(demoToken(key, record.roomId, 'player'));
-  const current = record.gmTokenHash === gmHash && record.playerTokenHash === playerHash;
-  if (current && ctx.store.getToken(gmHash) && ctx.store.getToken(playerHash)) return record;
   const next: DemoRecord = {
     roomId: record.roomId,
     gmTokenHash: gmHash,
@@ -96,27 +104,38 @@ function ensureTokens(ctx: ServerContext, key: Buffer, record: DemoRecord): Demo
     characterIds: record.characterIds,
     seededBy: record.seededBy,
   };
-  ctx.store.transaction(() => {
-    const plaintext = [record.gmToken, record.playerToken].map((token) => token && hashToken(token));
-    for (const hash of [record.gmTokenHash, record.playerTokenHash, ...plaintext, gmHash, playerHash])
-      if (hash) ctx.store.deleteToken(hash);
-    ctx.store.insertToken({
-      tokenHash: gmHash,
-      roomId: record.roomId,
-      role: 'gm',
-      name: 'GM',
-      characterIds: [],
-    });
-    ctx.store.insertToken({
-      tokenHash: playerHash,
-      roomId: record.roomId,
-      role: 'player',
-      name: record.playerName,
-      characterIds: record.characterIds,
-    });
-    ctx.store.setKv(DEMO_KEY, JSON.stringify(next));
+  return { previous: record, next };
+}
+
+/** Replace the old token rows by the derived ones and store the record (no plaintext), in one commit. */
+function writeTokens(
+  batch: WriteBatch,
+  { previous, next }: { previous: DemoRecord; next: DemoRecord },
+): void {
+  const plaintext = [previous.gmToken, previous.playerToken].map((token) => token && hashToken(token));
+  for (const hash of [
+    previous.gmTokenHash,
+    previous.playerTokenHash,
+    ...plaintext,
+    next.gmTokenHash,
+    next.playerTokenHash,
+  ])
+    if (hash) batch.deleteToken(hash);
+  batch.insertToken({
+    tokenHash: next.gmTokenHash!,
+    roomId: next.roomId,
+    role: 'gm',
+    name: 'GM',
+    characterIds: [],
   });
-  return next;
+  batch.insertToken({
+    tokenHash: next.playerTokenHash!,
+    roomId: next.roomId,
+    role: 'player',
+    name: next.playerName,
+    characterIds: next.characterIds,
+  });
+  batch.setKv(DEMO_KEY, JSON.stringify(next));
 }
 
 /** DATA_DIR/demo.key: 32 random bytes, created once, readable by the server's user only. */

@@ -16,10 +16,10 @@ import {
 import { atMost, MAX_NAME_CHARS } from '../schema/limits';
 import { hashToken, newToken } from './auth';
 import { HttpError } from './http/json';
-import type { LibraryEntryRow, Store } from './store';
+import type { LibraryEntryRow, Storage } from './storage/Storage';
 
 /**
- * The campaign library's rules on top of the store (docs/server.md "The library"): a library is
+ * The campaign library's rules on top of the storage (docs/server.md "The library"): a library is
  * opened by its secret key (kept hashed, like room tokens), entries are checked by their kind's
  * schema before anything is written, bounds are checked before the write, and every write is one
  * synchronous SQLite commit, so an acknowledged change survives kill -9.
@@ -39,20 +39,20 @@ export class LibraryProblems extends HttpError {
 }
 
 /** Start a library: its key is answered once and only its hash is kept. */
-export function createLibrary(store: Store): { key: string } {
+export async function createLibrary(storage: Storage): Promise<{ key: string }> {
   const key = newToken();
-  store.createLibrary(randomBytes(16).toString('base64url'), hashToken(key));
+  await storage.createLibrary(randomBytes(16).toString('base64url'), hashToken(key));
   return { key };
 }
 
-/** Keys are base64url like room tokens: anything else is refused before touching the store. */
+/** Keys are base64url like room tokens: anything else is refused before touching the storage. */
 const KEY_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** The library a key opens, or undefined. */
-export function libraryOfKey(store: Store, key: string): string | undefined {
+export async function libraryOfKey(storage: Storage, key: string): Promise<string | undefined> {
   if (!KEY_SHAPE.test(key)) return undefined;
   const hash = hashToken(key);
-  const row = store.libraryByKeyHash(hash);
+  const row = await storage.libraryByKeyHash(hash);
   // Found by index; compared again in constant time, as room tokens are (auth.ts).
   if (!row || !timingSafeEqual(Buffer.from(row.keyHash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
   return row.id;
@@ -78,12 +78,12 @@ function summaryOf(row: LibraryEntryRow): LibrarySummary {
   };
 }
 
-export function listEntries(store: Store, libraryId: string): LibrarySummary[] {
-  return store.libraryEntries(libraryId).map(summaryOf);
+export async function listEntries(storage: Storage, libraryId: string): Promise<LibrarySummary[]> {
+  return (await storage.libraryEntries(libraryId)).map(summaryOf);
 }
 
-export function getEntry(store: Store, libraryId: string, id: string): LibraryEntry {
-  const row = store.libraryEntry(libraryId, id);
+export async function getEntry(storage: Storage, libraryId: string, id: string): Promise<LibraryEntry> {
+  const row = await storage.libraryEntry(libraryId, id);
   if (!row) throw new HttpError(404, 'this library has no such entry (it may have been deleted)');
   return entryOf(row);
 }
@@ -101,8 +101,13 @@ function checkedData(kind: LibraryKind, data: unknown): LibraryEntry['data'] {
  * Refuse a write that would take the library past its bounds: `addedEntries` new rows and
  * `bytesDelta` more bytes of data than it holds now.
  */
-function checkBounds(store: Store, libraryId: string, addedEntries: number, bytesDelta: number): void {
-  const size = store.librarySize(libraryId);
+async function checkBounds(
+  storage: Storage,
+  libraryId: string,
+  addedEntries: number,
+  bytesDelta: number,
+): Promise<void> {
+  const size = await storage.librarySize(libraryId);
   if (size.entries + addedEntries > MAX_LIBRARY_ENTRIES)
     throw new HttpError(413, `a library holds at most ${MAX_LIBRARY_ENTRIES} entries: delete some first`);
   if (size.bytes + bytesDelta > MAX_LIBRARY_BYTES)
@@ -131,37 +136,42 @@ function newEntryId(): string {
   return randomBytes(12).toString('base64url');
 }
 
-export function createEntry(store: Store, libraryId: string, kind: LibraryKind, raw: unknown): LibraryEntry {
+export async function createEntry(
+  storage: Storage,
+  libraryId: string,
+  kind: LibraryKind,
+  raw: unknown,
+): Promise<LibraryEntry> {
   const data = checkedData(kind, raw);
-  checkBounds(store, libraryId, 1, jsonBytes(data));
+  await checkBounds(storage, libraryId, 1, jsonBytes(data));
   const row = rowOf(libraryId, newEntryId(), kind, data, nextTime());
-  store.putLibraryEntry(row);
+  await storage.putLibraryEntry(row);
   return entryOf(row);
 }
 
 /** Replace an entry's data; 409 when it changed since the client read it (`ifUpdatedAt`). */
-export function replaceEntry(
-  store: Store,
+export async function replaceEntry(
+  storage: Storage,
   libraryId: string,
   id: string,
   raw: unknown,
   ifUpdatedAt: number,
-): LibraryEntry {
-  const old = getEntry(store, libraryId, id);
+): Promise<LibraryEntry> {
+  const old = await getEntry(storage, libraryId, id);
   if (old.updatedAt !== ifUpdatedAt)
     throw new HttpError(
       409,
       `“${old.data.name}” was changed since you opened it (in another tab or device); open it again to see the newer version`,
     );
   const data = checkedData(old.kind, raw);
-  checkBounds(store, libraryId, 0, jsonBytes(data) - jsonBytes(old.data));
+  await checkBounds(storage, libraryId, 0, jsonBytes(data) - jsonBytes(old.data));
   const row = rowOf(libraryId, id, old.kind, data, nextTime(old.updatedAt));
-  store.putLibraryEntry(row);
+  await storage.putLibraryEntry(row);
   return entryOf(row);
 }
 
-export function deleteEntry(store: Store, libraryId: string, id: string): void {
-  if (!store.deleteLibraryEntry(libraryId, id))
+export async function deleteEntry(storage: Storage, libraryId: string, id: string): Promise<void> {
+  if (!(await storage.deleteLibraryEntry(libraryId, id)))
     throw new HttpError(404, 'this library has no such entry (it may have been deleted)');
 }
 
@@ -175,22 +185,24 @@ export function copyName(name: string, taken: ReadonlySet<string>): string {
   }
 }
 
-export function duplicateEntry(store: Store, libraryId: string, id: string): LibraryEntry {
-  const original = getEntry(store, libraryId, id);
+export async function duplicateEntry(storage: Storage, libraryId: string, id: string): Promise<LibraryEntry> {
+  const original = await getEntry(storage, libraryId, id);
   const taken = new Set(
-    listEntries(store, libraryId)
-      .filter((e) => e.kind === original.kind)
-      .map((e) => e.name),
+    (await listEntries(storage, libraryId)).filter((e) => e.kind === original.kind).map((e) => e.name),
   );
-  return createEntry(store, libraryId, original.kind, {
+  return createEntry(storage, libraryId, original.kind, {
     ...original.data,
     name: copyName(original.data.name, taken),
   });
 }
 
 /** The library (or the entries `ids` names) as a library file, the import format. */
-export function exportLibrary(store: Store, libraryId: string, ids?: ReadonlySet<string>): LibraryFile {
-  const rows = store.libraryEntries(libraryId).filter((row) => !ids || ids.has(row.id));
+export async function exportLibrary(
+  storage: Storage,
+  libraryId: string,
+  ids?: ReadonlySet<string>,
+): Promise<LibraryFile> {
+  const rows = (await storage.libraryEntries(libraryId)).filter((row) => !ids || ids.has(row.id));
   return { schemaVersion: LIBRARY_SCHEMA_VERSION, kind: LIBRARY_FILE_KIND, entries: rows.map(entryOf) };
 }
 
@@ -200,11 +212,11 @@ export function exportLibrary(store: Store, libraryId: string, ids?: ReadonlySet
  * library already has replaces it (the same entry coming back from a backup); others are added,
  * keeping their id when they have one.
  */
-export function importLibrary(
-  store: Store,
+export async function importLibrary(
+  storage: Storage,
   libraryId: string,
   raw: unknown,
-): { added: number; replaced: number } {
+): Promise<{ added: number; replaced: number }> {
   const parsed = parseLibraryFile(raw);
   if (!parsed.ok) {
     const count = parsed.problems.length;
@@ -213,18 +225,20 @@ export function importLibrary(
       parsed.problems,
     );
   }
-  const rows = parsed.file.entries.map((entry) => {
-    const id = entry.id ?? newEntryId();
-    const old = store.libraryEntry(libraryId, id);
-    return { row: rowOf(libraryId, id, entry.kind, entry.data, nextTime(old?.updatedAt)), old };
-  });
+  const rows = await Promise.all(
+    parsed.file.entries.map(async (entry) => {
+      const id = entry.id ?? newEntryId();
+      const old = await storage.libraryEntry(libraryId, id);
+      return { row: rowOf(libraryId, id, entry.kind, entry.data, nextTime(old?.updatedAt)), old };
+    }),
+  );
   const added = rows.filter((r) => !r.old).length;
   const bytesDelta = rows.reduce(
     (sum, r) => sum + Buffer.byteLength(r.row.data) - (r.old ? Buffer.byteLength(r.old.data) : 0),
     0,
   );
-  checkBounds(store, libraryId, added, bytesDelta);
-  store.transaction(() => rows.forEach((r) => store.putLibraryEntry(r.row)));
+  await checkBounds(storage, libraryId, added, bytesDelta);
+  await storage.write((batch) => rows.forEach((r) => batch.putLibraryEntry(r.row)));
   return { added, replaced: rows.length - added };
 }
 

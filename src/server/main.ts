@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   if (links.note) console.warn(links.note);
   if (config.demo) {
     try {
-      const demo = openDemoRoom(server.ctx, links.origin);
+      const demo = await openDemoRoom(server.ctx, links.origin);
       if (demo) {
         console.log(`demo room ${demo.roomId}${demo.created ? ' (created)' : ''}`);
         console.log(`  GM link:     ${demo.gmLink}`);

@@ -6,6 +6,8 @@ import { WebSocketServer } from 'ws';
 import type { Dice } from '../lib/dice';
 import { loadDiceNotation } from '../table/dice/notation';
 import { authenticate } from './auth';
+import type { Session } from './auth';
+import type { Room } from './RoomManager';
 import { Connection } from './Connection';
 import type { ServerContext } from './context';
 import { handleApi } from './http/api';
@@ -13,14 +15,24 @@ import { serveStatic } from './http/staticFiles';
 import { securityHeaders } from './http/securityHeaders';
 import { canOpenDoc, parseDocName } from './permissions';
 import type { DocRef } from './permissions';
-import { RoomManager, RoomRefusedError } from './RoomManager';
+import { RoomElsewhereError, RoomManager, RoomRefusedError } from './RoomManager';
 import { followHandoutTakeBacks, followPartySight, followPlayerSight, migrateRoomDocs } from './tableBridge';
-import { inviteName, listInvites } from './invites';
+import { inviteName, isLiveInvite, listInvites } from './invites';
 import { sameDiceForEveryRoom } from './roomDice';
 import type { RoomDice } from './roomDice';
 import { Store } from './store';
+import type { Storage } from './storage/Storage';
+import { SqliteStorage } from './storage/sqliteStorage';
+import { openPostgresStorage } from './storage/postgresStorage';
+import { ClusterOwnership } from './cluster/clusterOwnership';
 import { TokenBucket } from './TokenBucket';
-import { CLOSE_RATE_LIMITED, CLOSE_ROOM_UNAVAILABLE } from '../table/wireCodes';
+import {
+  CLOSE_RATE_LIMITED,
+  CLOSE_REVOKED,
+  CLOSE_ROOM_MOVED,
+  CLOSE_ROOM_UNAVAILABLE,
+  REVOKED_REASON,
+} from '../table/wireCodes';
 import {
   createRequestLimits,
   HEADERS_TIMEOUT_MS,
@@ -57,7 +69,16 @@ export interface ServerOptions {
   readonly limits?: Partial<RequestLimitOptions>;
   /** The rate limits' clock (default `Date.now`): tests that check a Retry-After exactly hold it. */
   readonly limitsClock?: () => number;
+  /**
+   * PostgreSQL instead of SQLite in `dataDir` (`DATABASE_URL`): several server processes behind a
+   * proxy, each room served by the one holding its lock (docs/scaling.md).
+   */
+  readonly databaseUrl?: string;
 }
+
+/** Close reasons of a room's sockets when another process takes it over (the client reconnects). */
+const MOVED_REASON = 'this room moved to another server process; reconnecting';
+const LOST_REASON = 'this server lost its database connection; reconnecting';
 
 /** Generous for a GM (who creates a room a session), small enough that a script cannot fill the disk. */
 export const DEFAULT_ROOMS_PER_HOUR = 30;
@@ -75,26 +96,43 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const rootDir = options.rootDir ?? process.cwd();
   const roomsPerHour = options.roomsPerHour ?? DEFAULT_ROOMS_PER_HOUR;
   const librariesPerHour = options.librariesPerHour ?? DEFAULT_LIBRARIES_PER_HOUR;
-  const store = new Store(options.dataDir, options.durability ?? 'process');
-  const rooms = new RoomManager(store, options.idleUnloadMs, (room) => {
-    migrateRoomDocs(room.id, room.public.doc, room.secrets.doc);
-    // A handout the GM takes back leaves its player's channel too (docs/table/handouts.md).
-    followHandoutTakeBacks(room.secrets.doc, (channel) =>
-      inviteName(ctx, room.id, channel) === undefined ? undefined : room.channel(channel)?.doc,
-    );
-    // Fog of war follows every change of positions, map or settings (docs/ui/vision.md).
-    followPartySight({ public: room.public.doc, secrets: room.secrets.doc });
-    // Per-player fog: each player's channel carries the characters only they see.
-    const sight = followPlayerSight(
-      { public: room.public.doc, secrets: room.secrets.doc },
-      () => listInvites(ctx, room.id).map((i) => ({ channel: i.id, characterIds: i.characterIds })),
-      (channel) => room.loadedChannel(channel)?.doc,
-    );
-    room.onChannelLoad = (channel) => sight.sync(channel);
-    room.resyncChannels = () => sight.sync();
-  });
+  let storage: Storage;
+  let ownership: ClusterOwnership | undefined;
+  if (options.databaseUrl) {
+    const postgres = await openPostgresStorage(options.databaseUrl);
+    storage = postgres;
+    ownership = await ClusterOwnership.open(postgres, {
+      onLost: () => rooms.dropAll(CLOSE_ROOM_MOVED, LOST_REASON),
+      onWanted: (roomId) =>
+        void rooms
+          .handOver(roomId, CLOSE_ROOM_MOVED, MOVED_REASON)
+          .catch((error: unknown) => console.error(`room ${roomId}: handover failed:`, error)),
+    });
+  } else storage = new SqliteStorage(new Store(options.dataDir, options.durability ?? 'process'));
+  const rooms: RoomManager = new RoomManager(
+    storage,
+    options.idleUnloadMs,
+    (room) => {
+      migrateRoomDocs(room.id, room.public.doc, room.secrets.doc);
+      // A handout the GM takes back leaves its player's channel too (docs/table/handouts.md).
+      followHandoutTakeBacks(room.secrets.doc, (channel) =>
+        inviteName(room, channel) === undefined ? undefined : room.channel(channel)?.doc,
+      );
+      // Fog of war follows every change of positions, map or settings (docs/ui/vision.md).
+      followPartySight({ public: room.public.doc, secrets: room.secrets.doc });
+      // Per-player fog: each player's channel carries the characters only they see.
+      const sight = followPlayerSight(
+        { public: room.public.doc, secrets: room.secrets.doc },
+        () => listInvites(room).map((i) => ({ channel: i.id, characterIds: i.characterIds })),
+        (channel) => room.loadedChannel(channel)?.doc,
+      );
+      room.onChannelLoad = (channel) => sight.sync(channel);
+      room.resyncChannels = () => sight.sync();
+    },
+    ownership,
+  );
   const ctx: ServerContext = {
-    store,
+    storage,
     rooms,
     dice: typeof options.dice === 'function' ? options.dice : sameDiceForEveryRoom(options.dice),
     rootDir,
@@ -135,13 +173,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     // Nothing may throw out of this handler: an exception here would end the whole process.
-    try {
-      upgrade(ctx, wss, req, socket, head);
-    } catch (error) {
+    upgrade(ctx, wss, req, socket, head).catch((error: unknown) => {
       console.error('websocket upgrade failed:', error);
       if (socket.writable) socket.end(httpRefusal(500, 'Internal Server Error'));
       else socket.destroy();
-    }
+    });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -167,9 +203,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       wss.close();
       await new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeAllConnections();
-      rooms.close();
+      await rooms.close();
+      await ownership?.close();
       // Resolved only when no connection is open: DATA_DIR's files no longer change (tests read them).
-      await store.close();
+      await storage.close();
     },
   };
 }
@@ -182,22 +219,25 @@ function httpRefusal(status: number, text: string, retryAfter?: number): string 
 /**
  * Admit (or refuse) one websocket. A room that cannot be opened gets an open socket closed at
  * once with CLOSE_ROOM_UNAVAILABLE and a reason the client can show (an HTTP error at the
- * upgrade would reach the browser as a bare "error" with no reason).
+ * upgrade would reach the browser as a bare "error" with no reason); one another process serves
+ * with CLOSE_ROOM_MOVED (the client reconnects and the proxy brings it there).
  */
-function upgrade(
+async function upgrade(
   ctx: ServerContext,
   wss: WebSocketServer,
   req: IncomingMessage,
   socket: Duplex,
   head: Buffer,
-) {
-  const verdict = admit(ctx, req);
-  if (verdict.status !== 200 && verdict.status !== 'unavailable') {
+): Promise<void> {
+  const verdict = await admit(ctx, req);
+  if (typeof verdict.status === 'number' && verdict.status !== 200) {
     socket.end(httpRefusal(verdict.status, verdict.text, verdict.retryAfter));
     return;
   }
+  if (socket.destroyed) return; // the client left while its room was read
   wss.handleUpgrade(req, socket, head, (ws) => {
     if (verdict.status === 'unavailable') return ws.close(CLOSE_ROOM_UNAVAILABLE, verdict.reason);
+    if (verdict.status === 'moved') return ws.close(CLOSE_ROOM_MOVED, MOVED_REASON);
     const { tokenHash } = verdict.session;
     const open = ctx.openSockets.get(tokenHash) ?? 0;
     if (open >= MAX_SOCKETS_PER_TOKEN) return ws.close(CLOSE_RATE_LIMITED, SOCKET_LIMIT_TEXT);
@@ -208,15 +248,17 @@ function upgrade(
       else ctx.openSockets.delete(tokenHash);
     });
     try {
-      const room = ctx.rooms.get(verdict.ref.roomId);
-      if (!room) return ws.close(4404, 'room unloaded'); // `get` marked it active
-      const ref = verdict.ref;
-      // A channel is loaded on demand: admission checked it is this live invite's own.
+      // The room as admitted: still loaded here (not unloaded, failed or handed over since).
+      const { room, ref } = verdict;
+      if (ctx.rooms.loaded(room.id) !== room) return ws.close(CLOSE_ROOM_MOVED, MOVED_REASON);
+      room.lastActive = Date.now();
+      // A revoked invite's socket admitted while the revocation committed is refused here.
+      if (verdict.session.role === 'player' && !isLiveInvite(room, tokenHash))
+        return ws.close(CLOSE_REVOKED, REVOKED_REASON);
       const shared = ref.kind === 'channel' ? room.channel(ref.channel) : room.doc(ref.kind);
       if (!shared) return ws.close(1013, 'too many players are connected to this room; try again later');
       new Connection(ws, verdict.session, shared, ctx.limits);
     } catch (error) {
-      if (error instanceof RoomRefusedError) return ws.close(CLOSE_ROOM_UNAVAILABLE, error.brief);
       console.error('websocket connection failed:', error);
       ws.close(1011, 'the server could not open this connection');
     }
@@ -228,13 +270,15 @@ type Admission =
       status: 200;
       text: 'OK';
       ref: DocRef;
-      session: NonNullable<ReturnType<typeof authenticate>>;
+      room: Room;
+      session: Session;
     }
   | { status: 'unavailable'; reason: string }
+  | { status: 'moved' }
   | { status: 400 | 401 | 403 | 404 | 429; text: string; retryAfter?: number };
 
 /** Decide at the HTTP upgrade: `/ws/<docName>?token=<token>`. */
-function admit(ctx: ServerContext, req: IncomingMessage): Admission {
+async function admit(ctx: ServerContext, req: IncomingMessage): Promise<Admission> {
   let url: URL;
   try {
     url = new URL(req.url ?? '/', 'http://localhost');
@@ -251,7 +295,7 @@ function admit(ctx: ServerContext, req: IncomingMessage): Admission {
   }
   const ref = parseDocName(docName);
   const { roomId } = ref;
-  const session = authenticate(ctx.store, url.searchParams.get('token'));
+  const session = await authenticate(ctx.storage, url.searchParams.get('token'));
   const status = canOpenDoc(session, ref);
   if (status === 401) {
     // Counted with the HTTP API's failed logins: guessing tokens over websockets is no cheaper.
@@ -261,12 +305,15 @@ function admit(ctx: ServerContext, req: IncomingMessage): Admission {
     return { status, text: 'Unauthorized' };
   }
   if (status === 403 || !session) return { status: 403, text: 'Forbidden' };
+  let room: Room | undefined;
   try {
-    if (!ctx.rooms.get(roomId)) return { status: 404, text: 'Not Found' };
+    room = await ctx.rooms.load(roomId);
   } catch (error) {
     // A stored room this build cannot read (logged once by the room manager).
     if (error instanceof RoomRefusedError) return { status: 'unavailable', reason: error.brief };
+    if (error instanceof RoomElsewhereError) return { status: 'moved' };
     throw error;
   }
-  return { status: 200, text: 'OK', ref, session };
+  if (!room) return { status: 404, text: 'Not Found' };
+  return { status: 200, text: 'OK', ref, room, session };
 }

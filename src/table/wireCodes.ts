@@ -22,3 +22,10 @@ export const CLOSE_ROOM_UNAVAILABLE = 4500;
  * the reason says which limit and its value; the client shows it and reconnects after a pause.
  */
 export const CLOSE_RATE_LIMITED = 4429;
+/**
+ * Close code of a socket to a room another server process serves now (several processes behind
+ * a proxy, docs/scaling.md: the room's owner changed, or this process lost its database
+ * connection). The client reconnects, and the proxy brings it to the room's process. Unlike
+ * CLOSE_ROOM_UNAVAILABLE, reconnecting is the remedy.
+ */
+export const CLOSE_ROOM_MOVED = 4503;

@@ -73,7 +73,7 @@ describe('HTTP API', () => {
     expect((await api(origin, '/api/session')).status).toBe(401);
 
     // Foes of a new room start hidden: in the secrets doc only.
-    const room = server.ctx.rooms.get(roomId)!;
+    const room = (await server.ctx.rooms.load(roomId))!;
     const playerView = readSnapshot(room.public.doc);
     expect(playerView.tokens.map((t) => t.id).sort()).toEqual(characterIds.slice().sort());
     const gmView = readSnapshot(room.public.doc, room.secrets.doc);
@@ -105,8 +105,8 @@ describe('HTTP API', () => {
     });
     expect(imported.status).toBe(200);
     expect(imported.body.roomId).not.toBe(created.roomId);
-    const a = server.ctx.rooms.get(created.roomId)!;
-    const b = server.ctx.rooms.get(imported.body.roomId)!;
+    const a = (await server.ctx.rooms.load(created.roomId))!;
+    const b = (await server.ctx.rooms.load(imported.body.roomId))!;
     const view = (r: typeof a) =>
       readSnapshot(r.public.doc, r.secrets.doc).tokens.map((t) => [t.id, t.cell, t.hidden]);
     expect(view(b)).toEqual(view(a));
@@ -145,16 +145,16 @@ describe('HTTP API', () => {
     expect((await api(origin, '/api/maps/%E0%A4%A')).status).toBe(400);
   });
 
-  it('opens the demo room once and returns the same links afterwards', () => {
-    const first = openDemoRoom(server.ctx, origin)!;
-    const second = openDemoRoom(server.ctx, origin)!;
+  it('opens the demo room once and returns the same links afterwards', async () => {
+    const first = (await openDemoRoom(server.ctx, origin))!;
+    const second = (await openDemoRoom(server.ctx, origin))!;
     expect(first.created).toBe(true);
     expect(second.created).toBe(false);
     expect(second.gmLink).toBe(first.gmLink);
     expect(second.playerLink).toBe(first.playerLink);
     expect(first.characterIds).toEqual(['maren-stalwart', 'ivo-vagabond']);
     // The demo shows the whole fight: foes revealed.
-    const room = server.ctx.rooms.get(first.roomId)!;
+    const room = (await server.ctx.rooms.load(first.roomId))!;
     expect(readSnapshot(room.public.doc).tokens.filter((t) => t.side === 'foes')).toHaveLength(3);
   });
 });

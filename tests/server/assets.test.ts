@@ -1,3 +1,4 @@
+import { storeOf } from './helpers';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -109,7 +110,7 @@ describe('image assets: upload, info, tiles, image', () => {
     const first = await upload(server.origin, room.roomId, room.gmToken, png);
     const second = await upload(server.origin, room.roomId, room.gmToken, png);
     expect(second.body.hash).toBe(first.body.hash);
-    const store = server.server.server.ctx.store;
+    const store = storeOf(server.server.server.ctx);
     expect(store.prepare('SELECT COUNT(*) AS n FROM assets').get()).toEqual({ n: 1 });
     expect(store.prepare('SELECT COUNT(*) AS n FROM room_assets').get()).toEqual({ n: 1 });
 
@@ -271,7 +272,7 @@ describe('image assets: upload, info, tiles, image', () => {
     expect(revoked.status).toBe(200);
     release();
     expect((await answer).status).toBe(401);
-    const store = server.server.server.ctx.store;
+    const store = storeOf(server.server.server.ctx);
     expect(store.prepare('SELECT COUNT(*) AS n FROM assets WHERE hash = ?').get(sha256(portrait))).toEqual({
       n: 0,
     });

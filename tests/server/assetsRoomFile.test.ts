@@ -1,3 +1,4 @@
+import { storeOf } from './helpers';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,8 @@ describe('room files carry their images', () => {
   });
 
   const countRows = (table: string) =>
-    (server.server.server.ctx.store.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    (storeOf(server.server.server.ctx).prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number })
+      .n;
 
   it('export lists every image of the room; import into a new room serves the same bytes and tiles', async () => {
     const room = await createRoom(server.origin);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CommitQueue, type CommitListener } from '../../src/server/CommitQueue';
 import { Store, type Durability } from '../../src/server/store';
+import { SqliteStorage } from '../../src/server/storage/sqliteStorage';
 
 /**
  * Issue 10, GM-write latency: a GM's websocket frame is one update to one doc. Without fsync
@@ -30,10 +31,9 @@ function queue(durability: Durability) {
       throw error;
     },
   };
-  const commits = new CommitQueue(store);
+  const commits = new CommitQueue(new SqliteStorage(store));
   const write = (byte: number) => {
-    commits.add({ doc: 'room/public', update: Uint8Array.of(byte), origin: undefined, listener });
-    commits.commitFrame();
+    commits.addFrame({ doc: 'room/public', update: Uint8Array.of(byte), origin: undefined, listener });
   };
   return { store, broadcast, write };
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { RoomManager, initialUpdates } from '../../src/server/RoomManager';
 import { COMPACT_AFTER_UPDATES } from '../../src/server/SharedDoc';
+import { SqliteStorage } from '../../src/server/storage/sqliteStorage';
 import { Store } from '../../src/server/store';
 import { waitFor } from './helpers';
 
@@ -16,28 +17,29 @@ import { waitFor } from './helpers';
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-function setup(idleMs = 0) {
+async function setup(idleMs = 0) {
   const dir = mkdtempSync(join(tmpdir(), 'icon-vtt-compact-'));
   dirs.push(dir);
   const store = new Store(dir, 'process');
-  const rooms = new RoomManager(store, idleMs);
-  rooms.create(
+  const storage = new SqliteStorage(store);
+  const rooms = new RoomManager(storage, idleMs);
+  await rooms.create(
     'r',
     initialUpdates((pub) => pub.getMap('tokens').set('seed', 1)),
     {},
     () => {},
   );
-  return { dir, store, rooms };
+  return { dir, store, storage, rooms };
 }
 
 describe('compaction', () => {
   it('never runs in the commit that crosses the threshold; the worker merges the rows soon after', async () => {
-    const { dir, store, rooms } = setup(3_600_000); // never unloaded idle during the test
-    const room = rooms.get('r')!;
+    const { dir, store, storage, rooms } = await setup(3_600_000); // never unloaded idle during the test
+    const room = (await rooms.load('r'))!;
     const tokens = room.public.doc.getMap('tokens');
     for (let i = 0; i < COMPACT_AFTER_UPDATES + 20; i++) {
       tokens.set('hero', i);
-      rooms.commits.flush(); // one commit (and broadcast) per update, as under load
+      await rooms.commits.stored(); // one commit (and broadcast) per update, as under load
     }
     // The commit path only appended: every row is still there.
     expect(store.countUpdates('r')).toBe(COMPACT_AFTER_UPDATES + 21);
@@ -46,34 +48,34 @@ describe('compaction', () => {
     // until the next compaction.
     await waitFor(() => store.countUpdates('r') === 21, 'the worker to compact the rows', 10_000);
     tokens.set('hero', 'after');
-    rooms.commits.flush();
+    await rooms.commits.stored();
     // Same content, compared by state vector (every change of every client) and value: the bytes
     // of an encoded state may differ, since Yjs merges deleted ranges differently depending on
     // the order the rows are applied in (merged rows go after rows appended meanwhile).
     const vector = Y.encodeStateVector(room.public.doc);
-    rooms.close();
-    await store.close();
+    await rooms.close();
+    await storage.close();
 
-    const reopened = new Store(dir, 'process');
+    const reopened = new SqliteStorage(new Store(dir, 'process'));
     const manager = new RoomManager(reopened, 0);
-    const again = manager.get('r')!;
+    const again = (await manager.load('r'))!;
     expect(Y.encodeStateVector(again.public.doc)).toEqual(vector);
     expect(again.public.doc.getMap('tokens').toJSON()).toEqual({ seed: 1, hero: 'after' });
-    manager.close();
+    await manager.close();
     await reopened.close();
   });
 
   it('an idle room is unloaded at once and compacted by the worker', async () => {
-    const { store, rooms } = setup(1000);
-    const room = rooms.get('r')!;
+    const { store, storage, rooms } = await setup(1000);
+    const room = (await rooms.load('r'))!;
     for (let i = 0; i < 50; i++) room.public.doc.getMap('tokens').set('hero', i);
-    rooms.commits.flush();
+    await rooms.commits.stored();
     expect(store.countUpdates('r')).toBe(51);
     rooms.unloadIdle(Date.now() + 2000);
     expect(rooms.loadedCount).toBe(0);
     await waitFor(() => store.countUpdates('r') === 1, 'the worker to compact the unloaded room', 10_000);
-    expect(rooms.get('r')!.public.doc.getMap('tokens').get('hero')).toBe(49);
-    rooms.close();
-    store.close();
+    expect((await rooms.load('r'))!.public.doc.getMap('tokens').get('hero')).toBe(49);
+    await rooms.close();
+    await storage.close();
   });
 });

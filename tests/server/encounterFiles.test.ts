@@ -42,7 +42,7 @@ describe('encounter files do not spoil a prepared fight', () => {
       body: { map: RUINS_MAP, encounterFile: 'ruins-ambush.json' },
     });
     expect(created.status).toBe(200);
-    const room = server.room(created.body.roomId);
+    const room = await server.loadRoom(created.body.roomId);
     expect([...room.secrets.doc.getMap('tokens').keys()].sort()).toEqual(AMBUSH.foes.map((f) => f.id).sort());
     expect(room.public.doc.getMap('tokens').size).toBe(0);
     expect(room.public.doc.getMap('meta').get('name')).toBe(AMBUSH.name);

@@ -28,7 +28,8 @@ describe("a GM's direct writes are checked before they are applied and broadcast
     secrets = false,
   ): Promise<{ code: number; reason: string | undefined } | null> {
     const docName = secrets ? `${room.roomId}~secrets` : room.roomId;
-    const shared = secrets ? server.room(room.roomId).secrets.doc : server.room(room.roomId).public.doc;
+    const loaded = await server.loadRoom(room.roomId);
+    const shared = secrets ? loaded.secrets.doc : loaded.public.doc;
     const local = new Y.Doc();
     Y.applyUpdate(local, Y.encodeStateAsUpdate(shared));
     const before = Y.encodeStateVector(local);

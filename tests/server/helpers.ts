@@ -1,3 +1,6 @@
+import { SqliteStorage } from '../../src/server/storage/sqliteStorage';
+import type { Store } from '../../src/server/store';
+import type { ServerContext } from '../../src/server/context';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
@@ -89,7 +92,10 @@ export interface ServerFixture {
   /** Clients to destroy when the block ends. */
   keep(...clients: { destroy(): void }[]): void;
   /** The server's loaded room (its authoritative docs); throws when there is none. */
+  /** A room the server has loaded (a client connected or an intent came); throws otherwise. */
   room(roomId: string): Room;
+  /** The room, loading it from storage when nobody has opened it yet. */
+  loadRoom(roomId: string): Promise<Room>;
   /** The table client a page uses (src/table/client.ts) on this server, kept; not awaited synced. */
   table(roomId: string, token: string, options?: Partial<ConnectOptions>): Promise<TableConnection>;
 }
@@ -129,7 +135,12 @@ export function useTestServer(dice?: Dice, options?: Partial<ServerOptions>): Se
       kept.push(...clients);
     },
     room(roomId) {
-      const room = server().server.ctx.rooms.get(roomId);
+      const room = server().server.ctx.rooms.loaded(roomId);
+      if (!room) throw new Error(`the server has not loaded room '${roomId}' (loadRoom loads it)`);
+      return room;
+    },
+    async loadRoom(roomId) {
+      const room = await server().server.ctx.rooms.load(roomId);
       if (!room) throw new Error(`the server has no room '${roomId}'`);
       return room;
     },
@@ -340,4 +351,11 @@ export async function gmTable(server: ServerFixture, characters: number): Promis
   for (const client of [pub, sec])
     client.provider.on('connection-close', (event) => closes.push(event?.code ?? -1));
   return { roomId: room.roomId, pub, sec, docs: { public: pub.doc, secrets: sec.doc }, closes };
+}
+
+/** The embedded store under a SQLite-backed test server, for tests that read its rows. */
+export function storeOf(ctx: ServerContext): Store {
+  const storage = ctx.storage;
+  if (!(storage instanceof SqliteStorage)) throw new Error('this test server does not run on SQLite');
+  return storage.store;
 }

@@ -1,3 +1,4 @@
+import { storeOf } from './helpers';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,7 +66,7 @@ describe('idempotent intents', () => {
     expect((await post(roomId, gmToken, intent)).body.ok).toBe(false);
     expect((await post(roomId, gmToken, intent)).body.ok).toBe(false);
     expect(
-      server.server.server.ctx.store.getIntentKey(roomId, hashToken(gmToken), 'refused-key-1'),
+      storeOf(server.server.server.ctx).getIntentKey(roomId, hashToken(gmToken), 'refused-key-1'),
     ).toBeUndefined();
   });
 

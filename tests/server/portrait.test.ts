@@ -196,10 +196,9 @@ describe('token portraits', () => {
     expect(created.body.notes).toEqual([
       'Ivo (Vagabond): its portrait is not on this server, so it was left out',
     ]);
-    const blocks = server.room(created.body.roomId).public.doc.getMap('statBlocks').toJSON() as Record<
-      string,
-      StatBlock
-    >;
+    const blocks = (await server.loadRoom(created.body.roomId)).public.doc
+      .getMap('statBlocks')
+      .toJSON() as Record<string, StatBlock>;
     const portraits = Object.values(blocks).map((b) => b.portrait ?? null);
     expect(portraits.sort()).toEqual([known, null]);
     const image = await fetch(`${server.origin}/api/rooms/${created.body.roomId}/assets/${known}/image`, {

@@ -1,3 +1,4 @@
+import { storeOf } from './helpers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,7 +94,7 @@ describe('a room whose stored data cannot be loaded', () => {
       broken = await createRoom(first.origin);
       healthy = await createRoom(first.origin);
       // Written straight into the store, as an older build's import would have left it.
-      first.ctx.store.appendUpdate(broken.roomId, deepUpdate(100_000));
+      storeOf(first.ctx).appendUpdate(broken.roomId, deepUpdate(100_000));
       await expectBrokenRoomAlone(first, broken, healthy);
     } finally {
       await first.close();
@@ -121,7 +122,7 @@ describe('a room whose stored values nest deeper than any write accepts', () => 
     try {
       const nested = await createRoom(server.origin);
       const healthy = await createRoom(server.origin);
-      server.ctx.store.appendUpdate(nested.roomId, deepUpdate(200));
+      storeOf(server.ctx).appendUpdate(nested.roomId, deepUpdate(200));
       const socket = RawClient.connect(wsUrlOf(server), nested.roomId, nested.gmToken);
       expect(await socket.closed).toBe(CLOSE_ROOM_UNAVAILABLE);
       expect(socket.frames).toHaveLength(0); // not one byte of the room was sent

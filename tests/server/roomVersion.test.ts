@@ -1,3 +1,4 @@
+import { storeOf } from './helpers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ const wsUrlOf = (server: RunningServer) => server.origin.replace('http', 'ws') +
 
 /** The stored rows of a doc, merged: what a restarted server would load. */
 function storedDoc(server: RunningServer, docName: string): { rows: number; doc: Y.Doc } {
-  const { updates } = server.ctx.store.readUpdates(docName);
+  const { updates } = storeOf(server.ctx).readUpdates(docName);
   const doc = new Y.Doc();
   updates.forEach((update) => Y.applyUpdate(doc, update));
   return { rows: updates.length, doc };
@@ -30,12 +31,12 @@ describe('loading a room written by a newer build', () => {
     const newerPublic = await createRoom(first.origin);
     const newerSecrets = await createRoom(first.origin);
     const current = await createRoom(first.origin);
-    first.ctx.rooms.get(newerPublic.roomId)!.public.doc.getMap('meta').set('schemaVersion', 99);
-    first.ctx.rooms.get(newerSecrets.roomId)!.secrets.doc.getMap('meta').set('schemaVersion', 99);
+    (await first.ctx.rooms.load(newerPublic.roomId))!.public.doc.getMap('meta').set('schemaVersion', 99);
+    (await first.ctx.rooms.load(newerSecrets.roomId))!.secrets.doc.getMap('meta').set('schemaVersion', 99);
     await waitFor(
       () =>
-        first.ctx.rooms.get(newerPublic.roomId)!.public.doc.getMap('meta').get('schemaVersion') === 99 &&
-        first.ctx.rooms.get(newerSecrets.roomId)!.secrets.doc.getMap('meta').get('schemaVersion') === 99,
+        first.ctx.rooms.loaded(newerPublic.roomId)!.public.doc.getMap('meta').get('schemaVersion') === 99 &&
+        first.ctx.rooms.loaded(newerSecrets.roomId)!.secrets.doc.getMap('meta').get('schemaVersion') === 99,
       'the stamps stored',
     );
     await first.close();

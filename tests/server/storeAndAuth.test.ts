@@ -3,39 +3,44 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { authenticate, bearerToken, hashToken, issueToken } from '../../src/server/auth';
+import { authenticate, bearerToken, hashToken, newTokenRow } from '../../src/server/auth';
 import { parseServerConfig } from '../../src/server/config';
 import { RoomManager, initialUpdates } from '../../src/server/RoomManager';
 import { COMPACT_AFTER_UPDATES } from '../../src/server/SharedDoc';
 import { Store } from '../../src/server/store';
+import { SqliteStorage } from '../../src/server/storage/sqliteStorage';
 import { waitFor } from './helpers';
 
 const dirs: string[] = [];
-function tempStore(): { store: Store; dir: string } {
+function tempStore(): { store: Store; storage: SqliteStorage; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'icon-vtt-store-'));
   dirs.push(dir);
-  return { store: new Store(dir, 'process'), dir };
+  const store = new Store(dir, 'process');
+  return { store, storage: new SqliteStorage(store), dir };
 }
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 describe('tokens', () => {
-  it('are 256-bit base64url, stored only as a hash, bound to room, role and characters', () => {
-    const { store } = tempStore();
+  it('are 256-bit base64url, stored only as a hash, bound to room, role and characters', async () => {
+    const { store, storage } = tempStore();
     store.createRoom('room1');
-    const token = issueToken(store, 'room1', 'player', 'Ana', ['pc-ana']);
+    const { token, row } = newTokenRow('room1', 'player', 'Ana', ['pc-ana']);
+    await storage.insertToken(row);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(store.getToken(token)).toBeUndefined(); // not stored in clear
     expect(store.getToken(hashToken(token))?.roomId).toBe('room1');
-    expect(authenticate(store, token)).toMatchObject({
+    expect(await authenticate(storage, token)).toMatchObject({
       roomId: 'room1',
       role: 'player',
       name: 'Ana',
       characterIds: ['pc-ana'],
     });
-    expect(authenticate(store, token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'))).toBeUndefined();
-    expect(authenticate(store, '')).toBeUndefined();
-    expect(authenticate(store, 'has spaces and ../ in it')).toBeUndefined();
-    store.close();
+    expect(
+      await authenticate(storage, token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A')),
+    ).toBeUndefined();
+    expect(await authenticate(storage, '')).toBeUndefined();
+    expect(await authenticate(storage, 'has spaces and ../ in it')).toBeUndefined();
+    await storage.close();
   });
 
   it('parse the Authorization header', () => {
@@ -48,47 +53,47 @@ describe('tokens', () => {
 
 describe('the update log', () => {
   it('reloads a room exactly, and compaction keeps the state while shrinking the log to one row', async () => {
-    const { store, dir } = tempStore();
-    const rooms = new RoomManager(store, 0);
-    rooms.create(
+    const { store, storage, dir } = tempStore();
+    const rooms = new RoomManager(storage, 0);
+    await rooms.create(
       'r',
       initialUpdates((pub) => pub.getMap('tokens').set('seed', 1)),
       {},
       () => {},
     );
-    const room = rooms.get('r')!;
+    const room = (await rooms.load('r'))!;
     for (let i = 0; i < 10; i += 1) room.public.doc.getMap('tokens').set('hero', i);
     expect(store.countUpdates('r')).toBe(1); // queued: committed at the end of the event-loop turn
-    rooms.commits.flush();
+    await rooms.commits.stored();
     expect(store.countUpdates('r')).toBe(11); // the seed + one row per update
     for (let i = 10; i < COMPACT_AFTER_UPDATES + 20; i += 1) room.public.doc.getMap('tokens').set('hero', i);
-    rooms.commits.flush();
+    await rooms.commits.stored();
     // Compacted once past the threshold, by the storage worker (tests/server/compaction.test.ts).
     await waitFor(() => store.countUpdates('r') === 1, 'background compaction', 10_000);
     const state = Y.encodeStateAsUpdate(room.public.doc);
-    rooms.close(); // unload compacts again
+    await rooms.close(); // unload compacts again
     expect(store.countUpdates('r')).toBe(1);
-    store.close();
+    await storage.close();
 
-    const reopened = new Store(dir, 'process');
+    const reopened = new SqliteStorage(new Store(dir, 'process'));
     const manager = new RoomManager(reopened, 0);
-    const again = manager.get('r')!;
+    const again = (await manager.load('r'))!;
     expect(Y.encodeStateAsUpdate(again.public.doc)).toEqual(state);
     expect(again.public.doc.getMap('tokens').toJSON()).toEqual({ seed: 1, hero: COMPACT_AFTER_UPDATES + 19 });
-    manager.close();
-    reopened.close();
+    await manager.close();
+    await reopened.close();
   });
 
-  it('unloads idle rooms and reloads them on demand', () => {
-    const { store } = tempStore();
-    const rooms = new RoomManager(store, 1000);
-    rooms.create(
+  it('unloads idle rooms and reloads them on demand', async () => {
+    const { storage } = tempStore();
+    const rooms = new RoomManager(storage, 1000);
+    await rooms.create(
       'r',
       initialUpdates(() => {}),
       {},
       () => {},
     );
-    const room = rooms.get('r')!;
+    const room = (await rooms.load('r'))!;
     room.public.doc.getMap('m').set('k', 'v');
     expect(rooms.loadedCount).toBe(1);
     // Times from the room's last use, not from the clock now: a stalled machine cannot age it.
@@ -96,10 +101,10 @@ describe('the update log', () => {
     expect(rooms.loadedCount).toBe(1);
     rooms.unloadIdle(room.lastActive + 1500);
     expect(rooms.loadedCount).toBe(0);
-    expect(rooms.get('r')!.public.doc.getMap('m').get('k')).toBe('v');
-    expect(rooms.get('nope')).toBeUndefined();
-    rooms.close();
-    store.close();
+    expect((await rooms.load('r'))!.public.doc.getMap('m').get('k')).toBe('v');
+    expect(await rooms.load('nope')).toBeUndefined();
+    await rooms.close();
+    await storage.close();
   });
 });
 

@@ -35,7 +35,7 @@ describe('no plaintext token in the database', () => {
 
   it('demo, GM and invite tokens are stored only as hashes; demo links stay the same after a restart', async () => {
     const first = await startServer({ port: 0, dataDir, dice: fixedDice([]) });
-    const demo = openDemoRoom(first.ctx, first.origin);
+    const demo = await openDemoRoom(first.ctx, first.origin);
     expect(demo?.created).toBe(true);
     const { roomId, gmToken } = await createRoom(first.origin);
     const player = await invite(first.origin, roomId, gmToken, 'Ana');
@@ -55,7 +55,7 @@ describe('no plaintext token in the database', () => {
     expect(statSync(join(dataDir, 'demo.key')).mode & 0o777).toBe(0o600);
 
     const second = await startServer({ port: 0, dataDir, dice: fixedDice([]) });
-    const again = openDemoRoom(second.ctx, second.origin);
+    const again = await openDemoRoom(second.ctx, second.origin);
     await second.close();
     expect(again?.created).toBe(false);
     expect([tokenOf(again!.gmLink), tokenOf(again!.playerLink)]).toEqual(tokens.slice(0, 2));
@@ -65,11 +65,11 @@ describe('no plaintext token in the database', () => {
     const copy = mkdtempSync(join(tmpdir(), 'icon-vtt-tokens-copy-'));
     try {
       const first = await startServer({ port: 0, dataDir: copy, dice: fixedDice([]) });
-      const demo = openDemoRoom(first.ctx, first.origin)!;
+      const demo = (await openDemoRoom(first.ctx, first.origin))!;
       await first.close();
       rmSync(join(copy, 'demo.key'));
       const second = await startServer({ port: 0, dataDir: copy, dice: fixedDice([]) });
-      const again = openDemoRoom(second.ctx, second.origin)!;
+      const again = (await openDemoRoom(second.ctx, second.origin))!;
       const session = (link: string) =>
         fetch(`${second.origin}/api/session`, { headers: { authorization: `Bearer ${tokenOf(link)}` } });
       const statuses = [

@@ -17,7 +17,7 @@ describe('undo-move over HTTP', () => {
       map: TEST_MAP,
       party: { schemaVersion: 1, kind: 'party', name: 'P', characters: PARTY.characters.slice(0, 1) },
     });
-    const tokens = server.room(roomId).public.doc.getMap('tokens');
+    const tokens = (await server.loadRoom(roomId)).public.doc.getMap('tokens');
     const marenId = [...tokens.keys()][0]!;
     const start = (tokens.get(marenId) as { cell: Cell }).cell;
     const player = await invite(server.origin, roomId, gmToken, 'Maren', [marenId]);

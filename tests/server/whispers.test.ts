@@ -7,7 +7,7 @@ import * as Y from 'yjs';
 import { encodeSyncUpdate } from '../../src/server/protocol';
 import { channelDocName } from '../../src/server/permissions';
 import { initialUpdates, MAX_LOADED_CHANNELS, RoomManager } from '../../src/server/RoomManager';
-import type { DocListener } from '../../src/server/SharedDoc';
+import { SqliteStorage } from '../../src/server/storage/sqliteStorage';
 import { Store } from '../../src/server/store';
 import { channelRootsOf } from '../../src/table/docLayout';
 import { connectTable } from '../../src/table/client';
@@ -262,78 +262,81 @@ describe('a player’s channel doc on the server', () => {
 describe('channel docs in the room manager', () => {
   const dirs: string[] = [];
   afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-  const setup = () => {
+  const ANA = 'aaaaaaaaaaaa';
+  const BO = 'bbbbbbbbbbbb';
+  /** A room with two player invites, whose channels are ANA's and BO's. */
+  const setup = async () => {
     const dir = mkdtempSync(join(tmpdir(), 'icon-vtt-channels-'));
     dirs.push(dir);
     const store = new Store(dir, 'process');
-    const rooms = new RoomManager(store, 0);
-    rooms.create(
+    const storage = new SqliteStorage(store);
+    const rooms = new RoomManager(storage, 0);
+    await rooms.create(
       'r',
       initialUpdates(() => {}),
       {},
-      () => {},
+      (batch) =>
+        [ANA, BO].forEach((channel, i) =>
+          batch.insertToken({
+            tokenHash: channel + String(i).repeat(52),
+            roomId: 'r',
+            role: 'player',
+            name: channel === ANA ? 'Ana' : 'Bo',
+            characterIds: [],
+          }),
+        ),
     );
-    return { store, rooms };
+    return { store, storage, rooms };
   };
   const say = (doc: Y.Doc, text: string) =>
     channelRootsOf(doc).chat.push([{ id: text, at: 1, from: 'GM', text }]);
-  const ANA = 'aaaaaaaaaaaa';
 
   it('are stored, compacted and unloaded with their room, and read back', async () => {
-    const { store, rooms } = setup();
-    say(rooms.get('r')!.channel(ANA)!.doc, 'one');
-    say(rooms.get('r')!.channel(ANA)!.doc, 'two');
-    rooms.commits.flush();
+    const { store, storage, rooms } = await setup();
+    const room = (await rooms.load('r'))!;
+    say(room.channel(ANA)!.doc, 'one');
+    say(room.channel(ANA)!.doc, 'two');
+    await rooms.commits.stored();
     expect(store.countUpdates(channelDocName('r', ANA))).toBe(2);
     rooms.unloadIdle(Date.now() + 1000);
     expect(rooms.loadedCount).toBe(0);
     await waitFor(() => store.countUpdates(channelDocName('r', ANA)) === 1, 'the channel compacted', 10_000);
-    const again = rooms.get('r')!.channel(ANA)!.doc;
+    const again = (await rooms.load('r'))!.channel(ANA)!.doc;
     expect(
       channelRootsOf(again)
         .chat.toJSON()
         .map((l: { text: string }) => l.text),
     ).toEqual(['one', 'two']);
-    rooms.close();
-    await store.close();
+    await rooms.close();
+    await storage.close();
   });
 
   it('a revoked invite’s channel is forgotten: unloaded and its rows deleted, loaded or not', async () => {
-    const { store, rooms } = setup();
-    say(rooms.get('r')!.channel(ANA)!.doc, 'one');
-    say(rooms.get('r')!.channel('bbbbbbbbbbbb')!.doc, 'two');
-    rooms.commits.flush();
-    rooms.forgetChannel('r', ANA);
+    const { store, storage, rooms } = await setup();
+    const room = (await rooms.load('r'))!;
+    say(room.channel(ANA)!.doc, 'one');
+    say(room.channel(BO)!.doc, 'two');
+    await rooms.commits.stored();
+    await rooms.forgetChannel('r', ANA);
     expect(store.countUpdates(channelDocName('r', ANA))).toBe(0);
-    expect(channelRootsOf(rooms.get('r')!.channel(ANA)!.doc).chat.length).toBe(0);
+    expect(channelRootsOf(room.channel(ANA)!.doc).chat.length).toBe(0);
     rooms.unloadIdle(Date.now() + 1000);
-    rooms.forgetChannel('r', 'bbbbbbbbbbbb');
-    expect(store.countUpdates(channelDocName('r', 'bbbbbbbbbbbb'))).toBe(0);
-    rooms.close();
-    await store.close();
+    await rooms.forgetChannel('r', BO);
+    expect(store.countUpdates(channelDocName('r', BO))).toBe(0);
+    await rooms.close();
+    await storage.close();
   });
 
-  it(`keeps at most ${MAX_LOADED_CHANNELS} loaded: the least recently used idle one makes room, none while all are in use`, async () => {
-    const { store, rooms } = setup();
-    const room = rooms.get('r')!;
-    const ids = Array.from({ length: MAX_LOADED_CHANNELS }, (_, i) => i.toString(16).padStart(12, '0'));
-    const listener = (): DocListener => ({ send() {}, ownedIds: new Set(), tokenHash: 'x', close() {} });
-    const busy = ids.map((id) => {
-      const shared = room.channel(id)!;
-      const someone = listener();
-      shared.listeners.add(someone);
-      return { shared, someone };
-    });
-    say(busy[3]!.shared.doc, 'kept');
-    expect(room.channel('ffffffffffff')).toBeUndefined();
-    busy[3]!.shared.listeners.delete(busy[3]!.someone);
-    expect(room.channel('ffffffffffff')).toBeDefined();
+  it(`keeps at most ${MAX_LOADED_CHANNELS} loaded: past it a new channel is refused, loaded ones stay`, async () => {
+    const { storage, rooms } = await setup();
+    const room = (await rooms.load('r'))!;
+    const ids = Array.from({ length: MAX_LOADED_CHANNELS - 2 }, (_, i) => i.toString(16).padStart(12, '0'));
+    for (const id of ids) expect(room.channel(id)).toBeDefined();
+    say(room.channel(ANA)!.doc, 'kept');
     expect(room.docs).toHaveLength(2 + MAX_LOADED_CHANNELS);
-    // The unloaded one comes back from the store, with its lines.
-    busy[5]!.shared.listeners.delete(busy[5]!.someone);
-    expect(channelRootsOf(room.channel(ids[3]!)!.doc).chat.length).toBe(1);
-    for (const { shared, someone } of busy) shared.listeners.delete(someone);
-    rooms.close();
-    await store.close();
+    expect(room.channel('ffffffffffff')).toBeUndefined();
+    expect(channelRootsOf(room.channel(ANA)!.doc).chat.length).toBe(1);
+    await rooms.close();
+    await storage.close();
   });
 });

@@ -14,7 +14,8 @@ import { checkImage, checkPortrait, cutImage, sha256Hex } from './cutImage';
 import { readImageBody } from './readImageBody';
 import { IMAGE_CONTENT_TYPES } from './sniffImage';
 import { channelOf } from '../permissions';
-import { RoomRefusedError } from '../RoomManager';
+import { RoomElsewhereError, RoomRefusedError } from '../RoomManager';
+import { bufferOf } from '../storage/CommitLane';
 import { imagesPlayersReceive } from '../tableBridge';
 
 /**
@@ -38,7 +39,7 @@ export async function handleAssetRoute(
   res: ServerResponse,
   url: URL,
   parts: readonly string[],
-  requireSession: (ctx: ServerContext, req: IncomingMessage) => Session,
+  requireSession: (ctx: ServerContext, req: IncomingMessage) => Promise<Session>,
 ): Promise<boolean> {
   const [, first, roomId, third, hash, ...rest] = parts;
   if (first !== 'rooms' || third !== 'assets' || !roomId) return false;
@@ -48,7 +49,7 @@ export async function handleAssetRoute(
     return true;
   }
   if (method === 'GET' && hash !== undefined) {
-    serve(ctx, req, res, requireSession(ctx, req), roomId, hash, rest);
+    await serve(ctx, req, res, await requireSession(ctx, req), roomId, hash, rest);
     return true;
   }
   return false;
@@ -60,9 +61,9 @@ async function upload(
   res: ServerResponse,
   url: URL,
   roomId: string,
-  requireSession: (ctx: ServerContext, req: IncomingMessage) => Session,
+  requireSession: (ctx: ServerContext, req: IncomingMessage) => Promise<Session>,
 ): Promise<void> {
-  const session = requireSession(ctx, req);
+  const session = await requireSession(ctx, req);
   if (session.roomId !== roomId) throw new HttpError(403, 'this token belongs to another room');
   const purpose = url.searchParams.get('purpose');
   if (purpose !== 'map' && purpose !== 'portrait')
@@ -84,9 +85,9 @@ async function upload(
   try {
     const bytes = await readImageBody(req, MAX_UPLOAD_BYTES[purpose]);
     // The body may come long after the headers: a link revoked meanwhile stores nothing.
-    if (requireSession(ctx, req).roomId !== roomId)
+    if ((await requireSession(ctx, req)).roomId !== roomId)
       throw new HttpError(403, 'this token belongs to another room');
-    if (!ctx.store.getRoom(roomId)) throw new HttpError(404, `no room ${roomId}`);
+    if (!(await ctx.storage.getRoom(roomId))) throw new HttpError(404, `no room ${roomId}`);
     const stored = await storeImage(service, roomId, bytes, purpose);
     sendJson(res, 200, stored);
   } catch (error) {
@@ -108,25 +109,25 @@ async function storeImage(
   purpose: AssetPurpose,
 ): Promise<{ hash: string; width: number; height: number }> {
   const { store, options } = service;
-  const known = (hash: string) => {
-    store.put(roomId, hash, options);
-    const info = store.info(hash)!;
+  const known = async (hash: string) => {
+    await store.put(roomId, hash, options);
+    const info = (await store.info(hash))!;
     return { hash, width: info.width, height: info.height };
   };
   const uploaded = sha256Hex(bytes);
-  if (store.has(uploaded)) return known(uploaded);
+  if (await store.has(uploaded)) return known(uploaded);
   return service.jobs.run(async () => {
     const timeoutMs = options.jobTimeoutMs;
     const checked: CheckedImage =
       purpose === 'portrait' ? await checkPortrait(bytes, timeoutMs) : await checkImage(bytes, timeoutMs);
-    if (store.has(checked.hash)) return known(checked.hash);
+    if (await store.has(checked.hash)) return known(checked.hash);
     const cut = await cutImage(checked, options.jobTimeoutMs);
-    store.put(roomId, cut, options);
+    await store.put(roomId, cut, options);
     return { hash: cut.hash, width: cut.width, height: cut.height };
   });
 }
 
-function serve(
+async function serve(
   ctx: ServerContext,
   req: IncomingMessage,
   res: ServerResponse,
@@ -134,18 +135,18 @@ function serve(
   roomId: string,
   hash: string,
   rest: readonly string[],
-): void {
+): Promise<void> {
   const { store } = assetsOf(ctx);
   // Another room's token learns nothing, not even whether the image exists: 404 like a bad id.
   // Nor does a player asking for an image no doc of theirs names (a handout to someone else).
   const visible =
     session.roomId === roomId &&
     AssetHashSchema.safeParse(hash).success &&
-    store.isLinked(roomId, hash) &&
-    receives(ctx, session, roomId, hash);
+    (await store.isLinked(roomId, hash)) &&
+    (await receives(ctx, session, roomId, hash));
   if (!visible) throw new HttpError(404, NO_SUCH_IMAGE);
   if (rest.length === 0) {
-    const info = store.info(hash);
+    const info = await store.info(hash);
     if (!info) throw new HttpError(404, NO_SUCH_IMAGE);
     return sendCached(
       req,
@@ -156,16 +157,16 @@ function serve(
     );
   }
   if (rest.length === 1 && rest[0] === 'image') {
-    const image = store.image(hash);
+    const image = await store.image(hash);
     if (!image) throw new HttpError(404, NO_SUCH_IMAGE);
-    return sendCached(req, res, `"${hash}"`, IMAGE_CONTENT_TYPES[image.format], image.data);
+    return sendCached(req, res, `"${hash}"`, IMAGE_CONTENT_TYPES[image.format], bufferOf(image.data));
   }
   const [kind, ...numbers] = rest;
   if (kind === 'tiles' && numbers.length === 3 && numbers.every((n) => /^\d{1,5}$/.test(n))) {
     const [level, column, row] = numbers.map(Number) as [number, number, number];
-    const tile = store.tile(hash, level, column, row);
+    const tile = await store.tile(hash, level, column, row);
     if (!tile) throw new HttpError(404, 'this image has no such tile');
-    return sendCached(req, res, `"${hash}.${level}.${column}.${row}"`, 'image/webp', tile);
+    return sendCached(req, res, `"${hash}.${level}.${column}.${row}"`, 'image/webp', bufferOf(tile));
   }
   throw new HttpError(404, `no image route ${rest.join('/')}`);
 }
@@ -175,13 +176,19 @@ function serve(
  * the room; a player only one named by a doc they receive, the public doc or their own channel
  * doc (a battlemap, a portrait, a handout), read from a per-doc cache (tiles come by the hundred).
  */
-function receives(ctx: ServerContext, session: Session, roomId: string, hash: string): boolean {
+async function receives(
+  ctx: ServerContext,
+  session: Session,
+  roomId: string,
+  hash: string,
+): Promise<boolean> {
   if (session.role === 'gm') return true;
   let room;
   try {
-    room = ctx.rooms.get(roomId);
+    room = await ctx.rooms.load(roomId);
   } catch (error) {
     if (error instanceof RoomRefusedError) return false; // a room this build cannot open shows nothing
+    if (error instanceof RoomElsewhereError) throw new HttpError(503, error.message, { 'retry-after': '1' });
     throw error;
   }
   if (!room) return false;

@@ -32,7 +32,7 @@ export function configureAssets(ctx: ServerContext, overrides: Partial<AssetOpti
   const { burst, perSecond } = options.uploads;
   const service: AssetService = {
     options,
-    store: new AssetStore(ctx.store),
+    store: new AssetStore(ctx.storage),
     jobs: new ImageJobs(options.maxRunningJobs, options.maxUploadsInFlight, options.maxWaitMs),
     uploads: new TokenBucket(burst, (burst / perSecond) * 1000, options.now),
   };

@@ -9,6 +9,7 @@ import { assetsOf, busyError } from './assetService';
 import { ImageJobsBusyError } from './imageJobs';
 import type { CutImage } from './cutImage';
 import { checkImage, cutImage, ImageRefusedError, sha256Hex } from './cutImage';
+import type { WriteBatch } from '../storage/Storage';
 
 /**
  * A room file's images (`assets`, src/schema/room.ts): written by the export, checked and stored
@@ -20,10 +21,13 @@ export const MAX_ROOM_IMPORT_BYTES =
   MAX_BODY_BYTES + MAX_SCENES * MAX_SCENE_BYTES + base64Length(MAX_ROOM_ASSET_BYTES) + 64 * 1024;
 
 /** The room file with the room's images added (none: no `assets` key). */
-export function withRoomImages(ctx: ServerContext, roomId: string, file: unknown): unknown {
-  const images = assetsOf(ctx).store.roomImages(roomId);
+export async function withRoomImages(ctx: ServerContext, roomId: string, file: unknown): Promise<unknown> {
+  const images = await assetsOf(ctx).store.roomImages(roomId);
   if (!images.length) return file;
-  const assets: RoomFileAsset[] = images.map(({ hash, data }) => ({ hash, data: data.toString('base64') }));
+  const assets: RoomFileAsset[] = images.map(({ hash, data }) => ({
+    hash,
+    data: Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64'),
+  }));
   return { ...(file as object), assets };
 }
 
@@ -62,7 +66,7 @@ export async function checkImportedImages(ctx: ServerContext, file: unknown): Pr
           400,
           `${where}: its bytes do not match its id (the file was changed or cut short)`,
         );
-      if (service.store.has(hash)) {
+      if (await service.store.has(hash)) {
         ready.push(hash);
         continue;
       }
@@ -83,13 +87,13 @@ export async function checkImportedImages(ctx: ServerContext, file: unknown): Pr
   return ready;
 }
 
-/** Store the checked images and link them to the new room; call inside its creating transaction. */
-export function storeImportedImages(ctx: ServerContext, roomId: string, images: ImportedImages): void {
-  const { store, options } = assetsOf(ctx);
-  try {
-    for (const image of images) store.put(roomId, image, options);
-  } catch (error) {
-    if (error instanceof ImageRefusedError) throw new HttpError(error.status, `room file: ${error.message}`);
-    throw error;
-  }
+/** Store the checked images and link them to the new room, in its creating commit (a refusal fails it). */
+export function storeImportedImages(
+  ctx: ServerContext,
+  batch: WriteBatch,
+  roomId: string,
+  images: ImportedImages,
+): void {
+  const { options } = assetsOf(ctx);
+  for (const image of images) batch.putRoomAsset(roomId, image, options);
 }

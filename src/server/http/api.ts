@@ -2,18 +2,17 @@ import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { IntentKeySchema, IntentSchema } from '../../schema/intent';
-import { authenticate, bearerToken, issueToken } from '../auth';
+import { authenticate, bearerToken } from '../auth';
 import type { Session } from '../auth';
 import { encounterSummary, listJsonFiles, readCatalogFile, type Validator } from '../catalog';
 import type { Encounter } from '../../schema/encounter';
 import { joinLink } from '../context';
-import { inviteIdOf, listInvites, newInviteLink, revokeInvite } from '../invites';
+import { createInvite as makeInvite, listInvites, newInviteLink, revokeInvite } from '../invites';
 import { channelDocsFor } from '../channels';
 import { channelOf } from '../permissions';
 import { authFailureLimitText, intentLimitText } from '../limits';
-import { atMost, MAX_INVITES } from '../../schema/limits';
 import type { ServerContext } from '../context';
-import { RoomRefusedError } from '../RoomManager';
+import { RoomElsewhereError, RoomRefusedError } from '../RoomManager';
 import type { Room } from '../RoomManager';
 import { loadDiceNotation } from '../../table/dice/notation';
 import { exportRoom, IntentFailure, resolveIntent, validateCatalogFile } from '../tableBridge';
@@ -25,7 +24,8 @@ import { handleLibraryRoute } from './library';
 import { STARTER_LIBRARY_FILE } from '../library';
 import { handleAssetRoute } from '../assets/assetRoutes';
 import { withRoomImages } from '../assets/roomFileImages';
-import { assetsOf } from '../assets/assetService';
+import { imageIdsIn } from '../assets/imageIds';
+import { isLiveInvite } from '../invites';
 
 const InviteBodySchema = z.object({
   name: z.string().trim().min(1).max(80),
@@ -77,7 +77,7 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
   if (method === 'GET' && first === 'health' && parts.length === 2) return sendJson(res, 200, { ok: true });
 
   if (method === 'GET' && first === 'session' && parts.length === 2) {
-    const session = requireSession(ctx, req);
+    const session = await requireSession(ctx, req);
     return sendJson(res, 200, {
       roomId: session.roomId,
       role: session.role,
@@ -114,16 +114,15 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
     if (second && parts.length === 4) {
       if (method === 'POST' && third === 'invites') return createInvite(ctx, req, res, second, origin);
       if (method === 'GET' && third === 'invites') {
-        requireRoomAccess(ctx, req, second, true);
-        return sendJson(res, 200, { invites: listInvites(ctx, second) });
+        await requireRoomAccess(ctx, req, second, true);
+        return sendJson(res, 200, { invites: listInvites(await loadedRoom(ctx, second)) });
       }
       if (method === 'GET' && third === 'export') return exportRoomRoute(ctx, req, res, second);
       if (method === 'POST' && third === 'intents') return postIntent(ctx, req, res, second);
     }
     if (method === 'DELETE' && second && third === 'invites' && fourth && parts.length === 5) {
-      requireRoomAccess(ctx, req, second, true);
-      const revoked = revokeInvite(ctx, second, fourth);
-      ctx.rooms.loaded(second)?.resyncChannels();
+      await requireRoomAccess(ctx, req, second, true);
+      const revoked = await revokeInvite(ctx, await loadedRoom(ctx, second), fourth);
       if (!revoked.ok) throw new HttpError(revoked.status, revoked.reason);
       return sendJson(res, 200, { ok: true, revoked: revoked.invite });
     }
@@ -135,8 +134,8 @@ async function route(ctx: ServerContext, req: IncomingMessage, res: ServerRespon
       fifth === 'link' &&
       parts.length === 6
     ) {
-      requireRoomAccess(ctx, req, second, true);
-      const renewed = newInviteLink(ctx, second, fourth);
+      await requireRoomAccess(ctx, req, second, true);
+      const renewed = await newInviteLink(ctx, await loadedRoom(ctx, second), fourth);
       if (!renewed.ok) throw new HttpError(renewed.status, renewed.reason);
       return sendJson(res, 200, {
         ok: true,
@@ -154,9 +153,9 @@ function originOf(req: IncomingMessage): string {
   return `http://${host}`;
 }
 
-function requireSession(ctx: ServerContext, req: IncomingMessage): Session {
+async function requireSession(ctx: ServerContext, req: IncomingMessage): Promise<Session> {
   const token = bearerToken(req.headers.authorization);
-  const session = token ? authenticate(ctx.store, token) : undefined;
+  const session = token ? await authenticate(ctx.storage, token) : undefined;
   if (session) return session;
   // Failures are counted per address: past the limit, a guessing script gets 429s.
   const verdict = ctx.limits.authFailures.take(req.socket.remoteAddress ?? 'unknown');
@@ -168,25 +167,29 @@ function requireSession(ctx: ServerContext, req: IncomingMessage): Session {
   throw new HttpError(401, 'unknown token');
 }
 
-function requireRoomAccess(
+async function requireRoomAccess(
   ctx: ServerContext,
   req: IncomingMessage,
   roomId: string,
   gmOnly: boolean,
-): Session {
-  const session = requireSession(ctx, req);
+): Promise<Session> {
+  const session = await requireSession(ctx, req);
   if (session.roomId !== roomId) throw new HttpError(403, 'this token belongs to another room');
   if (gmOnly && session.role !== 'gm') throw new HttpError(403, 'only the GM may do this');
   return session;
 }
 
-/** The room, loaded; 404 when there is none, 500 naming why when it cannot be opened. */
-function loadedRoom(ctx: ServerContext, roomId: string): Room {
+/**
+ * The room, loaded; 404 when there is none, 500 naming why when it cannot be opened, 503 with
+ * Retry-After when another process of the cluster serves it (docs/scaling.md).
+ */
+export async function loadedRoom(ctx: ServerContext, roomId: string): Promise<Room> {
   let room;
   try {
-    room = ctx.rooms.get(roomId);
+    room = await ctx.rooms.load(roomId);
   } catch (error) {
     if (error instanceof RoomRefusedError) throw new HttpError(500, error.message);
+    if (error instanceof RoomElsewhereError) throw roomElsewhere(error);
     throw error;
   }
   if (!room) throw new HttpError(404, `no room ${roomId}`);
@@ -200,26 +203,25 @@ async function createInvite(
   roomId: string,
   origin: string,
 ): Promise<void> {
-  requireRoomAccess(ctx, req, roomId, true);
+  await requireRoomAccess(ctx, req, roomId, true);
   const body = parseBody(InviteBodySchema, await readJsonBody(req, MAX_INTENT_BYTES), 'request body');
-  requireRoomAccess(ctx, req, roomId, true); // again: the token may have gone while the body came
-  if (listInvites(ctx, roomId).length >= MAX_INVITES)
-    throw new HttpError(409, `a room keeps ${atMost(MAX_INVITES, 'player invites')}: revoke one first`);
-  const token = issueToken(ctx.store, roomId, 'player', body.name, body.characterIds);
-  ctx.rooms.loaded(roomId)?.resyncChannels(); // per-player fog: the new player's characters
-  sendJson(res, 200, { token, link: joinLink(origin, roomId, token), id: inviteIdOf(token) });
+  await requireRoomAccess(ctx, req, roomId, true); // again: the token may have gone while the body came
+  const made = await makeInvite(ctx, await loadedRoom(ctx, roomId), body.name, body.characterIds);
+  if (!made.ok) throw new HttpError(made.status, made.reason);
+  sendJson(res, 200, { token: made.token, link: joinLink(origin, roomId, made.token), id: made.id });
 }
 
-function exportRoomRoute(
+async function exportRoomRoute(
   ctx: ServerContext,
   req: IncomingMessage,
   res: ServerResponse,
   roomId: string,
-): void {
-  requireRoomAccess(ctx, req, roomId, true);
-  const room = loadedRoom(ctx, roomId);
-  ctx.rooms.commits.flush();
-  sendJson(res, 200, withRoomImages(ctx, roomId, exportRoom(room.public.doc, room.secrets.doc)));
+): Promise<void> {
+  await requireRoomAccess(ctx, req, roomId, true);
+  const room = await loadedRoom(ctx, roomId);
+  const file = exportRoom(room.public.doc, room.secrets.doc);
+  await storedOr503(ctx); // what the file holds is stored before it leaves
+  sendJson(res, 200, await withRoomImages(ctx, roomId, file));
 }
 
 async function postIntent(
@@ -228,7 +230,7 @@ async function postIntent(
   res: ServerResponse,
   roomId: string,
 ): Promise<void> {
-  const early = requireRoomAccess(ctx, req, roomId, false);
+  const early = await requireRoomAccess(ctx, req, roomId, false);
   const verdict = ctx.limits.intents.take(early.tokenHash);
   if (!verdict.ok)
     throw tooManyRequests(verdict.retryAfterMs, (seconds) =>
@@ -240,12 +242,19 @@ async function postIntent(
   // Before the checks below: they must hold after the last await (table/dice/notation.ts).
   if (intent.kind === 'roll') await loadDiceNotation();
   // The body may arrive long after the headers: an invite revoked meanwhile must not act.
-  const session = requireRoomAccess(ctx, req, roomId, false);
-  const room = loadedRoom(ctx, roomId);
+  const session = await requireRoomAccess(ctx, req, roomId, false);
+  const room = await loadedRoom(ctx, roomId);
   // A retry of an intent already applied: the first answer again, nothing applied twice.
   const key = intentKeyOf(roomId, session.tokenHash, idempotencyKey, intent);
-  const replay = replayedAnswer(ctx, key);
+  const replay = await replayedAnswer(ctx, key);
   if (replay !== undefined) return sendJson(res, 200, replay);
+  // A portrait must be an image of this room (src/table/intents/portraitIntent.ts): asked of the
+  // storage before the synchronous resolution.
+  const linked = await linkedImagesOf(ctx, roomId, intent);
+  // Everything read: from here to the answer's commit nothing awaits, and the room may have gone.
+  if (ctx.rooms.loaded(roomId) !== room) throw roomElsewhere(new RoomElsewhereError(roomId));
+  if (session.role === 'player' && !isLiveInvite(room, session.tokenHash))
+    throw new HttpError(401, 'unknown token');
   const actor: Actor =
     session.role === 'gm' ? { role: 'gm' } : { role: 'player', characterIds: session.characterIds };
   // Resolved and written synchronously in one transaction (origin 'server').
@@ -258,8 +267,8 @@ async function postIntent(
       ctx.dice(roomId),
       session.name,
       // A portrait must be an image of this room (src/table/intents/portraitIntent.ts).
-      (hash) => assetsOf(ctx).store.isLinked(roomId, hash),
-      channelDocsFor(ctx, room, session),
+      (hash) => linked.has(hash),
+      channelDocsFor(room, session),
     );
   } catch (error) {
     // E.g. the test-only fixed dice ran out: a server problem, not the sender's; nothing written.
@@ -267,7 +276,31 @@ async function postIntent(
     console.error(`room ${roomId}: ${intent.kind} intent failed: ${error.message}`);
     throw new HttpError(500, error.message);
   }
-  if (result.ok) rememberAnswer(ctx, key, result); // in the same SQLite transaction as its writes
-  ctx.rooms.commits.flush(); // stored (and broadcast) before the answer goes out
+  if (result.ok) rememberAnswer(ctx, key, result); // in the same transaction as its writes
+  await storedOr503(ctx); // stored (and broadcast) before the answer goes out
   sendJson(res, 200, result);
+}
+
+/** The 503 of a room served by another process: the client tries again and reaches it. */
+function roomElsewhere(error: RoomElsewhereError): HttpError {
+  return new HttpError(503, error.message, { 'retry-after': '1' });
+}
+
+/** Wait for what was handed to the storage; a failed commit is a 503 (the room reloads from storage). */
+async function storedOr503(ctx: ServerContext): Promise<void> {
+  try {
+    await ctx.rooms.commits.stored();
+  } catch {
+    throw new HttpError(503, 'the server could not store this change; try again', { 'retry-after': '1' });
+  }
+}
+
+/**
+ * The images an intent names (a portrait, a handout's picture: any image id in it) that are
+ * linked to the room, asked of the storage before the synchronous resolution.
+ */
+async function linkedImagesOf(ctx: ServerContext, roomId: string, intent: unknown): Promise<Set<string>> {
+  const named = [...imageIdsIn(intent, 8)];
+  const linked = await Promise.all(named.map((hash) => ctx.storage.isAssetLinked(roomId, hash)));
+  return new Set(named.filter((_, i) => linked[i]));
 }

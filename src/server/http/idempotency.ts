@@ -6,7 +6,7 @@ import { HttpError } from './json';
 /**
  * Idempotent intents: a client sends a random `idempotencyKey` with an intent and the same key
  * when it retries (after a network error it cannot know whether the first try was applied). The
- * first applied answer is kept in SQLite, in the same transaction as the intent's doc updates, so
+ * first applied answer is stored in the same transaction as the intent's doc updates, so
  * a retry, even after kill -9, is answered from it instead of being applied a second time.
  * Keys are per room and token; a room keeps its newest MAX_INTENT_KEYS_PER_ROOM for
  * INTENT_KEY_MAX_AGE_MS.
@@ -30,9 +30,9 @@ export function intentKeyOf(
 }
 
 /** The stored answer of an intent already applied under this key, or undefined. */
-export function replayedAnswer(ctx: ServerContext, key: IntentKey | undefined): unknown {
+export async function replayedAnswer(ctx: ServerContext, key: IntentKey | undefined): Promise<unknown> {
   if (!key) return undefined;
-  const seen = ctx.store.getIntentKey(key.roomId, key.tokenHash, key.key);
+  const seen = await ctx.storage.getIntentKey(key.roomId, key.tokenHash, key.key);
   if (!seen || seen.at < Date.now() - INTENT_KEY_MAX_AGE_MS) return undefined;
   if (seen.intentHash !== key.intentHash)
     throw new HttpError(
@@ -42,11 +42,14 @@ export function replayedAnswer(ctx: ServerContext, key: IntentKey | undefined): 
   return JSON.parse(seen.result) as unknown;
 }
 
-/** Queue the key's row into the next commit, so it is stored exactly when the intent's writes are. */
+/**
+ * Hand the key's row to the storage in the same turn as the intent's updates: both engines commit
+ * one turn's writes in one transaction, so it is stored exactly when the intent's writes are.
+ */
 export function rememberAnswer(ctx: ServerContext, key: IntentKey | undefined, answer: unknown): void {
   if (!key) return;
   const row = { ...key, result: JSON.stringify(answer), at: Date.now() };
-  ctx.rooms.commits.addWrite(() =>
-    ctx.store.putIntentKey(row, MAX_INTENT_KEYS_PER_ROOM, INTENT_KEY_MAX_AGE_MS),
-  );
+  void ctx.rooms.commits
+    .addWrite((batch) => batch.putIntentKey(row, MAX_INTENT_KEYS_PER_ROOM, INTENT_KEY_MAX_AGE_MS))
+    .catch(() => undefined); // the intent's answer waits for `stored()`, which reports a failure
 }

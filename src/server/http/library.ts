@@ -58,7 +58,7 @@ export async function handleLibraryRoute(
   const [, first, second, third, fourth] = parts;
   if (first === 'libraries' && parts.length === 2 && method === 'POST') {
     limitLibraryCreation(ctx, req);
-    const { key } = createLibrary(ctx.store);
+    const { key } = await createLibrary(ctx.storage);
     sendJson(res, 200, { key, link: libraryLink(req, key) });
     return true;
   }
@@ -85,44 +85,65 @@ async function keyedRoute(
   [second, third, fourth]: (string | undefined)[],
   length: number,
 ): Promise<void> {
-  const libraryId = requireLibrary(ctx, req);
-  const { store } = ctx;
+  const libraryId = await requireLibrary(ctx, req);
+  const { storage: store } = ctx;
   if (second === 'entries') {
     if (length === 3 && method === 'GET')
-      return sendJson(res, 200, { entries: listEntries(store, libraryId) });
+      return sendJson(res, 200, { entries: await listEntries(store, libraryId) });
     if (length === 3 && method === 'POST') {
       const body = parseBody(CreateBodySchema, await readJsonBody(req, MAX_ENTRY_BODY_BYTES), 'request body');
-      return sendJson(res, 200, createEntry(store, requireLibrary(ctx, req), body.kind, body.data));
+      const again = await requireLibrary(ctx, req);
+      return sendJson(res, 200, await inTurn(again, () => createEntry(store, again, body.kind, body.data)));
     }
     const id = third !== undefined ? LibraryEntryIdSchema.safeParse(third) : undefined;
     if (!id?.success) throw new HttpError(404, 'this library has no such entry (it may have been deleted)');
-    if (length === 4 && method === 'GET') return sendJson(res, 200, getEntry(store, libraryId, id.data));
+    if (length === 4 && method === 'GET')
+      return sendJson(res, 200, await getEntry(store, libraryId, id.data));
     if (length === 4 && method === 'PUT') {
       const body = parseBody(
         ReplaceBodySchema,
         await readJsonBody(req, MAX_ENTRY_BODY_BYTES),
         'request body',
       );
-      const entry = replaceEntry(store, requireLibrary(ctx, req), id.data, body.data, body.ifUpdatedAt);
+      const again = await requireLibrary(ctx, req);
+      const entry = await inTurn(again, () =>
+        replaceEntry(store, again, id.data, body.data, body.ifUpdatedAt),
+      );
       return sendJson(res, 200, entry);
     }
     if (length === 4 && method === 'DELETE') {
-      deleteEntry(store, libraryId, id.data);
+      await inTurn(libraryId, () => deleteEntry(store, libraryId, id.data));
       return sendJson(res, 200, { ok: true });
     }
     if (length === 5 && fourth === 'duplicate' && method === 'POST')
-      return sendJson(res, 200, duplicateEntry(store, libraryId, id.data));
+      return sendJson(res, 200, await inTurn(libraryId, () => duplicateEntry(store, libraryId, id.data)));
   }
   if (second === 'export' && length === 3 && method === 'GET') {
     const ids = url.searchParams.get('ids');
-    return sendJson(res, 200, exportLibrary(store, libraryId, ids ? new Set(ids.split(',')) : undefined));
+    return sendJson(
+      res,
+      200,
+      await exportLibrary(store, libraryId, ids ? new Set(ids.split(',')) : undefined),
+    );
   }
   if (second === 'import' && length === 3 && method === 'POST') {
     const body = await readJsonBody(req, MAX_LIBRARY_IMPORT_BYTES);
     // The key is checked again: it must still open the library now the body has come.
-    return sendJson(res, 200, importLibrary(store, requireLibrary(ctx, req), body));
+    const again = await requireLibrary(ctx, req);
+    return sendJson(res, 200, await inTurn(again, () => importLibrary(store, again, body)));
   }
   throw new HttpError(404, `no library route ${method} ${url.pathname}`);
+}
+
+/** One library's writes after one another in this process: a bound checked still holds when the write lands. */
+const turns = new Map<string, Promise<unknown>>();
+
+function inTurn<T>(libraryId: string, run: () => Promise<T>): Promise<T> {
+  const next = (turns.get(libraryId) ?? Promise.resolve()).then(run, run);
+  const tail = next.catch(() => undefined);
+  turns.set(libraryId, tail);
+  void tail.then(() => turns.get(libraryId) === tail && turns.delete(libraryId));
+  return next;
 }
 
 /** `http://host/?library=<key>`: opens the library on another device (the start page keeps it). */
@@ -133,9 +154,9 @@ function libraryLink(req: IncomingMessage, key: string): string {
 }
 
 /** The library the bearer key opens; 401 without a key, 403 for a key that opens none. */
-function requireLibrary(ctx: ServerContext, req: IncomingMessage): string {
+async function requireLibrary(ctx: ServerContext, req: IncomingMessage): Promise<string> {
   const key = bearerToken(req.headers.authorization);
-  const libraryId = key ? libraryOfKey(ctx.store, key) : undefined;
+  const libraryId = key ? await libraryOfKey(ctx.storage, key) : undefined;
   if (libraryId) return libraryId;
   // Counted with the room API's failed logins: guessing library keys is no cheaper.
   const verdict = ctx.limits.authFailures.take(req.socket.remoteAddress ?? 'unknown');

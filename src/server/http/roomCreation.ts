@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { issueToken, newRoomId } from '../auth';
+import { newRoomId, newTokenRow } from '../auth';
 import { joinLink } from '../context';
 import type { ServerContext } from '../context';
 import { initialUpdates } from '../RoomManager';
@@ -17,6 +17,10 @@ import {
 } from '../assets/roomFileImages';
 import { assetsOf } from '../assets/assetService';
 import { sortPortraits } from '../../table/portraitRefs';
+import type { WriteBatch } from '../storage/Storage';
+import { AssetRefusedError } from '../storage/Storage';
+import { refusalText } from '../assets/assetStore';
+import { imageIdsIn } from '../assets/imageIds';
 
 const CreateRoomBodySchema = z.object({
   map: z.unknown().refine((value) => typeof value === 'object' && value !== null, 'expected a map object'),
@@ -44,7 +48,7 @@ export async function createRoom(
     const validate: Validator = (data, where) => validateCatalogFile('encounter', data, where);
     body.encounter = readCatalogFile(join(ctx.rootDir, 'encounters'), encounterFile, validate, 'encounter');
   }
-  const portraits = sortPortraits(body, (hash) => assetsOf(ctx).store.has(hash));
+  const portraits = sortPortraits(body, await heldImages(ctx, body));
   const seed = portraits.value as typeof body;
   let characterIds: string[] = [];
   const initial = contentOr400(() =>
@@ -52,7 +56,9 @@ export async function createRoom(
       characterIds = seedDocs(publicDoc, secretsDoc, seed).characterIds;
     }),
   );
-  const created = storeNewRoom(ctx, initial, origin, (roomId) => linkImages(ctx, roomId, portraits.kept));
+  const created = await storeNewRoom(ctx, initial, origin, (batch, roomId) =>
+    linkImages(ctx, batch, roomId, portraits.kept),
+  );
   // characterIds: the party's PCs, for the GM's invite screen; notes: portraits left out.
   sendJson(res, 200, { ...created, characterIds, ...notesOf(portraits.notes) });
 }
@@ -69,9 +75,10 @@ export async function importRoom(
   // Every image checked and cut before anything is written; stored in the room's own commit.
   const images = await checkImportedImages(ctx, body);
   const carried = new Set(images.map((image) => (typeof image === 'string' ? image : image.hash)));
-  const { store } = assetsOf(ctx);
-  const onServer = (hash: string) => carried.has(hash) || store.has(hash);
-  const portraits = sortPortraits(withoutImages(body), onServer);
+  const file = withoutImages(body);
+  const held = await heldImages(ctx, file);
+  const onServer = (hash: string) => carried.has(hash) || held(hash);
+  const portraits = sortPortraits(file, onServer);
   // A battlemap whose image is neither in the file nor on this server is refused (naming it).
   let named: string[] = [];
   const initial = contentOr400(() => {
@@ -79,9 +86,9 @@ export async function importRoom(
     named = imported.images;
     return imported.initial;
   });
-  const created = storeNewRoom(ctx, initial, origin, (roomId) => {
-    storeImportedImages(ctx, roomId, images);
-    linkImages(ctx, roomId, [...portraits.kept, ...named]);
+  const created = await storeNewRoom(ctx, initial, origin, (batch, roomId) => {
+    storeImportedImages(ctx, batch, roomId, images);
+    linkImages(ctx, batch, roomId, [...portraits.kept, ...named]);
   });
   sendJson(res, 200, { ...created, ...notesOf(portraits.notes) });
 }
@@ -91,12 +98,25 @@ function notesOf(notes: string[]): { notes?: string[] } {
   return notes.length ? { notes } : {};
 }
 
-/** Link images the server already holds to a new room; call inside its creating transaction. */
-function linkImages(ctx: ServerContext, roomId: string, hashes: readonly string[]): void {
-  const assets = assetsOf(ctx);
-  // A refused image (ImageRefusedError) is an HttpError: it answers as it is.
-  for (const hash of hashes) assets.store.put(roomId, hash, assets.options);
+/** Link images the server already holds to a new room, in its creating commit. */
+function linkImages(ctx: ServerContext, batch: WriteBatch, roomId: string, hashes: readonly string[]): void {
+  const { options } = assetsOf(ctx);
+  for (const hash of hashes) batch.putRoomAsset(roomId, hash, options);
 }
+
+/**
+ * Which image ids named in a room's content the server holds (asked before the synchronous
+ * seeding): any string shaped like an image id, at most MAX_ASKED of them.
+ */
+async function heldImages(ctx: ServerContext, content: unknown): Promise<(hash: string) => boolean> {
+  const named = [...imageIdsIn(content, MAX_ASKED)];
+  const held = await Promise.all(named.map((hash) => ctx.storage.hasAsset(hash)));
+  const set = new Set(named.filter((_, i) => held[i]));
+  return (hash) => set.has(hash);
+}
+
+/** Image ids asked about per new room: a room's images are bounded far below it. */
+const MAX_ASKED = 512;
 
 /** The new room's first content; content the sender got wrong (bad map, bad file) is a 400. */
 function contentOr400(build: () => InitialUpdates): InitialUpdates {
@@ -107,20 +127,29 @@ function contentOr400(build: () => InitialUpdates): InitialUpdates {
   }
 }
 
-/** Store a new room with its GM token in one commit; what the creator needs to open it. */
-function storeNewRoom(
+/**
+ * Store a new room with its GM token and images in one commit; what the creator needs to open
+ * it. An image past the room's caps refuses the whole room (409, naming the cap).
+ */
+async function storeNewRoom(
   ctx: ServerContext,
   initial: InitialUpdates,
   origin: string,
-  alsoStore: (roomId: string) => void = () => {},
-): { roomId: string; gmToken: string; gmLink: string } {
+  alsoStore: (batch: WriteBatch, roomId: string) => void = () => {},
+): Promise<{ roomId: string; gmToken: string; gmLink: string }> {
   const roomId = newRoomId();
-  let gmToken = '';
-  ctx.rooms.create(roomId, initial, {}, () => {
-    gmToken = issueToken(ctx.store, roomId, 'gm', 'GM');
-    alsoStore(roomId);
-  });
-  return { roomId, gmToken, gmLink: joinLink(origin, roomId, gmToken) };
+  const gm = newTokenRow(roomId, 'gm', 'GM');
+  try {
+    await ctx.rooms.create(roomId, initial, {}, (batch) => {
+      batch.insertToken(gm.row);
+      alsoStore(batch, roomId);
+    });
+  } catch (error) {
+    if (error instanceof AssetRefusedError)
+      throw new HttpError(409, `room file: ${refusalText(error.refusal, assetsOf(ctx).options)}`);
+    throw error;
+  }
+  return { roomId, gmToken: gm.token, gmLink: joinLink(origin, roomId, gm.token) };
 }
 
 /**

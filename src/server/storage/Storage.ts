@@ -111,6 +111,17 @@ export interface Storage {
   forgetDoc(doc: string): Promise<void>;
   /** Bound a doc's log: rows up to `uptoSeq` become `merged` (at least their state); later rows stay. */
   compact(doc: string, uptoSeq: number, merged: Uint8Array): Promise<void>;
+  /**
+   * Merge a doc's stored rows into one (off the event loop where the engine can); resolves with
+   * the number of rows merged. Rows appended meanwhile stay after it.
+   */
+  compactLog(doc: string): Promise<number>;
+  /**
+   * Only engines that commit on the caller's stack (SQLite under DURABILITY=process): store one
+   * update now, after everything queued before it. A GM's frame is then stored and broadcast
+   * within its own websocket frame (CommitQueue.addFrame); elsewhere it joins the turn's commit.
+   */
+  readonly appendNow?: (doc: string, update: Uint8Array) => void;
 
   // Rooms and their tokens (only hashes: a token's plaintext lives in its link).
   /** A room exists before anything names it (tokens, intent keys, assets refer to it). */

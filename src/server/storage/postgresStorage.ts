@@ -22,6 +22,7 @@ import type {
   WriteBatch,
 } from './Storage';
 import { AssetRefusedError } from './Storage';
+import { mergeStoredLog } from './mergeLog';
 
 /**
  * The storage interface on PostgreSQL (`pg`), for several server processes sharing one database
@@ -110,12 +111,15 @@ export class PostgresStorage implements Storage {
     return lane;
   }
 
-  /** The lane of every write until ownership exists; a lost one is replaced on the next write. */
+  /**
+   * The lane of every write. Once its connection is lost, writes are refused (LaneLostError)
+   * until `renewLane()`: the rooms locked on the lost connection must be dropped first, so no
+   * write of theirs can slip onto a connection that does not hold their locks.
+   */
   defaultLane(): Promise<CommitLane> {
-    if (!this.lane || this.currentLane?.isLost) {
+    if (!this.lane) {
       const opening = this.openLane();
       this.lane = opening;
-      this.currentLane = undefined;
       opening.then(
         (lane) => {
           if (this.lane === opening) this.currentLane = lane;
@@ -128,13 +132,22 @@ export class PostgresStorage implements Storage {
     return this.lane;
   }
 
+  /** A new lane in place of a lost one (cluster/clusterOwnership.ts, after dropping its rooms). */
+  renewLane(): Promise<CommitLane> {
+    if (this.currentLane?.isLost) {
+      this.lane = undefined;
+      this.currentLane = undefined;
+    }
+    return this.defaultLane();
+  }
+
   /**
    * Run `use` on the default lane, synchronously when it is open: writes then reach the lane's
    * queue in call order, whatever the caller awaits in between.
    */
   private onLane<T>(use: (lane: CommitLane) => Promise<T>): Promise<T> {
     const lane = this.currentLane;
-    if (lane && !lane.isLost) return use(lane);
+    if (lane) return use(lane); // a lost lane refuses (LaneLostError)
     return this.defaultLane().then(use);
   }
 
@@ -207,6 +220,10 @@ export class PostgresStorage implements Storage {
   }
 
   // --- rooms and tokens ------------------------------------------------------------------------
+
+  compactLog(doc: string): Promise<number> {
+    return mergeStoredLog(this, doc);
+  }
 
   createRoom(id: string, settings?: unknown): Promise<void> {
     return this.writeOne((c) => statements.insertRoom(c, id, settings));

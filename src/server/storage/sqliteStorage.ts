@@ -13,6 +13,7 @@ import type {
   WriteBatch,
 } from './Storage';
 import { AssetRefusedError, assetRefusal } from './Storage';
+import { mergeStoredLog } from './mergeLog';
 import type { ImageFormat } from '../assets/sniffImage';
 import type { TileLevel } from '../../schema/tilePyramid';
 
@@ -53,6 +54,8 @@ export class SqliteStorage implements Storage {
 
   /** `store` is owned from now on: `close()` closes it. */
   constructor(readonly store: Store) {
+    this.appendNow =
+      store.durability === 'process' ? (doc, update) => this.appendAtOnce(doc, update) : undefined;
     this.stmts = {
       lastSeq: store.prepare('SELECT COALESCE(MAX(seq), 0) FROM updates WHERE doc = ?').pluck(),
       rowCount: store.prepare('SELECT COUNT(*) FROM updates WHERE doc = ?').pluck(),
@@ -208,6 +211,23 @@ export class SqliteStorage implements Storage {
 
   compact(doc: string, uptoSeq: number, merged: Uint8Array): Promise<void> {
     return this.enqueue({ run: () => this.store.compact(doc, uptoSeq, merged), alone: true, updates: 1 });
+  }
+
+  /** The storage worker merges from disk, off the event loop; without one, here. */
+  compactLog(doc: string): Promise<number> {
+    return this.store.compactInBackground(doc) ?? mergeStoredLog(this, doc);
+  }
+
+  /** DURABILITY=process: a journal append costs no fsync, so a lone update commits on the spot. */
+  readonly appendNow: ((doc: string, update: Uint8Array) => void) | undefined;
+
+  private appendAtOnce(doc: string, update: Uint8Array): void {
+    this.flush(); // what was queued before it commits first: call order is commit order
+    const start = this.observers.size ? performance.now() : 0;
+    this.store.appendAlone(doc, update);
+    if (!this.observers.size) return;
+    const info: CommitInfo = { updates: 1, writes: 1, ms: performance.now() - start };
+    for (const observer of this.observers) observer(info);
   }
 
   // --- rooms and tokens ------------------------------------------------------------------------

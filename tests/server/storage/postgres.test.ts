@@ -123,7 +123,7 @@ describe('storage: postgres only', () => {
     expect((await storage.readUpdates(doc)).updates).toHaveLength(2);
   });
 
-  it('a default lane that dies is replaced on the next write', async () => {
+  it('a default lane that dies refuses writes until it is renewed', async () => {
     const lane = await storage.defaultLane();
     const pid = await lane.run(
       async (client) => (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid,
@@ -131,9 +131,10 @@ describe('storage: postgres only', () => {
     await observer.query('SELECT pg_terminate_backend($1)', [pid]);
     await lane.lost;
     const doc = `replaced-${Date.now()}`;
+    await expect(storage.appendUpdate(doc, Uint8Array.of(8))).rejects.toBeInstanceOf(LaneLostError);
+    expect(await storage.renewLane()).not.toBe(lane);
     await storage.appendUpdate(doc, Uint8Array.of(9));
-    expect((await storage.readUpdates(doc)).updates).toHaveLength(1);
-    expect(await storage.defaultLane()).not.toBe(lane);
+    expect((await storage.readUpdates(doc)).updates.map((u) => [...u])).toEqual([[9]]);
   });
 });
 
