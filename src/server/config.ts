@@ -14,6 +14,8 @@ export interface ServerConfig {
   /** Set when a test-only dice flag was used; main prints it as a loud warning. */
   readonly diceWarning?: string;
   readonly demo: boolean;
+  /** DATABASE_URL: PostgreSQL instead of SQLite in DATA_DIR (several processes, docs/scaling.md). */
+  readonly databaseUrl?: string;
   /** PUBLIC_URL: the origin printed in links instead of the listening address. */
   readonly publicUrl?: string;
   /** ROOM_LIMIT: rooms one client address may create per hour (0 = no limit). */
@@ -80,6 +82,9 @@ export function parseServerConfig(
   }
 
   const publicUrl = env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : undefined;
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new Error('DATABASE_URL: expected a PostgreSQL URL, postgres://user@host:port/database');
   const roomLimit = perHourLimit(env, 'ROOM_LIMIT', 'rooms');
   const libraryLimit = perHourLimit(env, 'LIBRARY_LIMIT', 'libraries');
 
@@ -92,6 +97,7 @@ export function parseServerConfig(
     ...(diceWarning ? { diceWarning } : {}),
     demo: !flags.has('no-demo'),
     ...(publicUrl ? { publicUrl } : {}),
+    ...(databaseUrl ? { databaseUrl } : {}),
     ...(roomLimit !== undefined ? { roomsPerHour: roomLimit } : {}),
     ...(libraryLimit !== undefined ? { librariesPerHour: libraryLimit } : {}),
   };

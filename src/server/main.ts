@@ -17,11 +17,12 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     dice: config.dice,
     durability: config.durability,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     ...(config.roomsPerHour !== undefined ? { roomsPerHour: config.roomsPerHour } : {}),
     ...(config.librariesPerHour !== undefined ? { librariesPerHour: config.librariesPerHour } : {}),
   });
   console.log(
-    `icon-vtt server listening on ${server.origin} (data in ${config.dataDir}, durability ${config.durability})`,
+    `icon-vtt server listening on ${server.origin} (${config.databaseUrl ? 'rooms in PostgreSQL' : `data in ${config.dataDir}, durability ${config.durability}`})`,
   );
   // Links must open on the players' machines, not only on this one (docs/server.md, "Links").
   const links = linkOrigin({

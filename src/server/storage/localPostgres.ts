@@ -82,7 +82,7 @@ async function ensurePostgresBin(): Promise<string> {
 }
 
 /** A port nobody listens on right now (the OS picks it; PostgreSQL binds it a moment later). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
