@@ -72,6 +72,8 @@ export class RoomManager {
     private readonly idleMs = IDLE_UNLOAD_MS,
     private readonly prepare: (room: Room) => void = () => {},
     private readonly claims?: RoomClaims,
+    /** Told when this process starts and stops serving a room (`npm run load:cluster` checks no two overlap). */
+    private readonly onServing: (roomId: string, serving: boolean) => void = () => {},
   ) {
     this.commits = new CommitQueue(storage);
     this.timer = setInterval(() => this.unloadIdle(), Math.max(1_000, Math.min(idleMs, 10_000)));
@@ -127,6 +129,7 @@ export class RoomManager {
       throw this.refuse(roomId, error, room !== undefined);
     }
     this.rooms.set(roomId, room);
+    this.onServing(roomId, true);
     return room;
   }
 
@@ -220,6 +223,7 @@ export class RoomManager {
     const rooms = [...this.rooms.values()];
     this.rooms.clear();
     for (const room of rooms) {
+      this.onServing(room.id, false);
       room.closeSockets(code, reason);
       room.docs.forEach((shared) => shared.destroy());
     }
@@ -227,7 +231,10 @@ export class RoomManager {
 
   /** `now`: compact each doc from its live state (shutdown); else the storage does it from its rows. */
   private async unload(room: Room, now = false): Promise<void> {
-    if (this.rooms.get(room.id) === room) this.rooms.delete(room.id);
+    if (this.rooms.get(room.id) === room) {
+      this.rooms.delete(room.id);
+      this.onServing(room.id, false);
+    }
     const docs = room.docs;
     try {
       if (now) await Promise.all(docs.map((shared) => shared.compact()));
@@ -257,6 +264,7 @@ export class RoomManager {
     if (this.rooms.get(room.id) !== room) return;
     console.error(`room ${room.id}: could not store an update, unloading it:`, error);
     this.rooms.delete(room.id);
+    this.onServing(room.id, false);
     const docs = room.docs;
     room.closeSockets(1011, 'storage failure');
     queueMicrotask(() => docs.forEach((shared) => shared.destroy()));

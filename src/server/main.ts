@@ -3,6 +3,7 @@ import { parseServerConfig } from './config';
 import { linkOrigin } from './linkOrigin';
 import { openDemoRoom } from './demoRoom';
 import { startServer } from './startServer';
+import { eventsFileWriter } from './eventsFile';
 
 /** `npm start`: the one server process (HTTP API, built client, y-websocket endpoint, storage). */
 async function main(): Promise<void> {
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     dice: config.dice,
     durability: config.durability,
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    ...(process.env.EVENTS_FILE ? { onEvent: eventsFileWriter(process.env.EVENTS_FILE) } : {}),
     ...(config.roomsPerHour !== undefined ? { roomsPerHour: config.roomsPerHour } : {}),
     ...(config.librariesPerHour !== undefined ? { librariesPerHour: config.librariesPerHour } : {}),
   });

@@ -74,7 +74,16 @@ export interface ServerOptions {
    * proxy, each room served by the one holding its lock (docs/scaling.md).
    */
   readonly databaseUrl?: string;
+  /**
+   * What the cluster measurements need (`npm run load:cluster`, EVENTS_FILE): when this process
+   * starts and stops serving a room, and each group commit's size and time.
+   */
+  readonly onEvent?: (event: ServerEvent) => void;
 }
+
+export type ServerEvent =
+  | { readonly kind: 'serving'; readonly roomId: string; readonly serving: boolean }
+  | { readonly kind: 'commit'; readonly updates: number; readonly writes: number; readonly ms: number };
 
 /** Close reasons of a room's sockets when another process takes it over (the client reconnects). */
 const MOVED_REASON = 'this room moved to another server process; reconnecting';
@@ -130,7 +139,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       room.resyncChannels = () => sight.sync();
     },
     ownership,
+    (roomId, serving) => options.onEvent?.({ kind: 'serving', roomId, serving }),
   );
+  if (options.onEvent) {
+    const onEvent = options.onEvent;
+    storage.observeCommits((commit) => onEvent({ kind: 'commit', ...commit }));
+  }
   const ctx: ServerContext = {
     storage,
     rooms,
