@@ -11,12 +11,12 @@ import { join } from 'node:path';
  * INSERT (two B-tree pages into the WAL): the last part of a GM write's path that the stock
  * y-websocket server does not pay (docs/server.md, "Load and performance").
  *
- * The journal is only a staging area in front of the `updates` table. Every second (and before a
- * compaction) the open file is closed and the storage worker imports it: its records become rows
+ * The journal is only a staging area in front of the `updates` table. Every ten seconds (and before
+ * a compaction) the open file is closed and the storage worker imports it: its records become rows
  * and the kv row `journal.imported` takes its generation, in one transaction, then the file is
  * deleted. Records of files not imported yet stay in memory too, so a room that loads meanwhile
- * reads them with its rows. Yjs updates commute, so the order rows and records are read in does
- * not matter; a reader takes the rows and the import mark in one snapshot and skips the records of
+ * reads them with its rows. Yjs updates commute, so the order rows and records are read in does not
+ * matter; a reader takes the rows and the import mark in one snapshot and skips the records of
  * files imported by then, so none is read twice (the worker's commit comes before its reply). At
  * start-up, files left by a killed process are imported before anything reads.
  */
@@ -42,8 +42,13 @@ export const journalFormat = require('./journalFormat.cjs') as JournalFormat;
 /** The absolute path of journalFormat.cjs, for the storage worker. */
 export const JOURNAL_FORMAT_PATH = require.resolve('./journalFormat.cjs');
 
-/** How often the open file is closed and handed to the storage worker. */
-export const JOURNAL_ROTATE_MS = 1000;
+/**
+ * How often the open file is closed and handed to the storage worker. Seldom enough that the
+ * worker, which ends when idle for a few seconds (storageWorker.ts), is down most of the time
+ * under a steady stream of moves; the records wait in memory meanwhile (≈ 1,000 of a few hundred
+ * bytes for 20 rooms moving 5 tokens a second), and one import takes a few ms of the worker.
+ */
+export const JOURNAL_ROTATE_MS = 10_000;
 
 /** A file is also handed over once it holds this many records (bounds memory under a burst). */
 const ROTATE_AFTER_RECORDS = 5000;

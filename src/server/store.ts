@@ -103,13 +103,15 @@ export class Store {
   private readonly journal: Journal;
 
   /**
-   * `checkpointIntervalMs`: how often the worker checkpoints the WAL; `journalRotateMs`: how often
-   * the update journal is handed to the worker (tests shorten or stretch both).
+   * `checkpointIntervalMs`: how often the main thread looks whether this connection committed (the
+   * worker then checkpoints the WAL); `journalRotateMs`: how often the update journal is handed to
+   * the worker; `workerIdleMs`: how long the worker thread lives without a job (tests shorten or
+   * stretch all three).
    */
   constructor(
     dataDir: string,
     readonly durability: Durability = 'process',
-    options: { checkpointIntervalMs?: number; journalRotateMs?: number } = {},
+    options: { checkpointIntervalMs?: number; journalRotateMs?: number; workerIdleMs?: number } = {},
   ) {
     mkdirSync(dataDir, { recursive: true });
     const file = join(dataDir, 'icon-vtt.sqlite');
@@ -121,6 +123,9 @@ export class Store {
     createSchema(this.db);
     // Checkpoints run in a worker, never inside a commit on the hot path (storageWorker.ts).
     this.db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
+    // Asked to checkpoint whenever this connection committed since the last look.
+    const totalChanges = this.db.prepare('SELECT total_changes()').pluck();
+    let changesSeen = 0;
     this.worker = startStorageWorker(
       file,
       SYNCHRONOUS[durability],
@@ -129,6 +134,14 @@ export class Store {
         console.error(`storage worker stopped (${reason}); checkpoints and compaction run inline again`);
         if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
       },
+      () => {
+        if (!this.db.open) return false;
+        const changes = totalChanges.get() as number;
+        const committed = changes !== changesSeen;
+        changesSeen = changes;
+        return committed;
+      },
+      options.workerIdleMs,
     );
     this.stmts = {
       insertRoom: this.db.prepare('INSERT INTO rooms (id, created_at, settings) VALUES (?, ?, ?)'),
@@ -377,13 +390,11 @@ export class Store {
 
   /**
    * Close the store; resolves once the storage worker has closed its connection too. This
-   * connection closes first, and only then is the worker asked to stop: the last connection to
-   * close removes the -wal/-shm files, but two closing at the same instant each see the other
-   * still open and both leave them (42 of 300 closes did, with the stop sent first).
+   * connection closes first, and only then is the worker asked to stop (storageWorker.ts `stop`:
+   * two connections closing at the same instant both leave the -wal/-shm files).
    */
   close(): Promise<void> {
     this.journal.close();
-    this.db.close();
-    return this.worker.stop();
+    return this.worker.stop(() => this.db.close());
   }
 }
