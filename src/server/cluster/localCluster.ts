@@ -162,7 +162,10 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
       processes: names.map((name, i) => ({
         name,
         port: ports[i]!,
-        pid: () => (running[i]?.child.exitCode === null ? running[i]!.child.pid : undefined),
+        pid: () => {
+          const child = running[i]?.child;
+          return child && child.exitCode === null && child.signalCode === null ? child.pid : undefined;
+        },
         output: () => running[i]?.output ?? '',
       })),
       kill: (i) => halt(i, 'SIGKILL'),

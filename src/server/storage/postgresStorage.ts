@@ -92,7 +92,12 @@ export class PostgresStorage implements Storage {
    */
   async openLane(): Promise<CommitLane> {
     if (this.closed) throw new Error('the storage is closed');
-    const client = new pg.Client({ connectionString: this.url, options: CONNECTION_OPTIONS });
+    // Named with the process id: an operator (or a test) finds a process's lane in pg_stat_activity.
+    const client = new pg.Client({
+      connectionString: this.url,
+      options: CONNECTION_OPTIONS,
+      application_name: `icon-vtt lane ${process.pid}`,
+    });
     await client.connect();
     if (this.closed) {
       await client.end();
