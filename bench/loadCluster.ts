@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLocalCluster } from '../src/server/cluster/localCluster';
 import type { LocalCluster } from '../src/server/cluster/localCluster';
@@ -281,7 +281,10 @@ async function main(): Promise<void> {
       `processes here share the same ${cores} cores, so they add hops (proxy, PostgreSQL round trips) and no CPU. ` +
       `"p99×ref" is against the SQLite process of this same run. "lost" = moves of the window not delivered to ` +
       `every receiver. A move is acknowledged once a receiver got it (broadcast after commit). ` +
-      `Whole run ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+      `The machine is shared: "the whole machine" rows show what else ran; load average at the end ` +
+      `${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}. Whole run ${((Date.now() - started) / 1000).toFixed(0)} s.`,
   );
 }
 

@@ -26,7 +26,9 @@ export type FailoverFigures = Pick<
   | 'gmDuringMs'
   | 'intentErrorsDuring'
   | 'intentsDuring'
+  | 'intentErrorSamples'
   | 'handBackMs'
+  | 'handBackPauseMs'
   | 'handBackExpected'
 >;
 
@@ -86,8 +88,9 @@ export async function runFailover(
     if (claimed) claimedMs.push(claimed.at - killWall);
   }
 
-  const restartWall = Date.now();
   await cluster.restart(index);
+  const restartWall = Date.now(); // it listens again
+  const restartPerf = performance.now();
   const newPid = victim.pid();
   await sleep(options.afterRestartSeconds * 1000);
   traffic.measure(undefined);
@@ -103,8 +106,14 @@ export async function runFailover(
     .filter((e) => e !== undefined)
     .map((e) => e.at - restartWall);
 
+  // The pause a room's GM sees while it hands back: its socket closed (CLOSE_ROOM_MOVED) → synced again.
+  const handBackPauseMs = traffic.checks
+    .filter((check) => check.closedAt >= restartPerf && moved.includes(check.roomId))
+    .map((check) => check.at - check.closedAt);
+
   return {
     figures: {
+      handBackPauseMs,
       killed: `${victim.name} (pid ${killedPid})`,
       movedRooms: moved,
       firstSyncMs,
@@ -114,6 +123,7 @@ export async function runFailover(
       gmDuringMs,
       intentErrorsDuring: intentResult.errors,
       intentsDuring: intentResult.sent,
+      intentErrorSamples: [...new Set(intentResult.errorSamples)],
       handBackMs,
       handBackExpected: moved.length,
     },

@@ -41,13 +41,29 @@ export function childrenOf(ppid: number, comm?: string): number[] {
   return found;
 }
 
-/** A group of processes counted as one (PostgreSQL: the postmaster and its backends). */
+/** A process, or a group counted as one (PostgreSQL: the postmaster and its backends). */
 export interface Watched {
   readonly label: string;
   /** The process ids that count now (read again at each sample). */
   pids(): number[];
   /** Its CPU seconds so far, all of `pids()` (and what they reaped). */
   cpu(): number;
+  /** Its resident memory now, MiB. */
+  memory(): number;
+}
+
+/**
+ * Proportional set size (Pss) of a process, MiB: its private pages plus its share of those it
+ * shares. PostgreSQL's backends all map the same shared buffers, which a sum of their VmRSS would
+ * count once per backend.
+ */
+export function pssMiB(pid: number): number {
+  try {
+    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** One process by a pid that may change (a restarted server process). */
@@ -62,6 +78,10 @@ export function watchProcess(label: string, pid: () => number | undefined): Watc
       const p = pid();
       return p === undefined ? Number.NaN : cpuSeconds(p);
     },
+    memory: () => {
+      const p = pid();
+      return p === undefined ? 0 : rssMiB(p) || 0;
+    },
   };
 }
 
@@ -72,13 +92,22 @@ export function watchProcess(label: string, pid: () => number | undefined): Watc
 export function watchPostgres(postmaster: () => number): Watched {
   const pids = () => [postmaster(), ...childrenOf(postmaster())];
   return {
-    label: 'PostgreSQL (all its processes)',
+    label: 'PostgreSQL (all its processes; memory: sum of Pss)',
     pids,
     cpu: () => {
       const [main, ...children] = pids();
       return cpuSeconds(main!, true) + children.reduce((sum, pid) => sum + (cpuSeconds(pid) || 0), 0);
     },
+    memory: () => pids().reduce((sum, pid) => sum + pssMiB(pid), 0),
   };
+}
+
+/** Busy CPU time of the whole machine so far (every core, every process), seconds. */
+export function machineBusySeconds(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal …: busy is all but idle and iowait.
+  const total = fields.slice(0, 8).reduce((sum, n) => sum + n, 0);
+  return (total - fields[3]! - fields[4]!) / TICKS_PER_SECOND;
 }
 
 export interface ProcessFigures {
@@ -98,7 +127,8 @@ export function sampleProcesses(watched: readonly Watched[], everyMs = 500): { s
   const start = performance.now();
   const startCpu = watched.map((w) => w.cpu());
   const selfStart = process.cpuUsage();
-  const rss = (w: Watched) => w.pids().reduce((sum, pid) => sum + (rssMiB(pid) || 0), 0);
+  const machineStart = machineBusySeconds();
+  const rss = (w: Watched) => w.memory();
   const peaks = watched.map(rss);
   let selfPeak = process.memoryUsage.rss() / 2 ** 20;
   const timer = setInterval(() => {
@@ -125,6 +155,12 @@ export function sampleProcesses(watched: readonly Watched[], everyMs = 500): { s
         cpuPercent: ((self.user + self.system) / 1e6 / seconds) * 100,
         rssPeakMiB: Math.max(selfPeak, selfEnd),
         rssEndMiB: selfEnd,
+      });
+      rows.push({
+        label: 'the whole machine (every process, ours or not)',
+        cpuPercent: ((machineBusySeconds() - machineStart) / seconds) * 100,
+        rssPeakMiB: Number.NaN,
+        rssEndMiB: Number.NaN,
       });
       return rows;
     },

@@ -1,3 +1,4 @@
+import { cpus } from 'node:os';
 import { summary } from './loadReport';
 import type { Summary } from './loadReport';
 import type { CommitFigures, Overlap } from './loadClusterEvents';
@@ -34,8 +35,11 @@ export interface FailoverResult {
   readonly gmDuringMs: number[];
   readonly intentErrorsDuring: number;
   readonly intentsDuring: number;
-  /** restart → the restarted process serves the rooms the ring gives it again (ms, per room). */
+  readonly intentErrorSamples: readonly string[];
+  /** The restarted process listens → it serves the rooms the ring gives it again (ms, per room). */
   readonly handBackMs: readonly number[];
+  /** Per room handed back: its GM's socket closed by the holder → a fresh GM synced on the restarted one (ms). */
+  readonly handBackPauseMs: readonly number[];
   readonly handBackExpected: number;
   readonly writersReplaced: number;
   readonly ownerChecks: number;
@@ -54,6 +58,7 @@ const f = (n: number, width = 7, digits = 1) =>
 const latencyCells = (s: Summary) => `${f(s.p50)}${f(s.p99)}${f(s.max)}${String(s.count).padStart(7)}`;
 
 export function printPhases(phases: readonly PhaseResult[]): void {
+  const cores = cpus().length;
   const ref = phases[0]!;
   const refGm = summary(ref.gmMs);
   const refIntent = summary(ref.intentMs);
@@ -88,19 +93,20 @@ export function printPhases(phases: readonly PhaseResult[]): void {
       ? ` (rooms per server process: ${phase.roomsPerProcess.join(', ')})`
       : '';
     console.log(`${phase.label}${rooms}`);
-    let serverCpu = 0;
-    for (const p of phase.processes) {
-      if (p.label.startsWith('server')) serverCpu += p.cpuPercent;
+    const machine = phase.processes.find((p) => p.label.startsWith('the whole machine'));
+    const ours = phase.processes.filter((p) => p !== machine);
+    const cpu = (rows: readonly ProcessFigures[]) =>
+      rows.reduce((sum, p) => sum + (Number.isFinite(p.cpuPercent) ? p.cpuPercent : 0), 0);
+    for (const p of ours)
       console.log(
         `  ${p.label.padEnd(50)}${f(p.cpuPercent, 17)}${f(p.rssPeakMiB, 15, 0)}${f(p.rssEndMiB, 14, 0)}`,
       );
-    }
-    const all = phase.processes.reduce(
-      (sum, p) => sum + (Number.isFinite(p.cpuPercent) ? p.cpuPercent : 0),
-      0,
+    const servers = ours.filter((p) => p.label.startsWith('server'));
+    console.log(`  ${'server processes together'.padEnd(50)}${f(cpu(servers), 17)}`);
+    console.log(
+      `  ${`all of the above (of ${cores * 100} % on ${cores} cores)`.padEnd(50)}${f(cpu(ours), 17)}`,
     );
-    console.log(`  ${'server processes together'.padEnd(50)}${f(serverCpu, 17)}`);
-    console.log(`  ${'everything above (of 200 % on 2 cores)'.padEnd(50)}${f(all, 17)}`);
+    if (machine) console.log(`  ${machine.label.padEnd(50)}${f(machine.cpuPercent, 17)}`);
   }
 }
 
@@ -122,9 +128,18 @@ export function printFailover(r: FailoverResult): void {
   console.log(
     `  GM writes delivered from the kill to the end (all rooms): p50 ${f(during.p50, 0)} p99 ${f(during.p99, 0)} max ${f(during.max, 0)} ms, n ${during.count}; player intents failed ${r.intentErrorsDuring} of ${r.intentsDuring}`,
   );
+  for (const sample of r.intentErrorSamples)
+    console.log(
+      `    intent error: ${sample}${sample.includes('<html>') ? ' (HAProxy’s own 503 page: the killed process is not marked down yet)' : ''}`,
+    );
   const back = summary(r.handBackMs);
+  const pause = summary(r.handBackPauseMs);
   console.log(
-    `  restart: the restarted process serves ${r.handBackMs.length} of the ${r.handBackExpected} room(s) the ring gives it again, p50 ${f(back.p50, 0)} max ${f(back.max, 0)} ms after the restart (handover by NOTIFY)`,
+    `  restart: once it listens again, the restarted process serves ${r.handBackMs.length} of the ${r.handBackExpected} room(s) the ring gives it back ` +
+      `after p50 ${f(back.p50, 0)} ms, max ${f(back.max, 0)} ms (a player's intent reaches it, it asks the holder by NOTIFY)`,
+  );
+  console.log(
+    `  a room's GM during that handover: socket closed by the holder → synced on the restarted process: p50 ${f(pause.p50, 0)} ms, max ${f(pause.max, 0)} ms (n ${pause.count})`,
   );
   console.log(`  GM clients replaced by a fresh one after their socket closed: ${r.writersReplaced}`);
   console.log('\nchecks:');

@@ -23,7 +23,8 @@ import type { OurRoom } from './loadRooms';
 
 export interface OwnerCheck {
   readonly roomId: string;
-  /** performance.now() of the fresh client's sync. */
+  /** performance.now() of the old GM client's close and of the fresh one's sync. */
+  readonly closedAt: number;
   readonly at: number;
   /** The bench token's seq the owner had. */
   readonly storedSeq: number;
@@ -80,7 +81,7 @@ export class ClusterTraffic {
         syncs: [],
       };
       for (const reader of state.readers) this.follow(state, reader);
-      this.newWriter(state, false);
+      this.newWriter(state, undefined);
       return state;
     });
   }
@@ -108,7 +109,7 @@ export class ClusterTraffic {
   }
 
   /** A fresh GM client; `check`: compare what it syncs with the room's acknowledged moves. */
-  private newWriter(state: RoomState, check: boolean): void {
+  private newWriter(state: RoomState, closedAt: number | undefined): void {
     const writer = connect(this.wsUrl, state.room.docName, state.room.writerToken);
     state.writer = writer;
     state.writerSynced = false;
@@ -116,11 +117,11 @@ export class ClusterTraffic {
       if (this.closed || state.writer !== writer) return;
       const at = performance.now();
       state.syncs.push(at);
-      if (check) {
+      if (closedAt !== undefined) {
         const seq = storedSeq(writer);
         let missing = 0;
         for (const acked of state.acked) if (acked > seq) missing += 1;
-        this.checks.push({ roomId: state.room.docName, at, storedSeq: seq, missing });
+        this.checks.push({ roomId: state.room.docName, closedAt, at, storedSeq: seq, missing });
         // Moves never acknowledged and not stored are gone with the old owner: never timed.
         for (const s of state.pending.keys()) if (s > seq) state.pending.delete(s);
       }
@@ -133,7 +134,7 @@ export class ClusterTraffic {
       this.replaced += 1;
       writer.provider.destroy();
       writer.doc.destroy();
-      this.newWriter(state, true);
+      this.newWriter(state, performance.now());
     });
   }
 
