@@ -1,6 +1,5 @@
 import pg from 'pg';
 import type { ImageFormat } from '../assets/sniffImage';
-import type { TileLevel } from '../../schema/tilePyramid';
 import type { Queryable } from './CommitLane';
 import { CommitLane, bufferOf } from './CommitLane';
 import { createPostgresSchema } from './postgresSchema';
@@ -23,14 +22,14 @@ import type {
 } from './Storage';
 import { AssetRefusedError } from './Storage';
 import { mergeStoredLog } from './mergeLog';
+import * as images from './postgresImages';
 
 /**
  * The storage interface on PostgreSQL (`pg`), for several server processes sharing one database
  * (docs/scaling.md). Writes go through a commit lane (CommitLane.ts: one dedicated connection,
- * one transaction per event-loop turn, resolved after COMMIT with `synchronous_commit=on`);
- * reads go through a small pool and see only committed rows. The later ownership step opens a
- * lane per owned set of rooms (`openLane`) and takes their advisory locks on it; until then every
- * write uses the default lane.
+ * one transaction per event-loop turn, resolved after COMMIT with `synchronous_commit=on`), the
+ * connection on which the process holds its rooms' locks (cluster/clusterOwnership.ts); reads go
+ * through a small pool and see only committed rows.
  */
 
 export interface PostgresStorageOptions {
@@ -163,6 +162,8 @@ export class PostgresStorage implements Storage {
   private async read<R extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<R[]> {
     return (await this.pool.query<R>(sql, params)).rows;
   }
+
+  private readonly reader: images.Read = (sql, params) => this.read(sql, params);
 
   // --- the update log --------------------------------------------------------------------------
 
@@ -357,46 +358,28 @@ export class PostgresStorage implements Storage {
 
   // --- images ----------------------------------------------------------------------------------
 
-  async hasAsset(hash: string): Promise<boolean> {
-    return (await this.read('SELECT 1 FROM assets WHERE hash = $1', [hash])).length > 0;
+  hasAsset(hash: string): Promise<boolean> {
+    return images.hasAsset(this.reader, hash);
   }
 
-  async isAssetLinked(roomId: string, hash: string): Promise<boolean> {
-    return (
-      (await this.read('SELECT 1 FROM room_assets WHERE room_id = $1 AND hash = $2', [roomId, hash])).length >
-      0
-    );
+  isAssetLinked(roomId: string, hash: string): Promise<boolean> {
+    return images.isAssetLinked(this.reader, roomId, hash);
   }
 
-  async assetInfo(hash: string): Promise<AssetInfoRow | undefined> {
-    const [row] = await this.read<Omit<AssetInfoRow, 'levels'> & { levels: string }>(
-      'SELECT hash, width, height, tile_size AS "tileSize", levels FROM assets WHERE hash = $1',
-      [hash],
-    );
-    return row && { ...row, levels: JSON.parse(row.levels) as TileLevel[] };
+  assetInfo(hash: string): Promise<AssetInfoRow | undefined> {
+    return images.assetInfo(this.reader, hash);
   }
 
-  async assetImage(hash: string): Promise<{ format: ImageFormat; data: Uint8Array } | undefined> {
-    const [row] = await this.read<{ format: ImageFormat; data: Buffer }>(
-      'SELECT format, data FROM assets WHERE hash = $1',
-      [hash],
-    );
-    return row;
+  assetImage(hash: string): Promise<{ format: ImageFormat; data: Uint8Array } | undefined> {
+    return images.assetImage(this.reader, hash);
   }
 
-  async assetTile(hash: string, level: number, column: number, row: number): Promise<Uint8Array | undefined> {
-    const [tile] = await this.read<{ data: Buffer }>(
-      'SELECT data FROM asset_tiles WHERE hash = $1 AND level = $2 AND col = $3 AND row = $4',
-      [hash, level, column, row],
-    );
-    return tile?.data;
+  assetTile(hash: string, level: number, column: number, row: number): Promise<Uint8Array | undefined> {
+    return images.assetTile(this.reader, hash, level, column, row);
   }
 
-  async roomImages(roomId: string): Promise<{ hash: string; data: Uint8Array }[]> {
-    return this.read<{ hash: string; data: Buffer }>(
-      'SELECT a.hash, a.data FROM room_assets r JOIN assets a ON a.hash = r.hash WHERE r.room_id = $1 ORDER BY r.ord',
-      [roomId],
-    );
+  roomImages(roomId: string): Promise<{ hash: string; data: Uint8Array }[]> {
+    return images.roomImages(this.reader, roomId);
   }
 
   putRoomAsset(roomId: string, image: AssetRow | string, caps: AssetCaps): Promise<AssetRefusal | undefined> {
