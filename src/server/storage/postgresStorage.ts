@@ -48,11 +48,7 @@ export async function openPostgresStorage(
   const storage = new PostgresStorage(url, options);
   try {
     const client = await storage.pool.connect();
-    try {
-      await createPostgresSchema(client);
-    } finally {
-      client.release();
-    }
+    await createPostgresSchema(client).finally(() => client.release());
     await storage.defaultLane();
   } catch (error) {
     await storage.close().catch(() => undefined);
