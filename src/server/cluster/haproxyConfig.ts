@@ -68,6 +68,15 @@ export function haproxyConfig(options: HaproxyOptions): string {
     `  http-request set-var(txn.room) path,field(4,/) if { path_reg ^/api/rooms/${ROOM}/ }`,
     '  balance hash var(txn.room)',
     '  hash-type consistent',
+    // A process that died is found by the first connection that fails, not only by the health
+    // check a second or two later: the request goes to another process, which takes the room
+    // over (its lock went with the dead process's connection). Only a connection that failed is
+    // retried: a request that reached a process may have been applied.
+    '  retries 2',
+    '  option redispatch 1',
+    '  retry-on conn-failure',
+    // No process could answer: the same JSON and Retry-After as a process's own 503.
+    `  http-error status 503 content-type "application/json" string "{\\"ok\\":false,\\"reason\\":\\"the table's server is restarting; try again in a moment\\"}" hdr retry-after 1`,
     // A process that does not own the room answers 503 with Retry-After (or closes the socket
     // with "reconnect"); it is not retried elsewhere here: the ring decides, ownership checks.
     ...backends.map((b) => `  server ${b.name} ${b.host}:${b.port} check inter 1s fall 2 rise 1`),
