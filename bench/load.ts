@@ -17,6 +17,7 @@ import type { ProbeStats, Server } from './loadServer';
 import { printReport, summary } from './loadReport';
 import { SERVER_NODE_FLAGS } from '../src/server/nodeFlags';
 import type { Measured } from './loadReport';
+import { flag } from './flags';
 
 /**
  * `npm run load [-- --seconds=N --rooms=N --clients=N --rate=N --intent-rate=N --log-lines=N
@@ -36,15 +37,6 @@ import type { Measured } from './loadReport';
 process.setMaxListeners(0);
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-function flag(name: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  if (!arg) return fallback;
-  const value = Number(arg.slice(name.length + 3));
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`--${name}: expected a positive number, got "${arg}"`);
-  return value;
-}
 
 // 60 s per server: a p99 over 3,000 moves (30 s) strays by about ±0.15× between two copies of the
 // same server (`--stock-vs-stock`, docs/server.md session 23); twice the moves narrow that.

@@ -15,6 +15,7 @@ import { printFailover, printPhases } from './loadClusterReport';
 import type { FailoverResult, PhaseResult } from './loadClusterReport';
 import { ClusterTraffic, finalCheck } from './loadClusterTraffic';
 import { runFailover } from './loadClusterFailover';
+import { flag } from './flags';
 
 /**
  * `npm run load:cluster [-- --seconds=N --rooms=N --clients=N --rate=N --intent-rate=N
@@ -33,15 +34,6 @@ import { runFailover } from './loadClusterFailover';
 process.setMaxListeners(0);
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-function flag(name: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  if (!arg) return fallback;
-  const value = Number(arg.slice(name.length + 3));
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`--${name}: expected a positive number, got "${arg}"`);
-  return value;
-}
 
 const SECONDS = flag('seconds', 20);
 const ROOMS = flag('rooms', 10);
