@@ -22,6 +22,8 @@ export interface HaproxyOptions {
   readonly roomsPerHour: number;
   /** Where HAProxy may write its pid (none: not written). */
   readonly pidFile?: string;
+  /** A Unix socket for `show servers state` and the like (none: no socket). */
+  readonly statsSocket?: string;
 }
 
 /** A room id as the server makes and accepts them (letters, digits, `_` and `-`). */
@@ -46,6 +48,7 @@ export function haproxyConfig(options: HaproxyOptions): string {
     // Two descriptors per proxied connection: within a default 20,000 file limit.
     '  maxconn 8000',
     ...(options.pidFile ? [`  pidfile ${options.pidFile}`] : []),
+    ...(options.statsSocket ? [`  stats socket ${options.statsSocket} mode 600 level user`] : []),
     '',
     'defaults',
     '  mode http',

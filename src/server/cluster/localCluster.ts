@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startLocalPostgres } from '../storage/localPostgres';
@@ -51,6 +52,8 @@ export interface LocalCluster {
   kill(index: number): Promise<void>;
   /** Start a killed process again on its port; resolves once it listens. */
   restart(index: number): Promise<void>;
+  /** HAProxy's view of the server processes (`show servers state`): which it sends requests to. */
+  proxyState(): Promise<string>;
   /** Stop everything this cluster started and delete its folders. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -140,6 +143,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
         bindPort: proxyPort,
         backends: ports.map((port, i) => ({ name: names[i]!, host: '127.0.0.1', port })),
         roomsPerHour: options.roomsPerHour ?? 30,
+        statsSocket: join(dir, 'haproxy.sock'),
       }),
     );
     const proxy = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -169,6 +173,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
         output: () => running[i]?.output ?? '',
       })),
       kill: (i) => halt(i, 'SIGKILL'),
+      proxyState: () => askProxy(join(dir, 'haproxy.sock'), 'show servers state rooms'),
       restart: async (i) => {
         await halt(i, 'SIGKILL');
         await launch(i);
@@ -188,4 +193,15 @@ async function waitUntil(check: () => Promise<boolean>, what: string): Promise<v
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** One command on HAProxy's stats socket, and its answer. */
+function askProxy(socketPath: string, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = createConnection(socketPath, () => socket.end(`${command}\n`));
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
 }

@@ -27,6 +27,8 @@ export interface ClusterFixture {
   ownerOf(roomId: string): number | undefined;
   /** Milliseconds during which two processes served one room at once (must stay 0). */
   doubleServedMs(): number;
+  /** Who served `roomId` when, in words: for a failure's message. */
+  history(roomId: string): string;
   /** kill -9 of a process, remembered so its open intervals end there. */
   kill(index: number): Promise<void>;
   restart(index: number): Promise<void>;
@@ -104,6 +106,13 @@ export function useCluster(): () => ClusterFixture {
           (i) => i.to === Number.MAX_SAFE_INTEGER && !killedAt.has(i.pid),
         );
         return live.length === 1 ? pidsOf.get(live[0]!.pid) : undefined;
+      },
+      history(roomId) {
+        const name = (pid: number) => `${cluster.processes[pidsOf.get(pid) ?? -1]?.name ?? '?'} (pid ${pid})`;
+        return events()
+          .filter((e) => e.roomId === roomId)
+          .map((e) => `${e.at % 100_000} ${name(e.pid)} ${e.serving ? 'serves' : 'stops'}`)
+          .join('; ');
       },
       doubleServedMs() {
         let total = 0;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, waitFor } from '../helpers';
 import { clusterClient, syncedAgain, useCluster } from './clusterFixture';
+import type { ClusterClient } from './clusterFixture';
 import { keepWriting, lostMoves, storedDoc, writtenRoom } from './clusterWrites';
 import type { WrittenRoom } from './clusterWrites';
 
@@ -85,14 +86,27 @@ describe('a cluster of three processes', { timeout: 60_000 }, () => {
       const syncs = mine.map((r) => r.watcher.syncs());
       await f.restart(owner); // kill -9 and start again at once, while the GM writes
       await Promise.all(mine.map((r, i) => syncedAgain(r.watcher, syncs[i]!, 'the watcher back')));
-      // Someone joins each room: HAProxy sends them to the restarted process, which asks for the
-      // room back; it is handed over (the others reconnect), never shared.
-      const newcomers = mine.map((r) => clusterClient(f.wsUrl, r.roomId, r.playerToken));
+      // Someone joins each room: once HAProxy's health check sees the restarted process again it
+      // sends them there, and it asks for the room back; it is handed over (the others
+      // reconnect), never shared. Until then a newcomer lands where the room is: another joins
+      // every half second.
+      const newcomers: ClusterClient[] = [];
+      const join = () => newcomers.push(...mine.map((r) => clusterClient(f.wsUrl, r.roomId, r.playerToken)));
+      join();
+      const joining = setInterval(join, 500);
       await waitFor(
-        () => mine.every((r) => f.ownerOf(r.roomId) === owner) && newcomers.every((c) => c.syncs() > 0),
+        () => mine.every((r) => f.ownerOf(r.roomId) === owner),
         'the rooms back at their process',
         20_000,
-      );
+      )
+        .catch(async (error: Error) => {
+          const state = await f.cluster.proxyState();
+          const rooms = mine.map((r) => f.history(r.roomId)).join(' | ');
+          throw new Error(
+            `${error.message} (${f.cluster.processes[owner]!.name} restarted): ${rooms}; HAProxy: ${state}`,
+          );
+        })
+        .finally(() => clearInterval(joining));
       newcomers.forEach((c) => c.destroy());
       const counts = mine.map((r) => r.acknowledged().length);
       await waitFor(
