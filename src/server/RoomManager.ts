@@ -122,7 +122,11 @@ export class RoomManager {
       this.prepare(room);
     } catch (error) {
       if (error instanceof RoomElsewhereError) throw error;
-      if (!stored) throw error; // the read failed (e.g. the database is away): nothing is refused
+      if (!stored) {
+        // The read failed (e.g. the database is away): nothing is refused, and nothing held.
+        void this.claims?.release(roomId).catch(() => undefined);
+        throw error;
+      }
       // Nothing was attached or broadcast; drop the docs without compacting (the rows stay as stored).
       room?.docs.forEach((shared) => shared.destroy());
       void this.claims?.release(roomId).catch(() => undefined);
@@ -210,9 +214,13 @@ export class RoomManager {
    */
   async handOver(roomId: string, code: number, reason: string): Promise<void> {
     const room = this.rooms.get(roomId);
-    if (!room) return;
-    room.closeSockets(code, reason);
-    await this.unload(room);
+    if (room) {
+      room.closeSockets(code, reason);
+      return this.unload(room);
+    }
+    // Held but not served (its load failed, or it failed since): let it go. One being loaded is
+    // asked for again by the next request that reaches the other process.
+    if (!this.loading.has(roomId) && this.claims?.holds(roomId)) await this.claims.release(roomId);
   }
 
   /**

@@ -135,6 +135,16 @@ export function useCluster(): () => ClusterFixture {
         if (pid !== undefined) killedAt.set(pid, Date.now()); // restart kills it first (-9)
         await cluster.restart(index);
         notePids();
+        // Back in HAProxy's ring too, so new rooms are placed where their hash says.
+        const name = cluster.processes[index]!.name;
+        await waitFor(
+          async () =>
+            (await cluster.proxyState())
+              .split('\n')
+              .some((line) => line.split(' ')[3] === name && line.split(' ')[5] === '2'),
+          `HAProxy to see ${name} again`,
+          20_000,
+        );
       },
     };
   }, 120_000);

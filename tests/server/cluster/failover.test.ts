@@ -76,6 +76,8 @@ describe('a cluster of three processes', { timeout: 60_000 }, () => {
   });
 
   it('a process restarted mid-write: its rooms are served throughout and return to it when someone next joins', async () => {
+    // Rooms made while every process is in HAProxy's ring (the fixture's restart waits for it),
+    // so each room's process is the one its hash names, and it is where the room returns.
     const f = cluster();
     const rooms = await Promise.all(Array.from({ length: 3 }, () => writtenRoom(f)));
     const stop = keepWriting(rooms);
