@@ -2,6 +2,7 @@ import type * as Y from 'yjs';
 import type { TableDocs } from '../docLayout';
 import { publicRootsOf, secretRootsOf, SERVER_ORIGIN, transactBoth } from '../docLayout';
 import { applyPartySight, exploreParty, fogOn, fogToFollow } from './partySight';
+import { onceAfterTurn } from './afterTurn';
 
 /** The origin of the follower's own writes (so it does not answer itself). */
 const VISION_ORIGIN = 'vision';
@@ -29,23 +30,17 @@ export function followPartySight(docs: TableDocs & { secrets: Y.Doc }): () => vo
     sec.combatants,
   ]);
   let busy = false;
-  let exploring = false;
   // What the party explored grows after the change is answered: the whole map's sight of a party
   // character is the dear part of fog, and no secret hangs on it (the foes are decided already).
-  const explore = (): void => {
-    if (exploring) return;
-    exploring = true;
-    setImmediate(() => {
-      exploring = false;
-      if (docs.public.isDestroyed || !fogOn(docs)) return;
-      busy = true;
-      try {
-        transactBoth(docs, VISION_ORIGIN, () => exploreParty(docs));
-      } finally {
-        busy = false;
-      }
-    });
-  };
+  const explore = onceAfterTurn(() => {
+    if (docs.public.isDestroyed || !fogOn(docs)) return;
+    busy = true;
+    try {
+      transactBoth(docs, VISION_ORIGIN, () => exploreParty(docs));
+    } finally {
+      busy = false;
+    }
+  });
   const follow = (tr: Y.Transaction): void => {
     if (busy || tr.origin === VISION_ORIGIN) return;
     if (![...tr.changed.keys()].some((type) => watched.has(type)) || !fogToFollow(docs)) return;

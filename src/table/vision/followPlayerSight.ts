@@ -3,6 +3,7 @@ import type { TableDocs } from '../docLayout';
 import { publicRootsOf, secretRootsOf } from '../docLayout';
 import type { SightPlayer } from './playerSight';
 import { explorePlayers, PLAYER_SIGHT_ORIGIN, syncPlayerSight } from './playerSight';
+import { onceAfterTurn } from './afterTurn';
 
 /**
  * On the server, for every room: per-player fog's channel copies follow every change of who
@@ -50,17 +51,11 @@ export function followPlayerSight(
   };
   // What each player explored grows after the change is answered (a sweep of the whole map per
   // character that moved); the copies, which decide what players are sent, follow at once.
-  let exploring = false;
-  const explore = (): void => {
-    if (exploring) return;
-    exploring = true;
-    setImmediate(() => {
-      exploring = false;
-      if (docs.public.isDestroyed) return;
-      explorePlayers(docs, players());
-      sync(); // each player's copy of what they explored
-    });
-  };
+  const explore = onceAfterTurn(() => {
+    if (docs.public.isDestroyed) return;
+    explorePlayers(docs, players());
+    sync(); // each player's copy of what they explored
+  });
   const follow = (tr: Y.Transaction): void => {
     if (tr.origin === PLAYER_SIGHT_ORIGIN) return;
     if (![...tr.changed.keys()].some((type) => watched.has(type))) return;
