@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import WebSocket from 'ws';
-import * as Y from 'yjs';
-import { WebsocketProvider } from 'y-websocket';
+import type * as Y from 'yjs';
+import type { WebsocketProvider } from 'y-websocket';
 import { startLocalCluster } from '../../../src/server/cluster/localCluster';
 import type { LocalCluster } from '../../../src/server/cluster/localCluster';
-import { waitFor } from '../helpers';
+import { connectClient, waitFor } from '../helpers';
 
 /**
  * One cluster per test file (docs/scaling.md): a throwaway PostgreSQL, three server processes run
@@ -170,28 +169,14 @@ export interface ClusterClient {
   destroy(): void;
 }
 
+/** The stock test client (helpers.ts), counting its syncs and the close codes it got. */
 export function clusterClient(wsUrl: string, docName: string, token: string): ClusterClient {
-  const doc = new Y.Doc();
-  const provider = new WebsocketProvider(wsUrl, docName, doc, {
-    params: { token },
-    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-    disableBc: true,
-    maxBackoffTime: 300,
-  });
+  const client = connectClient(wsUrl, docName, token);
   let syncs = 0;
   const closes: number[] = [];
-  provider.on('sync', (synced: boolean) => void (synced && (syncs += 1)));
-  provider.on('connection-close', (event) => void (event && closes.push(event.code)));
-  return {
-    doc,
-    provider,
-    closes,
-    syncs: () => syncs,
-    destroy() {
-      provider.destroy();
-      doc.destroy();
-    },
-  };
+  client.provider.on('sync', (synced: boolean) => void (synced && (syncs += 1)));
+  client.provider.on('connection-close', (event) => void (event && closes.push(event.code)));
+  return { doc: client.doc, provider: client.provider, closes, syncs: () => syncs, destroy: client.destroy };
 }
 
 /** Until the client has synced more than `times` times (reconnected and caught up). */
