@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AssetHashSchema } from '../../schema/asset';
 import type { Session } from '../auth';
 import type { ServerContext } from '../context';
-import { HttpError, sendJson, tooManyRequests } from '../http/json';
+import { HttpError, roomMovedError, sendJson, tooManyRequests } from '../http/json';
 import { describeRate } from '../limits';
 import type { AssetPurpose } from './assetLimits';
 import { MAX_UPLOAD_BYTES } from './assetLimits';
@@ -188,7 +188,7 @@ async function receives(
     room = await ctx.rooms.load(roomId);
   } catch (error) {
     if (error instanceof RoomRefusedError) return false; // a room this build cannot open shows nothing
-    if (error instanceof RoomElsewhereError) throw new HttpError(503, error.message, { 'retry-after': '1' });
+    if (error instanceof RoomElsewhereError) throw roomMovedError(error.message);
     throw error;
   }
   if (!room) return false;

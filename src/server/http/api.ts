@@ -17,7 +17,7 @@ import type { Room } from '../RoomManager';
 import { loadDiceNotation } from '../../table/dice/notation';
 import { exportRoom, IntentFailure, resolveIntent, validateCatalogFile } from '../tableBridge';
 import type { Actor } from '../tableBridge';
-import { HttpError, parseBody, readJsonBody, sendJson, tooManyRequests } from './json';
+import { HttpError, parseBody, readJsonBody, roomMovedError, sendJson, tooManyRequests } from './json';
 import { createRoom, importRoom } from './roomCreation';
 import { intentKeyOf, rememberAnswer, replayedAnswer } from './idempotency';
 import { handleLibraryRoute } from './library';
@@ -189,7 +189,7 @@ export async function loadedRoom(ctx: ServerContext, roomId: string): Promise<Ro
     room = await ctx.rooms.load(roomId);
   } catch (error) {
     if (error instanceof RoomRefusedError) throw new HttpError(500, error.message);
-    if (error instanceof RoomElsewhereError) throw roomElsewhere(error);
+    if (error instanceof RoomElsewhereError) throw roomMovedError(error.message);
     throw error;
   }
   if (!room) throw new HttpError(404, `no room ${roomId}`);
@@ -252,7 +252,7 @@ async function postIntent(
   // storage before the synchronous resolution.
   const linked = await linkedImagesOf(ctx, roomId, intent);
   // Everything read: from here to the answer's commit nothing awaits, and the room may have gone.
-  if (ctx.rooms.loaded(roomId) !== room) throw roomElsewhere(new RoomElsewhereError(roomId));
+  if (ctx.rooms.loaded(roomId) !== room) throw roomMovedError(new RoomElsewhereError(roomId).message);
   if (session.role === 'player' && !isLiveInvite(room, session.tokenHash))
     throw new HttpError(401, 'unknown token');
   const actor: Actor =
@@ -279,11 +279,6 @@ async function postIntent(
   if (result.ok) rememberAnswer(ctx, key, result); // in the same transaction as its writes
   await storedOr503(ctx); // stored (and broadcast) before the answer goes out
   sendJson(res, 200, result);
-}
-
-/** The 503 of a room served by another process: the client tries again and reaches it. */
-function roomElsewhere(error: RoomElsewhereError): HttpError {
-  return new HttpError(503, error.message, { 'retry-after': '1' });
 }
 
 /** Wait for what was handed to the storage; a failed commit is a 503 (the room reloads from storage). */

@@ -79,3 +79,8 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown, where: 
   if (!result.success) throw new HttpError(400, formatIssues(result.error, where));
   return result.data;
 }
+
+/** The 503 of a room another server process serves now: the client tries again and reaches it (docs/scaling.md). */
+export function roomMovedError(message: string): HttpError {
+  return new HttpError(503, message, { 'retry-after': '1' });
+}
