@@ -124,11 +124,11 @@ export async function revokeInvite(
   const found = findInvite(room, idPrefix);
   if (!found.ok) return found;
   const { row } = found;
-  // Out of the room first: a socket admitted meanwhile is refused (isLiveInvite).
+  // Out of the room first: a socket or intent admitted while the deletion commits is refused
+  // (isLiveInvite, checked once the connection is attached), so one close is enough.
   room.invites = room.invites.filter((other) => other !== row);
   closeSocketsOf(room, row.tokenHash, REVOKED_REASON);
   await ctx.storage.deleteToken(row.tokenHash);
-  closeSocketsOf(room, row.tokenHash, REVOKED_REASON);
   // Its channel goes with it: the GM keeps every whisper in the secrets doc.
   const invite = summaryOf(row);
   await room.forgetChannel(invite.id);
@@ -159,6 +159,5 @@ export async function newInviteLink(
     room.invites = room.invites.filter((other) => other !== renewed);
     return { ok: false, status: 404, reason: `no invite ${idPrefix} in this room` };
   }
-  closeSocketsOf(room, row.tokenHash, REPLACED_REASON);
   return { ok: true, invite: summaryOf(row), token };
 }
